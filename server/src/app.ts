@@ -1,0 +1,122 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, type AppConfig } from './config.ts';
+import { createOrm } from './db/orm.ts';
+import { DomainError } from './errors.ts';
+import { restErrorHandler } from './rest/errors.ts';
+import { restPlugin } from './rest/plugin.ts';
+import type { Actor } from './services/context.ts';
+import { createRateLimits, type RateLimits } from './services/rateLimit.ts';
+import type { TokenClaims, TokenIssuer } from './services/tokens.ts';
+import { createContext } from './trpc/context.ts';
+import { appRouter, type AppRouter } from './trpc/router.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    orm: MikroORM;
+    tokens: TokenIssuer;
+    limits: RateLimits;
+  }
+  interface FastifyRequest {
+    /** This request's own EntityManager fork; never the global one. */
+    em: EntityManager;
+    actor: Actor | null;
+  }
+}
+
+const JWT_ALGORITHM = 'HS256';
+export const clientDist = join(repoRoot, 'client', 'dist');
+
+/** Builds the whole server (SPA, /trpc, /api, /healthz) without listening; tests inject into the same app. */
+export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Large enough for the batched tRPC calls; uploads go through multipart with their own limits.
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 500 },
+  });
+  const orm = opts.orm ?? (await createOrm(config.databaseUrl));
+
+  app.decorate('config', config);
+  app.decorate('orm', orm);
+  app.decorate('limits', createRateLimits(config));
+  app.decorateRequest('em', null as unknown as EntityManager);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    req.em = orm.em.fork();
+  });
+  if (!opts.orm) app.addHook('onClose', async () => orm.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://player.vimeo.com', 'https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyJwt, {
+    secret: config.jwtSecret,
+    sign: { algorithm: JWT_ALGORITHM },
+    verify: { algorithms: [JWT_ALGORITHM] },
+  });
+  app.decorate('tokens', {
+    sign: (claims, ttlSeconds) => app.jwt.sign({ sub: claims.sub, tv: claims.tv, jti: claims.jti }, { expiresIn: ttlSeconds }),
+    verify: (token) => app.jwt.verify<TokenClaims>(token),
+  } satisfies TokenIssuer);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 3, fields: 200 } });
+
+  app.setErrorHandler(restErrorHandler);
+
+  app.get('/healthz', async (req, reply) => {
+    try {
+      await req.em.getConnection().execute('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      responseMeta({ errors }) {
+        const headers = errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
+        return headers ? { headers } : {};
+      },
+      onError({ error, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin, { prefix: '/api' });
+
+  if (config.serveClient && existsSync(join(clientDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDist, wildcard: false, maxAge: '1h', setHeaders: (reply, path) => {
+      // index.html must always be fresh so a new build's hashed assets are picked up.
+      if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+    } });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/trpc')) return reply.type('text/html').sendFile('index.html');
+      return reply.status(404).send({ message: 'Not Found.' });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,18 @@
+/** npm run db:seed: idempotent reference data, the ADMIN_EMAIL admin, and demo accounts when DEMO_SEED is on. */
+import { loadConfig } from '../config.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrateOrm } from '../db/migrate.ts';
+import { createOrm } from '../db/orm.ts';
+import { seedAll } from '../db/seed.ts';
+
+const config = loadConfig();
+const embedded = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir, persistent: true });
+const orm = await createOrm(config.databaseUrl || embedded!.url);
+try {
+  await migrateOrm(orm);
+  const report = await seedAll(orm.em.fork(), config);
+  console.log('Seeded reference data.', report.admin ? `Admin ${report.admin.email}.` : '', report.demo ? 'Demo accounts present.' : '');
+} finally {
+  await orm.close(true);
+  await embedded?.stop();
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from the environment, with its default (see README's configuration table). */
+export interface AppConfig {
+  /** PostgreSQL connection string; when empty, main.ts starts an embedded PostgreSQL. */
+  databaseUrl: string;
+  port: number;
+  host: string;
+  /** Public base URL used in emails and pagination links. */
+  appUrl: string;
+  /** Folder for embedded PostgreSQL data, uploads and the mail outbox. */
+  dataDir: string;
+  jwtSecret: string;
+  /** Token lifetime in seconds, without and with "remember me". */
+  tokenTtl: number;
+  rememberTokenTtl: number;
+  adminEmail: string;
+  adminPassword: string;
+  demoSeed: boolean;
+  /** Rate limit for login, register and password reset: attempts per window. */
+  authRateLimit: { points: number; windowSeconds: number };
+  stripeSecretKey: string;
+  stripePublishableKey: string;
+  stripeWebhookSecret: string;
+  smtpUrl: string;
+  mailFrom: string;
+  logLevel: string;
+  /** Serve the built client from client/dist when it exists. */
+  serveClient: boolean;
+  /** Argon2 cost: lower in tests so suites stay fast; production uses the library defaults. */
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+
+/** A JWT secret kept in the data folder so tokens survive a restart when JWT_SECRET is not set. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(repoRoot, env.DATA_DIR ?? '.data');
+  const port = int(env.PORT, 3000);
+  return {
+    databaseUrl: env.DATABASE_URL ?? '',
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
+    tokenTtl: int(env.TOKEN_TTL_SECONDS, 60 * 60 * 24),
+    rememberTokenTtl: int(env.REMEMBER_TOKEN_TTL_SECONDS, 60 * 60 * 24 * 30),
+    adminEmail: env.ADMIN_EMAIL ?? '',
+    adminPassword: env.ADMIN_PASSWORD ?? '',
+    demoSeed: bool(env.DEMO_SEED, !env.DATABASE_URL),
+    authRateLimit: { points: int(env.AUTH_RATE_LIMIT, 5), windowSeconds: int(env.AUTH_RATE_WINDOW_SECONDS, 60) },
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Evolution <no-reply@localhost>',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    serveClient: bool(env.SERVE_CLIENT, true),
+    argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
+  };
+}
+
+/** Configuration for tests: a fixed secret, cheap hashing, no client, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DEMO_SEED: '0', LOG_LEVEL: 'silent', SERVE_CLIENT: '0' }),
+    argon2: { memoryCost: 1024, timeCost: 1 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,38 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
+import { join } from 'node:path';
+import { repoRoot } from '../config.ts';
+import { entities } from '../entities/index.ts';
+
+export const migrationsPath = join(repoRoot, 'migrations');
+
+/** The one ORM configuration, used by the server, the CLI scripts and the tests. */
+export function ormConfig(databaseUrl: string, debug = false) {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    debug,
+    // Entities are plain schemas; nothing to discover from files at run time.
+    discovery: { warnWhenNoEntities: true },
+    forceUtcTimezone: true,
+    pool: { min: 0, max: 10 },
+    migrations: {
+      path: migrationsPath,
+      pathTs: migrationsPath,
+      glob: '!(*.d).{js,ts}',
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: true,
+      snapshotName: '.snapshot-evolution',
+      emit: 'ts',
+      fileName: (timestamp: string, name?: string) => `Migration${timestamp}${name ? '_' + name : ''}`,
+    },
+  });
+}
+
+/** Connects MikroORM to a PostgreSQL database. */
+export function createOrm(databaseUrl: string, debug = false): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(databaseUrl, debug));
+}

@@ -1,0 +1,89 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CHANNEL, ROLE } from '@evolution/shared';
+import type { AppConfig } from '../config.ts';
+import { Channel, Evolution, Plan, Subscription, User } from '../entities/index.ts';
+import { normaliseEmail } from '../services/auth.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { createOrm } from './orm.ts';
+
+/** The channels and plans of the specs (ids fixed: 1 warrior, 2 superhuman, 3 immortal; prices in pence). */
+const CHANNELS = [
+  { id: CHANNEL.warrior, shortName: 'warrior', name: 'Warrior', active: true },
+  { id: CHANNEL.superhuman, shortName: 'superhuman', name: 'Superhuman', active: true },
+  { id: CHANNEL.immortal, shortName: 'immortal', name: 'Immortal', active: false },
+];
+const PLANS = [
+  { id: 1, channel: CHANNEL.warrior, name: 'Warrior monthly', amountPence: 2999, interval: 'month', intervalCount: 1, active: true },
+  { id: 2, channel: CHANNEL.warrior, name: 'Warrior yearly', amountPence: 29900, interval: 'year', intervalCount: 1, active: true },
+  { id: 3, channel: CHANNEL.superhuman, name: 'Superhuman monthly', amountPence: 4999, interval: 'month', intervalCount: 1, active: true },
+  { id: 4, channel: CHANNEL.superhuman, name: 'Superhuman yearly', amountPence: 49900, interval: 'year', intervalCount: 1, active: true },
+  { id: 5, channel: CHANNEL.immortal, name: 'Immortal monthly', amountPence: 19999, interval: 'month', intervalCount: 1, active: false },
+] as const;
+
+export const DEMO_ADMIN = { email: 'admin@evolution.local', password: 'admin-demo-123', name: 'Demo Admin' };
+export const DEMO_MEMBER = { email: 'member@evolution.local', password: 'member-demo-123', name: 'Demo Member' };
+
+/** Inserts missing channels and plans; never overwrites what admins have edited. */
+export async function seedChannels(em: EntityManager): Promise<void> {
+  for (const c of CHANNELS) await em.upsert(Channel, c, { onConflictFields: ['id'], onConflictAction: 'ignore' });
+  for (const p of PLANS) await em.upsert(Plan, { ...p }, { onConflictFields: ['id'], onConflictAction: 'ignore' });
+}
+
+/** Creates an admin with this email when none exists; an existing account is kept as it is. */
+export async function ensureAdmin(em: EntityManager, config: Pick<AppConfig, 'argon2'>, email: string, password: string, name = 'Administrator') {
+  const normalised = normaliseEmail(email);
+  const existing = await em.findOne(User, { email: normalised });
+  if (existing) return { user: existing, created: false };
+  const user = em.create(User, { email: normalised, name, password: await hashPassword(config, password), role: ROLE.admin, initialSetup: 0, initialSetupStep: 3 });
+  await em.flush();
+  return { user, created: true };
+}
+
+/** A member who has finished setup and holds an active warrior subscription for a year. */
+export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig, 'argon2'>) {
+  const email = normaliseEmail(DEMO_MEMBER.email);
+  if (await em.count(User, { email })) return false;
+  const user = em.create(User, {
+    email, name: DEMO_MEMBER.name, password: await hashPassword(config, DEMO_MEMBER.password),
+    role: ROLE.member, initialSetup: 0, initialSetupStep: 3,
+  });
+  em.create(Evolution, { user });
+  const now = new Date();
+  em.create(Subscription, {
+    user, channel: em.getReference(Channel, CHANNEL.superhuman), plan: em.getReference(Plan, 4), status: 'active',
+    provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
+  });
+  await em.flush();
+  return true;
+}
+
+export interface SeedReport {
+  admin?: { email: string; created: boolean };
+  demo?: { admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER };
+}
+
+/** Idempotent seeding at start: reference data always; the admin from the environment; demo accounts when asked. */
+export async function seedAll(em: EntityManager, config: AppConfig): Promise<SeedReport> {
+  const report: SeedReport = {};
+  await seedChannels(em);
+  if (config.adminEmail && config.adminPassword) {
+    const { created } = await ensureAdmin(em, config, config.adminEmail, config.adminPassword);
+    report.admin = { email: normaliseEmail(config.adminEmail), created };
+  }
+  if (config.demoSeed) {
+    await ensureAdmin(em, config, DEMO_ADMIN.email, DEMO_ADMIN.password, DEMO_ADMIN.name);
+    await ensureDemoMember(em, config);
+    report.demo = { admin: DEMO_ADMIN, member: DEMO_MEMBER };
+  }
+  return report;
+}
+
+/** Seeds the reference data into a database (used by tests and the db:seed script). */
+export async function seedReference(databaseUrl: string): Promise<void> {
+  const orm = await createOrm(databaseUrl);
+  try {
+    await seedChannels(orm.em.fork());
+  } finally {
+    await orm.close(true);
+  }
+}

@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from './User.ts';
+
+/** A member's programme state in the warrior channel: where they are in evolutions, versions and phases. */
+export const Evolution = defineEntity({
+  name: 'Evolution',
+  tableName: 'evolutions',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.oneToOne(User).owner().unique().deleteRule('cascade'),
+    evolution: p.integer().default(1),
+    version: p.integer().default(1),
+    phase: p.integer().default(1),
+    needCalibration: p.boolean().default(true),
+    /** Work volume in use, and the one chosen that waits for the next volume-phase submission. */
+    numberOfSets: p.smallint().default(12),
+    pendingNumberOfSets: p.smallint().nullable(),
+    startDate: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IEvolution = InferEntity<typeof Evolution>;

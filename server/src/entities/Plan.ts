@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Channel } from './Channel.ts';
+
+/** A price of a channel, in integer pence, billed every `intervalCount` `interval`s. */
+export const Plan = defineEntity({
+  name: 'Plan',
+  tableName: 'plans',
+  properties: {
+    id: p.integer().primary().autoincrement(false),
+    channel: () => p.manyToOne(Channel).deleteRule('cascade'),
+    name: p.string().length(255),
+    amountPence: p.integer(),
+    interval: p.enum(['month', 'year'] as const),
+    intervalCount: p.smallint().default(1),
+    active: p.boolean().default(true),
+    stripePriceId: p.string().length(255).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IPlan = InferEntity<typeof Plan>;

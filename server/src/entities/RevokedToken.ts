@@ -1,0 +1,14 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './User.ts';
+
+/** A token ended by logout before its expiry; rows past expiry can be purged. */
+export const RevokedToken = defineEntity({
+  name: 'RevokedToken',
+  tableName: 'revoked_tokens',
+  properties: {
+    jti: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    expiresAt: p.datetime().index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});

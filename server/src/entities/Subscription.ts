@@ -1,0 +1,29 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Channel } from './Channel.ts';
+import { Plan } from './Plan.ts';
+import { User } from './User.ts';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'canceled', 'unpaid'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A member's subscription: one row per member, changed in place on upgrade or cancel. */
+export const Subscription = defineEntity({
+  name: 'Subscription',
+  tableName: 'subscriptions',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.oneToOne(User).owner().unique().deleteRule('cascade'),
+    channel: () => p.manyToOne(Channel),
+    plan: () => p.manyToOne(Plan),
+    status: p.enum(SUBSCRIPTION_STATUSES),
+    provider: p.string().length(32),
+    providerCustomerId: p.string().length(255).nullable(),
+    providerSubscriptionId: p.string().length(255).nullable().unique(),
+    startDate: p.datetime(),
+    currentPeriodEnd: p.datetime(),
+    cancelAtPeriodEnd: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type ISubscription = InferEntity<typeof Subscription>;

@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** An account: a member (role 1) or an admin (role 2). Email is stored lower-cased, so uniqueness is case-insensitive. */
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary(),
+    email: p.string().length(255).unique(),
+    name: p.string().length(255),
+    password: p.string().length(255).hidden().lazy(),
+    role: p.smallint().default(1),
+    initialSetup: p.smallint().default(1),
+    initialSetupStep: p.smallint().default(1),
+    /** Per-user feature overrides (evolution_page, micro_data...); channel flags come from the subscription. */
+    access: p.json<Record<string, boolean>>().onCreate(() => ({})).defaultRaw(`'{}'`),
+    /** Bumped on password change: every token issued before carries an older version and is refused. */
+    tokenVersion: p.integer().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IUser = InferEntity<typeof User>;

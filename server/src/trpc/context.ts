@@ -1,0 +1,34 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../config.ts';
+import type { RateLimits } from '../services/rateLimit.ts';
+import type { TokenIssuer } from '../services/tokens.ts';
+import { bearerToken } from '../http/bearer.ts';
+
+/** The request-independent parts of a context, so tests can build one without HTTP. */
+export interface ContextInner {
+  em: EntityManager;
+  config: AppConfig;
+  tokens: TokenIssuer;
+  limits: RateLimits;
+  ip: string;
+  bearer: string | null;
+}
+
+export function createContextInner(inner: ContextInner): ContextInner {
+  return inner;
+}
+
+/** Per-request context for the Fastify adapter: the request's own EntityManager fork. */
+export function createContext({ req }: CreateFastifyContextOptions): ContextInner {
+  return createContextInner({
+    em: req.em,
+    config: req.server.config,
+    tokens: req.server.tokens,
+    limits: req.server.limits,
+    ip: req.ip,
+    bearer: bearerToken(req.headers.authorization),
+  });
+}
+
+export type Context = ContextInner;

@@ -1,0 +1,72 @@
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { ROLE, SERVER_MESSAGE } from '@evolution/shared';
+import { DomainError, type ErrorCode } from '../errors.ts';
+import { authenticate } from '../services/auth.ts';
+import type { Actor, ServiceContext } from '../services/context.ts';
+import type { Context } from './context.ts';
+
+const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYMENT_FAILED: 'PAYMENT_REQUIRED',
+  VALIDATION: 'UNPROCESSABLE_CONTENT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+};
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const domain = error.cause instanceof DomainError ? error.cause : null;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      // Internals never reach a client: a 500 says only that the server failed.
+      message: internal ? SERVER_MESSAGE.serverError : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        errors: domain?.fieldErrors ?? null,
+      },
+    };
+  },
+});
+
+/** Domain errors become tRPC errors with the catalogue's status (the result is inspected, not try/caught). */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+const base = t.procedure.use(domainErrors);
+
+/** The service context of a call, with or without a signed-in actor. */
+function serviceContext(ctx: Context, actor: Actor | null): ServiceContext {
+  return { em: ctx.em, config: ctx.config, tokens: ctx.tokens, limits: ctx.limits, ip: ctx.ip, actor };
+}
+
+const withActor = (role: number | null) =>
+  t.middleware(async ({ ctx, next }) => {
+    if (!ctx.bearer) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
+    const actor = await authenticate(serviceContext(ctx, null), ctx.bearer);
+    if (role !== null && actor.user.role !== role) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+    return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+/** Anyone may call. */
+export const publicProcedure = base.use(({ ctx, next }) => next({ ctx: { ...ctx, svc: serviceContext(ctx, null) } }));
+/** Any signed-in user (member or admin). */
+export const authedProcedure = base.use(withActor(null));
+/** Members only (role 1); anonymous callers get 401, admins 403. */
+export const memberProcedure = base.use(withActor(ROLE.member));
+/** Admins only (role 2); anonymous callers get 401, members 403. */
+export const adminProcedure = base.use(withActor(ROLE.admin));

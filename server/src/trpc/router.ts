@@ -1,0 +1,17 @@
+import { adminRouter } from '../routers/admin/router.ts';
+import { authRouter } from '../routers/auth/router.ts';
+import { channelsRouter } from '../routers/channels/router.ts';
+import { createCallerFactory, router } from './init.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  channels: channelsRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
