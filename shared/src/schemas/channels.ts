@@ -1,23 +1,26 @@
 import { z } from 'zod';
 
-export interface PlanDto {
-  plan_id: number;
-  channel_id: number;
-  name: string;
-  amount: number;
-  amount_pence: number;
-  currency: 'gbp';
-  duration: string;
-  active: boolean;
-}
+export const planSchema = z.object({
+  plan_id: z.number().int(),
+  channel_id: z.number().int(),
+  name: z.string(),
+  amount: z.number().describe('pounds'),
+  amount_pence: z.number().int(),
+  currency: z.literal('gbp'),
+  duration: z.string().describe('e.g. "1 month"'),
+  active: z.boolean(),
+});
+export type PlanDto = z.infer<typeof planSchema>;
 
-export interface ChannelDto {
-  id: number;
-  short_name: string;
-  active: boolean;
-  name: string;
-  plans: PlanDto[];
-  updated_at: string;
-}
+export const channelSchema = z.object({
+  id: z.number().int(),
+  short_name: z.string(),
+  active: z.boolean(),
+  name: z.string(),
+  plans: z.array(planSchema),
+  updated_at: z.string(),
+});
+export type ChannelDto = z.infer<typeof channelSchema>;
 
-export const channelIdInput = z.object({ id: z.coerce.number({ error: 'The id must be a whole number.' }).int('The id must be a whole number.').positive('The id must be a whole number.') });
+const wholeNumber = 'The id must be a whole number.';
+export const channelIdInput = z.object({ id: z.coerce.number({ error: wholeNumber }).int(wholeNumber).positive(wholeNumber) });

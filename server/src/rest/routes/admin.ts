@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { adminUserListInput, adminUserRowSchema, paginatedSchema } from '@evolution/shared';
 import { listUsers } from '../../services/adminUsers.ts';
 import { paginate } from '../../services/pagination.ts';
 import { requireAdmin } from '../auth.ts';
+import { doc } from '../openapi.ts';
 
 /** Admin calls; every route here needs role 2. */
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     req.actor = await requireAdmin(req);
   });
-  app.get('/admin', async (req) => {
+  app.get('/admin', {
+    schema: doc({ summary: 'User list, newest first; search by name or email; categoryId 1 users, 2 admins', tags: ['Admin: users'], who: 'admin', query: adminUserListInput, response: { 200: paginatedSchema(adminUserRowSchema) } }),
+  }, async (req) => {
     const { search, categoryId, ...page } = await listUsers(req.em, req.query);
     return paginate(page, `${req.server.config.appUrl}/api/admin/admin`, { search, categoryId });
   });

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { channelIdInput } from '@evolution/shared';
-import { getChannel, listChannels } from '../../services/channels.ts';
+import { z } from 'zod';
+import { channelIdInput, channelSchema } from '@evolution/shared';
 import { notFound } from '../../errors.ts';
+import { getChannel, listChannels } from '../../services/channels.ts';
+import { doc } from '../openapi.ts';
+
+const tags = ['Channels'];
 
 /** Public channel and plan listing: GET /api/channel, GET /api/channel/{id}. */
 export async function channelRoutes(app: FastifyInstance) {
-  app.get('/channel', async (req) => ({ data: await listChannels(req.em) }));
-  app.get('/channel/:id', async (req) => {
+  app.get('/channel', {
+    schema: doc({ summary: 'Every channel with its plans (prices in pounds)', tags, who: 'public', response: { 200: z.object({ data: z.array(channelSchema) }) } }),
+  }, async (req) => ({ data: await listChannels(req.em) }));
+  app.get('/channel/:id', {
+    schema: doc({ summary: 'One channel with its plans', tags, who: 'public', response: { 200: z.object({ data: channelSchema }), 404: 'Channel not found.' } }),
+  }, async (req) => {
     // A path id that is not a number names no channel: 404, as Laravel's route binding answers.
     const parsed = channelIdInput.safeParse(req.params);
     if (!parsed.success) throw notFound('Channel not found.');

@@ -1,0 +1,65 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { messageSchema, validationErrorSchema } from '@evolution/shared';
+
+type Who = 'public' | 'user' | 'member' | 'admin';
+
+interface RouteDoc {
+  summary: string;
+  tags: string[];
+  who: Who;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Success answers by status. */
+  response?: Record<number, z.ZodType | string>;
+}
+
+const json = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+
+/**
+ * The OpenAPI description of a REST route, built from the same zod schemas the services validate with.
+ * Documentation only: the REST plugin does not let Fastify validate or serialise with it.
+ */
+export function doc(d: RouteDoc): FastifySchema {
+  const response: Record<number, unknown> = {};
+  for (const [status, r] of Object.entries(d.response ?? { 200: 'OK' })) {
+    response[Number(status)] = typeof r === 'string' ? { description: r, type: 'null' } : { description: 'OK', ...json(r, 'output') };
+  }
+  const errors = { description: 'Error', ...json(messageSchema, 'output') };
+  if (d.body || d.query || d.params) response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
+  if (d.who !== 'public') response[401] = { ...errors, description: 'Unauthenticated.' };
+  if (d.who === 'member' || d.who === 'admin') response[403] = { ...errors, description: 'This action is unauthorized.' };
+  return {
+    summary: d.summary,
+    tags: d.tags,
+    ...(d.who === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+    ...(d.body ? { body: json(d.body, 'input') } : {}),
+    ...(d.query ? { querystring: json(d.query, 'input') } : {}),
+    ...(d.params ? { params: json(d.params, 'input') } : {}),
+    response,
+  };
+}
+
+/** Registers the generator and the docs page: /api/openapi.json and /api/docs. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Evolution coaching REST API',
+        version: '1.0.0',
+        description: 'Laravel-compatible REST surface. Send `Authorization: Bearer <access_token>` from POST /api/login.',
+      },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // Paths are documented relative to the /api server entry.
+    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,47 @@
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { rest } from './helpers/api.ts';
+import { useTestApp } from './helpers/database.ts';
+
+const ctx = useTestApp();
+
+describe('the server', () => {
+  it('answers GET /healthz with 200 while the database is reachable', async () => {
+    expect(await rest(ctx.app, 'GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('answers unknown API routes with a Laravel 404', async () => {
+    expect(await rest(ctx.app, 'GET', '/api/nothing/here')).toMatchObject({ status: 404, body: { message: 'The route api/nothing/here could not be found.' } });
+  });
+
+  it('sends security headers', async () => {
+    const res = await rest(ctx.app, 'GET', '/api/channel');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('publishes an OpenAPI 3.1 description of the REST surface', async () => {
+    const res = await rest(ctx.app, 'GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/login', '/register', '/user', '/logout', '/channel', '/channel/{id}', '/admin/admin']));
+    expect(res.body.paths['/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect((await rest(ctx.app, 'GET', '/api/docs')).status).toBeLessThan(400);
+  });
+
+  it('answers 503 on /healthz when the database refuses connections, and 200 again once it is back', async () => {
+    const name = new URL(ctx.databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: inject('databaseAdminUrl') });
+    await admin.connect();
+    try {
+      await admin.query(`alter database "${name}" allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      expect((await rest(ctx.app, 'GET', '/healthz')).status).toBe(503);
+      await admin.query(`alter database "${name}" allow_connections true`);
+      expect((await rest(ctx.app, 'GET', '/healthz')).status).toBe(200);
+    } finally {
+      await admin.query(`alter database "${name}" allow_connections true`);
+      await admin.end();
+    }
+  });
+});
