@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, type AppConfig } from './config.ts';
 import { createOrm } from './db/orm.ts';
+import { RevokedToken } from './entities/index.ts';
 import { DomainError } from './errors.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -54,6 +55,12 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
     req.em = orm.em.fork();
   });
   if (!opts.orm) app.addHook('onClose', async () => orm.close());
+  // Revoked tokens matter only until they would have expired anyway: purge the rest hourly.
+  const purge = setInterval(() => {
+    orm.em.fork().nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } }).catch((err) => app.log.warn({ err }, 'token purge failed'));
+  }, 3_600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -22,7 +22,10 @@ export type RegisterInput = z.infer<typeof registerInput>;
 export const loginInput = z.object({
   email: z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(255),
   password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(200),
-  remember: z.coerce.boolean().optional().default(false),
+  remember: z
+    .preprocess((v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : typeof v === 'number' ? v === 1 : v), z.boolean({ error: 'The remember field must be true or false.' }))
+    .optional()
+    .default(false),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
