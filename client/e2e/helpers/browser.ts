@@ -1,0 +1,107 @@
+/// <reference types="node" />
+import { mkdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+
+const resultsDir = resolve(import.meta.dirname, '../../../test-results');
+
+/** Chromium flags for headless runs in containers and CI: no sandbox (root), no GPU, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Launches the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium); playwright-core never downloads one. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The URL of the real server started by the browser project's global setup. */
+export function baseUrl(): string {
+  return inject('e2eBaseUrl');
+}
+
+/** One browser per test file: launched before all tests, closed after. */
+export function useBrowser(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('useBrowser(): the browser exists only inside tests (after beforeAll).');
+      return browser;
+    },
+  };
+}
+
+export interface TestPage {
+  page: Page;
+  /** Uncaught errors thrown in the page so far; any of them fails the test when it finishes. */
+  pageErrors: Error[];
+  /** Console messages of type error, for diagnosing a failure (a 401 logs one, so they do not fail the test). */
+  consoleErrors: string[];
+  /** Saves a full-page PNG to test-results/<name>.png and returns its path. */
+  screenshot(name: string): Promise<string>;
+}
+
+const fileSafe = (name: string) => name.replace(/[^a-z0-9._-]+/gi, '-').replace(/^[-.]+|-+$/g, '').slice(0, 120);
+
+/**
+ * A fresh context and page on the server under test (relative URLs resolve against it, e.g. `page.goto('/#/login')`).
+ * Call inside a test: when the test ends the page is closed, a screenshot is saved if it failed, and an uncaught page
+ * error fails it.
+ */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({ baseURL: safeBaseUrl(), viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+
+  const screenshot = async (name: string) => {
+    mkdirSync(resultsDir, { recursive: true });
+    const path = join(resultsDir, `${fileSafe(name)}.png`);
+    await page.screenshot({ path, fullPage: true });
+    return path;
+  };
+
+  try {
+    onTestFinished(async (ctx) => {
+      try {
+        if (ctx.task.result?.state === 'fail' || pageErrors.length) await screenshot(`${basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`).catch(() => {});
+      } finally {
+        await context.close();
+      }
+      if (pageErrors.length) {
+        throw new Error(`The page threw ${pageErrors.length} uncaught error(s):\n${pageErrors.map((e) => e.stack ?? e.message).join('\n')}` + (consoleErrors.length ? `\nConsole errors:\n${consoleErrors.join('\n')}` : ''));
+      }
+    });
+  } catch {
+    // Called outside a test (e.g. in beforeAll): the caller closes the page itself.
+  }
+  return { page, pageErrors, consoleErrors, screenshot };
+}
+
+/** The provided base URL, or none when running outside the browser project (e.g. a quick smoke script). */
+function safeBaseUrl(): string | undefined {
+  try {
+    return inject('e2eBaseUrl');
+  } catch {
+    return undefined;
+  }
+}

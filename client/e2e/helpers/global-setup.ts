@@ -1,0 +1,136 @@
+/// <reference types="node" />
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../../server/src/db/embedded.ts';
+import { createDatabase } from '../../../server/test/helpers/postgres.ts';
+import { E2E_ADMIN } from './accounts.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const resultsDir = join(repoRoot, 'test-results');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the real server under browser test listens, e.g. http://127.0.0.1:43121 */
+    e2eBaseUrl: string;
+  }
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: process.env });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** `vite build` of the client into client/dist, skipped when E2E_CLIENT_FRESH=1 says the build is current. */
+async function buildClient() {
+  if (process.env.E2E_CLIENT_FRESH === '1' && existsSync(join(repoRoot, 'client/dist/index.html'))) return;
+  const vitePackage = createRequire(join(repoRoot, 'client/package.json')).resolve('vite/package.json');
+  await run(process.execPath, [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--logLevel', 'warn'], join(repoRoot, 'client'));
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode} before it was healthy; see ${logFile}:\n${tail(logFile)}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server was not healthy within ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`);
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Stops the server with SIGTERM (it then stops its embedded PostgreSQL); SIGKILL and a stray-postmaster sweep after 20 s. */
+async function stopServer(server: ChildProcess, dataDir: string) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((r) => server.once('exit', () => r()));
+  server.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 20_000)))]);
+  clearTimeout(timer);
+  if (inTime) return;
+  server.kill('SIGKILL');
+  await exited;
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    try {
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Builds the client, starts the real server (`node server/src/main.ts`) on a free port with a throw-away DATA_DIR,
+ * waits for GET /healthz = 200 and provides its URL as `e2eBaseUrl`. With TEST_DATABASE_URL the server gets a fresh
+ * database there; otherwise it runs its own embedded PostgreSQL, exactly as `npm start` does.
+ */
+export async function setup(project: TestProject) {
+  await buildClient();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'evolution-e2e-'));
+  const port = await freePort();
+  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;
+  mkdirSync(resultsDir, { recursive: true });
+  const logFile = join(resultsDir, 'e2e-server.log');
+  const log = createWriteStream(logFile);
+
+  const server = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      // As `npm start` would run it: without the test runner's NODE_ENV=test and VITEST* variables.
+      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DEMO_SEED: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      SERVE_CLIENT: '1',
+      // The browser tests log in many times from one address.
+      AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
+    },
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, server, logFile);
+  } catch (err) {
+    await stopServer(server, dataDir);
+    await database?.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  project.provide('e2eBaseUrl', baseUrl);
+
+  return async () => {
+    await stopServer(server, dataDir);
+    log.end();
+    await database?.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,31 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notify, type Notice } from '../components/ui/notifier.ts';
+import { apiErrorNotice } from './errors.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silentErrors?: boolean };
+    mutationMeta: { silentErrors?: boolean };
+  }
+}
+
+/**
+ * The query client with the error catalogue applied to every call in one place. A call may opt out with
+ * `meta: { silentErrors: true }` (logout, whose failure changes nothing for the user).
+ */
+export function createQueryClient(show: (n: Notice) => unknown = notify): QueryClient {
+  const report = (error: unknown, silent?: boolean) => {
+    if (silent) return;
+    const notice = apiErrorNotice(error);
+    if (notice) show(notice);
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silentErrors) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _r, mutation) => report(error, mutation.meta?.silentErrors) }),
+    defaultOptions: {
+      // A failed call fails once and says so; it is not retried behind the user's back.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

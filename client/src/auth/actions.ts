@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { trpc } from '../api/trpc.ts';
+import { authStore } from './store.ts';
+
+/** Start-up (spec section 7): with a stored token, ask who is signed in; failure or no user_id clears the session. */
+export function useStartUp(): void {
+  const utils = trpc.useUtils();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!authStore.get().token) return;
+    authStore.setStatus('loading');
+    utils.auth.me
+      .fetch(undefined, { staleTime: 0 })
+      .then((res) => (res?.user_id ? authStore.refresh(res) : authStore.clear('error')))
+      .catch(() => authStore.clear('error'));
+  }, [utils]);
+}
+
+/** Logout: revoke the token on the server, then clear the session and the cache, and go to /. */
+export function useLogout(): () => Promise<void> {
+  const { mutateAsync } = trpc.auth.logout.useMutation({ meta: { silentErrors: true } });
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useCallback(async () => {
+    if (authStore.get().token) await mutateAsync().catch(() => undefined);
+    authStore.clear();
+    queryClient.clear();
+    navigate('/', { replace: true });
+  }, [mutateAsync, queryClient, navigate]);
+}
+
+/** Refreshes the stored session from the server (after a subscription change, a setup step, a calibration). */
+export function useRefreshSession(): () => Promise<void> {
+  const utils = trpc.useUtils();
+  return useCallback(async () => {
+    const res = await utils.auth.me.fetch(undefined, { staleTime: 0 });
+    if (res?.user_id) authStore.refresh(res);
+  }, [utils]);
+}

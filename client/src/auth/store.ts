@@ -1,0 +1,74 @@
+import { useSyncExternalStore } from 'react';
+import type { LoginResponse } from '@evolution/shared';
+import { EMPTY_SESSION, loadSession, saveSession, sessionFromResponse, STORAGE_KEYS, type Session } from './session.ts';
+
+/** Auth status of spec section 4. */
+export type AuthStatus = 'empty' | 'loading' | 'success' | 'error';
+
+export interface AuthState extends Session {
+  status: AuthStatus;
+  /** False until the start-up call has answered (or was not needed). */
+  ready: boolean;
+}
+
+type Listener = () => void;
+
+/** The one auth store: memory mirrors local storage, and storage changes in other tabs flow back in. */
+export function createAuthStore(storage: Storage = localStorage) {
+  const initial = loadSession(storage);
+  let state: AuthState = { ...initial, status: 'empty', ready: initial.token === null };
+  const listeners = new Set<Listener>();
+
+  const set = (next: Partial<AuthState>, persist: boolean) => {
+    state = { ...state, ...next };
+    if (persist) saveSession(state, storage);
+    listeners.forEach((l) => l());
+  };
+
+  return {
+    get: (): AuthState => state,
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setStatus(status: AuthStatus) {
+      set({ status }, false);
+    },
+    /** Login or register answered: store everything it carries, the token included. */
+    signIn(res: LoginResponse) {
+      set({ ...sessionFromResponse(res, state.token), status: 'success', ready: true }, true);
+    },
+    /** Start-up (or a session refresh) answered: same data, the stored token stays. */
+    refresh(res: LoginResponse) {
+      set({ ...sessionFromResponse(res, state.token), status: 'success', ready: true }, true);
+    },
+    /** Applies a change to part of the session (e.g. the setup step after a submit) and persists it. */
+    update(patch: Partial<Session>) {
+      set(patch, true);
+    },
+    /** Clears token, user, evolution, access and subscription. */
+    clear(status: AuthStatus = 'empty') {
+      for (const key of STORAGE_KEYS) storage.removeItem(key);
+      set({ ...EMPTY_SESSION, status, ready: true }, false);
+    },
+    /** Another tab changed local storage. */
+    reload() {
+      set({ ...loadSession(storage) }, false);
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+export const authStore = createAuthStore();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || (STORAGE_KEYS as readonly string[]).includes(e.key)) authStore.reload();
+  });
+}
+
+/** The current auth state; re-renders on change. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+}

@@ -1,0 +1,43 @@
+import { Link, useLocation } from 'wouter';
+
+interface AdminEntry {
+  label: string;
+  to: string;
+  /** Path prefixes that belong to this section, for the current-page mark. */
+  section: readonly string[];
+}
+
+/** Admin sidebar entries (admin.md section 2). Elixirs opens the Elixirs meal group (meal group 1). */
+export const ADMIN_MENU: readonly AdminEntry[] = [
+  { label: 'User Management', to: '/admin/user_management', section: ['/admin/user_management', '/admin/user/'] },
+  { label: 'Calibration Management', to: '/admin/calibration_management', section: ['/admin/calibration', '/admin/vo2_max'] },
+  { label: 'Channel Management', to: '/admin/channel_management', section: ['/admin/channel'] },
+  { label: 'Content Pages', to: '/admin/page_management', section: ['/admin/page'] },
+  { label: 'Form Management', to: '/admin/form_group_management', section: ['/admin/form_group', '/admin/form/'] },
+  { label: 'Meal Management', to: '/admin/meal_management', section: ['/admin/meal'] },
+  { label: 'Elixirs', to: '/admin/meal_management?meal_group=1', section: [] },
+  { label: 'Assistance flags', to: '/admin/assistance_flag_management', section: ['/admin/assistance_flag'] },
+  { label: 'Change Password', to: '/admin/settings', section: ['/admin/settings'] },
+  { label: 'Logout', to: '/logout', section: [] },
+];
+
+/** The admin area's navigation list. */
+export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Admin">
+      <ul className="menu-list menu-list--admin">
+        {ADMIN_MENU.map((entry) => {
+          const current = entry.section.some((prefix) => location.startsWith(prefix));
+          return (
+            <li key={entry.label}>
+              <Link href={entry.to} className="menu-item" aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+                {entry.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { Link, useLocation } from 'wouter';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons.tsx';
+import { backAction, menuEntries, type MenuView } from './sideMenuModel.ts';
+
+export interface SideMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** False on the upgrade menu, which has no Account Settings submenu. */
+  accountMenu?: boolean;
+  /** Goes to the previous page; the browser's history by default. */
+  goBack?: () => void;
+  /** The button that opens the menu; focus returns to it when the menu closes without navigating. */
+  trigger?: ReactNode;
+}
+
+/** The member side menu: a Radix dialog drawer with the main menu, the Account Settings submenu and Back. */
+export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () => history.back(), trigger }: SideMenuProps) {
+  const [view, setView] = useState<MenuView>('main');
+  const [location] = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+  const switched = useRef(false);
+  const navigated = useRef(false);
+
+  // Every opening starts at the main menu.
+  useEffect(() => {
+    if (!open) setView('main');
+  }, [open]);
+
+  // Switching between menus moves focus to the first entry of the new list.
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    listRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [view]);
+
+  const show = (next: MenuView) => {
+    switched.current = true;
+    setView(next);
+  };
+
+  const back = () => {
+    if (backAction(view) === 'main-menu') return show('main');
+    navigated.current = true;
+    onOpenChange(false);
+    goBack();
+  };
+
+  // After a navigation, focus starts on the new screen rather than on the menu button.
+  const closeAutoFocus = (e: Event) => {
+    if (!navigated.current) return;
+    navigated.current = false;
+    e.preventDefault();
+    document.getElementById('main')?.focus({ preventScroll: true });
+  };
+
+  const entries = menuEntries(view, { accountMenu });
+  const title = view === 'main' ? 'Menu' : 'Account Settings';
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
+      <Dialog.Portal>
+        <Dialog.Overlay className="drawer-overlay" />
+        <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={closeAutoFocus}>
+          <div className="drawer__head">
+            <button type="button" className="icon-button drawer__back" onClick={back}>
+              <ChevronLeftIcon />
+              <span>Back</span>
+            </button>
+            <Dialog.Title className="drawer__title">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close menu">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <nav aria-label={title}>
+            <ul className="menu-list" ref={listRef}>
+              {entries.map((entry) => (
+                <li key={entry.key}>
+                  {entry.to ? (
+                    <Link
+                      href={entry.to}
+                      className="menu-item"
+                      aria-current={location === entry.to ? 'page' : undefined}
+                      onClick={() => {
+                        navigated.current = true;
+                        onOpenChange(false);
+                      }}
+                    >
+                      {entry.label}
+                    </Link>
+                  ) : (
+                    <button type="button" className="menu-item" onClick={() => show('account')}>
+                      {entry.label}
+                      <ChevronRightIcon className="menu-item__chevron" />
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

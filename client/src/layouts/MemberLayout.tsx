@@ -1,0 +1,38 @@
+import { useState, type ReactNode } from 'react';
+import { Brand } from '../components/Brand.tsx';
+import { SideMenu } from '../components/menu/SideMenu.tsx';
+import { MenuIcon } from '../components/ui/icons.tsx';
+import { useAuth } from '../auth/store.ts';
+import { skipToMain } from './PublicLayout.tsx';
+
+/** Members' screens: a top bar with the side menu, unless the screen hides navigation (setup, phase runner). */
+export function MemberLayout({ children, hideNav, accountMenu }: { children: ReactNode; hideNav: boolean; accountMenu: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { user } = useAuth();
+  return (
+    <div className="shell shell--member">
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to content
+      </a>
+      <header className={hideNav ? 'topbar topbar--bare' : 'topbar'}>
+        {!hideNav && (
+          <SideMenu
+            open={open}
+            onOpenChange={setOpen}
+            accountMenu={accountMenu}
+            trigger={
+              <button type="button" className="icon-button" aria-label="Open menu">
+                <MenuIcon />
+              </button>
+            }
+          />
+        )}
+        <Brand to={hideNav ? '/' : '/gateway/gateway'} />
+        {!hideNav && user && <span className="topbar__user">{user.name}</span>}
+      </header>
+      <main id="main" tabIndex={-1} className="member-main">
+        {children}
+      </main>
+    </div>
+  );
+}

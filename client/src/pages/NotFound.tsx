@@ -1,0 +1,17 @@
+import { Link } from 'wouter';
+
+/** An unknown path. */
+export function NotFound() {
+  return (
+    <section className="card card--narrow" aria-labelledby="page-title">
+      <p className="eyebrow">404</p>
+      <h1 id="page-title" className="card__title">
+        Page not found
+      </h1>
+      <p className="muted">There is nothing at this address.</p>
+      <Link href="/" className="button button--primary">
+        Go home
+      </Link>
+    </section>
+  );
+}

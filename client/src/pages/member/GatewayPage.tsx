@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { featureAllowed } from '../../auth/session.ts';
+import { useAuth } from '../../auth/store.ts';
+import { CLIENT_CONFIG } from '../../config.ts';
+import { BoltIcon, BookIcon, ChannelsIcon, CommunityIcon, ExternalIcon, LockIcon } from '../../components/ui/icons.tsx';
+
+function TileBody({ icon, title, text, badge }: { icon: ReactNode; title: string; text: string; badge?: ReactNode }) {
+  return (
+    <>
+      <span className="tile__icon">{icon}</span>
+      <span className="tile__title">{title}</span>
+      <span className="tile__text">{text}</span>
+      {badge}
+    </>
+  );
+}
+
+/** Ground Zero: the member's start page with the Evolution, Channels, Community and Introduction tiles. */
+export default function GatewayPage() {
+  const { access, user } = useAuth();
+  const evolutionOpen = featureAllowed(access, 'evolution_page');
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">{user ? `Welcome, ${user.name}` : 'Welcome'}</p>
+        <h1 id="page-title" className="page__title">
+          Ground Zero
+        </h1>
+      </header>
+      <ul className="tiles">
+        <li>
+          {evolutionOpen ? (
+            <Link href="/evolution" className="tile tile--feature">
+              <TileBody icon={<BoltIcon />} title="Evolution" text="Your chamber: scores, body metrics and versions." />
+            </Link>
+          ) : (
+            <div className="tile tile--locked" aria-disabled="true">
+              <TileBody
+                icon={<BoltIcon />}
+                title="Evolution"
+                text="Unlocks when you finish your calibration."
+                badge={
+                  <span className="tile__badge">
+                    <LockIcon /> Locked
+                  </span>
+                }
+              />
+            </div>
+          )}
+        </li>
+        <li>
+          <Link href="/channel-menu" className="tile">
+            <TileBody icon={<ChannelsIcon />} title="Channels" text="Warrior training, Superhuman nutrition and more." />
+          </Link>
+        </li>
+        <li>
+          <a href={CLIENT_CONFIG.communityUrl} className="tile" target="_blank" rel="noopener noreferrer">
+            <TileBody
+              icon={<CommunityIcon />}
+              title="Community"
+              text="Train alongside other members."
+              badge={
+                <span className="tile__badge tile__badge--plain">
+                  <ExternalIcon /> <span className="visually-hidden">(opens in a new tab)</span>
+                </span>
+              }
+            />
+          </a>
+        </li>
+        <li>
+          <Link href="/introduction?type=portal" className="tile">
+            <TileBody icon={<BookIcon />} title="Introduction" text="How the programme works, start to finish." />
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

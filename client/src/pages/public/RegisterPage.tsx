@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { fieldErrors } from '../../api/errors.ts';
+import { trpc } from '../../api/trpc.ts';
+import { authStore } from '../../auth/store.ts';
+import { RegisterForm, type RegisterErrors } from './RegisterForm.tsx';
+
+/** Register: a new member is signed in and starts setup at the readiness questionnaire. */
+export default function RegisterPage() {
+  const [, navigate] = useLocation();
+  const [serverErrors, setServerErrors] = useState<RegisterErrors>({});
+  const register = trpc.auth.register.useMutation();
+
+  return (
+    <section className="card card--auth" aria-labelledby="page-title">
+      <p className="eyebrow">Start your evolution</p>
+      <h1 id="page-title" className="card__title">
+        Register
+      </h1>
+      <RegisterForm
+        pending={register.isPending || register.isSuccess}
+        serverErrors={serverErrors}
+        onSubmit={(values) => {
+          setServerErrors({});
+          authStore.setStatus('loading');
+          register.mutate(values, {
+            onSuccess(res) {
+              authStore.signIn(res);
+              navigate('/setup/par-q', { replace: true });
+            },
+            onError(error) {
+              authStore.setStatus('error');
+              setServerErrors(fieldErrors(error));
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { LoginResponse } from '@evolution/shared';
+import { createQueryClient } from '../api/queryClient.ts';
+import { createTrpcClient, trpc } from '../api/trpc.ts';
+import { authStore } from '../auth/store.ts';
+import { RouteView } from './RouteView.tsx';
+
+const memberResponse: LoginResponse = {
+  access_token: 'jwt',
+  user_role: 1,
+  user_id: 3,
+  name: 'Ada',
+  email: 'ada@example.com',
+  initial_setup: 0,
+  initial_setup_step: 3,
+  access: { evolution_page: false },
+  subscription: { active: true, channel: { id: 1, name: 'Warrior', short_name: 'warrior' }, plan: { plan_id: 1 }, status: 'active', current_period_end: null, cancel_at_period_end: false },
+  evolution_id: 1,
+  evolution: 1,
+  version: 1,
+  phase: 1,
+  need_calibration: true,
+};
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const queryClient = createQueryClient(() => undefined);
+  render(
+    <trpc.Provider client={createTrpcClient('http://127.0.0.1:9/trpc')} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <RouteView />
+        </Router>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return location;
+}
+
+afterEach(() => authStore.clear());
+
+describe('the guarded route view', () => {
+  it('sends a visitor opening /admin to the login screen with a redirect query', async () => {
+    const location = renderAt('/admin');
+    expect(await screen.findByRole('button', { name: 'INITIATE' })).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Fadmin');
+  });
+
+  it('sends a member opening /admin to login and clears the stored session', async () => {
+    authStore.signIn(memberResponse);
+    const location = renderAt('/admin');
+    await screen.findByRole('button', { name: 'INITIATE' });
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Fadmin');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows Ground Zero to a subscribed member, with Evolution locked', async () => {
+    authStore.signIn(memberResponse);
+    renderAt('/gateway/gateway');
+    expect(await screen.findByRole('heading', { name: 'Ground Zero' })).toBeTruthy();
+    expect(screen.getByText('Locked')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Introduction/ }).getAttribute('href')).toBe('/introduction?type=portal');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+  });
+
+  it('gives a screen that a later release builds its title and a coming-soon body', async () => {
+    authStore.signIn(memberResponse);
+    renderAt('/with_menu/work_volume_analysis');
+    expect(await screen.findByRole('heading', { name: 'Work Volume Analysis' })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+  });
+
+  it('hides the navigation on setup pages', async () => {
+    authStore.signIn({ ...memberResponse, initial_setup: 1, initial_setup_step: 1 });
+    const location = renderAt('/gateway/gateway');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/setup/par-q'));
+    expect(await screen.findByRole('heading', { name: 'Readiness Questionnaire' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+});

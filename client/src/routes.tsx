@@ -1,0 +1,168 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AccessFlag } from '@evolution/shared';
+import { matchPath } from './router/match.ts';
+
+/**
+ * The whole route table of both specs (member-and-public.md section 2, admin.md section 2) in one place.
+ * A route without a `page` is built by a later issue and shows a "coming soon" body under its title.
+ */
+
+/**
+ * public: anyone. member: token, role 1 and a user id, then the setup and subscription rules.
+ * setup: like member, but only while initial_setup is on. signed-in: token and a user id, any role.
+ * admin: token, role 2 and a user id.
+ */
+export type Guard = 'public' | 'member' | 'setup' | 'signed-in' | 'admin';
+
+export interface PageProps {
+  params: Record<string, string>;
+  route: RouteDef;
+}
+
+export interface RouteDef {
+  path: string;
+  title: string;
+  guard: Guard;
+  /** Navigation (top bar and side menu) hidden: setup pages and the phase runner. */
+  hideNav?: boolean;
+  /** The side menu offers no Account Settings submenu here (the upgrade menu). */
+  noAccountMenu?: boolean;
+  /** Not linked from any menu (the spec's hidden community route). */
+  hidden?: boolean;
+  /** The access flag the screen needs (spec section 6). */
+  feature?: AccessFlag;
+  /** A route that only forwards, once its guard has passed. */
+  redirect?: (params: Record<string, string>) => string;
+  page?: LazyExoticComponent<ComponentType<PageProps>>;
+}
+
+const LoginPage = lazy(() => import('./pages/public/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('./pages/public/RegisterPage.tsx'));
+const LogoutPage = lazy(() => import('./pages/public/LogoutPage.tsx'));
+const GatewayPage = lazy(() => import('./pages/member/GatewayPage.tsx'));
+const UserManagementPage = lazy(() => import('./pages/admin/UserManagementPage.tsx'));
+
+const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'public', ...extra });
+const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'member', ...extra });
+const warrior = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef =>
+  member(path, title, { feature: 'warrior_channel', ...extra });
+const superhuman = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef =>
+  member(path, title, { feature: 'superhuman_channel', ...extra });
+const setup = (path: string, title: string): RouteDef => ({ path, title, guard: 'setup', hideNav: true });
+const admin = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'admin', ...extra });
+
+/** The admin's view of one member, one tab per route name (admin.md section 2). */
+export const ADMIN_USER_TABS = [
+  { key: 'contact_information', title: 'Contact Information' },
+  { key: 'channel_subscription', title: 'Channel Subscription' },
+  { key: 'application_details', title: 'Application Details' },
+  { key: 'fact_find_details', title: 'Fact Find Details' },
+  { key: 'evolution_chamber', title: 'Evolution Chamber' },
+  { key: 'calibration_test_results', title: 'Calibration Test Results' },
+  { key: 'workout_results', title: 'Workout Results' },
+  { key: 'form_levels', title: 'Form Levels' },
+  { key: 'marco_data', title: 'Macro Data' },
+] as const;
+
+const ELIXIR_PHASES = ['one', 'two', 'three', 'four'] as const;
+
+/** First match wins, so literal paths come before patterns that would also match them. */
+export const ROUTES: readonly RouteDef[] = [
+  // Public
+  pub('/', 'Home'),
+  pub('/login', 'Login', { page: LoginPage }),
+  pub('/logout', 'Log out', { page: LogoutPage }),
+  pub('/register', 'Register', { page: RegisterPage }),
+  pub('/forgot_password', 'Forgot Password'),
+  pub('/reset-password', 'Reset Password'),
+  pub('/signup', 'Subscription Plans'),
+
+  // Setup (members only, navigation hidden)
+  setup('/setup/par-q', 'Readiness Questionnaire'),
+  setup('/setup/registered-par-q', 'Readiness Questionnaire'),
+  setup('/setup/fact-find', 'Fact Find'),
+
+  // Subscribe and upgrade: visitors may open them, so the dialog can register them
+  pub('/subscribe/:channel', 'Subscribe'),
+  pub('/upgrade/:channel', 'Upgrade'),
+  member('/with_menu/upgrade', 'Upgrade', { noAccountMenu: true }),
+
+  // Member
+  member('/gateway/gateway', 'Ground Zero', { page: GatewayPage }),
+  member('/channel-menu', 'Channels'),
+  warrior('/warrior/ground-zero', 'Warrior Ground Zero'),
+  warrior('/warrior/version', 'Dynamic Evolution'),
+  warrior('/warrior/technique-guides', 'Technique Guides'),
+  warrior('/warrior/technique-guides/:page', 'Technique Guide'),
+  warrior('/user/warrior/:type', 'Phases'),
+  warrior('/user/warrior/:type/phase', 'Phase', { hideNav: true }),
+  superhuman('/superhuman/ground-zero', 'Superhuman Ground Zero'),
+  // The spec leaves macro guidelines open to any signed-in user.
+  { path: '/superhuman/macro-guidelines', title: 'Macro Guidelines', guard: 'signed-in' },
+  superhuman('/superhuman/meal-groups', 'Aliment'),
+  ...ELIXIR_PHASES.map((n) => superhuman(`/superhuman/meal/saturni-elixir/phase-${n}`, `Saturni Elixir: Phase ${n[0]?.toUpperCase()}${n.slice(1)}`)),
+  superhuman('/superhuman/meal/:groupName/:groupId', 'Meals'),
+  superhuman('/superhuman/meal/:groupName/:groupId/:mealId', 'Meal'),
+  member('/introduction', 'Introduction'),
+  member('/evolution', 'Evolution Chamber', { feature: 'evolution_page' }),
+  member('/community', 'Community', { hidden: true }),
+
+  // Account screens
+  member('/with_menu/settings', 'Change Password'),
+  member('/with_menu/contact_information', 'Contact Information'),
+  member('/with_menu/channel_subscription', 'Channel Subscription'),
+  member('/with_menu/calibration_results', 'Calibration Results'),
+  member('/with_menu/macro_data', 'Macro Data'),
+  member('/with_menu/assistance_flags', 'Assistance Flags'),
+  member('/with_menu/assistance_flags/create', 'New Assistance Flag'),
+  member('/with_menu/assistance_flags/:id', 'Assistance Flag'),
+  member('/with_menu/work_volume_analysis', 'Work Volume Analysis'),
+  member('/with_menu/workout_results', 'Workout Results'),
+  member('/with_menu/form_levels', 'Form Levels'),
+
+  // Admin
+  admin('/admin', 'Admin', { redirect: () => '/admin/user_management' }),
+  admin('/admin/settings', 'Change Password'),
+  admin('/admin/user_management', 'User Management', { page: UserManagementPage }),
+  admin('/admin/user/create', 'Create User'),
+  admin('/admin/user/:id/edit', 'Edit User'),
+  admin('/admin/user/:id', 'User', { redirect: (p) => `/admin/user/${encodeURIComponent(p.id ?? '')}/contact_information` }),
+  ...ADMIN_USER_TABS.map((tab) => admin(`/admin/user/:id/${tab.key}`, tab.title)),
+  admin('/admin/calibration_management', 'Calibration Management'),
+  admin('/admin/calibration/:id/edit', 'Edit Calibration'),
+  admin('/admin/channel_management', 'Channel Management'),
+  admin('/admin/channel/:id/edit', 'Edit Channel'),
+  admin('/admin/meal_management', 'Meal Management'),
+  admin('/admin/meal/add', 'Add Meal'),
+  admin('/admin/meal/:id/edit', 'Edit Meal'),
+  admin('/admin/vo2_max_management', 'VO2 Max Management'),
+  admin('/admin/vo2_max/:id/edit', 'Edit VO2 Max Level'),
+  admin('/admin/form_group_management', 'Form Management'),
+  admin('/admin/form_group/create', 'Create Form Group'),
+  admin('/admin/form_group/:id/edit', 'Edit Form Group'),
+  admin('/admin/form_group/:id/form_management', 'Forms'),
+  admin('/admin/form_group/:formGroupId/form/create', 'Create Form'),
+  admin('/admin/form/:id/edit', 'Edit Form'),
+  admin('/admin/page_management', 'Content Pages'),
+  admin('/admin/page/add', 'Add Page'),
+  admin('/admin/page/:id/edit', 'Edit Page'),
+  admin('/admin/assistance_flag_management', 'Assistance Flags'),
+  admin('/admin/assistance_flag/:id', 'Assistance Flag'),
+  admin('/admin/message_management', 'Messages'),
+  admin('/admin/message/add', 'New Message'),
+  admin('/admin/message/:id', 'Message'),
+];
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+/** The route a path opens (trailing slashes ignored), or null for an unknown path. */
+export function findRoute(path: string): RouteMatch | null {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
