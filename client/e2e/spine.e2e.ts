@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_MEMBER, E2E_ADMIN } from './helpers/accounts.ts';
+import { newPage, useBrowser } from './helpers/browser.ts';
+
+const b = useBrowser();
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+describe('the spine, in Chromium', () => {
+  it('a new visitor registers and lands on the PAR-Q, with the session kept in local storage', async () => {
+    const { page } = await newPage(b.browser);
+    await page.goto('/#/register');
+    // An empty submit shows the form's own messages.
+    await page.getByRole('button', { name: /register/i }).click();
+    await expect.poll(() => page.getByText('This is a required field').count()).toBe(4);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Name').fill('Ada Trainee');
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await page.getByLabel(/confirm password/i).fill('other-pass');
+    await page.getByRole('button', { name: /register/i }).click();
+    await expect.poll(() => page.getByText('Incorrect format').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
+
+    await page.getByLabel('Email').fill(`ada${unique()}@example.com`);
+    await page.getByLabel(/confirm password/i).fill('secret-pass');
+    await page.getByRole('button', { name: /register/i }).click();
+    await page.waitForURL(/#\/setup\/par-q/);
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.user).toMatchObject({ user_role: 1, initial_setup: 1, initial_setup_step: 1 });
+    // Setup is forced: another member page sends the member back to the current step.
+    await page.goto('/#/gateway/gateway');
+    await page.waitForURL(/#\/setup\/par-q/);
+  });
+
+  it('an admin signs in and lands on /admin (user management)', async () => {
+    const { page } = await newPage(b.browser);
+    await page.goto('/#/login');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await page.waitForURL(/#\/admin\/user_management/);
+    await expect.poll(() => page.getByRole('cell', { name: E2E_ADMIN.email }).isVisible()).toBe(true);
+  });
+
+  it('a member who opens /admin has local storage cleared and goes to /login with a redirect', async () => {
+    const { page } = await newPage(b.browser);
+    await page.goto('/#/login');
+    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
+    await page.getByLabel('Password').fill(DEMO_MEMBER.password);
+    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await page.waitForURL(/#\/gateway\/gateway/);
+    await expect.poll(() => page.getByRole('heading', { name: /ground zero/i }).isVisible()).toBe(true);
+    await page.goto('/#/admin');
+    await page.waitForURL(/#\/login\?redirect=/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('a wrong password shows the server message and re-enables INITIATE', async () => {
+    const { page } = await newPage(b.browser);
+    await page.goto('/#/login');
+    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await expect.poll(() => page.getByText('These credentials do not match our records.').first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'INITIATE' }).isEnabled()).toBe(true);
+  });
+
+  it('logging out revokes the token: the same token is refused afterwards', async () => {
+    const { page } = await newPage(b.browser);
+    await page.goto('/#/login');
+    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
+    await page.getByLabel('Password').fill(DEMO_MEMBER.password);
+    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await page.waitForURL(/#\/gateway\/gateway/);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.goto('/#/logout');
+    await page.waitForURL(/#\/(login)?$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    const status = await page.evaluate(async (t) => (await fetch('/api/user', { headers: { authorization: `Bearer ${t}` } })).status, token);
+    expect(status).toBe(401);
+  });
+});
