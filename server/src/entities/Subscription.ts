@@ -22,6 +22,8 @@ export const Subscription = defineEntity({
     startDate: p.datetime(),
     currentPeriodEnd: p.datetime(),
     cancelAtPeriodEnd: p.boolean().default(false),
+    /** Creation time of the last provider event applied, so an older event delivered late changes nothing. */
+    providerEventAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

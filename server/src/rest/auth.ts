@@ -25,3 +25,5 @@ export const requireUser = (req: FastifyRequest) => resolve(req, null);
 export const requireMember = (req: FastifyRequest) => resolve(req, ROLE.member);
 /** Admins only: 401 without a valid token, 403 for members. */
 export const requireAdmin = (req: FastifyRequest) => resolve(req, ROLE.admin);
+/** Anyone; a bearer token, when one is sent, must be a valid member's (401 / 403 otherwise). */
+export const optionalMember = (req: FastifyRequest) => (bearerToken(req.headers.authorization) ? resolve(req, ROLE.member) : Promise.resolve(null));

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { restErrorHandler } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
+import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { channelRoutes } from './routes/channels.ts';
+import { setupRoutes } from './routes/setup.ts';
+import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { warriorRoutes } from './routes/warrior.ts';
 
 /** The Laravel-compatible REST surface under /api: plain Fastify routes over the same services as tRPC. */
 export async function restPlugin(app: FastifyInstance) {
@@ -19,4 +24,9 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(channelRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(subscriptionRoutes);
+  await app.register(stripeWebhookRoutes);
+  await app.register(setupRoutes);
+  await app.register(accountRoutes);
+  await app.register(warriorRoutes);
 }

@@ -12,7 +12,7 @@ import { newTokenId } from './tokens.ts';
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Issues an access token for a user and answers with the full login response. */
-async function signedIn(ctx: ServiceContext, user: IUser, remember: boolean): Promise<LoginResponse> {
+export async function signedIn(ctx: ServiceContext, user: IUser, remember: boolean): Promise<LoginResponse> {
   const ttl = remember ? ctx.config.rememberTokenTtl : ctx.config.tokenTtl;
   const access_token = ctx.tokens.sign({ sub: String(user.id), tv: user.tokenVersion, jti: newTokenId() }, ttl);
   return { access_token, ...(await loginResponse(ctx.em, user)) };

@@ -70,3 +70,10 @@ export const authedProcedure = base.use(withActor(null));
 export const memberProcedure = base.use(withActor(ROLE.member));
 /** Admins only (role 2); anonymous callers get 401, members 403. */
 export const adminProcedure = base.use(withActor(ROLE.admin));
+/** Anyone; a bearer token, when one is sent, must be a member's (registration that also serves signed-in members). */
+export const optionalMemberProcedure = base.use(async ({ ctx, next }) => {
+  if (!ctx.bearer) return next({ ctx: { ...ctx, actor: null, svc: serviceContext(ctx, null) } });
+  const actor = await authenticate(serviceContext(ctx, null), ctx.bearer);
+  if (actor.user.role !== ROLE.member) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
+});

@@ -1,12 +1,18 @@
+import { accountRouter } from '../routers/account/router.ts';
 import { adminRouter } from '../routers/admin/router.ts';
 import { authRouter } from '../routers/auth/router.ts';
 import { channelsRouter } from '../routers/channels/router.ts';
+import { setupRouter } from '../routers/setup/router.ts';
+import { warriorRouter } from '../routers/warrior/router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
   auth: authRouter,
   channels: channelsRouter,
   admin: adminRouter,
+  setup: setupRouter,
+  account: accountRouter,
+  warrior: warriorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,27 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from './User.ts';
+
+/** A member's readiness questionnaire (PAR-Q): seven yes (1) / no (0) answers, the date and an e-signature. */
+export const ApplicationDetails = defineEntity({
+  name: 'ApplicationDetails',
+  tableName: 'application_details',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.oneToOne(User).owner().unique().deleteRule('cascade'),
+    firstName: p.string().length(255).nullable(),
+    lastName: p.string().length(255).nullable(),
+    question1: p.smallint(),
+    question2: p.smallint(),
+    question3: p.smallint(),
+    question4: p.smallint(),
+    question5: p.smallint(),
+    question6: p.smallint(),
+    question7: p.smallint(),
+    /** The day the member signed, as YYYY-MM-DD. */
+    date: p.date(),
+    eSignature: p.string().length(255),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IApplicationDetails = InferEntity<typeof ApplicationDetails>;

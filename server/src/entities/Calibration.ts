@@ -1,0 +1,26 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { ExerciseType } from './ExerciseType.ts';
+import { FormGroup } from './FormGroup.ts';
+import { MuscleGroup } from './MuscleGroup.ts';
+
+/** The max test that places a member on a form group's ladder: amount / max of the ladder length. */
+export const Calibration = defineEntity({
+  name: 'Calibration',
+  tableName: 'calibrations',
+  properties: {
+    id: p.integer().primary(),
+    /** The test's name as the member sees it, e.g. "Push-up max test". */
+    form: p.string().length(150),
+    max: p.integer(),
+    /** 1 reps, 2 time (seconds). */
+    repsOrTime: p.smallint(),
+    /** Added load in kg; 0 for bodyweight. */
+    totalWeight: p.decimal('number').precision(6).scale(2).default(0),
+    exerciseType: () => p.manyToOne(ExerciseType),
+    muscleGroup: () => p.manyToOne(MuscleGroup).nullable().deleteRule('set null'),
+    formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type ICalibration = InferEntity<typeof Calibration>;

@@ -1,0 +1,36 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Media } from './Media.ts';
+import { PhaseSubmission } from './PhaseSubmission.ts';
+import { User } from './User.ts';
+
+/** What a data-analysis submission records for the evolution chamber (calibration = version 0). */
+export const ChamberSnapshot = defineEntity({
+  name: 'ChamberSnapshot',
+  tableName: 'chamber_snapshots',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade'),
+    evolution: p.integer(),
+    version: p.smallint(),
+    /** kg */
+    weight: p.decimal('number').precision(6).scale(2),
+    /** % */
+    bodyFat: p.decimal('number').precision(5).scale(2),
+    /** Circumferences in inches. */
+    chest: p.decimal('number').precision(6).scale(2),
+    bicep: p.decimal('number').precision(6).scale(2),
+    waist: p.decimal('number').precision(6).scale(2),
+    quad: p.decimal('number').precision(6).scale(2),
+    image1: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    image2: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    image3: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    vo2Score: p.decimal('number').precision(5).scale(1).nullable(),
+    vo2Level: p.string().length(100).nullable(),
+    /** Muscle name → score 0-10 at the time of the snapshot. */
+    muscle: p.json<Record<string, number>>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  uniques: [{ properties: ['user', 'evolution', 'version'] }],
+});
+export type IChamberSnapshot = InferEntity<typeof ChamberSnapshot>;

@@ -1,0 +1,20 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { ExerciseType } from './ExerciseType.ts';
+import { Media } from './Media.ts';
+
+/** A ladder of forms for one movement pattern (push, pull, squat…); the member stands on one form of each. */
+export const FormGroup = defineEntity({
+  name: 'FormGroup',
+  tableName: 'form_groups',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(100),
+    exerciseType: () => p.manyToOne(ExerciseType),
+    /** Video id or link on the configured video host. */
+    videoLink: p.string().length(255).nullable(),
+    video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IFormGroup = InferEntity<typeof FormGroup>;

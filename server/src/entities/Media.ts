@@ -1,0 +1,24 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from './User.ts';
+
+export const MEDIA_KINDS = ['progress_photo', 'page_image', 'page_video', 'form_group_video', 'meal_image', 'meal_video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** An uploaded file, stored under a generated name in the data folder; progress photos are private to their owner. */
+export const Media = defineEntity({
+  name: 'Media',
+  tableName: 'media',
+  properties: {
+    id: p.integer().primary(),
+    kind: p.enum(MEDIA_KINDS),
+    /** Path relative to the data folder, e.g. uploads/3f2c….jpg; always generated, never the client's name. */
+    path: p.string().length(255).unique(),
+    mime: p.string().length(100),
+    size: p.integer(),
+    width: p.integer().nullable(),
+    height: p.integer().nullable(),
+    owner: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IMedia = InferEntity<typeof Media>;

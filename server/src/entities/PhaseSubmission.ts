@@ -1,0 +1,31 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Page } from './Page.ts';
+import { User } from './User.ts';
+
+export const TRACKS = ['calibration', 'general'] as const;
+
+/**
+ * One accepted phase submission. The unique key makes a phase count once per evolution; the fingerprint and
+ * stored answer let a retried or double-clicked submit be answered as the first one was.
+ */
+export const PhaseSubmission = defineEntity({
+  name: 'PhaseSubmission',
+  tableName: 'phase_submissions',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    evolution: p.integer(),
+    track: p.enum(TRACKS),
+    /** 0 for the calibration track. */
+    version: p.smallint(),
+    phase: p.smallint(),
+    phaseType: p.string().length(32),
+    page: () => p.manyToOne(Page).nullable().deleteRule('set null'),
+    /** sha256 of the track, phase type and parsed payload. */
+    fingerprint: p.string().length(64),
+    response: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  uniques: [{ properties: ['user', 'evolution', 'track', 'version', 'phase'] }],
+});
+export type IPhaseSubmission = InferEntity<typeof PhaseSubmission>;

@@ -1,0 +1,18 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A VO2 max band in ml/kg/min; a null bound is an open end (Very poor has no min, Superior no max). */
+export const Vo2MaxLevel = defineEntity({
+  name: 'Vo2MaxLevel',
+  tableName: 'vo2_max_levels',
+  properties: {
+    id: p.integer().primary(),
+    levelName: p.string().length(100),
+    /** Rank from 1 (lowest). */
+    level: p.smallint(),
+    min: p.decimal('number').precision(5).scale(1).nullable(),
+    max: p.decimal('number').precision(5).scale(1).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IVo2MaxLevel = InferEntity<typeof Vo2MaxLevel>;

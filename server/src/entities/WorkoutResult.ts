@@ -1,0 +1,42 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Calibration } from './Calibration.ts';
+import { Form } from './Form.ts';
+import { FormGroup } from './FormGroup.ts';
+import { PhaseSubmission, TRACKS } from './PhaseSubmission.ts';
+import { User } from './User.ts';
+
+/**
+ * One logged set (general track) or one max test (calibration track). Names, par, level and progress are copied
+ * at logging time so the history reads the same after admins edit the ladders. For a calibration row, `form` is
+ * the form the test placed the member on and `formName` the test's name.
+ */
+export const WorkoutResult = defineEntity({
+  name: 'WorkoutResult',
+  tableName: 'workout_results',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade').index(),
+    evolution: p.integer(),
+    track: p.enum(TRACKS),
+    version: p.smallint(),
+    phase: p.smallint(),
+    /** Order of the set within its submission. */
+    position: p.smallint(),
+    calibration: () => p.manyToOne(Calibration).nullable().deleteRule('set null'),
+    form: () => p.manyToOne(Form).nullable().deleteRule('set null'),
+    formGroup: () => p.manyToOne(FormGroup).nullable().deleteRule('set null'),
+    formName: p.string().length(150),
+    /** Reps, or seconds for a time form. */
+    amount: p.integer(),
+    timeToComplete: p.integer().nullable(),
+    totalWeight: p.decimal('number').precision(6).scale(2).default(0),
+    par: p.integer().nullable(),
+    level: p.smallint().nullable(),
+    progress: p.smallint().nullable(),
+    repsOrTime: p.smallint(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  indexes: [{ properties: ['user', 'evolution', 'track'] }],
+});
+export type IWorkoutResult = InferEntity<typeof WorkoutResult>;

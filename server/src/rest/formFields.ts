@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { validationError } from '../errors.ts';
+
+/** Keys that would reach an object's prototype; never written. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Sets a form field named the PHP way into an object: `weight` → {weight}, `0[amount]` → {0: {amount}},
+ * `a[b][c]` → {a: {b: {c}}}. Names that do not parse, or that would touch a prototype, are ignored.
+ */
+export function setFormField(target: Record<string, unknown>, name: string, value: unknown): void {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
+  if (!match) return;
+  const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  if (path.some((k) => k === '' || UNSAFE.has(k))) return;
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    node = (node[key] = typeof next === 'object' && next !== null ? next : {}) as Record<string, unknown>;
+  }
+  node[path.at(-1)!] = value;
+}
+
+/**
+ * The body of a form post: multipart fields folded into one object (files are refused: images go through
+ * POST user/image first), or the JSON body as sent.
+ */
+export async function formBody(req: FastifyRequest): Promise<unknown> {
+  if (!req.isMultipart()) return req.body;
+  const fields: Record<string, unknown> = {};
+  let file: string | null = null;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      await part.toBuffer();
+      file ??= part.fieldname;
+    } else {
+      setFormField(fields, part.fieldname, part.value);
+    }
+  }
+  if (file !== null) throw validationError(file, 'Files are not accepted here: upload images with POST user/image and send their ids.');
+  return fields;
+}

@@ -1,0 +1,4 @@
+import { getContactDetails } from '../../services/account.ts';
+import { memberProcedure } from '../../trpc/init.ts';
+
+export const contactDetailsRoute = memberProcedure.query(({ ctx }) => getContactDetails(ctx.svc, ctx.actor));

@@ -1,0 +1,125 @@
+import { ROLE, ACCOUNT_MESSAGE, changePasswordInput, contactDetailsInput, deleteAccountInput, setsInput, type ContactDetailsDto } from '@evolution/shared';
+import { ApplicationDetails, ContactDetails, Evolution, FactFinding, PasswordReset, Subscription, User } from '../entities/index.ts';
+import type { IContactDetails } from '../entities/ContactDetails.ts';
+import { DomainError, validationError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { Actor, ServiceContext } from './context.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertNotThrottled, hit } from './rateLimit.ts';
+import { ensureEvolution } from './session.ts';
+import { applicationDetailsDto, factFindingDto } from './setup.ts';
+import { endSubscriptionNow, subscriptionView } from './subscriptions.ts';
+import { newTokenId } from './tokens.ts';
+
+/** Checks the member's current password; wrong guesses are throttled like logins. */
+async function confirmPassword(ctx: ServiceContext, actor: Actor, plain: string, field: string, message: string): Promise<void> {
+  const key = `password|${actor.user.id}`;
+  await assertNotThrottled(ctx.limits.login, key);
+  const user = await ctx.em.findOneOrFail(User, { id: actor.user.id }, { populate: ['password'] });
+  if (!(await verifyPassword(user.password, plain))) {
+    await hit(ctx.limits.login, key);
+    throw validationError(field, message);
+  }
+}
+
+/**
+ * Changes the password and ends every other session (the token version moves on); answers a fresh token for this
+ * session, valid as long as the one it replaces. A second change racing with the same token is refused (401).
+ */
+export async function changePassword(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ message: string; access_token: string }> {
+  const input = parseInput(changePasswordInput, raw);
+  await confirmPassword(ctx, actor, input.old_password, 'old_password', ACCOUNT_MESSAGE.oldPasswordWrong);
+  const version = actor.user.tokenVersion;
+  const changed = await ctx.em.nativeUpdate(User, { id: actor.user.id, tokenVersion: version }, { password: await hashPassword(ctx.config, input.password), tokenVersion: version + 1 });
+  if (changed !== 1) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
+  await ctx.em.nativeDelete(PasswordReset, { user: actor.user.id });
+  const ttl = Math.max(60, actor.exp - Math.floor(Date.now() / 1000));
+  return { message: ACCOUNT_MESSAGE.passwordChanged, access_token: ctx.tokens.sign({ sub: String(actor.user.id), tv: version + 1, jti: newTokenId() }, ttl) };
+}
+
+function contactDetailsDto(c: IContactDetails | null): ContactDetailsDto {
+  return {
+    address_line1: c?.addressLine1 ?? null, address_line2: c?.addressLine2 ?? null, city: c?.city ?? null, county: c?.county ?? null,
+    postcode: c?.postcode ?? null, country: c?.country ?? null, telephone: c?.telephone ?? null, twitter: c?.twitter ?? null,
+    linkedin: c?.linkedin ?? null, facebook: c?.facebook ?? null, instagram: c?.instagram ?? null,
+  };
+}
+
+/** The contact form; every field null until the member fills it in. */
+export async function getContactDetails(ctx: ServiceContext, actor: Actor): Promise<ContactDetailsDto> {
+  return contactDetailsDto(await ctx.em.findOne(ContactDetails, { user: actor.user.id }));
+}
+
+/** Saves the eleven contact fields (social links optional). */
+export async function updateContactDetails(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<ContactDetailsDto> {
+  const input = parseInput(contactDetailsInput, raw);
+  const values = {
+    addressLine1: input.address_line1, addressLine2: input.address_line2, city: input.city, county: input.county, postcode: input.postcode,
+    country: input.country, telephone: input.telephone, twitter: input.twitter, linkedin: input.linkedin, facebook: input.facebook, instagram: input.instagram,
+  };
+  await ctx.em.upsert(ContactDetails, { user: actor.user.id, ...values }, { onConflictFields: ['user'], onConflictExcludeFields: ['createdAt', 'firstName', 'lastName'] });
+  return getContactDetails(ctx, actor);
+}
+
+export interface SetsDto {
+  number_of_sets: number;
+  current_number_of_sets: number;
+}
+
+/** The work volume: the level chosen (pending until the next volume-phase submission) and the one in use. */
+export async function getSets(ctx: ServiceContext, actor: Actor): Promise<SetsDto> {
+  const evo = await ensureEvolution(ctx.em, actor.user);
+  return { number_of_sets: evo.pendingNumberOfSets ?? evo.numberOfSets, current_number_of_sets: evo.numberOfSets };
+}
+
+/** Chooses a work-volume level; the volume phase uses it from its next submission on (spec section 4). */
+export async function updateSets(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetsDto> {
+  const { number_of_sets } = parseInput(setsInput, raw);
+  const evo = await ensureEvolution(ctx.em, actor.user);
+  evo.pendingNumberOfSets = number_of_sets === evo.numberOfSets ? null : number_of_sets;
+  await ctx.em.flush();
+  return getSets(ctx, actor);
+}
+
+/** Everything stored about the member, as JSON (a data-protection access request); later domains add their sections. */
+export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Record<string, unknown>> {
+  const id = actor.user.id;
+  const em = ctx.em;
+  const [user, contact, parq, factFind, evolution] = await Promise.all([
+    em.findOneOrFail(User, { id }),
+    em.findOne(ContactDetails, { user: id }),
+    em.findOne(ApplicationDetails, { user: id }),
+    em.findOne(FactFinding, { user: id }),
+    em.findOne(Evolution, { user: id }),
+  ]);
+  const hasSubscription = (await em.count(Subscription, { user: id })) > 0;
+  return {
+    exported_at: new Date().toISOString(),
+    account: {
+      id: user.id, name: user.name, email: user.email, role: user.role === ROLE.admin ? 'admin' : 'member',
+      initial_setup: user.initialSetup, initial_setup_step: user.initialSetupStep, access: user.access,
+      created_at: user.createdAt.toISOString(), updated_at: user.updatedAt.toISOString(),
+    },
+    contact_details: contact ? { first_name: contact.firstName ?? null, last_name: contact.lastName ?? null, ...contactDetailsDto(contact) } : null,
+    application_details: parq ? applicationDetailsDto(parq) : null,
+    fact_finding_details: factFind ? factFindingDto(factFind) : null,
+    subscription: hasSubscription ? await subscriptionView(ctx, actor) : null,
+    evolution: evolution
+      ? {
+          evolution: evolution.evolution, version: evolution.version, phase: evolution.phase, need_calibration: evolution.needCalibration,
+          number_of_sets: evolution.numberOfSets, pending_number_of_sets: evolution.pendingNumberOfSets ?? null, start_date: evolution.startDate.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** Deletes the account and all its data after the password is confirmed; the subscription is ended with the provider first. */
+export async function deleteAccount(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ message: string }> {
+  const { password } = parseInput(deleteAccountInput, raw);
+  await confirmPassword(ctx, actor, password, 'password', ACCOUNT_MESSAGE.passwordWrong);
+  // If the provider cannot be reached the account stays, so nobody is billed for an account that no longer exists.
+  await endSubscriptionNow(ctx, actor.user.id);
+  // Every table that refers to a user deletes its rows with it (ON DELETE CASCADE).
+  await ctx.em.nativeDelete(User, { id: actor.user.id });
+  return { message: ACCOUNT_MESSAGE.accountDeleted };
+}

@@ -1,0 +1,110 @@
+import {
+  WARRIOR_MESSAGE, chamberInput, workoutResultsInput,
+  type CalibrationResults, type Chamber, type EvolutionDto, type FormLevelRow, type WorkoutResultRow, type WorkoutResults,
+} from '@evolution/shared';
+import { chamberPage } from '../domain/chamber.ts';
+import { ChamberSnapshot, PhaseSubmission, Subscription, WorkoutResult } from '../entities/index.ts';
+import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
+import { notFound } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { Actor, ServiceContext } from './context.ts';
+import { mediaBase64 } from './media.ts';
+import { pageWindow, type Page } from './pagination.ts';
+import { generalVersions, loadLadders, memberStandings } from './programme.ts';
+import { ensureEvolution } from './session.ts';
+
+// A member's own training record: readable by the member whatever their subscription, as it is their data.
+
+/** GET user/evolution: the programme state with the subscription's channel and the start date. */
+export async function getEvolution(ctx: ServiceContext, actor: Actor): Promise<EvolutionDto> {
+  const [evo, sub, versions] = await Promise.all([
+    ensureEvolution(ctx.em, actor.user),
+    ctx.em.findOne(Subscription, { user: actor.user.id }, { populate: ['channel'] }),
+    generalVersions(ctx.em),
+  ]);
+  return {
+    data: {
+      evolution_id: evo.id, evolution: evo.evolution, version: evo.version, phase: evo.phase, need_calibration: evo.needCalibration,
+      number_of_sets: evo.numberOfSets, pending_number_of_sets: evo.pendingNumberOfSets ?? null,
+      channel_name: sub?.channel.name ?? null, start_date: evo.startDate.toISOString(), versions: versions.length,
+    },
+  };
+}
+
+/** GET user/evolution/calibration: the tests of the latest calibration and the level each placed the member on. */
+export async function calibrationResults(ctx: ServiceContext, actor: Actor): Promise<CalibrationResults> {
+  const latest = await ctx.em.findOne(PhaseSubmission, { user: actor.user.id, track: 'calibration', phaseType: 'exercise' }, { orderBy: { id: 'desc' } });
+  if (!latest) return { data: [], evolution: null };
+  const rows = await ctx.em.find(WorkoutResult, { submission: latest.id }, { populate: ['form'], orderBy: { position: 'asc' } });
+  return {
+    data: rows.map((r) => ({
+      calibration_id: r.calibration?.id ?? null, form: r.formName, amount: r.amount, level: r.level ?? null, placed_form: r.form?.name ?? null,
+      reps_or_time: r.repsOrTime as 1 | 2, time_to_complete: r.timeToComplete ?? null,
+    })),
+    evolution: latest.evolution,
+  };
+}
+
+function workoutRow(r: IWorkoutResult): WorkoutResultRow {
+  return {
+    id: r.id, form_id: r.form?.id ?? null, form_name: r.formName, amount: r.amount, total_weight: r.totalWeight, par: r.par ?? null,
+    progress: r.progress ?? null, level: r.level ?? null, time_to_complete: r.timeToComplete ?? null, reps_or_time: r.repsOrTime as 1 | 2,
+    evolution: r.evolution, version: r.version, phase: r.phase,
+  };
+}
+
+/** GET user/evolution/workout_results: every logged set of an evolution (default the current one), by version and phase. */
+export async function workoutResults(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<WorkoutResults> {
+  const input = parseInput(workoutResultsInput, raw);
+  const evolution = input.evolution ?? (await ensureEvolution(ctx.em, actor.user)).evolution;
+  const rows = await ctx.em.find(WorkoutResult, { user: actor.user.id, evolution, track: 'general' }, { orderBy: { version: 'asc', phase: 'asc', position: 'asc', id: 'asc' } });
+  return { data: rows.map(workoutRow), evolution };
+}
+
+/** GET user/evolution/forms: the member's current form on each ladder, with the best amount of its latest session. */
+export async function formLevels(ctx: ServiceContext, actor: Actor, page: number): Promise<Page<FormLevelRow>> {
+  const ladders = await loadLadders(ctx.em);
+  const standings = await memberStandings(ctx.em, actor.user.id, ladders);
+  const { limit, offset } = pageWindow(page);
+  const current = [...ladders.values()].slice(offset, offset + limit).map((l) => ({ ladder: l, form: l.forms[standings.get(l.group.id) ?? 0]! }));
+  const sets = current.length
+    ? await ctx.em.find(WorkoutResult, { user: actor.user.id, track: 'general', form: { $in: current.map((c) => c.form.id) } }, { orderBy: { id: 'desc' } })
+    : [];
+  const items = current.map(({ ladder, form }) => {
+    const onForm = sets.filter((s) => s.form?.id === form.id);
+    const session = onForm[0]?.submission.id;
+    const amounts = onForm.filter((s) => s.submission.id === session).map((s) => s.amount);
+    return {
+      form_id: form.id, level: form.level, progress: form.progress, name: form.name, amount: amounts.length ? Math.max(...amounts) : null,
+      form_group_id: ladder.group.id, form_group: ladder.group.name, reps_or_time: form.repsOrTime as 1 | 2, min: form.min, max: form.max,
+    };
+  });
+  return { items, total: ladders.size, page, perPage: limit };
+}
+
+/** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last. */
+export async function chamber(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<Chamber> {
+  const { page } = parseInput(chamberInput, raw);
+  const all = await ctx.em.find(ChamberSnapshot, { user: actor.user.id }, { fields: ['id', 'evolution', 'version'], orderBy: { id: 'asc' } });
+  const found = chamberPage(all, page);
+  if (!found) throw notFound(WARRIOR_MESSAGE.noResults);
+  const snap = await ctx.em.findOneOrFail(ChamberSnapshot, { id: found.snapshot.id }, { populate: ['image1', 'image2', 'image3'], refresh: true });
+  const photos = [snap.image1, snap.image2, snap.image3].filter((m) => m != null);
+  const images = await Promise.all(photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })));
+  return {
+    data: {
+      vo2max: { score: snap.vo2Score ?? null, level: snap.vo2Level ?? null },
+      body: {
+        weight: snap.weight, body_fat: snap.bodyFat, chest: snap.chest, bicep: snap.bicep, waist: snap.waist, quad: snap.quad,
+        images: images.filter((i): i is { id: number; mime: string; base64: string } => i.base64 !== null),
+      },
+      muscle: snap.muscle,
+    },
+    current: found.current,
+    totalPages: found.totalPages,
+    evolution: snap.evolution,
+    version: snap.version,
+    label: found.label,
+    created_at: snap.createdAt.toISOString(),
+  };
+}

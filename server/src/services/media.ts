@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { SERVER_MESSAGE, WARRIOR_MESSAGE } from '@evolution/shared';
+import type { AppConfig } from '../config.ts';
+import { Media } from '../entities/index.ts';
+import type { IMedia } from '../entities/Media.ts';
+import { DomainError, notFound, validationError } from '../errors.ts';
+import type { Actor, ServiceContext } from './context.ts';
+import { assertCanTrain } from './training.ts';
+
+/** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
+/** Longest side of a stored photo: plenty for a progress photo, small enough to send as base64. */
+const PHOTO_MAX_SIDE = 1600;
+
+const absolute = (config: Pick<AppConfig, 'dataDir'>, media: Pick<IMedia, 'path'>) => join(config.dataDir, media.path);
+
+/**
+ * Re-encodes an uploaded photo to JPEG: the content is sniffed (the name and declared type are ignored), the
+ * orientation applied, metadata (EXIF, GPS, ICC) dropped and the size capped. 422 when it is not an image.
+ */
+export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  try {
+    const meta = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000 }).metadata();
+    if (!meta.format || !PHOTO_FORMATS.has(meta.format)) throw new Error(`format ${meta.format}`);
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000, animated: false })
+      .rotate()
+      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw validationError('image', WARRIOR_MESSAGE.imageInvalid);
+  }
+}
+
+/** POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. */
+export async function uploadProgressPhoto(ctx: ServiceContext, actor: Actor, file: Buffer | null): Promise<{ image: { id: number } }> {
+  await assertCanTrain(ctx.em, actor.user);
+  if (!file || file.length === 0) throw validationError('image', WARRIOR_MESSAGE.imageRequired);
+  const photo = await reencodePhoto(file);
+  const path = `uploads/${randomUUID()}.jpg`;
+  const target = absolute(ctx.config, { path });
+  await mkdir(join(ctx.config.dataDir, 'uploads'), { recursive: true, mode: 0o700 });
+  await writeFile(target, photo.data, { mode: 0o600, flag: 'wx' });
+  try {
+    const media = ctx.em.create(Media, {
+      kind: 'progress_photo', path, mime: 'image/jpeg', size: photo.data.length, width: photo.width, height: photo.height, owner: actor.user.id,
+    });
+    await ctx.em.flush();
+    return { image: { id: media.id } };
+  } catch (err) {
+    await unlink(target).catch(() => {});
+    throw err;
+  }
+}
+
+/** A stored file's bytes as base64, or null when the file is gone from disk. */
+export async function mediaBase64(config: Pick<AppConfig, 'dataDir'>, media: Pick<IMedia, 'path'>): Promise<string | null> {
+  try {
+    return (await readFile(absolute(config, media))).toString('base64');
+  } catch {
+    return null;
+  }
+}
+
+/** GET user/image/{id}: the member's own progress photo; another member's is refused (403), an unknown id is 404. */
+export async function readOwnPhoto(ctx: ServiceContext, actor: Actor, id: number): Promise<{ mime: string; data: Buffer }> {
+  const media = await ctx.em.findOne(Media, { id, kind: 'progress_photo' });
+  if (!media) throw notFound('Image not found.');
+  if (media.owner?.id !== actor.user.id) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  try {
+    return { mime: media.mime, data: await readFile(absolute(ctx.config, media)) };
+  } catch {
+    throw notFound('Image not found.');
+  }
+}

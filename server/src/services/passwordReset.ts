@@ -1,0 +1,65 @@
+import { raw as sqlRaw } from '@mikro-orm/core';
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGE, passwordCreateInput, passwordResetInput } from '@evolution/shared';
+import { PasswordReset, User } from '../entities/index.ts';
+import { validationError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import { normaliseEmail } from './auth.ts';
+import type { ServiceContext } from './context.ts';
+import { serviceLog } from './log.ts';
+import { sendMail } from './mail.ts';
+import { hashPassword } from './passwords.ts';
+import { assertNotThrottled, hit } from './rateLimit.ts';
+
+export const RESET_TOKEN_MINUTES = 60;
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The link of the reset email: the client's /reset-password screen with the token and the email. */
+export const resetLink = (appUrl: string, token: string, email: string) =>
+  `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+
+/**
+ * Emails a single-use reset link valid 60 minutes. The answer is the same whether or not the email has an account,
+ * and the mail goes out after the answer so timing does not tell either.
+ */
+export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): Promise<{ message: string }> {
+  await hit(ctx.limits.passwordReset, ctx.ip);
+  const email = normaliseEmail(parseInput(passwordCreateInput, raw).email);
+  const user = await ctx.em.findOne(User, { email });
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    // Only the newest link works.
+    await ctx.em.nativeDelete(PasswordReset, { user: user.id });
+    ctx.em.create(PasswordReset, { user, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+    await ctx.em.flush();
+    const link = resetLink(ctx.config.appUrl, token, email);
+    sendMail(ctx.config, {
+      to: email,
+      subject: 'Reset your password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+    }).catch((err: Error) => serviceLog(ctx.config, 'error', 'Password reset mail failed', { to: email, error: err.message }));
+  }
+  return { message: ACCOUNT_MESSAGE.resetRequested };
+}
+
+/** Sets a new password with an emailed token: single use, 60 minutes; every session of the account ends. */
+export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<{ message: string }> {
+  const throttleKey = `reset|${ctx.ip}`;
+  await assertNotThrottled(ctx.limits.passwordReset, throttleKey);
+  const input = parseInput(passwordResetInput, raw);
+  const password = await hashPassword(ctx.config, input.password);
+  const done = await ctx.em.transactional(async (em) => {
+    const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
+    if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now() || reset.user.email !== normaliseEmail(input.email)) return false;
+    // Single use even when two resets race: only one update finds the token unused.
+    if ((await em.nativeUpdate(PasswordReset, { id: reset.id, usedAt: null }, { usedAt: new Date() })) !== 1) return false;
+    await em.nativeUpdate(User, { id: reset.user.id }, { password, tokenVersion: sqlRaw('token_version + 1') });
+    await em.nativeDelete(PasswordReset, { user: reset.user.id, id: { $ne: reset.id } });
+    return true;
+  });
+  if (!done) {
+    await hit(ctx.limits.passwordReset, throttleKey);
+    throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);
+  }
+  return { message: ACCOUNT_MESSAGE.resetDone };
+}

@@ -1,0 +1,165 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config.ts';
+import type { IPlan } from '../../entities/Plan.ts';
+import type { SubscriptionStatus } from '../../entities/Subscription.ts';
+import { DomainError } from '../../errors.ts';
+import { serviceLog } from '../log.ts';
+import { idempotencyKey, type PaymentProvider, type ProviderSubscription } from './provider.ts';
+
+const clients = new WeakMap<AppConfig, Stripe>();
+
+/** The Stripe client for a configuration; host, port and protocol may point it at a local fake (tests). */
+export function stripeClient(config: AppConfig): Stripe {
+  let client = clients.get(config);
+  if (!client) clients.set(config, (client = newClient(config)));
+  return client;
+}
+
+function newClient(config: AppConfig): Stripe {
+  return new Stripe(config.stripeSecretKey || 'sk_unset', {
+    // Retries of a POST reuse its idempotency key, so a lost answer never creates twice.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'evolution-coaching' },
+    ...(config.stripeApiHost ? { host: config.stripeApiHost } : {}),
+    ...(config.stripeApiPort ? { port: config.stripeApiPort } : {}),
+    ...(config.stripeApiHost ? { protocol: config.stripeApiProtocol } : {}),
+  });
+}
+
+/** Stripe's subscription statuses in ours: paused and expired ones give no access either. */
+export function stripeStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+    case 'incomplete':
+    case 'canceled':
+    case 'unpaid':
+      return status as SubscriptionStatus;
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return 'unpaid';
+  }
+}
+
+/** Our view of a Stripe subscription; the period lives on its item since API version 2025-03-31. */
+export function fromStripe(sub: Stripe.Subscription): ProviderSubscription & { priceId: string | null } {
+  const item = sub.items.data[0];
+  return {
+    customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+    subscriptionId: sub.id,
+    status: stripeStatus(sub.status),
+    currentPeriodEnd: new Date((item?.current_period_end ?? sub.billing_cycle_anchor) * 1000),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    priceId: item?.price.id ?? null,
+  };
+}
+
+/** Stripe's failures as ours: card problems keep Stripe's message (shown to the member), the rest stay vague and are logged. */
+function paymentError(config: AppConfig, err: unknown): never {
+  if (err instanceof DomainError || !(err instanceof Stripe.errors.StripeError)) throw err;
+  if (err instanceof Stripe.errors.StripeCardError) throw new DomainError('PAYMENT_FAILED', err.message || 'Your card was declined.');
+  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param?.includes('payment_method')) {
+    throw new DomainError('PAYMENT_FAILED', 'This card could not be used. Please check it and try again.');
+  }
+  serviceLog(config, 'error', 'Stripe call failed', { type: err.type, code: err.code, status: err.statusCode, requestId: err.requestId, message: err.message });
+  throw new DomainError('PAYMENT_FAILED', 'The payment provider could not complete this request. Please try again later.');
+}
+
+/** The provider over the real Stripe API (customers, payment methods, prices, subscriptions). */
+export function stripeProvider(config: AppConfig): PaymentProvider {
+  const stripe = stripeClient(config);
+
+  /** A plan's Stripe price, created on first use and remembered on the plan (saved with the caller's transaction). */
+  async function priceOf(plan: IPlan): Promise<string> {
+    if (plan.stripePriceId) return plan.stripePriceId;
+    const price = await stripe.prices.create(
+      {
+        currency: 'gbp',
+        unit_amount: plan.amountPence,
+        recurring: { interval: plan.interval, interval_count: plan.intervalCount },
+        product_data: { name: plan.name },
+        metadata: { plan_id: String(plan.id) },
+      },
+      { idempotencyKey: idempotencyKey('price', plan.id, plan.amountPence, plan.interval, plan.intervalCount) },
+    );
+    plan.stripePriceId = price.id;
+    return price.id;
+  }
+
+  /** Active by the end of the call, or it did not happen: an unpaid new subscription is ended at once. */
+  async function requirePaid(sub: Stripe.Subscription): Promise<ProviderSubscription> {
+    const mapped = fromStripe(sub);
+    if (mapped.status === 'active' || mapped.status === 'trialing') return mapped;
+    await stripe.subscriptions.cancel(sub.id).catch(() => undefined);
+    throw new DomainError('PAYMENT_FAILED', 'The payment was not completed.');
+  }
+
+  return {
+    name: 'stripe',
+    async subscribe({ customer, plan, paymentMethod, idempotencyKey: key }) {
+      try {
+        const customerId =
+          customer.existingId ??
+          (
+            await stripe.customers.create(
+              { email: customer.email, name: customer.name, metadata: { user_id: String(customer.userId) } },
+              { idempotencyKey: idempotencyKey('customer', customer.userId) },
+            )
+          ).id;
+        await stripe.paymentMethods.attach(paymentMethod, { customer: customerId }, { idempotencyKey: idempotencyKey('attach', customerId, paymentMethod) });
+        const sub = await stripe.subscriptions.create(
+          {
+            customer: customerId,
+            items: [{ price: await priceOf(plan) }],
+            default_payment_method: paymentMethod,
+            payment_behavior: 'error_if_incomplete',
+            metadata: { user_id: String(customer.userId), plan_id: String(plan.id) },
+          },
+          { idempotencyKey: key },
+        );
+        return await requirePaid(sub);
+      } catch (err) {
+        paymentError(config, err);
+      }
+    },
+    async changePlan(sub, plan, key) {
+      try {
+        const current = await stripe.subscriptions.retrieve(sub.providerSubscriptionId!);
+        const item = current.items.data[0];
+        const updated = await stripe.subscriptions.update(
+          current.id,
+          {
+            items: [{ ...(item ? { id: item.id } : {}), price: await priceOf(plan) }],
+            proration_behavior: 'create_prorations',
+            payment_behavior: 'error_if_incomplete',
+            cancel_at_period_end: false,
+            metadata: { plan_id: String(plan.id) },
+          },
+          { idempotencyKey: key },
+        );
+        return fromStripe(updated);
+      } catch (err) {
+        paymentError(config, err);
+      }
+    },
+    async cancelAtPeriodEnd(sub, key) {
+      try {
+        return fromStripe(await stripe.subscriptions.update(sub.providerSubscriptionId!, { cancel_at_period_end: true }, { idempotencyKey: key }));
+      } catch (err) {
+        paymentError(config, err);
+      }
+    },
+    async cancelNow(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (err) {
+        // Already ended or unknown to Stripe: nothing is left to cancel.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404)) return;
+        paymentError(config, err);
+      }
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DESIRED_BODY_FAT, SETUP_STEPS, applicationDetailsInput, factFindingInput,
+  type ApplicationDetailsDto, type FactFindingDto,
+} from '@evolution/shared';
+import { ApplicationDetails, FactFinding, User, type IUser } from '../entities/index.ts';
+import type { IApplicationDetails } from '../entities/ApplicationDetails.ts';
+import type { IFactFinding } from '../entities/FactFinding.ts';
+import { DomainError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { Actor, ServiceContext } from './context.ts';
+
+/** The setup steps: 1 the PAR-Q, 2 the fact-find; then setup is off (spec section 4). */
+const STEP = { parq: 1, factFind: 2 } as const;
+
+export interface SetupStep<T> {
+  message: string;
+  initial_setup: 0 | 1;
+  initial_setup_step: number;
+  data: T;
+}
+
+export function applicationDetailsDto(a: IApplicationDetails): ApplicationDetailsDto {
+  const q = (n: number) => (n ? 1 : 0) as 0 | 1;
+  return {
+    first_name: a.firstName ?? null, last_name: a.lastName ?? null,
+    question1: q(a.question1), question2: q(a.question2), question3: q(a.question3), question4: q(a.question4),
+    question5: q(a.question5), question6: q(a.question6), question7: q(a.question7),
+    date: a.date, e_signature: a.eSignature, updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+export function factFindingDto(f: IFactFinding): FactFindingDto {
+  return {
+    date_of_birth: f.dateOfBirth, height: f.height, weight: f.weight, wrist_circumference: f.wristCircumference,
+    ankle_circumference: f.ankleCircumference, desired_aesthetic: f.desiredAesthetic, desired_body_fat: f.desiredBodyFat,
+    food_preference: f.foodPreference, waking_time: f.wakingTime, work_start: f.workStart, break_time_start_finish: f.breakTimeStartFinish,
+    work_finish: f.workFinish, time_of_slumber: f.timeOfSlumber, physical_activities: f.physicalActivities, updated_at: f.updatedAt.toISOString(),
+  };
+}
+
+/** Locks the member and checks that `step` is the one they are on: steps go in order and each counts once. */
+async function atStep(em: EntityManager, actor: Actor, step: number): Promise<IUser> {
+  const user = await em.findOneOrFail(User, { id: actor.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!user.initialSetup || user.initialSetupStep > SETUP_STEPS) throw new DomainError('CONFLICT', 'Setup is already complete.');
+  if (user.initialSetupStep < step) throw new DomainError('CONFLICT', 'Submit the readiness questionnaire (PAR-Q) first.');
+  if (user.initialSetupStep > step) throw new DomainError('CONFLICT', 'The readiness questionnaire is already submitted: the next step is the fact-find.');
+  return user;
+}
+
+/** Moves the member past a step; after the last one setup is off. */
+function advance(user: IUser) {
+  user.initialSetupStep += 1;
+  if (user.initialSetupStep > SETUP_STEPS) user.initialSetup = 0;
+}
+
+/** The member's PAR-Q, or null before they have sent it. */
+export async function getApplicationDetails(ctx: ServiceContext, actor: Actor): Promise<ApplicationDetailsDto | null> {
+  const a = await ctx.em.findOne(ApplicationDetails, { user: actor.user.id });
+  return a ? applicationDetailsDto(a) : null;
+}
+
+/** Setup step 1: stores the PAR-Q and moves on to the fact-find. */
+export async function submitApplicationDetails(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetupStep<ApplicationDetailsDto>> {
+  const input = parseInput(applicationDetailsInput, raw);
+  return ctx.em.transactional(async (em) => {
+    const user = await atStep(em, actor, STEP.parq);
+    const values = {
+      firstName: input.first_name, lastName: input.last_name, date: input.date, eSignature: input.e_signature,
+      question1: input.question1, question2: input.question2, question3: input.question3, question4: input.question4,
+      question5: input.question5, question6: input.question6, question7: input.question7,
+    };
+    const existing = await em.findOne(ApplicationDetails, { user: user.id });
+    const row = existing ? Object.assign(existing, values) : em.create(ApplicationDetails, { user, ...values });
+    advance(user);
+    await em.flush();
+    return { message: 'Application details saved', initial_setup: user.initialSetup ? 1 : 0, initial_setup_step: user.initialSetupStep, data: applicationDetailsDto(row) };
+  });
+}
+
+/** The member's fact-find, or null before they have sent it. */
+export async function getFactFinding(ctx: ServiceContext, actor: Actor): Promise<FactFindingDto | null> {
+  const f = await ctx.em.findOne(FactFinding, { user: actor.user.id });
+  return f ? factFindingDto(f) : null;
+}
+
+/** Setup step 2: stores the fact-find with the body fat the aesthetic aims at, and ends setup. */
+export async function submitFactFinding(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetupStep<FactFindingDto>> {
+  const input = parseInput(factFindingInput, raw);
+  return ctx.em.transactional(async (em) => {
+    const user = await atStep(em, actor, STEP.factFind);
+    const values = {
+      dateOfBirth: input.date_of_birth, height: input.height, weight: input.weight, wristCircumference: input.wrist_circumference,
+      ankleCircumference: input.ankle_circumference, desiredAesthetic: input.desired_aesthetic, desiredBodyFat: DESIRED_BODY_FAT[input.desired_aesthetic],
+      foodPreference: input.food_preference, wakingTime: input.waking_time, workStart: input.work_start, breakTimeStartFinish: input.break_time_start_finish,
+      workFinish: input.work_finish, timeOfSlumber: input.time_of_slumber, physicalActivities: input.physical_activities,
+    };
+    const existing = await em.findOne(FactFinding, { user: user.id });
+    const row = existing ? Object.assign(existing, values) : em.create(FactFinding, { user, ...values });
+    advance(user);
+    await em.flush();
+    return { message: 'Fact-finding details saved', initial_setup: user.initialSetup ? 1 : 0, initial_setup_step: user.initialSetupStep, data: factFindingDto(row) };
+  });
+}

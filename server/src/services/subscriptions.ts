@@ -1,0 +1,200 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  CHANNEL, ROLE, SERVER_MESSAGE, SUBSCRIPTION_MESSAGE, changePlanInput, registerSubscriptionInput, subscribeInput,
+  type LoginResponse, type SubscriptionView,
+} from '@evolution/shared';
+import { ContactDetails, Evolution, Plan, Subscription, User, type IUser } from '../entities/index.ts';
+import type { IPlan } from '../entities/Plan.ts';
+import type { ISubscription } from '../entities/Subscription.ts';
+import { DomainError, validationError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import { normaliseEmail, signedIn } from './auth.ts';
+import { planDto } from './channels.ts';
+import type { Actor, ServiceContext } from './context.ts';
+import { hashPassword } from './passwords.ts';
+import { idempotencyKey, paymentProvider, type PaymentProvider, type ProviderSubscription } from './payments/index.ts';
+import { hit } from './rateLimit.ts';
+import { isSubscriptionActive, loginResponse } from './session.ts';
+
+/** A plan that can be bought in this channel, loaded by the transaction's EntityManager; otherwise a 422 on plan_id. */
+async function purchasablePlan(em: EntityManager, planId: number, channelId?: number): Promise<IPlan> {
+  const plan = await em.findOne(Plan, { id: planId }, { populate: ['channel'] });
+  if (!plan) throw validationError('plan_id', 'The selected plan id is invalid.');
+  if (channelId !== undefined && plan.channel.id !== channelId) throw validationError('plan_id', 'The selected plan does not belong to this channel.');
+  if (plan.channel.id === CHANNEL.immortal) throw validationError('plan_id', 'The Immortal channel is listed but cannot be bought.');
+  if (!plan.active || !plan.channel.active) throw validationError('plan_id', 'This plan is not available.');
+  return plan;
+}
+
+/** The member's row, locked until the transaction ends: one subscription change at a time per member. */
+const lockedUser = (em: EntityManager, id: number) => em.findOneOrFail(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+
+const findSubscription = (em: EntityManager, userId: number) => em.findOne(Subscription, { user: userId }, { populate: ['plan', 'channel'] });
+
+function applyProvider(sub: ISubscription, result: ProviderSubscription) {
+  sub.status = result.status;
+  sub.currentPeriodEnd = result.currentPeriodEnd;
+  sub.cancelAtPeriodEnd = result.cancelAtPeriodEnd;
+  sub.providerCustomerId = result.customerId;
+  sub.providerSubscriptionId = result.subscriptionId;
+}
+
+/**
+ * Buys a plan for a user inside the caller's transaction. A repeated submit for the plan already held is answered
+ * as the first; another plan while one is active is a conflict (change the plan instead).
+ * `created` learns of a provider subscription so the caller can undo it if the transaction then fails.
+ */
+async function buyPlan(em: EntityManager, provider: PaymentProvider, user: IUser, plan: IPlan, nonce: string, created: ProviderSubscription[]): Promise<void> {
+  const existing = await findSubscription(em, user.id);
+  if (existing && isSubscriptionActive(existing)) {
+    if (existing.plan.id === plan.id) return;
+    throw new DomainError('CONFLICT', 'You already have an active subscription: change your plan instead.');
+  }
+  const result = await provider.subscribe({
+    customer: { userId: user.id, email: user.email, name: user.name, existingId: existing?.provider === provider.name ? (existing.providerCustomerId ?? null) : null },
+    plan,
+    paymentMethod: nonce,
+    // The same card token for the same plan in the same state is the same purchase: a retry never charges twice.
+    idempotencyKey: idempotencyKey('subscribe', user.id, plan.id, nonce, existing?.providerSubscriptionId ?? 'first'),
+  });
+  created.push(result);
+  const previous = existing?.provider === provider.name && existing.status !== 'canceled' ? existing.providerSubscriptionId : null;
+  const now = new Date();
+  if (existing) {
+    Object.assign(existing, { plan, channel: plan.channel, provider: provider.name, startDate: now, providerEventAt: null });
+    applyProvider(existing, result);
+  } else {
+    em.create(Subscription, {
+      user, plan, channel: plan.channel, provider: provider.name, startDate: now, status: result.status,
+      currentPeriodEnd: result.currentPeriodEnd, cancelAtPeriodEnd: result.cancelAtPeriodEnd,
+      providerCustomerId: result.customerId, providerSubscriptionId: result.subscriptionId,
+    });
+  }
+  await em.flush();
+  // A lapsed (unpaid, past due) subscription must not keep billing next to the new one; failing that, the new one stands.
+  if (previous && previous !== result.subscriptionId) await provider.cancelNow(previous).catch(() => undefined);
+}
+
+/** Runs a purchase in one transaction; a provider subscription made by a transaction that then failed is ended. */
+async function purchase<T>(ctx: ServiceContext, work: (em: EntityManager, provider: PaymentProvider, created: ProviderSubscription[]) => Promise<T>): Promise<T> {
+  const provider = paymentProvider(ctx.config);
+  const created: ProviderSubscription[] = [];
+  try {
+    return await ctx.em.transactional((em) => work(em, provider, created));
+  } catch (err) {
+    for (const c of created) await provider.cancelNow(c.subscriptionId).catch(() => undefined);
+    if (err instanceof DomainError && err.code === 'PAYMENT_FAILED') {
+      throw new DomainError('PAYMENT_FAILED', `${SUBSCRIPTION_MESSAGE.registrationFailed}: ${err.message}`);
+    }
+    throw err;
+  }
+}
+
+/** The subscription screen: channel, start date, programme position, plan, period end and cancellation. */
+export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promise<SubscriptionView> {
+  const [sub, evo] = await Promise.all([findSubscription(ctx.em, actor.user.id), ctx.em.findOne(Evolution, { user: actor.user.id })]);
+  return {
+    channel_id: sub?.channel.id ?? null,
+    channel_name: sub?.channel.name ?? null,
+    start_date: sub?.startDate.toISOString() ?? null,
+    evolution: evo?.evolution ?? null,
+    version: evo?.version ?? null,
+    phase: evo?.phase ?? null,
+    plan: sub ? planDto(sub.plan, sub.channel.id) : null,
+    status: sub?.status ?? null,
+    active: isSubscriptionActive(sub),
+    provider: sub?.provider ?? null,
+    current_period_end: sub?.currentPeriodEnd.toISOString() ?? null,
+    cancel_at_period_end: sub?.cancelAtPeriodEnd ?? false,
+  };
+}
+
+/** Registers a member and buys their plan in one transaction (or, when signed in, only buys): a decline creates nothing. */
+export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): Promise<LoginResponse> {
+  if (ctx.actor) {
+    await subscribe(ctx, ctx.actor, raw);
+    return loginResponse(ctx.em, ctx.actor.user);
+  }
+  await hit(ctx.limits.register, ctx.ip);
+  const input = parseInput(registerSubscriptionInput, raw);
+  await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
+  const email = normaliseEmail(input.email);
+  const password = await hashPassword(ctx.config, input.password);
+  try {
+    const user = await purchase(ctx, async (em, provider, created) => {
+      if (await em.count(User, { email })) throw validationError('email', SERVER_MESSAGE.emailTaken);
+      const plan = await purchasablePlan(em, input.plan_id, input.channel_id);
+      const u = em.create(User, { email, name: input.name.trim(), password, role: ROLE.member, initialSetup: 1, initialSetupStep: 1 });
+      em.create(Evolution, { user: u });
+      em.create(ContactDetails, {
+        user: u, firstName: input.first_name, lastName: input.last_name, addressLine1: input.address_line1, addressLine2: input.address_line2,
+        city: input.city, county: input.county, postcode: input.postcode, country: input.country, telephone: input.telephone,
+      });
+      // The unique email decides a race here, before anything is charged.
+      await em.flush();
+      await buyPlan(em, provider, u, plan, input.nonce, created);
+      return u;
+    });
+    return await signedIn(ctx, user, false);
+  } catch (e) {
+    if (e instanceof UniqueConstraintViolationException) throw validationError('email', SERVER_MESSAGE.emailTaken);
+    throw e;
+  }
+}
+
+/** A signed-in member buys a plan (first time, or again after a lapse). */
+export async function subscribe(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SubscriptionView> {
+  const input = parseInput(subscribeInput, raw);
+  await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
+  await purchase(ctx, async (em, provider, created) => {
+    const user = await lockedUser(em, actor.user.id);
+    await buyPlan(em, provider, user, await purchasablePlan(em, input.plan_id, input.channel_id), input.nonce, created);
+  });
+  return subscriptionView(ctx, actor);
+}
+
+/** The active subscription in the transaction, locked with its member; a conflict when there is none. */
+async function activeSubscription(em: EntityManager, actor: Actor, doing: string): Promise<ISubscription> {
+  await lockedUser(em, actor.user.id);
+  const sub = await em.findOne(Subscription, { user: actor.user.id }, { populate: ['plan', 'channel'], refresh: true });
+  if (!sub || !isSubscriptionActive(sub)) throw new DomainError('CONFLICT', `You have no active subscription to ${doing}.`);
+  return sub;
+}
+
+/** Moves the active subscription to another plan with proration; the same plan again resumes a pending cancellation. */
+export async function changePlan(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SubscriptionView> {
+  const input = parseInput(changePlanInput, raw);
+  const provider = paymentProvider(ctx.config);
+  await ctx.em.transactional(async (em) => {
+    const sub = await activeSubscription(em, actor, 'change');
+    const plan = await purchasablePlan(em, input.id);
+    if (sub.plan.id === plan.id && !sub.cancelAtPeriodEnd) return; // a repeated change: nothing left to do
+    if (sub.provider !== provider.name) throw new DomainError('CONFLICT', 'This subscription is billed elsewhere: cancel it and subscribe again.');
+    const key = idempotencyKey('change', sub.providerSubscriptionId, sub.plan.id, plan.id, sub.updatedAt.getTime());
+    const result = await provider.changePlan(sub, plan, key);
+    Object.assign(sub, { plan, channel: plan.channel });
+    applyProvider(sub, result);
+  });
+  return subscriptionView(ctx, actor);
+}
+
+/** Cancels at period end: access lasts until then; cancelling again changes nothing. */
+export async function cancelSubscription(ctx: ServiceContext, actor: Actor): Promise<SubscriptionView> {
+  const provider = paymentProvider(ctx.config);
+  await ctx.em.transactional(async (em) => {
+    const sub = await activeSubscription(em, actor, 'cancel');
+    if (sub.cancelAtPeriodEnd) return;
+    if (sub.provider !== provider.name) throw new DomainError('CONFLICT', 'This subscription is billed elsewhere and cannot be cancelled here.');
+    applyProvider(sub, await provider.cancelAtPeriodEnd(sub, idempotencyKey('cancel', sub.providerSubscriptionId, sub.updatedAt.getTime())));
+  });
+  return subscriptionView(ctx, actor);
+}
+
+/** Ends a member's subscription with the provider at once (account deletion). */
+export async function endSubscriptionNow(ctx: ServiceContext, userId: number): Promise<void> {
+  const sub = await ctx.em.findOne(Subscription, { user: userId });
+  if (!sub?.providerSubscriptionId || sub.status === 'canceled') return;
+  const provider = paymentProvider(ctx.config);
+  if (sub.provider === provider.name) await provider.cancelNow(sub.providerSubscriptionId);
+}

@@ -1,0 +1,391 @@
+import { createHash } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import {
+  SERVER_MESSAGE, WARRIOR_MESSAGE, calibrationPayload, challengePayload, dataAnalysisPayload, emptyPayload, exercisesPayload,
+  phaseListInput, submitPhaseInput, trackInput, vo2Payload,
+  type PhaseData, type PhaseList, type PhaseType, type SubmissionResult, type TrackType, type VersionList,
+} from '@evolution/shared';
+import { calibrationStartIndex, doubleProgression } from '../domain/ladder.ts';
+import { muscleScores } from '../domain/muscleScores.ts';
+import { buildRounds, chunkSize, phaseRepeats, presetRepeats, setsAfterSubmission } from '../domain/rounds.ts';
+import { gradeAt, vo2Estimate, vo2Level } from '../domain/vo2.ts';
+import {
+  ChamberSnapshot, Evolution, Media, MemberForm, PhaseSubmission, Subscription, User, Vo2MaxLevel, Vo2Test, WorkoutResult, type IUser,
+} from '../entities/index.ts';
+import type { IEvolution } from '../entities/Evolution.ts';
+import type { IForm } from '../entities/Form.ts';
+import type { IMemberForm } from '../entities/MemberForm.ts';
+import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
+import { DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { Actor, ServiceContext } from './context.ts';
+import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
+import { accessMap, ensureEvolution } from './session.ts';
+
+type LadderMove = SubmissionResult['data']['ladder'][number];
+
+/** Training needs setup finished and an active warrior or superhuman subscription; otherwise 403. */
+export async function assertCanTrain(em: EntityManager, user: IUser): Promise<void> {
+  const sub = await em.findOne(Subscription, { user: user.id });
+  if (user.initialSetup || !accessMap(user, sub).warrior_channel) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+}
+
+/** The track the member is on: calibration while it is due, otherwise general. */
+export const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType => (evo.needCalibration ? 'calibration' : 'general');
+
+function assertOnTrack(evo: IEvolution, type: TrackType) {
+  if (activeTrack(evo) === type) return;
+  throw new DomainError('CONFLICT', type === 'general' ? WARRIOR_MESSAGE.calibrateFirst : WARRIOR_MESSAGE.calibrationDone);
+}
+
+async function trainingState(ctx: ServiceContext, actor: Actor): Promise<IEvolution> {
+  await assertCanTrain(ctx.em, actor.user);
+  return ensureEvolution(ctx.em, actor.user);
+}
+
+/** The version of the track a phase belongs to: 0 for calibration. */
+const trackVersion = (type: TrackType, evo: Pick<IEvolution, 'version'>) => (type === 'calibration' ? 0 : evo.version);
+
+/** GET user/channel/warrior/general/evolution: the general versions, newest first; the current one is active. */
+export async function listVersions(ctx: ServiceContext, actor: Actor): Promise<VersionList> {
+  const evo = await trainingState(ctx, actor);
+  const versions = await generalVersions(ctx.em);
+  const data = versions.reverse().map((c) => {
+    const version = c.version!;
+    return {
+      version,
+      title: c.name,
+      active: !evo.needCalibration && version === evo.version,
+      completed: !evo.needCalibration && version < evo.version,
+    };
+  });
+  return { data, evolution: evo.evolution, need_calibration: evo.needCalibration };
+}
+
+/** GET user/channel/warrior/{type}/version: the phases of the track (general: of `version`, default the current one). */
+export async function listTrackPhases(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<PhaseList> {
+  const input = parseInput(phaseListInput, raw);
+  const evo = await trainingState(ctx, actor);
+  const version = input.type === 'calibration' ? 0 : (input.version ?? evo.version);
+  const phases = await trackPhases(ctx.em, input.type, version);
+  const current = activeTrack(evo) === input.type && version === trackVersion(input.type, evo);
+  const done = (n: number) => input.type === 'calibration'
+    ? !evo.needCalibration || n < evo.phase
+    : !evo.needCalibration && (version < evo.version || (current && n < evo.phase));
+  const data = phases.map((p) => ({ id: p.page.id, title: p.page.title, phase: p.number, type: p.key, active: current && p.number === evo.phase, completed: done(p.number) }));
+  return { data, version };
+}
+
+function roundsOf(type: TrackType, phase: TrackPhase, evo: IEvolution, exercises: PhaseExercise[]) {
+  const chunk = chunkSize(phase.preset);
+  // The volume rule (phase 7) belongs to the general versions; calibration phases use their preset.
+  const repeats = type === 'general' ? phaseRepeats(phase.number, phase.preset, evo.numberOfSets, exercises.length) : presetRepeats(phase.preset);
+  const rounds = buildRounds(exercises.map((e) => e.dto.id), chunk, repeats);
+  return { chunk, repeats, rounds: rounds.map((r) => ({ number: r.number, name: r.name, repeat: r.repeat, exercise_ids: r.exercises })) };
+}
+
+async function currentPhase(em: EntityManager, evo: IEvolution, type: TrackType): Promise<{ phase: TrackPhase | undefined; phases: TrackPhase[] }> {
+  const phases = await trackPhases(em, type, trackVersion(type, evo));
+  return { phase: phases[evo.phase - 1], phases };
+}
+
+/** GET user/channel/warrior/{type}/phase: the member's active phase with its exercises and rounds. */
+export async function getActivePhase(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<PhaseData> {
+  const { type } = parseInput(trackInput, raw);
+  const evo = await trainingState(ctx, actor);
+  assertOnTrack(evo, type);
+  const { phase } = await currentPhase(ctx.em, evo, type);
+  if (!phase) throw new DomainError('NOT_FOUND', 'No active phase.');
+  const exercises = await phaseExercises(ctx.em, actor.user.id, phase);
+  return {
+    data: exercises.map((e) => e.dto),
+    ...roundsOf(type, phase, evo, exercises),
+    page: { id: phase.page.id, title: phase.page.title, content: phase.page.content, video_link: phase.page.videoLink ?? null, warrior_channel: { type } },
+    type: phase.key,
+    evolution: evo.evolution,
+    version: trackVersion(type, evo),
+    phase: phase.number,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Submissions
+
+type Payload =
+  | { type: 'vo2'; input: z.output<typeof vo2Payload> }
+  | { type: 'exercise'; input: z.output<typeof calibrationPayload> }
+  | { type: 'exercises'; input: z.output<typeof exercisesPayload> }
+  | { type: 'challenge'; input: z.output<typeof challengePayload> }
+  | { type: 'flexibility' | 'recovery'; input: z.output<typeof emptyPayload> }
+  | { type: 'data-analysis'; input: z.output<typeof dataAnalysisPayload> };
+
+/** Validates a submission's payload by phase type (422 with the spec's messages); entries may come indexed. */
+function parsePayload(type: PhaseType, data: unknown): Payload {
+  switch (type) {
+    case 'vo2': return { type, input: parseInput(vo2Payload, data) };
+    case 'exercise': return { type, input: parseInput(calibrationPayload, asEntries(data)) };
+    case 'exercises': return { type, input: parseInput(exercisesPayload, asEntries(data)) };
+    case 'challenge': return { type, input: parseInput(challengePayload, asEntries(data)) };
+    case 'flexibility':
+    case 'recovery': return { type, input: parseInput(emptyPayload, data) };
+    case 'data-analysis': return { type, input: parseInput(dataAnalysisPayload, data) };
+  }
+}
+
+/** Indexed fields (`0[amount]`…) arrive as an object keyed 0, 1, …: read them as the list they are. */
+function asEntries(raw: unknown): unknown {
+  if (Array.isArray(raw) || typeof raw !== 'object' || raw === null) return raw;
+  const indexed = Object.entries(raw).filter(([k]) => /^\d{1,3}$/.test(k));
+  if (!indexed.length) return [];
+  const list: unknown[] = [];
+  for (const [k, v] of indexed) list[Number(k)] = v;
+  return Array.from(list);
+}
+
+function fail(errors: FieldErrors): never {
+  throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
+}
+const addError = (errors: FieldErrors, key: string, message: string) => void (errors[key] ??= []).push(message);
+
+type Entry = { amount?: number | undefined; time_to_complete?: number | undefined };
+
+/** Reps, or seconds for a time form (the runner logs a hold's time when no amount is typed). */
+function amountOf(entry: Entry, repsOrTime: number, i: number, errors: FieldErrors): number {
+  if (entry.amount !== undefined) return entry.amount;
+  if (repsOrTime === 2 && entry.time_to_complete !== undefined) return entry.time_to_complete;
+  addError(errors, repsOrTime === 2 ? `${i}.time_to_complete` : `${i}.amount`, repsOrTime === 2 ? WARRIOR_MESSAGE.timeRequired : WARRIOR_MESSAGE.mustEnterReps);
+  return 0;
+}
+
+function requireEvery(errors: FieldErrors, key: string, exercises: PhaseExercise[], logged: Set<PhaseExercise>, what: string) {
+  const missing = exercises.filter((e) => !logged.has(e)).map((e) => e.dto.form);
+  if (missing.length) addError(errors, key, `Every ${what} of this phase needs a result; missing: ${missing.join(', ')}.`);
+}
+
+interface Recording {
+  tx: EntityManager;
+  userId: number;
+  evo: IEvolution;
+  type: TrackType;
+  phase: TrackPhase;
+  submission: IPhaseSubmission;
+}
+
+function logResult(r: Recording, position: number, row: {
+  amount: number; timeToComplete: number | null; form: IForm; formName: string; repsOrTime: number; par: number; totalWeight: number; calibration?: number;
+}) {
+  r.tx.create(WorkoutResult, {
+    user: r.userId, submission: r.submission, evolution: r.evo.evolution, track: r.type, version: r.submission.version, phase: r.phase.number,
+    position, calibration: row.calibration ?? null, form: row.form, formGroup: row.form.formGroup, formName: row.formName,
+    amount: row.amount, timeToComplete: row.timeToComplete, totalWeight: row.totalWeight, par: row.par,
+    level: row.form.level, progress: row.form.progress, repsOrTime: row.repsOrTime,
+  });
+}
+
+/** Moves the member to `to` on a ladder and reports the move. */
+function placeOnLadder(r: Recording, ladder: Ladder, to: IForm, move: LadderMove['move'], current: Map<number, IMemberForm>): LadderMove {
+  const existing = current.get(ladder.group.id);
+  const from = existing ? (ladder.forms.find((f) => f.id === existing.form.id) ?? null) : null;
+  if (existing) existing.form = to;
+  else current.set(ladder.group.id, r.tx.create(MemberForm, { user: r.userId, formGroup: ladder.group.id, form: to }));
+  return { form_group_id: ladder.group.id, form_group: ladder.group.name, from_form_id: from?.id ?? null, from_form: from?.name ?? null, to_form_id: to.id, to_form: to.name, move };
+}
+
+async function memberFormsOf(r: Recording): Promise<Map<number, IMemberForm>> {
+  const rows = await r.tx.find(MemberForm, { user: r.userId });
+  return new Map(rows.map((row) => [row.formGroup.id, row]));
+}
+
+async function recordVo2(r: Recording, input: z.output<typeof vo2Payload>): Promise<SubmissionResult['data']['vo2']> {
+  if (input.skip || input.time_to_complete === undefined) return null;
+  const seconds = input.time_to_complete;
+  const score = vo2Estimate(seconds)!;
+  const levels = await r.tx.find(Vo2MaxLevel, {}, { orderBy: { level: 'asc', id: 'asc' } });
+  const level = vo2Level(score, levels.map((l) => ({ ...l, name: l.levelName, min: l.min ?? null, max: l.max ?? null })));
+  const grade = gradeAt(seconds);
+  r.tx.create(Vo2Test, {
+    user: r.userId, submission: r.submission, evolution: r.evo.evolution, track: r.type, version: r.submission.version,
+    seconds, grade, score, level: level?.id ?? null, levelName: level?.name ?? null,
+  });
+  return { seconds, grade, score, level: level?.name ?? null };
+}
+
+async function recordCalibration(r: Recording, entries: z.output<typeof calibrationPayload>, exercises: PhaseExercise[]): Promise<LadderMove[]> {
+  const errors: FieldErrors = {};
+  const seen = new Set<PhaseExercise>();
+  const tests = entries.map((entry, i) => {
+    const exercise = exercises.find((e) => e.calibration!.id === entry.calibration_id);
+    if (!exercise) return void addError(errors, `${i}.calibration_id`, 'The selected calibration id is invalid.');
+    if (seen.has(exercise)) addError(errors, `${i}.calibration_id`, 'The calibration id field has a duplicate value.');
+    seen.add(exercise);
+    return { exercise, entry, amount: amountOf(entry, exercise.calibration!.repsOrTime, i, errors) };
+  });
+  requireEvery(errors, 'calibration_id', exercises, seen, 'calibration test');
+  if (Object.keys(errors).length) fail(errors);
+  const current = await memberFormsOf(r);
+  const moves: LadderMove[] = [];
+  for (const [position, test] of tests.entries()) {
+    const { exercise, entry, amount } = test!;
+    const calibration = exercise.calibration!;
+    const ladder = exercise.ladder!;
+    const placed = ladder.forms[calibrationStartIndex(amount, calibration.max, ladder.forms.length)]!;
+    moves.push(placeOnLadder(r, ladder, placed, 'placed', current));
+    logResult(r, position, {
+      amount, timeToComplete: entry.time_to_complete ?? null, form: placed, formName: calibration.form, repsOrTime: calibration.repsOrTime,
+      par: calibration.max, totalWeight: calibration.totalWeight, calibration: calibration.id,
+    });
+  }
+  return moves;
+}
+
+/** Resolves logged sets to the phase's exercises; 422 for unknown forms, missing reps or an exercise left out. */
+function resolveSets<E extends Entry>(entries: E[], exercises: PhaseExercise[], find: (entry: E, i: number, errors: FieldErrors) => PhaseExercise | undefined) {
+  const errors: FieldErrors = {};
+  const seen = new Set<PhaseExercise>();
+  const sets = entries.map((entry, i) => {
+    const exercise = find(entry, i, errors);
+    if (!exercise) return null;
+    seen.add(exercise);
+    return { exercise, entry, amount: amountOf(entry, exercise.form!.repsOrTime, i, errors) };
+  });
+  requireEvery(errors, 'entries', exercises, seen, 'exercise');
+  if (Object.keys(errors).length) fail(errors);
+  return sets.map((s) => s!);
+}
+
+function logSets(r: Recording, sets: ReturnType<typeof resolveSets>) {
+  for (const [position, { exercise, entry, amount }] of sets.entries()) {
+    const form = exercise.form!;
+    logResult(r, position, {
+      amount, timeToComplete: entry.time_to_complete ?? null, form, formName: form.name, repsOrTime: form.repsOrTime,
+      par: form.max, totalWeight: exercise.dto.total_weight,
+    });
+  }
+}
+
+async function recordExercises(r: Recording, entries: z.output<typeof exercisesPayload>, exercises: PhaseExercise[]): Promise<LadderMove[]> {
+  const sets = resolveSets(entries, exercises, (entry, i, errors) => {
+    const exercise = exercises.find((e) => e.form!.id === entry.form_id);
+    if (!exercise) addError(errors, `${i}.form_id`, 'The selected form id is invalid.');
+    return exercise;
+  });
+  logSets(r, sets);
+  const current = await memberFormsOf(r);
+  const moves: LadderMove[] = [];
+  for (const exercise of exercises) {
+    const ladder = exercise.ladder!;
+    const form = exercise.form!;
+    const index = ladder.forms.indexOf(form);
+    const amounts = sets.filter((s) => s.exercise === exercise).map((s) => s.amount);
+    const step = doubleProgression(amounts, form, index, ladder.forms.length);
+    moves.push(placeOnLadder(r, ladder, ladder.forms[step.index]!, step.move, current));
+  }
+  return moves;
+}
+
+function recordChallenge(r: Recording, entries: z.output<typeof challengePayload>, exercises: PhaseExercise[]) {
+  const sets = resolveSets(entries, exercises, (entry, i, errors) => {
+    const name = entry.form_name.toLowerCase();
+    const exercise = exercises.find((e) => e.dto.form.toLowerCase() === name) ?? exercises.find((e) => e.dto.name.toLowerCase() === name);
+    if (!exercise) addError(errors, `${i}.form_name`, 'The selected form name is invalid.');
+    return exercise;
+  });
+  logSets(r, sets);
+}
+
+async function recordDataAnalysis(r: Recording, input: z.output<typeof dataAnalysisPayload>) {
+  const ids = [input.image1, input.image2, input.image3];
+  const media = await r.tx.find(Media, { id: { $in: ids } });
+  const errors: FieldErrors = {};
+  ids.forEach((id, i) => {
+    const m = media.find((x) => x.id === id);
+    if (!m || m.kind !== 'progress_photo') addError(errors, `image${i + 1}`, `Image ${i + 1} is invalid`);
+    // Another member's photo: refused outright, whatever else is wrong.
+    else if (m.owner?.id !== r.userId) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  });
+  if (Object.keys(errors).length) fail(errors);
+  const [vo2, ladders] = await Promise.all([
+    r.tx.findOne(Vo2Test, { user: r.userId }, { orderBy: { id: 'desc' } }),
+    loadLadders(r.tx),
+  ]);
+  const standings = await memberStandings(r.tx, r.userId, ladders);
+  const muscle = muscleScores([...ladders].map(([id, l]) => ({ muscleGroups: l.muscles, currentIndex: standings.get(id) ?? 0, ladderLength: l.forms.length })));
+  r.tx.create(ChamberSnapshot, {
+    user: r.userId, submission: r.submission, evolution: r.evo.evolution, version: r.submission.version,
+    weight: input.weight, bodyFat: input.body_fat, chest: input.chest, bicep: input.bicep, waist: input.waist, quad: input.quad,
+    image1: input.image1, image2: input.image2, image3: input.image3,
+    vo2Score: vo2?.score ?? null, vo2Level: vo2?.levelName ?? null, muscle,
+  });
+}
+
+/** Moves the member past a submitted phase: next phase, next version, or (after the last version) a new evolution. */
+async function advance(tx: EntityManager, user: IUser, evo: IEvolution, type: TrackType, phase: TrackPhase, phases: TrackPhase[]) {
+  if (type === 'general') Object.assign(evo, setsAfterSubmission({ numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null }, phase.number));
+  if (phase.number < phases.length) {
+    evo.phase = phase.number + 1;
+  } else if (type === 'calibration') {
+    Object.assign(evo, { needCalibration: false, version: 1, phase: 1 });
+    user.access = { ...user.access, evolution_page: true };
+  } else if (evo.version < (await generalVersions(tx)).length) {
+    Object.assign(evo, { version: evo.version + 1, phase: 1 });
+  } else {
+    // Every evolution starts with a re-calibration.
+    Object.assign(evo, { evolution: evo.evolution + 1, version: 1, phase: 1, needCalibration: true });
+  }
+}
+
+/**
+ * POST user/channel/warrior/{type}/phase/{phaseType}: records the active phase and moves the member on, in one
+ * transaction with the member's programme row locked. A retry of the submission just accepted (same page id, or
+ * the same payload when no page id is sent) is answered with the first answer and counts nothing; any other phase
+ * than the active one is refused with 409.
+ */
+export async function submitPhase(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ body: SubmissionResult; replayed: boolean }> {
+  const { type, phaseType, page_id: pageId, data } = parseInput(submitPhaseInput, raw);
+  const payload = parsePayload(phaseType, data);
+  const fingerprint = createHash('sha256').update(JSON.stringify([type, phaseType, payload.input])).digest('hex');
+  await trainingState(ctx, actor);
+
+  return ctx.em.transactional(async (tx) => {
+    const evo = await tx.findOneOrFail(Evolution, { user: actor.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const latest = await tx.findOne(PhaseSubmission, { user: actor.user.id }, { orderBy: { id: 'desc' } });
+    const sameRequest = latest && latest.track === type && latest.phaseType === phaseType && (pageId !== undefined ? latest.page?.id === pageId : latest.fingerprint === fingerprint);
+    if (sameRequest) return { body: latest.response as SubmissionResult, replayed: true };
+
+    assertOnTrack(evo, type);
+    const { phase, phases } = await currentPhase(tx, evo, type);
+    if (!phase || phase.key !== phaseType || (pageId !== undefined && pageId !== phase.page.id)) throw new DomainError('CONFLICT', WARRIOR_MESSAGE.notActivePhase);
+
+    const user = await tx.findOneOrFail(User, { id: actor.user.id });
+    const exercises = await phaseExercises(tx, user.id, phase);
+    const version = trackVersion(type, evo);
+    const submission = tx.create(PhaseSubmission, {
+      user, evolution: evo.evolution, track: type, version, phase: phase.number, phaseType, page: phase.page, fingerprint, response: {},
+    });
+    const r: Recording = { tx, userId: user.id, evo, type, phase, submission };
+    let ladder: LadderMove[] = [];
+    let vo2: SubmissionResult['data']['vo2'] = null;
+    if (payload.type === 'vo2') vo2 = await recordVo2(r, payload.input);
+    else if (payload.type === 'exercise') ladder = await recordCalibration(r, payload.input, exercises);
+    else if (payload.type === 'exercises') ladder = await recordExercises(r, payload.input, exercises);
+    else if (payload.type === 'challenge') recordChallenge(r, payload.input, exercises);
+    else if (payload.type === 'data-analysis') await recordDataAnalysis(r, payload.input);
+
+    await advance(tx, user, evo, type, phase, phases);
+    const body: SubmissionResult = {
+      message: `${phase.page.title} complete.`,
+      data: {
+        evolution_id: evo.id, evolution: evo.evolution, version: evo.version, phase: evo.phase, need_calibration: evo.needCalibration,
+        number_of_sets: evo.numberOfSets, pending_number_of_sets: evo.pendingNumberOfSets ?? null,
+        access: { evolution_page: user.access.evolution_page === true },
+        submitted: { type, phase_type: phaseType, version, phase: phase.number, page_id: phase.page.id },
+        ladder,
+        vo2,
+      },
+    };
+    submission.response = body;
+    return { body, replayed: false };
+  });
+}

@@ -1,0 +1,95 @@
+import type Stripe from 'stripe';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import { PaymentEvent, Plan, Subscription, User } from '../entities/index.ts';
+import { DomainError } from '../errors.ts';
+import type { ServiceContext } from './context.ts';
+import { fromStripe, stripeClient } from './payments/stripe.ts';
+import { isSubscriptionActive } from './session.ts';
+
+/** The subscription an event concerns, unless an event newer than this one was applied already. */
+async function target(em: EntityManager, subscriptionId: string | null | undefined, eventAt: Date) {
+  if (!subscriptionId) return null;
+  const sub = await em.findOne(Subscription, { providerSubscriptionId: subscriptionId });
+  if (!sub || (sub.providerEventAt && sub.providerEventAt > eventAt)) return null;
+  sub.providerEventAt = eventAt;
+  return sub;
+}
+
+/**
+ * A paid Stripe subscription we have no row for (its creation answer was lost and the member never retried): it
+ * belongs to the member in its metadata, unless they hold another active subscription. The member's row is locked
+ * first, so a purchase still in progress finishes before this looks.
+ */
+async function adopt(em: EntityManager, object: Stripe.Subscription): Promise<void> {
+  const userId = Number(object.metadata?.user_id);
+  const planId = Number(object.metadata?.plan_id);
+  const state = fromStripe(object);
+  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(planId) || (state.status !== 'active' && state.status !== 'trialing')) return;
+  const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const plan = await em.findOne(Plan, { id: planId }, { populate: ['channel'] });
+  if (!user || !plan) return;
+  const existing = await em.findOne(Subscription, { user: userId }, { refresh: true });
+  if (existing?.providerSubscriptionId === object.id || (existing && isSubscriptionActive(existing))) return;
+  const values = {
+    plan, channel: plan.channel, provider: 'stripe', providerCustomerId: state.customerId, providerSubscriptionId: object.id, status: state.status,
+    startDate: new Date(object.start_date * 1000), currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+  };
+  if (existing) Object.assign(existing, values);
+  else em.create(Subscription, { user, ...values });
+}
+
+/** customer.subscription.*: the object is the whole subscription at event time; take status, period, cancellation and plan. */
+async function applySubscription(em: EntityManager, object: Stripe.Subscription, eventAt: Date) {
+  const sub = await target(em, object.id, eventAt);
+  if (!sub) {
+    if (!(await em.count(Subscription, { providerSubscriptionId: object.id }))) await adopt(em, object);
+    return;
+  }
+  const state = fromStripe(object);
+  Object.assign(sub, { status: state.status, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd });
+  const plan = state.priceId ? await em.findOne(Plan, { stripePriceId: state.priceId }, { populate: ['channel'] }) : null;
+  if (plan) Object.assign(sub, { plan, channel: plan.channel });
+}
+
+/** invoice.*: a paid invoice renews the period it covers; a failed one makes the subscription past due. */
+async function applyInvoice(em: EntityManager, invoice: Stripe.Invoice, type: string, eventAt: Date) {
+  const ref = invoice.parent?.subscription_details?.subscription;
+  const sub = await target(em, typeof ref === 'string' ? ref : ref?.id, eventAt);
+  if (!sub) return;
+  if (type === 'invoice.paid' || type === 'invoice.payment_succeeded') {
+    const end = Math.max(0, ...invoice.lines.data.map((line) => line.period?.end ?? 0)) * 1000;
+    if (sub.status !== 'canceled') sub.status = 'active';
+    if (end > sub.currentPeriodEnd.getTime()) sub.currentPeriodEnd = new Date(end);
+  } else if (type === 'invoice.payment_failed' && (sub.status === 'active' || sub.status === 'trialing')) {
+    sub.status = 'past_due';
+  }
+}
+
+/**
+ * POST /api/stripe/webhook: verifies Stripe's signature over the raw body, then applies each event once
+ * (its id is recorded in the same transaction; a redelivery answers `duplicate: true` and changes nothing).
+ */
+export async function handleStripeWebhook(ctx: ServiceContext, rawBody: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+  const secret = ctx.config.stripeWebhookSecret;
+  if (!secret) throw new DomainError('NOT_FOUND', 'Stripe webhooks are not configured on this server.');
+  let event: Stripe.Event;
+  try {
+    event = stripeClient(ctx.config).webhooks.constructEvent(rawBody, signature ?? '', secret);
+  } catch {
+    throw new DomainError('BAD_REQUEST', 'The webhook signature could not be verified.');
+  }
+  return ctx.em.transactional(async (em) => {
+    const inserted = await em
+      .createQueryBuilder(PaymentEvent)
+      .insert({ id: event.id, provider: 'stripe', type: event.type, receivedAt: new Date() })
+      .onConflict('id')
+      .ignore()
+      .execute('run');
+    if (!inserted.affectedRows) return { received: true as const, duplicate: true };
+    const eventAt = new Date(event.created * 1000);
+    if (event.type.startsWith('customer.subscription.')) await applySubscription(em, event.data.object as Stripe.Subscription, eventAt);
+    else if (event.type.startsWith('invoice.')) await applyInvoice(em, event.data.object as Stripe.Invoice, event.type, eventAt);
+    return { received: true as const, duplicate: false };
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { AppConfig } from '../../src/config.ts';
+import { createDatabase } from './postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of a PostgreSQL role that may create and drop databases (see global-setup.ts). */
+    databaseAdminUrl: string;
+  }
+}
+
+/** A fresh, migrated database for one test file. */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a uniquely named database on the run's PostgreSQL and applies every migration to it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const database = await createDatabase(inject('databaseAdminUrl'));
+  try {
+    // Imported lazily so a file that never touches the database does not load the ORM.
+    const { migrateUp } = await import('../../src/db/migrate.ts');
+    await migrateUp(database.url);
+    await (await import('../../src/db/seed.ts')).seedReference(database.url);
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+  return { url: database.url, drop: database.drop };
+}
+
+/**
+ * For an integration test file: before all tests, a clean migrated database and an app built by the production
+ * `buildApp`; after all, the app is closed and the database dropped. Call at the top level of the file.
+ */
+export function useTestApp(overrides: Partial<AppConfig> = {}): { readonly app: FastifyInstance; readonly databaseUrl: string } {
+  let database: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const [{ buildApp }, { testConfig }] = await Promise.all([import('../../src/app.ts'), import('../../src/config.ts')]);
+    app = await buildApp(testConfig({ ...overrides, databaseUrl: database.url }));
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  return {
+    get app() {
+      if (!app) throw new Error('useTestApp(): the app exists only inside tests (after beforeAll).');
+      return app;
+    },
+    get databaseUrl() {
+      if (!database) throw new Error('useTestApp(): the database exists only inside tests (after beforeAll).');
+      return database.url;
+    },
+  };
+}

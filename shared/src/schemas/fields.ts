@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Blank strings and nulls count as missing, as in a submitted form. */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** A required text with the spec's '{label} is required' message. */
+export const requiredText = (label: string, max = 255, message = `${label} is required`) =>
+  z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, `${label} may not be greater than ${max} characters`));
+
+/** An optional text: blank becomes null. */
+export const optionalText = (label: string, max = 255) =>
+  z.preprocess((v) => blankToUndefined(v) ?? null, z.string({ error: `${label} must be text` }).trim().max(max, `${label} may not be greater than ${max} characters`).nullable());
+
+/** A positive whole id, sent as a number or a numeric string (Laravel's 'The x field is required.'). */
+export const idField = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`) })
+      .int(`The ${label} must be a whole number.`)
+      .positive(`The ${label} must be a whole number.`),
+  );
+
+/** A decimal measure in a range, sent as a number or a numeric string. */
+export const measure = (label: string, min: number, max: number, required = `${label} is required`) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? required : `${label} must be a number`) })
+      .min(min, `${label} must be between ${min} and ${max}`)
+      .max(max, `${label} must be between ${min} and ${max}`),
+  );
+
+const isCalendarDate = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** A calendar date as YYYY-MM-DD (an ISO date-time is cut to its date). */
+export const calendarDate = (label: string, required = `${label} is required`) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : blankToUndefined(v)),
+    z.string({ error: required }).refine(isCalendarDate, `${label} must be a valid date (YYYY-MM-DD)`),
+  );
+
+/** A time of day as HH:MM (24-hour; seconds are accepted and dropped). */
+export const timeOfDay = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .regex(/^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be a time (HH:MM)`)
+      .transform((t) => t.split(':').slice(0, 2).map((x) => x.padStart(2, '0')).join(':')),
+  );

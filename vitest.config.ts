@@ -1,0 +1,51 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Four projects, run together by `vitest run` or one at a time with `--project <name>`.
+// The machine has 2 cores: at most 2 files at once; the browser files run one after another, after the rest.
+export default defineConfig({
+  test: {
+    passWithNoTests: true,
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'server-unit',
+          environment: 'node',
+          include: ['server/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-integration',
+          environment: 'node',
+          include: ['server/test/**/*.test.ts'],
+          globalSetup: ['server/test/helpers/global-setup.ts'],
+          // Each file migrates its own database and hashes real passwords.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/src/**/*.test.tsx', 'client/src/**/*.test.ts'],
+          setupFiles: ['client/vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['client/e2e/**/*.e2e.ts'],
+          globalSetup: ['client/e2e/helpers/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
