@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
