@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -7,10 +7,13 @@ import {
   calibrationResultsSchema, chamberSchema, evolutionSchema, formLevelRowSchema, paginatedSchema, phaseDataSchema, submissionResultSchema,
   workoutResultsSchema,
 } from '@evolution/shared';
-import { ChamberSnapshot, Evolution, Media, PhaseSubmission, User, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
+import { ensureAdmin } from '../src/db/seed.ts';
+import { trainingExport } from '../src/services/evolution.ts';
+import { deleteMemberFiles } from '../src/services/media.ts';
+import { ChamberSnapshot, Evolution, Media, PhaseSubmission, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { multipart, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-warrior-run-'));
 const ctx = useTestApp({ dataDir });
@@ -82,13 +85,12 @@ describe('a new member: calibration, then version 1 of the general track', () =>
 
   it('refuses a max test without reps, naming the entry, and records nothing', async () => {
     const before = await recorded(member.userId);
-    const res = await postPhaseMultipart(ctx.app, member.token, 'calibration', 'exercise', {
-      '0[calibration_id]': '1', '0[amount]': '', '0[time_to_complete]': '40',
-      '1[calibration_id]': '2', '1[amount]': 'lots',
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors['0.amount']).toEqual(['You must enter reps']);
-    expect(res.body.errors['1.amount']).toEqual(['The amount must be a number.']);
+    const fields: Record<string, string> = {};
+    [1, 2, 3, 4, 5, 6, 7, 8].forEach((id, i) => Object.assign(fields, { [`${i}[calibration_id]`]: String(id), [`${i}[amount]`]: '10', [`${i}[time_to_complete]`]: '40' }));
+    const res = await postPhaseMultipart(ctx.app, member.token, 'calibration', 'exercise', { ...fields, '0[amount]': '' });
+    expect(res).toMatchObject({ status: 422, body: { message: 'You must enter reps', errors: { '0.amount': ['You must enter reps'] } } });
+    const notANumber = await postPhaseMultipart(ctx.app, member.token, 'calibration', 'exercise', { ...fields, '1[amount]': 'lots' });
+    expect(notANumber.body.errors).toEqual({ '1.amount': ['The amount must be a number.'] });
     expect(await recorded(member.userId)).toEqual(before);
   });
 
@@ -157,13 +159,13 @@ describe('a new member: calibration, then version 1 of the general track', () =>
 
   it('runs every phase of version 1, moving the ladders by double progression', async () => {
     const vo2 = await post(`${phaseUrl('general')}/vo2`, member.token, { time_to_complete: 1200 });
-    expect(vo2.body.data.vo2).toEqual({ seconds: 1200, grade: 27.5, score: 43.9, level: 'Good' });
+    expect(vo2.body.data.vo2).toEqual({ seconds: 1200, grade: 22.5, score: 43.9, level: 'Good' });
 
     const upper = phaseDataSchema.parse((await get(phaseUrl('general'), member.token)).body);
     expect(upper).toMatchObject({ type: 'exercises', repeats: 3, chunk: 3, phase: 2, version: 1, page: { title: 'Upper body strength' } });
     expect(upper.data.map((e) => [e.id, e.name, e.form, e.min, e.max])).toEqual([[15, 'Push', 'Diamond push-up', 6, 12], [23, 'Pull', 'Pull-up negative', 3, 6], [73, 'Dip', 'Parallel-bar dip negative', 3, 6]]);
     expect(upper.rounds.map((r) => [r.name, r.exercise_ids])).toEqual([['One', [15, 23, 73]], ['Two', [15, 23, 73]], ['Three', [15, 23, 73]]]);
-    const upperRes = await post(`${phaseUrl('general')}/exercises`, member.token, [...entriesFor(upper, { 15: [12, 12, 12], 23: [6, 6, 5], 73: [2, 2, 1] }), ]);
+    const upperRes = await post(`${phaseUrl('general')}/exercises`, member.token, entriesFor(upper, { 15: [12, 12, 12], 23: [6, 6, 5], 73: [2, 2, 1] }));
     expect(upperRes.status).toBe(200);
     expect(upperRes.body.data.ladder.map((m: { to_form: string; move: string }) => [m.to_form, m.move])).toEqual([['Decline push-up', 'up'], ['Pull-up negative', 'stay'], ['Bench dip (straight legs)', 'down']]);
 
@@ -227,8 +229,8 @@ describe('a new member: calibration, then version 1 of the general track', () =>
     const page = paginatedSchema(formLevelRowSchema.strict()).parse(res.body);
     expect(page.meta).toMatchObject({ current_page: 1, last_page: 1, total: 8 });
     expect(page.data.map((r) => [r.form_group, r.name, r.amount])).toEqual([
-      ['Push', 'Decline push-up', 13], ['Pull', 'Chin-up', 14], ['Squat', 'Bulgarian split squat', 15], ['Hinge', 'Single-leg Romanian deadlift', 16],
-      ['Core', 'Hollow body tuck hold', 17], ['Handstand', 'Back-to-wall handstand', 18], ['Dip', 'Parallel-bar dip negative', 19], ['Lunge', 'Jumping lunge', 20],
+      ['Push', 'Decline push-up', 10], ['Pull', 'Chin-up', 11], ['Squat', 'Bulgarian split squat', 12], ['Hinge', 'Single-leg Romanian deadlift', 13],
+      ['Core', 'Hollow body tuck hold', 14], ['Handstand', 'Back-to-wall handstand', 15], ['Dip', 'Parallel-bar dip negative', 16], ['Lunge', 'Jumping lunge', 17],
     ]);
   });
 
@@ -261,6 +263,20 @@ describe('a new member: calibration, then version 1 of the general track', () =>
   it('answers GET user/evolution with the programme state', async () => {
     const res = evolutionSchema.strict().parse((await get('/api/user/evolution', member.token)).body);
     expect(res.data).toMatchObject({ evolution: 1, version: 2, phase: 1, need_calibration: false, number_of_sets: 24, pending_number_of_sets: null, channel_name: 'Warrior', versions: 4 });
+  });
+
+  it('exports the training record and removes the photo files on request', async () => {
+    const svcCtx = { em: ctx.app.orm.em.fork(), config: ctx.app.config };
+    const record = await trainingExport(svcCtx, member.userId);
+    expect(record).toMatchObject({ workout_results: expect.any(Array), vo2_tests: [{ score: 36.7, level: 'Fair' }, { score: 43.9, level: 'Good' }] });
+    expect((record.chamber as unknown[]).length).toBe(2);
+    expect((record.workout_results as unknown[]).length).toBe(8 + 44);
+    const other = await trainingMember(ctx.app);
+    const photo = await uploadPhoto(ctx.app, other.token);
+    const media = await svcCtx.em.findOneOrFail(Media, { id: photo.body.image.id });
+    expect(existsSync(join(dataDir, media.path))).toBe(true);
+    expect(await deleteMemberFiles(svcCtx, other.userId)).toBe(1);
+    expect(existsSync(join(dataDir, media.path))).toBe(false);
   });
 
   it('gives the same through tRPC', async () => {
@@ -322,6 +338,20 @@ describe('submitting a phase', () => {
     expect(await recorded(member.userId)).toEqual(before);
   });
 
+  it('submits through tRPC with the same rules and answers', async () => {
+    const member = await trainingMember(ctx.app);
+    const bad = await trpc(ctx.app, 'mutation', 'warrior.submitPhase', { type: 'calibration', phaseType: 'vo2', data: { time_to_complete: 'soon' } }, member.token);
+    expect(bad.status).toBe(422);
+    expect(bad.error.data.errors).toEqual({ time_to_complete: ['The time to complete must be a number.'] });
+    const ok = await trpc(ctx.app, 'mutation', 'warrior.submitPhase', { type: 'calibration', phaseType: 'vo2', page_id: 21, data: { time_to_complete: 600 } }, member.token);
+    expect(submissionResultSchema.strict().parse(ok.data).data).toMatchObject({ phase: 2, vo2: { score: 29.4, level: 'Very poor' } });
+    const again = await trpc(ctx.app, 'mutation', 'warrior.submitPhase', { type: 'calibration', phaseType: 'vo2', page_id: 21, data: { time_to_complete: 600 } }, member.token);
+    expect(again.data).toEqual(ok.data);
+    const wrong = await trpc(ctx.app, 'mutation', 'warrior.submitPhase', { type: 'calibration', phaseType: 'recovery' }, member.token);
+    expect(wrong).toMatchObject({ status: 409, error: { message: 'This is not your active phase.' } });
+    expect(await recorded(member.userId)).toMatchObject({ submissions: 1, vo2: 1 });
+  });
+
   it('records no score for a skipped VO2 test and moves on', async () => {
     const member = await trainingMember(ctx.app);
     expect((await post(`${phaseUrl('calibration')}/vo2`, member.token, {})).body.errors).toEqual({ time_to_complete: ['The time to complete field is required.'] });
@@ -369,7 +399,6 @@ describe('submitting a phase', () => {
 });
 
 async function postPhaseMultipartWithFile(token: string) {
-  const { multipart } = await import('./helpers/training.ts');
   const body = await multipart({ '0[calibration_id]': '1', '0[amount]': '3' }, [{ name: 'image1', filename: 'x.jpg', type: 'image/jpeg', data: await photoWithExif() }]);
   const res = await ctx.app.inject({ method: 'POST', url: `${phaseUrl('calibration')}/exercise`, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
   return { status: res.statusCode, body: JSON.parse(res.body) };
@@ -415,8 +444,9 @@ describe('who may train', () => {
     }
     expect((await get(phaseUrl('calibration'), superhuman.token)).status).toBe(200);
     expect((await get('/api/user/evolution', noSub.token)).status).toBe(200);
-    const admin = await ctx.app.orm.em.fork().findOneOrFail(User, { id: superhuman.userId });
-    expect(admin.role).toBe(1);
+    await ensureAdmin(ctx.app.orm.em.fork(), ctx.app.config, 'coach@example.com', 'coach-pass-1', 'Coach');
+    const admin = (await rest(ctx.app, 'POST', '/api/login', { body: { email: 'coach@example.com', password: 'coach-pass-1' } })).body.access_token;
+    expect(await get(phaseUrl('calibration'), admin)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
     expect((await rest(ctx.app, 'GET', phaseUrl('calibration'))).status).toBe(401);
   });
 });

@@ -3,23 +3,24 @@ import {
   type CalibrationResults, type Chamber, type EvolutionDto, type FormLevelRow, type WorkoutResultRow, type WorkoutResults,
 } from '@evolution/shared';
 import { chamberPage } from '../domain/chamber.ts';
-import { ChamberSnapshot, PhaseSubmission, Subscription, WorkoutResult } from '../entities/index.ts';
+import { ChamberSnapshot, PhaseSubmission, Subscription, Vo2Test, WorkoutResult, type IUser } from '../entities/index.ts';
 import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
 import { notFound } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { ServiceContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { generalVersions, loadLadders, memberStandings } from './programme.ts';
 import { ensureEvolution } from './session.ts';
 
-// A member's own training record: readable by the member whatever their subscription, as it is their data.
+// A member's training record. Each read takes the member whose record it is, so the member's own calls and the
+// admin views of a member (admin/user/{id}/evolution/...) share them; the caller decides who may read.
 
 /** GET user/evolution: the programme state with the subscription's channel and the start date. */
-export async function getEvolution(ctx: ServiceContext, actor: Actor): Promise<EvolutionDto> {
+export async function getEvolution(ctx: ServiceContext, member: IUser): Promise<EvolutionDto> {
   const [evo, sub, versions] = await Promise.all([
-    ensureEvolution(ctx.em, actor.user),
-    ctx.em.findOne(Subscription, { user: actor.user.id }, { populate: ['channel'] }),
+    ensureEvolution(ctx.em, member),
+    ctx.em.findOne(Subscription, { user: member.id }, { populate: ['channel'] }),
     generalVersions(ctx.em),
   ]);
   return {
@@ -32,8 +33,8 @@ export async function getEvolution(ctx: ServiceContext, actor: Actor): Promise<E
 }
 
 /** GET user/evolution/calibration: the tests of the latest calibration and the level each placed the member on. */
-export async function calibrationResults(ctx: ServiceContext, actor: Actor): Promise<CalibrationResults> {
-  const latest = await ctx.em.findOne(PhaseSubmission, { user: actor.user.id, track: 'calibration', phaseType: 'exercise' }, { orderBy: { id: 'desc' } });
+export async function calibrationResults(ctx: ServiceContext, memberId: number): Promise<CalibrationResults> {
+  const latest = await ctx.em.findOne(PhaseSubmission, { user: memberId, track: 'calibration', phaseType: 'exercise' }, { orderBy: { id: 'desc' } });
   if (!latest) return { data: [], evolution: null };
   const rows = await ctx.em.find(WorkoutResult, { submission: latest.id }, { populate: ['form'], orderBy: { position: 'asc' } });
   return {
@@ -54,21 +55,21 @@ function workoutRow(r: IWorkoutResult): WorkoutResultRow {
 }
 
 /** GET user/evolution/workout_results: every logged set of an evolution (default the current one), by version and phase. */
-export async function workoutResults(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<WorkoutResults> {
+export async function workoutResults(ctx: ServiceContext, member: IUser, raw: unknown): Promise<WorkoutResults> {
   const input = parseInput(workoutResultsInput, raw);
-  const evolution = input.evolution ?? (await ensureEvolution(ctx.em, actor.user)).evolution;
-  const rows = await ctx.em.find(WorkoutResult, { user: actor.user.id, evolution, track: 'general' }, { orderBy: { version: 'asc', phase: 'asc', position: 'asc', id: 'asc' } });
+  const evolution = input.evolution ?? (await ensureEvolution(ctx.em, member)).evolution;
+  const rows = await ctx.em.find(WorkoutResult, { user: member.id, evolution, track: 'general' }, { orderBy: { version: 'asc', phase: 'asc', position: 'asc', id: 'asc' } });
   return { data: rows.map(workoutRow), evolution };
 }
 
 /** GET user/evolution/forms: the member's current form on each ladder, with the best amount of its latest session. */
-export async function formLevels(ctx: ServiceContext, actor: Actor, page: number): Promise<Page<FormLevelRow>> {
+export async function formLevels(ctx: ServiceContext, memberId: number, page: number): Promise<Page<FormLevelRow>> {
   const ladders = await loadLadders(ctx.em);
-  const standings = await memberStandings(ctx.em, actor.user.id, ladders);
+  const standings = await memberStandings(ctx.em, memberId, ladders);
   const { limit, offset } = pageWindow(page);
   const current = [...ladders.values()].slice(offset, offset + limit).map((l) => ({ ladder: l, form: l.forms[standings.get(l.group.id) ?? 0]! }));
   const sets = current.length
-    ? await ctx.em.find(WorkoutResult, { user: actor.user.id, track: 'general', form: { $in: current.map((c) => c.form.id) } }, { orderBy: { id: 'desc' } })
+    ? await ctx.em.find(WorkoutResult, { user: memberId, track: 'general', form: { $in: current.map((c) => c.form.id) } }, { orderBy: { id: 'desc' } })
     : [];
   const items = current.map(({ ladder, form }) => {
     const onForm = sets.filter((s) => s.form?.id === form.id);
@@ -83,9 +84,9 @@ export async function formLevels(ctx: ServiceContext, actor: Actor, page: number
 }
 
 /** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last. */
-export async function chamber(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<Chamber> {
+export async function chamber(ctx: ServiceContext, memberId: number, raw: unknown): Promise<Chamber> {
   const { page } = parseInput(chamberInput, raw);
-  const all = await ctx.em.find(ChamberSnapshot, { user: actor.user.id }, { fields: ['id', 'evolution', 'version'], orderBy: { id: 'asc' } });
+  const all = await ctx.em.find(ChamberSnapshot, { user: memberId }, { fields: ['id', 'evolution', 'version'], orderBy: { id: 'asc' } });
   const found = chamberPage(all, page);
   if (!found) throw notFound(WARRIOR_MESSAGE.noResults);
   const snap = await ctx.em.findOneOrFail(ChamberSnapshot, { id: found.snapshot.id }, { populate: ['image1', 'image2', 'image3'], refresh: true });
@@ -106,5 +107,23 @@ export async function chamber(ctx: ServiceContext, actor: Actor, raw: unknown): 
     version: snap.version,
     label: found.label,
     created_at: snap.createdAt.toISOString(),
+  };
+}
+
+/** The member's training record for a data export: every logged set and test, VO2 tests and chamber snapshots (photo ids). */
+export async function trainingExport(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<Record<string, unknown>> {
+  const [sets, vo2, snapshots] = await Promise.all([
+    ctx.em.find(WorkoutResult, { user: memberId }, { orderBy: { id: 'asc' } }),
+    ctx.em.find(Vo2Test, { user: memberId }, { orderBy: { id: 'asc' } }),
+    ctx.em.find(ChamberSnapshot, { user: memberId }, { orderBy: { id: 'asc' } }),
+  ]);
+  return {
+    workout_results: sets.map((r) => ({ ...workoutRow(r), track: r.track, calibration_id: r.calibration?.id ?? null, created_at: r.createdAt.toISOString() })),
+    vo2_tests: vo2.map((t) => ({ evolution: t.evolution, version: t.version, seconds: t.seconds, grade: t.grade, score: t.score, level: t.levelName ?? null, created_at: t.createdAt.toISOString() })),
+    chamber: snapshots.map((s) => ({
+      evolution: s.evolution, version: s.version, weight: s.weight, body_fat: s.bodyFat, chest: s.chest, bicep: s.bicep, waist: s.waist, quad: s.quad,
+      image_ids: [s.image1?.id, s.image2?.id, s.image3?.id].filter((id) => id != null), vo2_score: s.vo2Score ?? null, vo2_level: s.vo2Level ?? null,
+      muscle: s.muscle, created_at: s.createdAt.toISOString(),
+    })),
   };
 }

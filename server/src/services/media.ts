@@ -78,3 +78,13 @@ export async function readOwnPhoto(ctx: ServiceContext, actor: Actor, id: number
     throw notFound('Image not found.');
   }
 }
+
+/**
+ * Removes a member's uploaded files from disk; call before deleting the account (the rows go with the user by
+ * cascade, the files would stay behind).
+ */
+export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config'>, memberId: number): Promise<number> {
+  const media = await ctx.em.find(Media, { owner: memberId }, { fields: ['path'] });
+  await Promise.all(media.map((m) => unlink(absolute(ctx.config, m)).catch(() => {})));
+  return media.length;
+}

@@ -60,7 +60,7 @@ export async function trackPhases(em: EntityManager, type: TrackType, version: n
       page,
       number: i + 1,
       key: page.phaseClass!.key as PhaseType,
-      preset: { ...page.phaseClass!.preset, ...(page.preset ?? {}) },
+      preset: { ...page.phaseClass!.preset, ...page.preset },
     }));
 }
 

@@ -203,7 +203,7 @@ async function recordVo2(r: Recording, input: z.output<typeof vo2Payload>): Prom
   const seconds = input.time_to_complete;
   const score = vo2Estimate(seconds)!;
   const levels = await r.tx.find(Vo2MaxLevel, {}, { orderBy: { level: 'asc', id: 'asc' } });
-  const level = vo2Level(score, levels.map((l) => ({ ...l, name: l.levelName, min: l.min ?? null, max: l.max ?? null })));
+  const level = vo2Level(score, levels.map((l) => ({ id: l.id, name: l.levelName, min: l.min ?? null, max: l.max ?? null })));
   const grade = gradeAt(seconds);
   r.tx.create(Vo2Test, {
     user: r.userId, submission: r.submission, evolution: r.evo.evolution, track: r.type, version: r.submission.version,

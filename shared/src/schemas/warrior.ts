@@ -146,9 +146,10 @@ export const submitPhaseInput = phasePathInput.extend({
   data: z.unknown().optional(),
 });
 
-export const pageIdInput = z.object({ id: z.coerce.number({ error: 'Not Found.' }).int().positive() });
-export const formGroupIdInput = z.object({ formGroupId: z.coerce.number({ error: 'Not Found.' }).int().positive() });
-export const categoryPagesInput = pageInput.extend({ categoryId: z.coerce.number({ error: 'Not Found.' }).int().positive() });
+const idField = (field: string) => z.coerce.number({ error: `The ${field} must be a whole number.` }).int(`The ${field} must be a whole number.`).positive(`The ${field} must be a whole number.`);
+export const pageIdInput = z.object({ id: idField('id') });
+export const formGroupIdInput = z.object({ formGroupId: idField('form group id') });
+export const categoryPagesInput = pageInput.extend({ categoryId: idField('category id') });
 export const chamberInput = z.object({
   page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int('The page must be a whole number from 1.').min(1, 'The page must be a whole number from 1.').max(1_000_000),
 });

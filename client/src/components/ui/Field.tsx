@@ -1,24 +1,28 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
-export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+interface FieldFrame {
   label: string;
   /** The field's message, shown under it and tied to it for screen readers. */
   error?: string | undefined;
-  hint?: string;
+  /** Marks the field invalid without a message (forms whose spec shows none). */
+  invalid?: boolean | undefined;
+  hint?: string | undefined;
+  className?: string | undefined;
 }
 
-/** A labelled input with its error message. */
-export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
+/** The label, hint and message around one control; `control` receives the ids and ARIA state to put on it. */
+function Frame({ label, error, invalid, hint, className, control }: FieldFrame & { control: (aria: ControlAria) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const bad = Boolean(error) || Boolean(invalid);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={`field${bad ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {control({ id, 'aria-invalid': bad ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}
@@ -31,6 +35,42 @@ export function TextField({ label, error, hint, className, ...input }: TextField
       )}
     </div>
   );
+}
+
+interface ControlAria {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export type TextFieldProps = FieldFrame & Omit<ComponentProps<'input'>, 'id' | 'className'>;
+
+/** A labelled input with its error message. */
+export function TextField({ label, error, invalid, hint, className, ...input }: TextFieldProps) {
+  return <Frame {...{ label, error, invalid, hint, className }} control={(aria) => <input className="field__input" {...aria} {...input} />} />;
+}
+
+export type SelectFieldProps = FieldFrame & Omit<ComponentProps<'select'>, 'id' | 'className'>;
+
+/** A labelled select with its error message. */
+export function SelectField({ label, error, invalid, hint, className, children, ...select }: SelectFieldProps) {
+  return (
+    <Frame
+      {...{ label, error, invalid, hint, className }}
+      control={(aria) => (
+        <select className="field__input" {...aria} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+export type TextAreaFieldProps = FieldFrame & Omit<ComponentProps<'textarea'>, 'id' | 'className'>;
+
+/** A labelled multi-line text with its error message. */
+export function TextAreaField({ label, error, invalid, hint, className, ...textarea }: TextAreaFieldProps) {
+  return <Frame {...{ label, error, invalid, hint, className }} control={(aria) => <textarea className="field__input field__input--area" {...aria} {...textarea} />} />;
 }
 
 /** A labelled checkbox. */

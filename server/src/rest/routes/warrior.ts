@@ -110,21 +110,21 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'Programme state: evolution, version, phase, calibration due, work volume, channel and start date', tags: results, who: 'member', response: { 200: evolutionSchema } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    return getEvolution(svc(req, actor), actor);
+    return getEvolution(svc(req, actor), actor.user);
   });
 
   app.get('/user/evolution/calibration', {
     schema: doc({ summary: 'The latest calibration: each test, the amount and the level it placed the member on', tags: results, who: 'member', response: { 200: calibrationResultsSchema } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    return calibrationResults(svc(req, actor), actor);
+    return calibrationResults(svc(req, actor), actor.user.id);
   });
 
   app.get('/user/evolution/workout_results', {
     schema: doc({ summary: 'Every logged set of an evolution (default the current one)', tags: results, who: 'member', query: workoutResultsInput, response: { 200: workoutResultsSchema } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    return workoutResults(svc(req, actor), actor, req.query);
+    return workoutResults(svc(req, actor), actor.user, req.query);
   });
 
   app.get('/user/evolution/forms', {
@@ -132,14 +132,14 @@ export async function warriorRoutes(app: FastifyInstance) {
   }, async (req) => {
     const actor = await requireMember(req);
     const { page } = parseInput(pageInput, req.query);
-    return paginate(await formLevels(svc(req, actor), actor, page), `${req.server.config.appUrl}/api/user/evolution/forms`);
+    return paginate(await formLevels(svc(req, actor), actor.user.id, page), `${req.server.config.appUrl}/api/user/evolution/forms`);
   });
 
   app.get('/user/evolution/chamber/:page', {
     schema: doc({ summary: 'Evolution chamber page n: the n-th snapshot, oldest first (v{evolution}.{version})', tags: results, who: 'member', params: chamberInput, response: { 200: chamberSchema, 404: WARRIOR_MESSAGE.noResults } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    return chamber(svc(req, actor), actor, pathParams(chamberInput, req.params));
+    return chamber(svc(req, actor), actor.user.id, pathParams(chamberInput, req.params));
   });
 
   app.get('/user/page/:id', {

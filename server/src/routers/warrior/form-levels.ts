@@ -8,5 +8,5 @@ import { parseInput } from '../../validation.ts';
 /** The member's current form on each ladder, paged like the REST call. */
 export const formLevelsRoute = memberProcedure.input(typedInput(pageInput)).query(async ({ ctx, input }) => {
   const { page } = parseInput(pageInput, input);
-  return paginate(await formLevels(ctx.svc, ctx.actor, page), `${ctx.config.appUrl}/api/user/evolution/forms`);
+  return paginate(await formLevels(ctx.svc, ctx.actor.user.id, page), `${ctx.config.appUrl}/api/user/evolution/forms`);
 });

@@ -4,4 +4,4 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Evolution chamber page n (the n-th snapshot, oldest first). */
-export const getChamberRoute = memberProcedure.input(typedInput(chamberInput)).query(({ ctx, input }) => chamber(ctx.svc, ctx.actor, input));
+export const getChamberRoute = memberProcedure.input(typedInput(chamberInput)).query(({ ctx, input }) => chamber(ctx.svc, ctx.actor.user.id, input));

@@ -2,4 +2,4 @@ import { getEvolution } from '../../services/evolution.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
 /** The member's programme state with the channel and start date. */
-export const getEvolutionRoute = memberProcedure.query(({ ctx }) => getEvolution(ctx.svc, ctx.actor));
+export const getEvolutionRoute = memberProcedure.query(({ ctx }) => getEvolution(ctx.svc, ctx.actor.user));

@@ -2,6 +2,7 @@ import { router } from '../../../trpc/init.ts';
 import { cancelSubscriptionRoute } from './cancel.ts';
 import { changePlanRoute } from './change-plan.ts';
 import { currentSubscriptionRoute } from './current.ts';
+import { paymentConfigRoute } from './payment-config.ts';
 import { registerAndSubscribeRoute } from './register-and-subscribe.ts';
 import { subscribeRoute } from './subscribe.ts';
 
@@ -12,4 +13,5 @@ export const subscriptionRouter = router({
   subscribe: subscribeRoute,
   changePlan: changePlanRoute,
   cancel: cancelSubscriptionRoute,
+  paymentConfig: paymentConfigRoute,
 });

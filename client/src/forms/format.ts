@@ -1,0 +1,25 @@
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** £29.99 (plans are priced in pounds). */
+export const formatPounds = (amount: number): string => pounds.format(amount);
+
+/** '1 month' → 'per month'; '3 months' → 'every 3 months'. */
+export function formatDuration(duration: string): string {
+  const m = /^\s*(\d+)\s+(\w+?)s?\s*$/.exec(duration);
+  if (!m) return duration;
+  return m[1] === '1' ? `per ${m[2]}` : `every ${m[1]} ${m[2]}s`;
+}
+
+/** An ISO date or date-time as '12 March 2026', or null when absent or unreadable. */
+export function formatDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : longDate.format(d);
+}
+
+/** Today in the member's own time zone as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

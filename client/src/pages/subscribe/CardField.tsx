@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import { OFFLINE_TEST_CARDS } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { SelectField } from '../../components/ui/Field.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+
+/** Turns what the member entered into a card token (a payment-method id) at submit time; throws with a message to show. */
+export interface CardTokenizer {
+  createNonce(billing: { name?: string; email?: string }): Promise<string>;
+}
+
+// Stripe.js is fetched only when Stripe is configured: the offline path never contacts js.stripe.com.
+const StripeCardField = lazy(() => import('./StripeCardField.tsx'));
+
+/** The card part of the subscription dialog: Stripe Elements with a publishable key, otherwise the offline test cards. */
+export function CardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {
+  const config = trpc.account.subscription.paymentConfig.useQuery(undefined, { staleTime: Infinity });
+  if (config.isPending) return <Spinner label="Loading the card form" />;
+  const key = config.data?.publishableKey;
+  if (key) {
+    return (
+      <Suspense fallback={<Spinner label="Loading the card form" />}>
+        <StripeCardField publishableKey={key} tokenizer={tokenizer} />
+      </Suspense>
+    );
+  }
+  return <TestCardField tokenizer={tokenizer} />;
+}
+
+/** Without Stripe, the offline provider takes the test payment-method ids: one pays, one is declined. */
+export function TestCardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {
+  const [card, setCard] = useState<string>(OFFLINE_TEST_CARDS.visa);
+  useEffect(() => {
+    tokenizer.current = { createNonce: async () => card };
+    return () => {
+      tokenizer.current = null;
+    };
+  }, [card, tokenizer]);
+  return (
+    <div className="test-card">
+      <p className="test-card__head">
+        <span className="badge badge--warning">Test mode</span>
+        <span>No card is charged</span>
+      </p>
+      <p className="test-card__text">
+        Card payments are not configured on this server, so subscriptions run in test mode. Choose a test card: the first pays, the second is
+        declined the way a real bank would decline it.
+      </p>
+      <SelectField label="Test card" name="test_card" value={card} onChange={(e) => setCard(e.target.value)}>
+        <option value={OFFLINE_TEST_CARDS.visa}>Visa that pays ({OFFLINE_TEST_CARDS.visa})</option>
+        <option value={OFFLINE_TEST_CARDS.declined}>Card that is declined ({OFFLINE_TEST_CARDS.declined})</option>
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageSchema, paginatedSchema, phaseDataSchema, phaseListSchema, versionListSchema, videoSchema } from '@evolution/shared';
+import { seedProgramme } from '../src/db/programme.ts';
+import { ensureAdmin } from '../src/db/seed.ts';
+import { Calibration, Evolution, Form, FormGroup, Page, PageCategory, PhaseClass, Vo2MaxLevel } from '../src/entities/index.ts';
+import { orderLadder } from '../src/domain/ladder.ts';
+import { rest, trpc } from './helpers/api.ts';
+import { useTestApp } from './helpers/database.ts';
+import { trainingMember } from './helpers/training.ts';
+
+const ctx = useTestApp();
+let token: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  token = (await trainingMember(ctx.app)).token;
+  await ensureAdmin(ctx.app.orm.em.fork(), ctx.app.config, 'coach@example.com', 'coach-pass-1', 'Coach');
+  adminToken = (await rest(ctx.app, 'POST', '/api/login', { body: { email: 'coach@example.com', password: 'coach-pass-1' } })).body.access_token;
+});
+
+const get = (url: string, t = token) => rest(ctx.app, 'GET', url, { token: t });
+
+describe('the seeded programme', () => {
+  it('has eight form-group ladders of at least six forms, each with a calibration', async () => {
+    const em = ctx.app.orm.em.fork();
+    const groups = await em.find(FormGroup, {}, { orderBy: { id: 'asc' } });
+    expect(groups.map((g) => g.name)).toEqual(['Push', 'Pull', 'Squat', 'Hinge', 'Core', 'Handstand', 'Dip', 'Lunge']);
+    for (const group of groups) {
+      const forms = orderLadder(await em.find(Form, { formGroup: group.id }));
+      expect(forms.length).toBeGreaterThanOrEqual(6);
+      for (const f of forms) expect(f.min).toBeLessThan(f.max);
+      expect(await em.count(Calibration, { formGroup: group.id })).toBe(1);
+    }
+    const push = orderLadder(await em.find(Form, { formGroup: 1 })).map((f) => f.name);
+    expect(push.slice(0, 4)).toEqual(['Wall push-up', 'Incline push-up', 'Knee push-up', 'Push-up']);
+    const levels = await em.find(Vo2MaxLevel, {}, { orderBy: { level: 'asc' } });
+    expect(levels.map((l) => [l.levelName, l.min ?? null, l.max ?? null])).toEqual([
+      ['Very poor', null, 32.9], ['Poor', 33, 36.4], ['Fair', 36.5, 42.4], ['Good', 42.5, 46.4], ['Excellent', 46.5, 52.4], ['Superior', 52.5, null],
+    ]);
+    expect((await em.find(PhaseClass, {}, { orderBy: { id: 'asc' } })).map((c) => c.key)).toEqual(['vo2', 'exercise', 'exercises', 'challenge', 'flexibility', 'recovery', 'data-analysis']);
+  });
+
+  it('runs the nine phases of PRODUCT.md in every general version', async () => {
+    for (const version of [1, 2, 3, 4]) {
+      const res = await trpc(ctx.app, 'query', 'warrior.phases', { type: 'general', version }, token);
+      const list = phaseListSchema.strict().parse(res.data);
+      expect(list.data.map((p) => p.type)).toEqual(['vo2', 'exercises', 'exercises', 'exercises', 'flexibility', 'recovery', 'exercises', 'challenge', 'data-analysis']);
+      expect(list.data.map((p) => p.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(list.data.every((p) => !p.active && !p.completed)).toBe(true);
+    }
+    expect((await get('/api/user/channel/warrior/general/version?version=5')).status).toBe(404);
+    expect((await get('/api/user/channel/warrior/general/version?version=x')).status).toBe(422);
+  });
+
+  it('seeds once: a second run changes nothing and keeps what admins edited or deleted', async () => {
+    const em = ctx.app.orm.em.fork();
+    await em.nativeUpdate(Page, { id: 11 }, { title: 'Push (edited by a coach)' });
+    await em.nativeDelete(Page, { id: 18 });
+    expect(await seedProgramme(ctx.app.orm.em.fork())).toBe(false);
+    const again = ctx.app.orm.em.fork();
+    expect((await again.findOneOrFail(Page, { id: 11 })).title).toBe('Push (edited by a coach)');
+    expect(await again.count(Page, { id: 18 })).toBe(0);
+    // The sequence moved past the seeded ids: an admin's new page gets a fresh one.
+    const page = again.create(Page, { title: 'Rings: technique guide', content: 'False grip first.', category: 4, position: 9 });
+    await again.flush();
+    expect(page.id).toBeGreaterThan(97);
+    expect(await again.count(PageCategory, {})).toBe(9);
+  });
+});
+
+describe('pages and videos', () => {
+  it('answers the introduction pages 97, 1 and 2 with real text', async () => {
+    for (const [id, title] of [[97, 'Welcome to the portal'], [1, 'How to use the Warrior channel'], [2, 'How to use the Superhuman channel']] as const) {
+      const res = await get(`/api/user/page/${id}`);
+      expect(res.status).toBe(200);
+      const page = pageSchema.strict().parse(res.body);
+      expect(page).toMatchObject({ id, title, page_category_id: 1, type: null, video_link: null });
+      expect(page.content.length).toBeGreaterThan(300);
+    }
+    expect((await get('/api/user/page/31')).body).toMatchObject({ title: 'VO2 max test', type: 'vo2', page_category_id: 6 });
+    expect(await get('/api/user/page/9999')).toMatchObject({ status: 404, body: { message: 'Page not found.' } });
+    expect((await get('/api/user/page/abc')).status).toBe(404);
+    expect((await rest(ctx.app, 'GET', '/api/user/page/97')).status).toBe(401);
+    expect((await get('/api/user/page/97', adminToken)).status).toBe(403);
+  });
+
+  it('pages the technique guides of category 4', async () => {
+    const res = await get('/api/user/page/category/4/pages');
+    const page = paginatedSchema(pageSchema.strict()).parse(res.body);
+    expect(page.meta).toMatchObject({ current_page: 1, last_page: 1, per_page: 10 });
+    expect(page.data.length).toBeGreaterThanOrEqual(7);
+    expect(page.data[0]).toMatchObject({ title: 'Push (edited by a coach)', page_category_id: 4, muscle_group_id: 1 });
+    expect(page.data.find((p) => p.title === 'Handstand: technique guide')!.content).toContain('Chest-to-wall');
+    expect(page.links.first).toBe(`${ctx.app.config.appUrl}/api/user/page/category/4/pages?page=1`);
+    const second = await get('/api/user/page/category/4/pages?page=2');
+    expect(second.body).toMatchObject({ data: [], meta: { current_page: 2 } });
+    expect((await get('/api/user/page/category/404/pages')).status).toBe(404);
+    expect((await get('/api/user/page/category/4/pages?page=0')).status).toBe(422);
+    const viaTrpc = await trpc(ctx.app, 'query', 'warrior.pages', { categoryId: 4 }, token);
+    expect(viaTrpc.data).toEqual(res.body);
+  });
+
+  it('answers the video of a page or form group, 404 when there is none', async () => {
+    expect(await get('/api/storage/page/11/video')).toMatchObject({ status: 404, body: { message: 'This page has no video.' } });
+    const em = ctx.app.orm.em.fork();
+    await em.nativeUpdate(Page, { id: 12 }, { videoLink: '76979871' });
+    await em.nativeUpdate(FormGroup, { id: 2 }, { videoLink: '1084537' });
+    const page = await get('/api/storage/page/12/video');
+    expect(videoSchema.strict().parse(page.body)).toEqual({ data: { video_id: null, video_link: '76979871' } });
+    expect((await get('/api/storage/form/2/video')).body).toEqual({ data: { video_id: null, video_link: '1084537' } });
+    expect((await get('/api/storage/form/3/video')).status).toBe(404);
+    expect((await get('/api/storage/form/99/video')).body).toEqual({ message: 'Form group not found.' });
+    // Admins preview videos too; visitors may not.
+    expect((await get('/api/storage/page/12/video', adminToken)).status).toBe(200);
+    expect((await rest(ctx.app, 'GET', '/api/storage/page/12/video')).status).toBe(401);
+    // The exercise carries the form group's video link.
+    const member = await trainingMember(ctx.app);
+    await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: member.userId }, { phase: 2 });
+    const phase = phaseDataSchema.parse((await get('/api/user/channel/warrior/calibration/phase', member.token)).body);
+    expect(phase.data.find((e) => e.form_group_id === 2)!.video_link).toBe('1084537');
+  });
+});
+
+describe('the version list', () => {
+  it('lists versions newest first with version and active', async () => {
+    const res = await get('/api/user/channel/warrior/general/evolution');
+    const list = versionListSchema.strict().parse(res.body);
+    expect(list.data.map((v) => v.version)).toEqual([4, 3, 2, 1]);
+    expect(list.data[3]).toEqual({ version: 1, title: 'Version 1: Foundation', active: false, completed: false });
+    expect(list.need_calibration).toBe(true);
+    expect((await trpc(ctx.app, 'query', 'warrior.versions', undefined, token)).data).toEqual(res.body);
+  });
+
+  it('is for members only', async () => {
+    expect((await rest(ctx.app, 'GET', '/api/user/channel/warrior/general/evolution')).status).toBe(401);
+    expect((await get('/api/user/channel/warrior/general/evolution', adminToken)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'warrior.versions', undefined, adminToken)).status).toBe(403);
+  });
+});
+
+describe('results before any training', () => {
+  it('answer empty lists, first forms and no chamber page', async () => {
+    expect((await get('/api/user/evolution/calibration')).body).toEqual({ data: [], evolution: null });
+    expect((await get('/api/user/evolution/workout_results')).body).toEqual({ data: [], evolution: 1 });
+    const forms = await get('/api/user/evolution/forms');
+    expect(forms.body.data.map((r: { name: string; amount: number | null }) => [r.name, r.amount])[0]).toEqual(['Wall push-up', null]);
+    expect(forms.body.meta).toMatchObject({ total: 8, last_page: 1 });
+    expect(await get('/api/user/evolution/chamber/1')).toMatchObject({ status: 404, body: { message: 'Data could not be found.' } });
+    expect((await get('/api/user/evolution/workout_results?evolution=zero')).status).toBe(422);
+  });
+});
