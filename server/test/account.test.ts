@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactDetailsSchema } from '@evolution/shared';
 import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
@@ -173,6 +174,31 @@ describe('GET /api/user/export and DELETE /api/user', () => {
     expect(await em().count(User, { id: m.userId })).toBe(0);
     expect((await rest(ctx.app, 'GET', '/api/user', { token: m.token })).status).toBe(401);
     expect((await rest(ctx.app, 'POST', '/api/login', { body: { email: m.email, password: m.password } })).status).toBe(422);
+  });
+});
+
+describe('photos in the export and on delete', () => {
+  it('exports the member\'s photos and training record, and deletes the files with the account', async () => {
+    const m = await registered();
+    await rest(ctx.app, 'POST', '/api/user/subscription', { token: m.token, body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' } });
+    await em().nativeUpdate(User, { id: m.userId }, { initialSetup: 0, initialSetupStep: 3 });
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const req = new Request('http://x/', { method: 'POST', body: form });
+    const upload = await ctx.app.inject({
+      method: 'POST', url: '/api/user/image', payload: Buffer.from(await req.arrayBuffer()),
+      headers: { authorization: `Bearer ${m.token}`, 'content-type': req.headers.get('content-type')! },
+    });
+    expect(upload.statusCode).toBe(201);
+    const exported = await rest(ctx.app, 'GET', '/api/user/export', { token: m.token });
+    expect(exported.body.training).toMatchObject({ workout_results: [], vo2_tests: [], chamber: [] });
+    expect(exported.body.photos).toHaveLength(1);
+    expect(Buffer.from(exported.body.photos[0].base64, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const files = () => readdirSync(join(dataDir, 'uploads'));
+    expect(files()).toHaveLength(1);
+    expect((await rest(ctx.app, 'DELETE', '/api/user', { token: m.token, body: { password: m.password } })).status).toBe(200);
+    expect(files()).toHaveLength(0);
   });
 });
 

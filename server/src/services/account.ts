@@ -1,5 +1,5 @@
 import { ROLE, ACCOUNT_MESSAGE, changePasswordInput, contactDetailsInput, deleteAccountInput, setsInput, type ContactDetailsDto } from '@evolution/shared';
-import { ApplicationDetails, ContactDetails, Evolution, FactFinding, PasswordReset, Subscription, User } from '../entities/index.ts';
+import { ApplicationDetails, ContactDetails, Evolution, FactFinding, Media, PasswordReset, Subscription, User } from '../entities/index.ts';
 import type { IContactDetails } from '../entities/ContactDetails.ts';
 import { DomainError, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -10,6 +10,8 @@ import { ensureEvolution } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
 import { endSubscriptionNow, subscriptionView } from './subscriptions.ts';
 import { newTokenId } from './tokens.ts';
+import { trainingExport } from './evolution.ts';
+import { deleteMemberFiles, mediaBase64 } from './media.ts';
 
 /** Checks the member's current password; wrong guesses are throttled like logins. */
 async function confirmPassword(ctx: ServiceContext, actor: Actor, plain: string, field: string, message: string): Promise<void> {
@@ -104,6 +106,12 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
     application_details: parq ? applicationDetailsDto(parq) : null,
     fact_finding_details: factFind ? factFindingDto(factFind) : null,
     subscription: hasSubscription ? await subscriptionView(ctx, actor) : null,
+    training: await trainingExport(ctx, id),
+    photos: await Promise.all(
+      (await em.find(Media, { owner: id }, { orderBy: { id: 'asc' } })).map(async (m) => ({
+        id: m.id, mime: m.mime, created_at: m.createdAt.toISOString(), base64: await mediaBase64(ctx.config, m),
+      })),
+    ),
     evolution: evolution
       ? {
           evolution: evolution.evolution, version: evolution.version, phase: evolution.phase, need_calibration: evolution.needCalibration,
@@ -119,7 +127,8 @@ export async function deleteAccount(ctx: ServiceContext, actor: Actor, raw: unkn
   await confirmPassword(ctx, actor, password, 'password', ACCOUNT_MESSAGE.passwordWrong);
   // If the provider cannot be reached the account stays, so nobody is billed for an account that no longer exists.
   await endSubscriptionNow(ctx, actor.user.id);
-  // Every table that refers to a user deletes its rows with it (ON DELETE CASCADE).
+  // Rows go with the user by cascade; uploaded files are on disk and go first.
+  await deleteMemberFiles(ctx, actor.user.id);
   await ctx.em.nativeDelete(User, { id: actor.user.id });
   return { message: ACCOUNT_MESSAGE.accountDeleted };
 }
