@@ -20,7 +20,7 @@ declare module 'vitest' {
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit', env: process.env });
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.on('error', fail);
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${args.join(' ')} exited with ${code}`))));
   });

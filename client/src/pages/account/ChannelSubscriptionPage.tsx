@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SUBSCRIPTION_MESSAGE, TOAST_MS, type SubscriptionView } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { useRefreshSession } from '../../auth/actions.ts';
+import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/guard.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { toast } from '../../components/ui/notifier.ts';
+import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
+
+const STATUS_TEXT: Record<string, string> = {
+  active: 'Active', trialing: 'Trial', past_due: 'Payment overdue', incomplete: 'Payment incomplete', canceled: 'Ended', unpaid: 'Unpaid',
+};
+
+/** What the period end means: a renewal, the last day of a cancelled plan, or the day an ended one stopped. */
+export function periodLine(sub: Pick<SubscriptionView, 'active' | 'cancel_at_period_end' | 'current_period_end'>): string | null {
+  const end = formatDate(sub.current_period_end);
+  if (!end) return null;
+  if (!sub.active) return `Your access ended on ${end}.`;
+  return sub.cancel_at_period_end ? `Cancelled: your access lasts until ${end}.` : `Renews on ${end}.`;
+}
+
+/** /with_menu/channel_subscription: channel, start date, version and phase, plan, period end; Cancel with 'Confirm' / 'Game Over?'. */
+export default function ChannelSubscriptionPage() {
+  const [, navigate] = useLocation();
+  const refreshSession = useRefreshSession();
+  const utils = trpc.useUtils();
+  const current = trpc.account.subscription.current.useQuery(undefined, { staleTime: 0 });
+  const cancel = trpc.account.subscription.cancel.useMutation({ meta: { silentErrors: true } });
+  const [confirming, setConfirming] = useState(false);
+  const sub = current.data;
+
+  const confirmCancel = () =>
+    cancel.mutate(undefined, {
+      async onSuccess(view) {
+        utils.account.subscription.current.setData(undefined, view);
+        await refreshSession().catch(() => undefined);
+        setConfirming(false);
+        navigate(MEMBER_HOME);
+      },
+      onError() {
+        setConfirming(false);
+        toast.danger(SUBSCRIPTION_MESSAGE.cancelFailed, TOAST_MS.medium);
+      },
+    });
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Account settings</p>
+        <h1 id="page-title" className="page__title">
+          Channel Subscription
+        </h1>
+      </header>
+      {current.isPending && <Spinner label="Loading your subscription" />}
+      {current.isError && <p className="empty">Data could not be found.</p>}
+      {sub && !sub.channel_id && (
+        <div className="panel">
+          <p>You have no subscription yet.</p>
+          <Link href={UPGRADE_MENU} className="button button--primary">
+            See the plans
+          </Link>
+        </div>
+      )}
+      {sub?.channel_id && (
+        <div className="panel">
+          {sub.cancel_at_period_end && sub.active && (
+            <p className="notice notice--warning" role="status">
+              {periodLine(sub)}
+            </p>
+          )}
+          <dl className="details">
+            <div>
+              <dt>Channel</dt>
+              <dd>{sub.channel_name}</dd>
+            </div>
+            <div>
+              <dt>Start date</dt>
+              <dd>{formatDate(sub.start_date) ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Version and phase</dt>
+              <dd>{sub.evolution !== null && sub.version !== null ? `v${sub.evolution}.${sub.version} · Phase ${sub.phase ?? 1}` : '—'}</dd>
+            </div>
+            <div>
+              <dt>Plan</dt>
+              <dd>{sub.plan ? `${sub.plan.name} · ${formatPounds(sub.plan.amount)} ${formatDuration(sub.plan.duration)}` : '—'}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <span className={sub.active ? 'badge badge--success' : 'badge'}>{sub.active && sub.cancel_at_period_end ? 'Cancelled' : (STATUS_TEXT[sub.status ?? ''] ?? sub.status ?? '—')}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Period</dt>
+              <dd>{periodLine(sub) ?? '—'}</dd>
+            </div>
+          </dl>
+          <div className="panel__actions">
+            <Link href={UPGRADE_MENU} className="button button--secondary">
+              Upgrade or change plan
+            </Link>
+            {sub.active && !sub.cancel_at_period_end && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                Cancel
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Confirm" text="Game Over?" onConfirm={confirmCancel} busy={cancel.isPending} danger />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ACCOUNT_MESSAGE, TOAST_MS, WORK_VOLUME_SETS } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { toast } from '../../components/ui/notifier.ts';
+import { useQueryParams } from '../../router/useQueryParams.ts';
+
+const labelOf = (sets: number) => WORK_VOLUME_SETS.find((s) => s.sets === sets)?.label ?? `${sets} sets`;
+
+/** Where to go after saving: on to the phase the member came from (`from` and `phase` in the query), else nowhere. */
+export function phaseAfterSets(params: URLSearchParams): string | null {
+  const from = params.get('from');
+  const phase = params.get('phase');
+  if (!from || !phase || !/^[a-z_-]+$/i.test(from)) return null;
+  return `/user/warrior/${from}/phase`;
+}
+
+/** /with_menu/work_volume_analysis: the seven set levels; saving says 'Work volume analysis updated' and may go on to a phase. */
+export default function WorkVolumePage() {
+  const [, navigate] = useLocation();
+  const next = phaseAfterSets(useQueryParams());
+  const utils = trpc.useUtils();
+  const sets = trpc.account.sets.useQuery(undefined, { staleTime: 0 });
+  const update = trpc.account.updateSets.useMutation();
+  const [chosen, setChosen] = useState<number | null>(null);
+  useEffect(() => {
+    if (sets.data && chosen === null) setChosen(sets.data.number_of_sets);
+  }, [sets.data, chosen]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (chosen === null || update.isPending) return;
+    update.mutate(
+      { number_of_sets: chosen },
+      {
+        onSuccess(res) {
+          utils.account.sets.setData(undefined, res);
+          toast.success(ACCOUNT_MESSAGE.setsUpdated, TOAST_MS.apiError);
+          if (next) navigate(next);
+        },
+      },
+    );
+  };
+
+  const pending = sets.data && sets.data.number_of_sets !== sets.data.current_number_of_sets;
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Account settings</p>
+        <h1 id="page-title" className="page__title">
+          Work Volume Analysis
+        </h1>
+        <p className="muted">How many working sets your volume phase asks of you. A new level applies from your next volume-phase submission.</p>
+      </header>
+      {sets.isPending && <Spinner label="Loading your work volume" />}
+      {sets.isError && <p className="empty">Data could not be found.</p>}
+      {sets.data && (
+        <form className="panel form" onSubmit={submit}>
+          {pending && (
+            <p className="notice notice--info">
+              In use now: {sets.data.current_number_of_sets} sets ({labelOf(sets.data.current_number_of_sets)}). {sets.data.number_of_sets} sets (
+              {labelOf(sets.data.number_of_sets)}) starts with your next volume-phase submission.
+            </p>
+          )}
+          <fieldset className="choice-list">
+            <legend className="field__label">Sets</legend>
+            {WORK_VOLUME_SETS.map((level) => (
+              <label key={level.sets} className="choice">
+                <input type="radio" name="number_of_sets" value={level.sets} checked={chosen === level.sets} onChange={() => setChosen(level.sets)} />
+                <span className="choice__main">{level.sets}</span>
+                <span className="choice__text">{level.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" busy={update.isPending} disabled={chosen === null}>
+            {next ? 'Save and continue' : 'Save'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { deleteAccountInput, TOAST_MS } from '@evolution/shared';
+import { fieldErrors } from '../../api/errors.ts';
+import { trpc } from '../../api/trpc.ts';
+import { LOGIN } from '../../auth/guard.ts';
+import { authStore } from '../../auth/store.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextField } from '../../components/ui/Field.tsx';
+import { ConfirmDialog } from '../../components/ui/Modal.tsx';
+import { toast } from '../../components/ui/notifier.ts';
+import { todayIso } from '../../forms/format.ts';
+import { schemaErrors, useForm } from '../../forms/useForm.ts';
+
+/** Saves a value as a JSON file through a temporary link. */
+function downloadJson(value: unknown, filename: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /with_menu/your_data: a copy of everything stored about the member, and account deletion (UK GDPR rights of access and erasure). */
+export default function YourDataPage() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const [downloading, setDownloading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm({ password: '' }, (v) => schemaErrors(deleteAccountInput, v, ['password']), ['password']);
+  const remove = trpc.account.deleteAccount.useMutation();
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      downloadJson(await utils.account.exportData.fetch(undefined, { staleTime: 0 }), `evolution-data-${todayIso()}.json`);
+    } catch {
+      // The error catalogue has already said why.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const confirmDelete = () =>
+    remove.mutate(form.values, {
+      onSuccess(res) {
+        setConfirming(false);
+        toast.success(res.message, TOAST_MS.medium);
+        authStore.clear();
+        queryClient.clear();
+        navigate(LOGIN, { replace: true });
+      },
+      onError(error) {
+        setConfirming(false);
+        form.setServerErrors(fieldErrors(error));
+      },
+    });
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Account settings</p>
+        <h1 id="page-title" className="page__title">
+          Your Data
+        </h1>
+        <p className="muted">Under UK data-protection law you may have a copy of everything we hold about you, and you may have it erased.</p>
+      </header>
+      <section className="panel" aria-labelledby="download-title">
+        <h2 id="download-title" className="panel__title">
+          Download your data
+        </h2>
+        <p className="muted">Your account, contact details, questionnaire, fact-find, subscription and programme, in one JSON file.</p>
+        <div className="panel__actions">
+          <Button variant="secondary" busy={downloading} onClick={download}>
+            Download (JSON)
+          </Button>
+        </div>
+      </section>
+      <section className="panel panel--danger" aria-labelledby="delete-title">
+        <h2 id="delete-title" className="panel__title">
+          Delete your account
+        </h2>
+        <p className="muted">
+          Your subscription ends at once and every record of your account is erased. This cannot be undone: download your data first if you want a
+          copy.
+        </p>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            if (form.attempt(e)) setConfirming(true);
+          }}
+        >
+          <TextField label="Password" type="password" autoComplete="current-password" hint="Enter your password to confirm it is you." {...form.bind('password')} />
+          <div className="panel__actions">
+            <Button type="submit" variant="danger">
+              Delete account
+            </Button>
+          </div>
+        </form>
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete your account?"
+        text="Your account and all its data will be erased for good."
+        confirmLabel="Yes, delete"
+        cancelLabel="No"
+        onConfirm={confirmDelete}
+        busy={remove.isPending}
+        danger
+      />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { TOAST_MS } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { LOGIN } from '../../auth/guard.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextField } from '../../components/ui/Field.tsx';
+import { toast } from '../../components/ui/notifier.ts';
+import { useQueryParams } from '../../router/useQueryParams.ts';
+
+/** /reset-password?token=...&email=...: the emailed link; email, password and confirmation set a new password. */
+export default function ResetPasswordPage() {
+  const [, navigate] = useLocation();
+  const query = useQueryParams();
+  const token = query.get('token') ?? '';
+  const [email, setEmail] = useState(query.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const reset = trpc.account.resetPassword.useMutation();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reset.isPending) return;
+    reset.mutate(
+      { email, token, password, confirm_password: confirm },
+      {
+        onSuccess(res) {
+          toast.success(res.message, TOAST_MS.medium);
+          navigate(LOGIN, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card card--auth" aria-labelledby="page-title">
+      <p className="eyebrow">Member access</p>
+      <h1 id="page-title" className="card__title">
+        Reset Password
+      </h1>
+      {token ? (
+        <form className="form" onSubmit={submit} noValidate>
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label="Password" type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label="Confirm password"
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <Button type="submit" block busy={reset.isPending || reset.isSuccess}>
+            Reset password
+          </Button>
+        </form>
+      ) : (
+        <p className="notice notice--warning" role="alert">
+          This page opens from the link in your password reset email, and this link has no token.{' '}
+          <Link href="/forgot_password" className="link">
+            Ask for a new link
+          </Link>
+        </p>
+      )}
+      <p className="card__footer">
+        <Link href={LOGIN} className="link">
+          Back to login
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { SUBSCRIPTION_MESSAGE, TOAST_MS, type ChannelDto, type PlanDto } from '@evolution/shared';
+import { apiErrorNotice, fieldErrors, readFailure } from '../../api/errors.ts';
+import { trpc } from '../../api/trpc.ts';
+import { useRefreshSession } from '../../auth/actions.ts';
+import { authStore } from '../../auth/store.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextField } from '../../components/ui/Field.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { toast } from '../../components/ui/notifier.ts';
+import { formatDuration, formatPounds } from '../../forms/format.ts';
+import { CardField, type CardTokenizer } from './CardField.tsx';
+import type { PurchaseMode } from './plans.ts';
+
+const ACCOUNT_FIELDS = ['email', 'name', 'password', 'confirm_password'] as const;
+const ADDRESS_FIELDS = ['first_name', 'last_name', 'address_line1', 'address_line2', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
+type RegistrationField = (typeof ACCOUNT_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
+export type RegistrationValues = Record<RegistrationField, string>;
+
+/** The subscription form's rules (spec section 5): these six are required, with no message shown. */
+export const REQUIRED_ADDRESS = ['address_line1', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
+
+const LABEL: Record<RegistrationField, string> = {
+  email: 'Email', name: 'Name', password: 'Password', confirm_password: 'Confirm password',
+  first_name: 'First name', last_name: 'Last name', address_line1: 'Address line 1', address_line2: 'Address line 2 (optional)',
+  city: 'City', county: 'County', postcode: 'Postcode', country: 'Country', telephone: 'Telephone',
+};
+const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
+  email: 'email', name: 'name', password: 'new-password', confirm_password: 'new-password', first_name: 'given-name', last_name: 'family-name',
+  address_line1: 'address-line1', address_line2: 'address-line2', city: 'address-level2', county: 'address-level1', postcode: 'postal-code',
+  country: 'country-name', telephone: 'tel',
+};
+const EMPTY: RegistrationValues = {
+  email: '', name: '', password: '', confirm_password: '', first_name: '', last_name: '', address_line1: '', address_line2: '',
+  city: '', county: '', postcode: '', country: 'United Kingdom', telephone: '',
+};
+
+/** The one message a failed purchase shows, 5 s: the spec's text, with the reason when there is one. */
+export function registrationFailure(error: unknown): string {
+  const failure = readFailure(error);
+  if (failure.message.startsWith(SUBSCRIPTION_MESSAGE.registrationFailed)) return failure.message;
+  const reason = apiErrorNotice(error)?.message ?? failure.message;
+  return reason ? `${SUBSCRIPTION_MESSAGE.registrationFailed}\n${reason}` : SUBSCRIPTION_MESSAGE.registrationFailed;
+}
+
+export interface PurchaseDialogProps {
+  channel: ChannelDto;
+  plan: PlanDto;
+  mode: Exclude<PurchaseMode, 'none'>;
+  onClose: () => void;
+}
+
+/**
+ * INITIATE's dialog. A visitor registers (account and billing address) and pays in one step; a signed-in member without
+ * an active plan only pays; a member with one confirms a prorated plan change. Success stores the session and goes to /.
+ */
+export function PurchaseDialog({ channel, plan, mode, onClose }: PurchaseDialogProps) {
+  const price = `${formatPounds(plan.amount)} ${formatDuration(plan.duration)}`;
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={plan.name} description={`${channel.name} · ${price}`} wide={mode === 'register'}>
+      {mode === 'change' ? <ChangePlan plan={plan} price={price} onClose={onClose} /> : <Purchase channel={channel} plan={plan} mode={mode} />}
+    </Modal>
+  );
+}
+
+function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto; mode: 'register' | 'subscribe' }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const tokenizer = useRef<CardTokenizer | null>(null);
+  const [values, setValues] = useState<RegistrationValues>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
+  const [tokenizing, setTokenizing] = useState(false);
+  const buy = trpc.account.subscription.registerAndSubscribe.useMutation({ meta: { silentErrors: true } });
+  const registering = mode === 'register';
+  const missing = registering ? REQUIRED_ADDRESS.filter((f) => !values[f].trim()) : [];
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (buy.isPending || tokenizing) return;
+    if (missing.length) {
+      e.currentTarget.querySelector<HTMLInputElement>(`[name="${missing[0]}"]`)?.focus();
+      return;
+    }
+    setServerErrors({});
+    setTokenizing(true);
+    let nonce: string;
+    try {
+      if (!tokenizer.current) throw new Error('The card form is still loading.');
+      nonce = await tokenizer.current.createNonce(registering ? { name: values.name, email: values.email } : {});
+    } catch (err) {
+      toast.danger(`${SUBSCRIPTION_MESSAGE.registrationFailed}\n${err instanceof Error ? err.message : String(err)}`, TOAST_MS.medium);
+      return;
+    } finally {
+      setTokenizing(false);
+    }
+    const purchase = { channel_id: channel.id, plan_id: plan.plan_id, nonce };
+    buy.mutate(registering ? { ...values, ...purchase } : purchase, {
+      async onSuccess(res) {
+        authStore.signIn(res);
+        await utils.account.subscription.invalidate();
+        navigate('/', { replace: true });
+      },
+      onError(error) {
+        setServerErrors(fieldErrors(error) as Partial<Record<RegistrationField, string>>);
+        toast.danger(registrationFailure(error), TOAST_MS.medium);
+      },
+    });
+  };
+
+  const field = (name: RegistrationField, type = 'text') => (
+    <TextField
+      key={name}
+      label={LABEL[name]}
+      name={name}
+      type={type}
+      autoComplete={AUTOCOMPLETE[name]}
+      value={values[name]}
+      onChange={(e) => {
+        const value = e.target.value;
+        setValues((v) => ({ ...v, [name]: value }));
+        setServerErrors((s) => (s[name] ? { ...s, [name]: undefined } : s));
+      }}
+      required={(REQUIRED_ADDRESS as readonly string[]).includes(name)}
+      invalid={submitted && missing.includes(name as (typeof REQUIRED_ADDRESS)[number])}
+      error={serverErrors[name]}
+    />
+  );
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={`Subscribe to ${plan.name}`}>
+      {registering && (
+        <>
+          <fieldset className="form-section">
+            <legend className="form-section__title">Your account</legend>
+            <div className="form-grid">
+              {field('email', 'email')}
+              {field('name')}
+              {field('password', 'password')}
+              {field('confirm_password', 'password')}
+            </div>
+          </fieldset>
+          <fieldset className="form-section">
+            <legend className="form-section__title">Billing address</legend>
+            <div className="form-grid">
+              {field('first_name')}
+              {field('last_name')}
+              {field('address_line1')}
+              {field('address_line2')}
+              {field('city')}
+              {field('county')}
+              {field('postcode')}
+              {field('country')}
+              {field('telephone', 'tel')}
+            </div>
+          </fieldset>
+        </>
+      )}
+      <fieldset className="form-section">
+        <legend className="form-section__title">Card</legend>
+        <CardField tokenizer={tokenizer} />
+      </fieldset>
+      <Button type="submit" block busy={tokenizing || buy.isPending || buy.isSuccess}>
+        Subscribe · {formatPounds(plan.amount)}
+      </Button>
+    </form>
+  );
+}
+
+function ChangePlan({ plan, price, onClose }: { plan: PlanDto; price: string; onClose: () => void }) {
+  const [, navigate] = useLocation();
+  const refreshSession = useRefreshSession();
+  const utils = trpc.useUtils();
+  const change = trpc.account.subscription.changePlan.useMutation({ meta: { silentErrors: true } });
+  const confirm = () =>
+    change.mutate(
+      { id: plan.plan_id },
+      {
+        async onSuccess() {
+          await refreshSession().catch(() => undefined);
+          await utils.account.subscription.invalidate();
+          toast.success(`Your plan is now ${plan.name}.`);
+          navigate('/with_menu/channel_subscription');
+        },
+        onError() {
+          toast.danger(SUBSCRIPTION_MESSAGE.changeFailed, TOAST_MS.medium);
+        },
+      },
+    );
+  return (
+    <div className="form">
+      <p>
+        Switch your subscription to <strong>{plan.name}</strong> at {price}. The card you subscribed with is used, and the difference for the rest
+        of this period is worked out for you (prorated).
+      </p>
+      <div className="modal__actions">
+        <Button variant="ghost" onClick={onClose} disabled={change.isPending}>
+          Keep my plan
+        </Button>
+        <Button onClick={confirm} busy={change.isPending || change.isSuccess}>
+          Change plan
+        </Button>
+      </div>
+    </div>
+  );
+}

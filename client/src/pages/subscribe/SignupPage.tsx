@@ -1,0 +1,38 @@
+import { Link } from 'wouter';
+import { trpc } from '../../api/trpc.ts';
+import { useAuth } from '../../auth/store.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { PlanList } from './PlanList.tsx';
+import { usePurchase } from './usePurchase.tsx';
+
+/** /signup: every channel's plans; INITIATE registers and subscribes in one dialog. */
+export default function SignupPage() {
+  const channels = trpc.channels.list.useQuery();
+  const { subscription } = useAuth();
+  const { mode, choose, dialog } = usePurchase();
+  return (
+    <section className="page page--plans" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Join</p>
+        <h1 id="page-title" className="page__title">
+          Subscription Plans
+        </h1>
+        <p className="muted">Pick a channel and a plan. Prices are in pounds; cancel any time and keep access until the period you paid for ends.</p>
+      </header>
+      {channels.isPending && <Spinner label="Loading plans" />}
+      {channels.isError && <p className="empty">The plans could not be loaded.</p>}
+      {channels.data?.map((channel) => (
+        <PlanList key={channel.id} channel={channel} subscription={subscription} mode={mode} onChoose={(plan) => choose(channel, plan)} />
+      ))}
+      {mode === 'register' && (
+        <p className="page__footer muted">
+          Already a member?{' '}
+          <Link href="/login" className="link">
+            Log in
+          </Link>
+        </p>
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'wouter';
+import { CHANNEL } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { useAuth } from '../../auth/store.ts';
+import { ChannelLogo } from '../../components/ChannelLogo.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
+import { CHANNEL_BLURB } from './PlanList.tsx';
+import { cheapestPlan, hasActivePlan } from './plans.ts';
+
+/** /with_menu/upgrade: each channel's logo links to its upgrade page; inactive ones are disabled; the current one is badged. */
+export default function UpgradeMenuPage() {
+  const channels = trpc.channels.list.useQuery();
+  const { subscription } = useAuth();
+  const active = hasActivePlan(subscription);
+  const currentChannel = active ? subscription.channel?.id : undefined;
+  const until = formatDate(subscription?.current_period_end);
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Plans</p>
+        <h1 id="page-title" className="page__title">
+          Upgrade
+        </h1>
+      </header>
+      {!active && (
+        <p className="notice notice--warning" role="status">
+          {subscription?.channel ? `Your ${subscription.channel.name} subscription has ended.` : 'You have no active subscription.'} Choose a channel to
+          carry on training.
+        </p>
+      )}
+      {active && subscription.cancel_at_period_end && until && (
+        <p className="notice notice--info">Your subscription is cancelled: your access lasts until {until}. Choosing a plan keeps it going.</p>
+      )}
+      {channels.isPending && <Spinner label="Loading channels" />}
+      {channels.isError && <p className="empty">The channels could not be loaded.</p>}
+      <ul className="tiles tiles--three">
+        {channels.data?.map((channel) => {
+          const cheapest = cheapestPlan(channel);
+          const open = channel.active && channel.id !== CHANNEL.immortal && cheapest !== null;
+          const current = channel.id === currentChannel;
+          const body = (
+            <>
+              <span className={`tile__logo channel-plans__logo--${channel.short_name}`}>
+                <ChannelLogo shortName={channel.short_name} />
+              </span>
+              <span className="tile__title">{channel.name}</span>
+              <span className="tile__text">{CHANNEL_BLURB[channel.short_name] ?? ''}</span>
+              {cheapest && open && (
+                <span className="tile__price">
+                  from {formatPounds(cheapest.amount)} {formatDuration(cheapest.duration)}
+                </span>
+              )}
+              {current && <span className="tile__badge tile__badge--accent">current</span>}
+              {!open && !current && <span className="tile__badge">{channel.id === CHANNEL.immortal ? 'Coming soon' : 'Unavailable'}</span>}
+            </>
+          );
+          return (
+            <li key={channel.id}>
+              {open ? (
+                <Link href={`/upgrade/${channel.short_name}`} className={current ? 'tile tile--current' : 'tile'}>
+                  {body}
+                </Link>
+              ) : (
+                <div className="tile tile--locked" aria-disabled="true">
+                  {body}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
