@@ -2,4 +2,9 @@
 export const CLIENT_CONFIG = {
   /** The community's external address; until one is configured, the in-app community screen. */
   communityUrl: (import.meta.env.VITE_COMMUNITY_URL as string | undefined) || '#/community',
+  /**
+   * The video host's player address; a page's bare video id is appended to it (e.g. https://player.vimeo.com/video/).
+   * Empty: only full links are played.
+   */
+  videoHost: (import.meta.env.VITE_VIDEO_HOST as string | undefined) ?? '',
 } as const;

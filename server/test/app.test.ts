@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { rest } from './helpers/api.ts';
+import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 const ctx = useTestApp();
@@ -37,6 +37,13 @@ describe('the server', () => {
       await admin.query(`alter database "${name}" allow_connections false`);
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       expect((await rest(ctx.app, 'GET', '/healthz')).status).toBe(503);
+      // Any other failure is a bare 500 on both surfaces: no stack, no SQL, no driver message.
+      const restFailure = await rest(ctx.app, 'GET', '/api/channel');
+      expect(restFailure).toMatchObject({ status: 500, body: { message: 'Server Error' } });
+      const trpcFailure = await trpc(ctx.app, 'query', 'channels.list');
+      expect(trpcFailure.status).toBe(500);
+      expect(trpcFailure.error.message).toBe('Server Error');
+      expect(JSON.stringify([restFailure.body, trpcFailure.error])).not.toMatch(/stack|select|connection|postgres|\.ts/i);
       await admin.query(`alter database "${name}" allow_connections true`);
       // Pooled connections that were cut may fail once more before the pool replaces them.
       await expect.poll(async () => (await rest(ctx.app, 'GET', '/healthz')).status, { timeout: 5000 }).toBe(200);

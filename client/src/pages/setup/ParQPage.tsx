@@ -1,9 +1,4 @@
-import { useLocation } from 'wouter';
-import { readFailure } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
-import { useRefreshSession } from '../../auth/actions.ts';
-import { setupTarget } from '../../auth/guard.ts';
-import { authStore } from '../../auth/store.ts';
 import { ParQForm } from './ParQForm.tsx';
 import { useSetupStep } from './useSetupStep.ts';
 
@@ -25,5 +20,3 @@ export default function ParQPage() {
   );
 }
 
-// Kept here so both setup pages share one way of moving on.
-export { authStore, readFailure, setupTarget, useLocation, useRefreshSession };

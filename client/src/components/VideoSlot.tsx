@@ -1,0 +1,47 @@
+import { CLIENT_CONFIG } from '../config.ts';
+
+const FILE = /\.(mp4|webm|ogv|ogg|mov)(\?.*)?$/i;
+// The players the server's content security policy lets the page frame.
+const PLAYERS = new Set(['player.vimeo.com', 'www.youtube-nocookie.com']);
+
+/** How a video link plays: as a file, in the host's player, or not at all. */
+export function videoSource(link: string | null | undefined, host: string = CLIENT_CONFIG.videoHost): { kind: 'file' | 'player'; src: string } | null {
+  const raw = link?.trim();
+  if (!raw) return null;
+  if (/^https?:\/\//i.test(raw) || raw.startsWith('/')) {
+    if (FILE.test(raw)) return { kind: 'file', src: raw };
+    try {
+      const url = new URL(raw, 'http://localhost');
+      return PLAYERS.has(url.hostname) ? { kind: 'player', src: url.href } : null;
+    } catch {
+      return null;
+    }
+  }
+  return host && /^[\w-]+$/.test(raw) ? { kind: 'player', src: `${host}${raw}` } : null;
+}
+
+/** A 16:9 video: the file or host player when there is one, otherwise a placeholder that says what will be there. */
+export function VideoSlot({ link, title, placeholder }: { link: string | null | undefined; title: string; placeholder: string }) {
+  const source = videoSource(link);
+  return (
+    <figure className="video-slot">
+      {source?.kind === 'file' && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- coach videos come without caption tracks
+        <video className="video-slot__media" src={source.src} controls preload="metadata" aria-label={title} />
+      )}
+      {source?.kind === 'player' && (
+        <iframe className="video-slot__media" src={source.src} title={title} allow="fullscreen; picture-in-picture" allowFullScreen loading="lazy" />
+      )}
+      {!source && (
+        <div className="video-slot__placeholder">
+          <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+            <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M19 15l14 9-14 9z" fill="currentColor" />
+          </svg>
+          <span className="video-slot__title">{title}</span>
+          <span className="video-slot__text">{placeholder}</span>
+        </div>
+      )}
+    </figure>
+  );
+}
