@@ -8,6 +8,7 @@
 // which for example caps the 45-set Alpha volume over 3 exercises (15 passes) at 14 passes.
 
 /** The phase number of the volume phase, whose repeats come from the member's number of sets. */
+import { WORK_VOLUME_SETS } from '@evolution/shared';
 export const VOLUME_PHASE = 7;
 /** Exercises per chunk when the preset has no valid `chunk`. */
 export const DEFAULT_CHUNK = 3;
@@ -85,16 +86,8 @@ export function phaseRounds<T>(exercises: readonly T[], phaseNumber: number, pre
   return buildRounds(exercises, chunkSize(preset), phaseRepeats(phaseNumber, preset, numberOfSets, exercises.length));
 }
 
-/** Work-volume choices (sets per volume phase) with their labels, in order. */
-export const WORK_VOLUMES = [
-  { sets: 12, label: 'Novice' },
-  { sets: 16, label: 'Beginner' },
-  { sets: 18, label: 'A little rusty' },
-  { sets: 24, label: 'Intermediate' },
-  { sets: 30, label: 'Advanced' },
-  { sets: 36, label: 'Seriously Advanced' },
-  { sets: 45, label: 'Alpha' },
-] as const;
+/** Work-volume choices (sets per volume phase) with their labels, in order: the spec's constants, shared with the client. */
+export const WORK_VOLUMES = WORK_VOLUME_SETS;
 
 /** One of the allowed work-volume set counts. */
 export type WorkVolume = (typeof WORK_VOLUMES)[number]['sets'];
