@@ -41,6 +41,19 @@ const RegisterPage = lazy(() => import('./pages/public/RegisterPage.tsx'));
 const LogoutPage = lazy(() => import('./pages/public/LogoutPage.tsx'));
 const GatewayPage = lazy(() => import('./pages/member/GatewayPage.tsx'));
 const UserManagementPage = lazy(() => import('./pages/admin/UserManagementPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./pages/public/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/public/ResetPasswordPage.tsx'));
+const SignupPage = lazy(() => import('./pages/subscribe/SignupPage.tsx'));
+const SubscribePage = lazy(() => import('./pages/subscribe/SubscribePage.tsx'));
+const UpgradeMenuPage = lazy(() => import('./pages/subscribe/UpgradeMenuPage.tsx'));
+const ParQPage = lazy(() => import('./pages/setup/ParQPage.tsx'));
+const FactFindPage = lazy(() => import('./pages/setup/FactFindPage.tsx'));
+const ChannelMenuPage = lazy(() => import('./pages/member/ChannelMenuPage.tsx'));
+const ChangePasswordPage = lazy(() => import('./pages/account/ChangePasswordPage.tsx'));
+const ContactInformationPage = lazy(() => import('./pages/account/ContactInformationPage.tsx'));
+const ChannelSubscriptionPage = lazy(() => import('./pages/account/ChannelSubscriptionPage.tsx'));
+const WorkVolumePage = lazy(() => import('./pages/account/WorkVolumePage.tsx'));
+const YourDataPage = lazy(() => import('./pages/account/YourDataPage.tsx'));
 
 const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'public', ...extra });
 const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'member', ...extra });
@@ -48,7 +61,7 @@ const warrior = (path: string, title: string, extra: Partial<RouteDef> = {}): Ro
   member(path, title, { feature: 'warrior_channel', ...extra });
 const superhuman = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef =>
   member(path, title, { feature: 'superhuman_channel', ...extra });
-const setup = (path: string, title: string): RouteDef => ({ path, title, guard: 'setup', hideNav: true });
+const setup = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'setup', hideNav: true, ...extra });
 const admin = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'admin', ...extra });
 
 /** The admin's view of one member, one tab per route name (admin.md section 2). */
@@ -73,23 +86,23 @@ export const ROUTES: readonly RouteDef[] = [
   pub('/login', 'Login', { page: LoginPage }),
   pub('/logout', 'Log out', { page: LogoutPage }),
   pub('/register', 'Register', { page: RegisterPage }),
-  pub('/forgot_password', 'Forgot Password'),
-  pub('/reset-password', 'Reset Password'),
-  pub('/signup', 'Subscription Plans'),
+  pub('/forgot_password', 'Forgot Password', { page: ForgotPasswordPage }),
+  pub('/reset-password', 'Reset Password', { page: ResetPasswordPage }),
+  pub('/signup', 'Subscription Plans', { page: SignupPage }),
 
   // Setup (members only, navigation hidden)
-  setup('/setup/par-q', 'Readiness Questionnaire'),
-  setup('/setup/registered-par-q', 'Readiness Questionnaire'),
-  setup('/setup/fact-find', 'Fact Find'),
+  setup('/setup/par-q', 'Readiness Questionnaire', { page: ParQPage }),
+  setup('/setup/registered-par-q', 'Readiness Questionnaire', { page: ParQPage }),
+  setup('/setup/fact-find', 'Fact Find', { page: FactFindPage }),
 
   // Subscribe and upgrade: visitors may open them, so the dialog can register them
-  pub('/subscribe/:channel', 'Subscribe'),
-  pub('/upgrade/:channel', 'Upgrade'),
-  member('/with_menu/upgrade', 'Upgrade', { noAccountMenu: true }),
+  pub('/subscribe/:channel', 'Subscribe', { page: SubscribePage }),
+  pub('/upgrade/:channel', 'Upgrade', { page: SubscribePage }),
+  member('/with_menu/upgrade', 'Upgrade', { noAccountMenu: true, page: UpgradeMenuPage }),
 
   // Member
   member('/gateway/gateway', 'Ground Zero', { page: GatewayPage }),
-  member('/channel-menu', 'Channels'),
+  member('/channel-menu', 'Channels', { page: ChannelMenuPage }),
   warrior('/warrior/ground-zero', 'Warrior Ground Zero'),
   warrior('/warrior/version', 'Dynamic Evolution'),
   warrior('/warrior/technique-guides', 'Technique Guides'),
@@ -108,15 +121,17 @@ export const ROUTES: readonly RouteDef[] = [
   member('/community', 'Community', { hidden: true }),
 
   // Account screens
-  member('/with_menu/settings', 'Change Password'),
-  member('/with_menu/contact_information', 'Contact Information'),
-  member('/with_menu/channel_subscription', 'Channel Subscription'),
+  member('/with_menu/settings', 'Change Password', { page: ChangePasswordPage }),
+  member('/with_menu/contact_information', 'Contact Information', { page: ContactInformationPage }),
+  member('/with_menu/channel_subscription', 'Channel Subscription', { page: ChannelSubscriptionPage }),
   member('/with_menu/calibration_results', 'Calibration Results'),
   member('/with_menu/macro_data', 'Macro Data'),
   member('/with_menu/assistance_flags', 'Assistance Flags'),
   member('/with_menu/assistance_flags/create', 'New Assistance Flag'),
   member('/with_menu/assistance_flags/:id', 'Assistance Flag'),
-  member('/with_menu/work_volume_analysis', 'Work Volume Analysis'),
+  member('/with_menu/work_volume_analysis', 'Work Volume Analysis', { page: WorkVolumePage }),
+  // A copy of the member's data and account deletion (UK GDPR rights of access and erasure).
+  member('/with_menu/your_data', 'Your Data', { page: YourDataPage }),
   member('/with_menu/workout_results', 'Workout Results'),
   member('/with_menu/form_levels', 'Form Levels'),
 

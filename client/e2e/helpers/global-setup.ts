@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../server/src/db/embedded.ts';
 import { createDatabase } from '../../../server/test/helpers/postgres.ts';
@@ -15,7 +16,55 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the real server under browser test listens, e.g. http://127.0.0.1:43121 */
     e2eBaseUrl: string;
+    /** Where the test SMTP server writes each message it receives, one JSON file per message (see mailbox.ts). */
+    e2eMailDir: string;
   }
+}
+
+/** What the test SMTP server stores per message. */
+export interface StoredMail {
+  from: string | null;
+  to: string[];
+  receivedAt: string;
+  raw: string;
+}
+
+/**
+ * A real SMTP server on a free local port that accepts any message (no auth, no TLS) and writes it to `mailDir`, so
+ * the app's own nodemailer transport is what delivers the password-reset mail in the browser tests.
+ */
+async function startMailServer(mailDir: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  let seq = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    // Without STARTTLS on offer, nodemailer sends in plain text on the loopback interface.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const mail: StoredMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          receivedAt: new Date().toISOString(),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        // Written whole, then renamed into place: a reader never sees half a message.
+        const name = `${Date.now()}-${String(++seq).padStart(4, '0')}`;
+        writeFileSync(join(mailDir, `${name}.tmp`), JSON.stringify(mail));
+        renameSync(join(mailDir, `${name}.tmp`), join(mailDir, `${name}.json`));
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => done());
+  });
+  return { port, stop: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
@@ -87,6 +136,9 @@ export async function setup(project: TestProject) {
   await buildClient();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'evolution-e2e-'));
+  const mailDir = join(dataDir, 'smtp-received');
+  mkdirSync(mailDir, { recursive: true });
+  const mail = await startMailServer(mailDir);
   const port = await freePort();
   const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;
   mkdirSync(resultsDir, { recursive: true });
@@ -101,6 +153,10 @@ export async function setup(project: TestProject) {
       ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links in emails point at the server under test.
+      APP_URL: `http://127.0.0.1:${port}`,
+      // Mail goes through the test SMTP server (server/src/services/mail.ts: nodemailer with this URL, plain SMTP).
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -120,14 +176,17 @@ export async function setup(project: TestProject) {
     await waitForHealth(baseUrl, server, logFile);
   } catch (err) {
     await stopServer(server, dataDir);
+    await mail.stop();
     await database?.drop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eMailDir', mailDir);
 
   return async () => {
     await stopServer(server, dataDir);
+    await mail.stop();
     log.end();
     await database?.drop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });

@@ -14,12 +14,20 @@ const STATUS_TEXT: Record<string, string> = {
   active: 'Active', trialing: 'Trial', past_due: 'Payment overdue', incomplete: 'Payment incomplete', canceled: 'Ended', unpaid: 'Unpaid',
 };
 
+type PeriodFields = Pick<SubscriptionView, 'active' | 'cancel_at_period_end' | 'current_period_end'>;
+
 /** What the period end means: a renewal, the last day of a cancelled plan, or the day an ended one stopped. */
-export function periodLine(sub: Pick<SubscriptionView, 'active' | 'cancel_at_period_end' | 'current_period_end'>): string | null {
+export function periodLine(sub: PeriodFields): string | null {
   const end = formatDate(sub.current_period_end);
   if (!end) return null;
-  if (!sub.active) return `Your access ended on ${end}.`;
-  return sub.cancel_at_period_end ? `Cancelled: your access lasts until ${end}.` : `Renews on ${end}.`;
+  if (!sub.active) return `Ended on ${end}`;
+  return sub.cancel_at_period_end ? `Access until ${end}` : `Renews on ${end}`;
+}
+
+/** The notice of a cancelled plan that still gives access (PRODUCT.md section 5: the screen says until when). */
+export function cancelledNotice(sub: PeriodFields): string | null {
+  const end = formatDate(sub.current_period_end);
+  return sub.active && sub.cancel_at_period_end && end ? `Cancelled: your access lasts until ${end}.` : null;
 }
 
 /** /with_menu/channel_subscription: channel, start date, version and phase, plan, period end; Cancel with 'Confirm' / 'Game Over?'. */
@@ -66,9 +74,9 @@ export default function ChannelSubscriptionPage() {
       )}
       {sub?.channel_id && (
         <div className="panel">
-          {sub.cancel_at_period_end && sub.active && (
+          {cancelledNotice(sub) && (
             <p className="notice notice--warning" role="status">
-              {periodLine(sub)}
+              {cancelledNotice(sub)}
             </p>
           )}
           <dl className="details">
@@ -91,7 +99,7 @@ export default function ChannelSubscriptionPage() {
             <div>
               <dt>Status</dt>
               <dd>
-                <span className={sub.active ? 'badge badge--success' : 'badge'}>{sub.active && sub.cancel_at_period_end ? 'Cancelled' : (STATUS_TEXT[sub.status ?? ''] ?? sub.status ?? '—')}</span>
+                <span className={!sub.active ? 'badge' : sub.cancel_at_period_end ? 'badge badge--warning' : 'badge badge--success'}>{sub.active && sub.cancel_at_period_end ? 'Cancelled' : (STATUS_TEXT[sub.status ?? ''] ?? sub.status ?? '—')}</span>
               </dd>
             </div>
             <div>

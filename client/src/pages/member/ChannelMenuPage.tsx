@@ -7,17 +7,27 @@ import { useAuth } from '../../auth/store.ts';
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';
 import { LockIcon } from '../../components/ui/icons.tsx';
 
+interface ChannelTile {
+  id: number;
+  short: string;
+  name: string;
+  text: string;
+  /** Its ground zero; immortal has none (listed, not clickable). */
+  home: string | null;
+  flag: AccessFlag;
+}
+
 /** The channels in the order and names of the spec; names from the server when it has answered. */
-const CHANNELS = [
+const CHANNELS: readonly ChannelTile[] = [
   { id: CHANNEL.warrior, short: 'warrior', name: 'Warrior', text: 'Training: calibration, dynamic evolution, technique guides.', home: '/warrior/ground-zero', flag: 'warrior_channel' },
   { id: CHANNEL.superhuman, short: 'superhuman', name: 'Superhuman', text: 'Nutrition: macros and meal groups.', home: '/superhuman/ground-zero', flag: 'superhuman_channel' },
   { id: CHANNEL.immortal, short: 'immortal', name: 'Immortal', text: 'The next tier: coming soon.', home: null, flag: 'immortal_channel' },
-] as const satisfies readonly { flag: AccessFlag; home: string | null }[];
+];
 
 /** /channel-menu: warrior and superhuman open their ground zero with an active subscription, else the upgrade menu; immortal is listed only. */
 export default function ChannelMenuPage() {
   const { subscription, access } = useAuth();
-  const names = trpc.channels.list.useQuery(undefined, { select: (list) => new Map(list.map((c) => [c.id, c.name])) });
+  const channels = trpc.channels.list.useQuery();
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page__header">
@@ -28,7 +38,7 @@ export default function ChannelMenuPage() {
       </header>
       <ul className="tiles tiles--three">
         {CHANNELS.map((c) => {
-          const name = names.data?.get(c.id) ?? c.name;
+          const name = channels.data?.find((ch) => ch.id === c.id)?.name ?? c.name;
           const body = (
             <>
               <span className={`tile__logo channel-plans__logo--${c.short}`}>

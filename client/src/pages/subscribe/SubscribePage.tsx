@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
+import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/guard.ts';
 import { useAuth } from '../../auth/store.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../routes.tsx';
@@ -41,6 +42,17 @@ export default function SubscribePage({ params, route }: PageProps) {
           ·{' '}
           <Link href="/signup" className="link">
             All plans
+          </Link>
+        </p>
+      )}
+      {(mode === 'change' || mode === 'subscribe') && (
+        <p className="page__footer muted">
+          <Link href={MEMBER_HOME} className="link">
+            Back to Ground Zero
+          </Link>{' '}
+          ·{' '}
+          <Link href={UPGRADE_MENU} className="link">
+            All channels
           </Link>
         </p>
       )}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { INTRODUCTION_PAGE } from '@evolution/shared';
+import { fieldErrors } from '../../api/errors.ts';
+import { trpc } from '../../api/trpc.ts';
+import { VideoSlot } from '../../components/VideoSlot.tsx';
+import { FactFindForm } from './FactFindForm.tsx';
+import { useSetupStep } from './useSetupStep.ts';
+
+/** /setup/fact-find: setup step 2, under the introductory video; submitting ends setup and opens Ground Zero. */
+export default function FactFindPage() {
+  const submit = trpc.setup.submitFactFinding.useMutation();
+  const afterStep = useSetupStep();
+  const [serverErrors, setServerErrors] = useState({});
+  // The portal's introduction page holds the video; without one a placeholder keeps its place.
+  const video = trpc.warrior.pageVideo.useQuery({ id: INTRODUCTION_PAGE.portal }, { meta: { silentErrors: true }, staleTime: Infinity });
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Setup · Step 2 of 2</p>
+        <h1 id="page-title" className="page__title">
+          Fact Find
+        </h1>
+        <p className="muted">Tell us about your body and your day, so your programme and macros fit you.</p>
+      </header>
+      <VideoSlot link={video.data?.data.video_link} title="Introduction" placeholder="Your coach's introduction to the programme will play here." />
+      <FactFindForm
+        pending={submit.isPending || submit.isSuccess}
+        serverErrors={serverErrors}
+        onSubmit={(values) =>
+          submit.mutate(values, {
+            onSuccess: afterStep.onSuccess,
+            onError(error) {
+              setServerErrors(fieldErrors(error));
+              void afterStep.onError(error);
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
