@@ -54,6 +54,18 @@ const ContactInformationPage = lazy(() => import('./pages/account/ContactInforma
 const ChannelSubscriptionPage = lazy(() => import('./pages/account/ChannelSubscriptionPage.tsx'));
 const WorkVolumePage = lazy(() => import('./pages/account/WorkVolumePage.tsx'));
 const YourDataPage = lazy(() => import('./pages/account/YourDataPage.tsx'));
+// Warrior channel, results and the evolution chamber (issue 4)
+const WarriorGroundZeroPage = lazy(() => import('./pages/warrior/GroundZeroPage.tsx'));
+const VersionsPage = lazy(() => import('./pages/warrior/VersionsPage.tsx'));
+const PhaseListPage = lazy(() => import('./pages/warrior/PhaseListPage.tsx'));
+const PhaseRunnerPage = lazy(() => import('./pages/warrior/runner/PhaseRunnerPage.tsx'));
+const TechniqueGuidesPage = lazy(() => import('./pages/warrior/TechniqueGuidesPage.tsx'));
+const TechniqueGuidePage = lazy(() => import('./pages/warrior/TechniqueGuidePage.tsx'));
+const IntroductionPage = lazy(() => import('./pages/content/IntroductionPage.tsx'));
+const EvolutionChamberPage = lazy(() => import('./pages/evolution/EvolutionChamberPage.tsx'));
+const CalibrationResultsPage = lazy(() => import('./pages/results/CalibrationResultsPage.tsx'));
+const WorkoutResultsPage = lazy(() => import('./pages/results/WorkoutResultsPage.tsx'));
+const FormLevelsPage = lazy(() => import('./pages/results/FormLevelsPage.tsx'));
 
 const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'public', ...extra });
 const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'member', ...extra });
@@ -103,12 +115,12 @@ export const ROUTES: readonly RouteDef[] = [
   // Member
   member('/gateway/gateway', 'Ground Zero', { page: GatewayPage }),
   member('/channel-menu', 'Channels', { page: ChannelMenuPage }),
-  warrior('/warrior/ground-zero', 'Warrior Ground Zero'),
-  warrior('/warrior/version', 'Dynamic Evolution'),
-  warrior('/warrior/technique-guides', 'Technique Guides'),
-  warrior('/warrior/technique-guides/:page', 'Technique Guide'),
-  warrior('/user/warrior/:type', 'Phases'),
-  warrior('/user/warrior/:type/phase', 'Phase', { hideNav: true }),
+  warrior('/warrior/ground-zero', 'Warrior Ground Zero', { page: WarriorGroundZeroPage }),
+  warrior('/warrior/version', 'Dynamic Evolution', { page: VersionsPage }),
+  warrior('/warrior/technique-guides', 'Technique Guides', { page: TechniqueGuidesPage }),
+  warrior('/warrior/technique-guides/:page', 'Technique Guide', { page: TechniqueGuidePage }),
+  warrior('/user/warrior/:type', 'Phases', { page: PhaseListPage }),
+  warrior('/user/warrior/:type/phase', 'Phase', { hideNav: true, page: PhaseRunnerPage }),
   superhuman('/superhuman/ground-zero', 'Superhuman Ground Zero'),
   // The spec leaves macro guidelines open to any signed-in user.
   { path: '/superhuman/macro-guidelines', title: 'Macro Guidelines', guard: 'signed-in' },
@@ -116,15 +128,15 @@ export const ROUTES: readonly RouteDef[] = [
   ...ELIXIR_PHASES.map((n) => superhuman(`/superhuman/meal/saturni-elixir/phase-${n}`, `Saturni Elixir: Phase ${n[0]?.toUpperCase()}${n.slice(1)}`)),
   superhuman('/superhuman/meal/:groupName/:groupId', 'Meals'),
   superhuman('/superhuman/meal/:groupName/:groupId/:mealId', 'Meal'),
-  member('/introduction', 'Introduction'),
-  member('/evolution', 'Evolution Chamber', { feature: 'evolution_page' }),
+  member('/introduction', 'Introduction', { page: IntroductionPage }),
+  member('/evolution', 'Evolution Chamber', { feature: 'evolution_page', page: EvolutionChamberPage }),
   member('/community', 'Community', { hidden: true }),
 
   // Account screens
   member('/with_menu/settings', 'Change Password', { page: ChangePasswordPage }),
   member('/with_menu/contact_information', 'Contact Information', { page: ContactInformationPage }),
   member('/with_menu/channel_subscription', 'Channel Subscription', { page: ChannelSubscriptionPage }),
-  member('/with_menu/calibration_results', 'Calibration Results'),
+  member('/with_menu/calibration_results', 'Calibration Results', { page: CalibrationResultsPage }),
   member('/with_menu/macro_data', 'Macro Data'),
   member('/with_menu/assistance_flags', 'Assistance Flags'),
   member('/with_menu/assistance_flags/create', 'New Assistance Flag'),
@@ -132,8 +144,8 @@ export const ROUTES: readonly RouteDef[] = [
   member('/with_menu/work_volume_analysis', 'Work Volume Analysis', { page: WorkVolumePage }),
   // A copy of the member's data and account deletion (UK GDPR rights of access and erasure).
   member('/with_menu/your_data', 'Your Data', { page: YourDataPage }),
-  member('/with_menu/workout_results', 'Workout Results'),
-  member('/with_menu/form_levels', 'Form Levels'),
+  member('/with_menu/workout_results', 'Workout Results', { page: WorkoutResultsPage }),
+  member('/with_menu/form_levels', 'Form Levels', { page: FormLevelsPage }),
 
   // Admin
   admin('/admin', 'Admin', { redirect: () => '/admin/user_management' }),

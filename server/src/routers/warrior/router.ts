@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init.ts';
 import { calibrationResultsRoute } from './calibration-results.ts';
+import { chamberTrendRoute } from './chamber-trend.ts';
 import { formLevelsRoute } from './form-levels.ts';
 import { getChamberRoute } from './get-chamber.ts';
 import { getEvolutionRoute } from './get-evolution.ts';
@@ -23,6 +24,7 @@ export const warriorRouter = router({
   workoutResults: workoutResultsRoute,
   formLevels: formLevelsRoute,
   chamber: getChamberRoute,
+  chamberTrend: chamberTrendRoute,
   page: getPageRoute,
   pages: listPagesRoute,
   pageVideo: pageVideoRoute,

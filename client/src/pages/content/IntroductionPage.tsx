@@ -1,0 +1,54 @@
+import { Link } from 'wouter';
+import { INTRODUCTION_PAGE } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { PageContent } from '../../components/PageContent.tsx';
+import { VideoSlot } from '../../components/VideoSlot.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useQueryParams } from '../../router/useQueryParams.ts';
+import { usePageVideo } from './usePageVideo.ts';
+import '../warrior/warrior.css';
+
+type IntroductionType = keyof typeof INTRODUCTION_PAGE;
+
+const BACK: Record<IntroductionType, { href: string; label: string }> = {
+  portal: { href: '/gateway/gateway', label: 'Ground Zero' },
+  warrior: { href: '/warrior/ground-zero', label: 'Warrior' },
+  superhuman: { href: '/superhuman/ground-zero', label: 'Superhuman' },
+};
+
+/** The type in the query; anything else reads as the portal's introduction. */
+export function introductionType(value: string | null): IntroductionType {
+  return value === 'warrior' || value === 'superhuman' ? value : 'portal';
+}
+
+/** /introduction?type=portal|warrior|superhuman: content pages 97, 1 and 2. */
+export default function IntroductionPage() {
+  const type = introductionType(useQueryParams().get('type'));
+  const id = INTRODUCTION_PAGE[type];
+  const page = trpc.warrior.page.useQuery({ id });
+  const video = usePageVideo(id, page.data?.video_link, page.isSuccess);
+  const back = BACK[type];
+  return (
+    <article className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <Link href={back.href} className="runner-page__back">
+          ← {back.label}
+        </Link>
+        <p className="eyebrow">Introduction</p>
+        <h1 id="page-title" className="page__title">
+          {page.data?.title ?? 'Introduction'}
+        </h1>
+      </header>
+      {page.isPending && <Spinner label="Loading the introduction" />}
+      {page.isError && <p className="empty">Data could not be found.</p>}
+      {page.data && (
+        <>
+          {video && <VideoSlot link={video} title={page.data.title} placeholder="" />}
+          <div className="panel">
+            <PageContent text={page.data.content} />
+          </div>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { ResponsiveBar } from '@nivo/bar';
+import { ACCENT, CHART_THEME } from './nivo.ts';
+
+/** Muscle scores 0-10 as horizontal bars, 300 px high (spec section 9). Loaded lazily: nivo is large. */
+export default function MuscleChart({ muscle }: { muscle: Record<string, number> }) {
+  // Strongest at the top: nivo draws horizontal bars bottom-up.
+  const data = Object.entries(muscle)
+    .map(([name, score]) => ({ muscle: name, score }))
+    .sort((a, b) => a.score - b.score);
+  return (
+    <div className="chart chart--muscle" style={{ height: 300 }}>
+      <ResponsiveBar
+        data={data}
+        keys={['score']}
+        indexBy="muscle"
+        layout="horizontal"
+        valueScale={{ type: 'linear', min: 0, max: 10, clamp: true }}
+        margin={{ top: 8, right: 24, bottom: 36, left: 92 }}
+        padding={0.3}
+        colors={ACCENT}
+        borderRadius={3}
+        theme={CHART_THEME}
+        axisBottom={{ tickValues: [0, 2, 4, 6, 8, 10], legend: 'Score (0-10)', legendPosition: 'middle', legendOffset: 30 }}
+        axisLeft={{ tickSize: 0, tickPadding: 8 }}
+        enableGridX
+        enableGridY={false}
+        gridXValues={[0, 2, 4, 6, 8, 10]}
+        label={(d) => String(d.value)}
+        labelSkipWidth={24}
+        valueFormat=">-.1f"
+        ariaLabel="Muscle scores"
+        barAriaLabel={(d) => `${d.indexValue}: ${d.formattedValue} out of 10`}
+        animate={false}
+      />
+    </div>
+  );
+}

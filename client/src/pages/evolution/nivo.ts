@@ -1,0 +1,18 @@
+// Shared by the two lazily loaded charts, so the bundler names their common nivo chunk after this file.
+/** nivo's theme in the app's dark look (colours from styles.css). */
+export const CHART_THEME = {
+  background: 'transparent',
+  text: { fontSize: 12, fill: '#aab4c0', fontFamily: "'Inter', system-ui, sans-serif" },
+  axis: {
+    domain: { line: { stroke: '#3d4753', strokeWidth: 1 } },
+    ticks: { line: { stroke: '#3d4753', strokeWidth: 1 }, text: { fill: '#aab4c0', fontSize: 12 } },
+    legend: { text: { fill: '#aab4c0', fontSize: 12, fontWeight: 700 } },
+  },
+  grid: { line: { stroke: '#2c353f', strokeWidth: 1 } },
+  legends: { text: { fill: '#f3f5f7', fontSize: 12 } },
+  tooltip: { container: { background: '#1c232b', color: '#f3f5f7', fontSize: 13, borderRadius: 8, border: '1px solid #3d4753' } },
+  labels: { text: { fill: '#140800', fontSize: 12, fontWeight: 700 } },
+} as const;
+
+export const ACCENT = '#ff6b2c';
+export const SERIES_COLOURS = { weight: '#ff6b2c', body_fat: '#7cc4ff', vo2max: '#3ddc97' } as const;

@@ -1,0 +1,50 @@
+import { trpc } from '../../api/trpc.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { formatAmount } from './workoutSteps.ts';
+import { ResultsLinks } from './ResultsLinks.tsx';
+import '../warrior/warrior.css';
+
+/** /with_menu/calibration_results: the latest calibration's tests: Form, Reps/Time, Level. */
+export default function CalibrationResultsPage() {
+  const results = trpc.warrior.calibrationResults.useQuery(undefined, { staleTime: 0 });
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Account settings</p>
+        <h1 id="page-title" className="page__title">
+          Calibration Results
+        </h1>
+        {results.data?.evolution ? <p className="muted">Evolution {results.data.evolution}: where each max test placed you.</p> : null}
+      </header>
+      <ResultsLinks current="calibration" />
+      {results.isPending && <Spinner label="Loading your calibration results" />}
+      {results.isError && <p className="empty">Data could not be found.</p>}
+      {results.data && results.data.data.length === 0 && <p className="empty">No calibration yet: your results appear here once you finish the max tests.</p>}
+      {results.data && results.data.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Form</th>
+                <th scope="col">Reps/Time</th>
+                <th scope="col">Level</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.data.data.map((row, i) => (
+                <tr key={row.calibration_id ?? `row-${i}`}>
+                  <td data-label="Form">
+                    {row.form}
+                    {row.placed_form && <span className="table__sub">Placed on {row.placed_form}</span>}
+                  </td>
+                  <td data-label="Reps/Time">{formatAmount(row.amount, row.reps_or_time)}</td>
+                  <td data-label="Level">{row.level ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

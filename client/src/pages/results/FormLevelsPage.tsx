@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { trpc } from '../../api/trpc.ts';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ResultsLinks } from './ResultsLinks.tsx';
+import { formatAmount } from './workoutSteps.ts';
+import '../warrior/warrior.css';
+
+/** /with_menu/form_levels: the member's current form on each ladder (ID, Level, Progression, Form, Rep/Time), paged. */
+export default function FormLevelsPage() {
+  const [page, setPage] = useState(1);
+  const levels = trpc.warrior.formLevels.useQuery({ page }, { staleTime: 0, placeholderData: (prev) => prev });
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">Your ladders</p>
+        <h1 id="page-title" className="page__title">
+          Form Levels
+        </h1>
+        <p className="muted">Where you stand on every ladder, and your best set in your latest session on that form.</p>
+      </header>
+      <ResultsLinks current="forms" />
+      {levels.isPending && <Spinner label="Loading your form levels" />}
+      {levels.isError && <p className="empty">Data could not be found.</p>}
+      {levels.data && (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">Level</th>
+                  <th scope="col">Progression</th>
+                  <th scope="col">Form</th>
+                  <th scope="col">Rep/Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {levels.data.data.map((r) => (
+                  <tr key={r.form_id}>
+                    <td data-label="ID">{r.form_id}</td>
+                    <td data-label="Level">{r.level}</td>
+                    <td data-label="Progression">{r.progress}</td>
+                    <td data-label="Form">
+                      {r.name}
+                      <span className="table__sub">{r.form_group}</span>
+                    </td>
+                    <td data-label="Rep/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} lastPage={levels.data.meta.last_page} onChange={setPage} label="Form level pages" />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { trpc } from '../../api/trpc.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
+import { ResultsLinks } from './ResultsLinks.tsx';
+import { formatAmount, formatDuration, initialStep, stepLimits, stepPhase, stepVersion, type Stepped } from './workoutSteps.ts';
+import '../warrior/warrior.css';
+
+function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; value: number; prev: boolean; next: boolean; onPrev: () => void; onNext: () => void }) {
+  return (
+    <div className="stepper" role="group" aria-label={label}>
+      <button type="button" className="pagination__step" onClick={onPrev} disabled={!prev} aria-label={`Previous ${label.toLowerCase()}`}>
+        <ChevronLeftIcon />
+      </button>
+      <span className="stepper__value" aria-live="polite">
+        <span className="stepper__label">{label}</span> {value}
+      </span>
+      <button type="button" className="pagination__step" onClick={onNext} disabled={!next} aria-label={`Next ${label.toLowerCase()}`}>
+        <ChevronRightIcon />
+      </button>
+    </div>
+  );
+}
+
+/** /with_menu/workout_results: every logged set of the evolution, by version and phase (stepper arrows). */
+export default function WorkoutResultsPage() {
+  const results = trpc.warrior.workoutResults.useQuery({}, { staleTime: 0 });
+  const [chosen, setChosen] = useState<Stepped | null>(null);
+  const rows = results.data?.data ?? [];
+  const at = chosen ?? initialStep(rows);
+  const limits = stepLimits(rows, at);
+  const shown = rows.filter((r) => r.version === at.version && r.phase === at.phase);
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">{results.data ? `Evolution ${results.data.evolution}` : 'Your training'}</p>
+        <h1 id="page-title" className="page__title">
+          Workout Results
+        </h1>
+      </header>
+      <ResultsLinks current="workout" />
+      {results.isPending && <Spinner label="Loading your workout results" />}
+      {results.isError && <p className="empty">Data could not be found.</p>}
+      {results.data && (
+        <>
+          <div className="toolbar steppers">
+            <Stepper label="Version" value={at.version} prev={limits.prevVersion} next={limits.nextVersion} onPrev={() => setChosen(stepVersion(rows, at, -1))} onNext={() => setChosen(stepVersion(rows, at, 1))} />
+            <Stepper label="Phase" value={at.phase} prev={limits.prevPhase} next={limits.nextPhase} onPrev={() => setChosen(stepPhase(rows, at, -1))} onNext={() => setChosen(stepPhase(rows, at, 1))} />
+          </div>
+          {shown.length === 0 ? (
+            <p className="empty">No sets logged yet: your results appear here as you finish each phase.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Form</th>
+                    <th scope="col">Reps/Time</th>
+                    <th scope="col">Weight (KG)</th>
+                    <th scope="col">Par</th>
+                    <th scope="col">Progress</th>
+                    <th scope="col">Level</th>
+                    <th scope="col">Time to Complete</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((r) => (
+                    <tr key={r.id}>
+                      <td data-label="Form">{r.form_name}</td>
+                      <td data-label="Reps/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
+                      <td data-label="Weight (KG)">{r.total_weight}</td>
+                      <td data-label="Par">{formatAmount(r.par, r.reps_or_time)}</td>
+                      <td data-label="Progress">{r.progress ?? '—'}</td>
+                      <td data-label="Level">{r.level ?? '—'}</td>
+                      <td data-label="Time to Complete">{formatDuration(r.time_to_complete)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from 'wouter';
+import type { PhaseListItem, PhaseType } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ChevronRightIcon, LockIcon } from '../../components/ui/icons.tsx';
+import type { PageProps } from '../../routes.tsx';
+import { useQueryParams } from '../../router/useQueryParams.ts';
+import { isTrack } from './track.ts';
+import './warrior.css';
+
+/** What each phase class asks of the member, in a few words. */
+export const PHASE_KIND_TEXT: Record<PhaseType, string> = {
+  vo2: 'Treadmill test',
+  exercise: 'Max tests',
+  exercises: 'Strength rounds',
+  challenge: 'One round max output',
+  flexibility: 'Mobility routine',
+  recovery: 'Active recovery',
+  'data-analysis': 'Measurements and photos',
+};
+
+function PhaseRow({ item, href }: { item: PhaseListItem; href: string }) {
+  const body = (
+    <>
+      <span className="step-list__number">{item.phase}</span>
+      <span className="step-list__main">
+        <span className="step-list__title">{item.title}</span>
+        <span className="step-list__state">
+          {PHASE_KIND_TEXT[item.type]} · {item.active ? 'Active' : item.completed ? 'Completed' : 'Locked'}
+        </span>
+      </span>
+      {item.active ? <ChevronRightIcon className="step-list__icon" /> : !item.completed && <LockIcon className="step-list__icon" />}
+    </>
+  );
+  if (item.active) {
+    return (
+      <Link href={href} className="step-list__item step-list__item--active">
+        {body}
+      </Link>
+    );
+  }
+  return (
+    <div className={`step-list__item${item.completed ? ' step-list__item--done' : ' step-list__item--locked'}`} aria-disabled="true">
+      {body}
+    </div>
+  );
+}
+
+/** /user/warrior/{type}: the phases of the calibration track or of a general version; the active one opens the runner. */
+export default function PhaseListPage({ params }: PageProps) {
+  const query = useQueryParams();
+  const type = isTrack(params.type) ? params.type : null;
+  const requested = Number(query.get('version'));
+  const version = type === 'general' && Number.isInteger(requested) && requested >= 1 ? requested : undefined;
+  const phases = trpc.warrior.phases.useQuery({ type: type ?? 'general', ...(version ? { version } : {}) }, { enabled: type !== null, staleTime: 0 });
+
+  const title = type === 'calibration' ? 'Calibration' : `Version ${phases.data?.version ?? version ?? ''}`.trim();
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <Link href="/warrior/version" className="runner-page__back">
+          ← Dynamic Evolution
+        </Link>
+        <p className="eyebrow">{type === 'calibration' ? 'Every evolution starts here' : 'Dynamic Evolution'}</p>
+        <h1 id="page-title" className="page__title">
+          {type ? title : 'Phases'}
+        </h1>
+        {type === 'calibration' && <p className="muted">Three phases find where you start on every ladder: the treadmill test, a max test per movement, and your measurements.</p>}
+      </header>
+      {!type && <p className="empty">There is no such track.</p>}
+      {type && phases.isPending && <Spinner label="Loading the phases" />}
+      {phases.isError && <p className="empty">Data could not be found.</p>}
+      {type && phases.data && (
+        <ol className="step-list">
+          {phases.data.data.map((item) => (
+            <li key={item.id}>
+              <PhaseRow item={item} href={`/user/warrior/${type}/phase`} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { trpc } from '../../api/trpc.ts';
+import { PageContent } from '../../components/PageContent.tsx';
+import { VideoSlot } from '../../components/VideoSlot.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import type { PageProps } from '../../routes.tsx';
+import { usePageVideo } from '../content/usePageVideo.ts';
+import './warrior.css';
+
+/** /warrior/technique-guides/{page}: the guide's video, title and content; a failed load goes to /. */
+export default function TechniqueGuidePage({ params }: PageProps) {
+  const [, navigate] = useLocation();
+  const id = Number(params.page);
+  const valid = Number.isInteger(id) && id >= 1;
+  const guide = trpc.warrior.page.useQuery({ id }, { enabled: valid });
+  const video = usePageVideo(id, guide.data?.video_link, guide.isSuccess);
+
+  const failed = !valid || guide.isError;
+  useEffect(() => {
+    if (failed) navigate('/', { replace: true });
+  }, [failed, navigate]);
+
+  return (
+    <article className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <Link href="/warrior/technique-guides" className="runner-page__back">
+          ← Technique Guides
+        </Link>
+        <h1 id="page-title" className="page__title">
+          {guide.data?.title ?? 'Technique Guide'}
+        </h1>
+      </header>
+      {guide.isPending && valid && <Spinner label="Loading the guide" />}
+      {guide.data && (
+        <>
+          {video && <VideoSlot link={video} title={guide.data.title} placeholder="" />}
+          <div className="panel">
+            <PageContent text={guide.data.content} />
+          </div>
+        </>
+      )}
+    </article>
+  );
+}

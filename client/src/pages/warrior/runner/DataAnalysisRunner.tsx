@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { PhaseData, TrackType } from '@evolution/shared';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/Field.tsx';
+import { readRunnerCache, saveRunnerCache } from './phaseRunner.ts';
+import {
+  EMPTY_DRAFT, IMAGE_SLOTS, MEASUREMENTS, dataAnalysisErrors, dataAnalysisPayload, restoreDraft,
+  type DataAnalysisDraft, type ImageField, type MeasurementField,
+} from './dataAnalysis.ts';
+import { uploadProgressPhoto } from './uploadImage.ts';
+import { usePhaseSubmit } from './usePhaseSubmit.ts';
+import type { CacheIdentity } from './useRunner.ts';
+
+/** One progress photo: a file input that uploads at once; a failed upload clears the field. */
+function PhotoField({
+  slot, image, preview, uploading, error, onFile,
+}: {
+  slot: (typeof IMAGE_SLOTS)[number];
+  image: DataAnalysisDraft['images'][ImageField];
+  preview: string | undefined;
+  uploading: boolean;
+  error: string | undefined;
+  onFile: (file: File | null, input: HTMLInputElement) => void;
+}) {
+  const id = `photo-${slot.field}`;
+  return (
+    <div className={`field photo-field${error ? ' field--invalid' : ''}`}>
+      <div className="photo-field__frame">
+        {preview ? <img className="photo-field__preview" src={preview} alt={`${slot.label} (${slot.hint.toLowerCase()}) preview`} /> : <span className="photo-field__hint">{slot.hint}</span>}
+        {uploading && <span className="photo-field__status">Uploading…</span>}
+        {!uploading && image && !preview && <span className="photo-field__status">Uploaded</span>}
+      </div>
+      <label className="field__label photo-field__label" htmlFor={id}>
+        {slot.label}
+      </label>
+      <input
+        id={id}
+        name={slot.field}
+        className="photo-field__input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/*"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null, e.target)}
+      />
+      {/* After a reload the file input is empty: name the photo already uploaded. */}
+      {image && !uploading && !preview && <p className="field__hint photo-field__name">{image.name}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Data analysis: weight, waist, chest, bicep, quad and body fat ('X is required', 'X must be decimal') and three
+ * photos ('Image N is required'), each uploaded as soon as it is chosen. The draft (values and uploaded photo ids)
+ * is cached like the other phases' progress.
+ */
+export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType; phase: PhaseData; identity: CacheIdentity }) {
+  const { submit, busy, sent } = usePhaseSubmit(type, phase);
+  const [draft, setDraft] = useState<DataAnalysisDraft>(() => restoreDraft(readRunnerCache(localStorage, identity)) ?? EMPTY_DRAFT);
+  const [attempted, setAttempted] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<MeasurementField, boolean>>>({});
+  const [uploading, setUploading] = useState<Partial<Record<ImageField, boolean>>>({});
+  const [previews, setPreviews] = useState<Partial<Record<ImageField, string>>>({});
+  const errors = dataAnalysisErrors(draft);
+
+  const { pageId, userId, signature } = identity;
+  useEffect(() => {
+    if (!sent) saveRunnerCache(localStorage, { pageId, userId, signature }, draft);
+  }, [draft, sent, pageId, userId, signature]);
+
+  // Object URLs of the previews are released when replaced and when the screen closes.
+  const previewsRef = useRef(previews);
+  previewsRef.current = previews;
+  useEffect(() => () => Object.values(previewsRef.current).forEach((url) => url && URL.revokeObjectURL(url)), []);
+
+  const setPreview = (field: ImageField, url: string | undefined) =>
+    setPreviews((p) => {
+      if (p[field]) URL.revokeObjectURL(p[field]);
+      return { ...p, [field]: url };
+    });
+
+  const onFile = async (field: ImageField, file: File | null, input: HTMLInputElement) => {
+    setDraft((d) => ({ ...d, images: { ...d.images, [field]: null } }));
+    setPreview(field, undefined);
+    if (!file) return;
+    setUploading((u) => ({ ...u, [field]: true }));
+    try {
+      const id = await uploadProgressPhoto(file);
+      setDraft((d) => ({ ...d, images: { ...d.images, [field]: { id, name: file.name } } }));
+      setPreview(field, URL.createObjectURL(file));
+    } catch {
+      input.value = '';
+    } finally {
+      setUploading((u) => ({ ...u, [field]: false }));
+    }
+  };
+
+  const anyUploading = Object.values(uploading).some(Boolean);
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setAttempted(true);
+    const first = [...MEASUREMENTS.map((m) => m.field), ...IMAGE_SLOTS.map((s) => s.field)].find((f) => errors[f]);
+    if (first) {
+      e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    if (anyUploading) return;
+    submit(dataAnalysisPayload(draft));
+  };
+
+  return (
+    <form className="runner-card data-analysis" onSubmit={onSubmit} noValidate aria-label="Data analysis">
+      <fieldset className="form-section">
+        <legend className="form-section__title">Measurements</legend>
+        <div className="form-grid form-grid--three">
+          {MEASUREMENTS.map((m) => (
+            <TextField
+              key={m.field}
+              label={m.label}
+              name={m.field}
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.values[m.field]}
+              error={attempted || touched[m.field] ? errors[m.field] : undefined}
+              onChange={(e) => {
+                const value = e.target.value;
+                setDraft((d) => ({ ...d, values: { ...d.values, [m.field]: value } }));
+              }}
+              onBlur={() => setTouched((t) => ({ ...t, [m.field]: true }))}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend className="form-section__title">Progress photos</legend>
+        <p className="muted">Front, side and back: same place, same light, same clothing. Only you and your coaches see them.</p>
+        <div className="photo-grid">
+          {IMAGE_SLOTS.map((slot) => (
+            <PhotoField
+              key={slot.field}
+              slot={slot}
+              image={draft.images[slot.field]}
+              preview={previews[slot.field]}
+              uploading={Boolean(uploading[slot.field])}
+              error={attempted ? errors[slot.field] : undefined}
+              onFile={(file, input) => void onFile(slot.field, file, input)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit" className="runner-controls__main" busy={busy} disabled={sent || anyUploading}>
+        Submit Data
+      </Button>
+    </form>
+  );
+}

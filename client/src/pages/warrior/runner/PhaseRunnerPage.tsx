@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import type { PhaseData, TrackType } from '@evolution/shared';
+import { readFailure } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { useAuth } from '../../../auth/store.ts';
+import { PageContent } from '../../../components/PageContent.tsx';
+import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import type { PageProps } from '../../../routes.tsx';
+import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
+import { SetsRunner } from './SetsRunner.tsx';
+import { Vo2Runner } from './Vo2Runner.tsx';
+import { isTrack } from '../track.ts';
+import { planOf } from './phaseRunner.ts';
+import { usePhaseSubmit } from './usePhaseSubmit.ts';
+import type { CacheIdentity } from './useRunner.ts';
+import '../warrior.css';
+
+const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
+  type === 'general' && phase ? `/user/warrior/general?version=${phase.version}` : `/user/warrior/${type}`;
+
+/** Flexibility and recovery: the routine, then a single Done button. */
+function DoneRunner({ type, phase }: { type: TrackType; phase: PhaseData }) {
+  const { submit, busy, sent } = usePhaseSubmit(type, phase);
+  return (
+    <div className="runner-card">
+      <Button className="runner-controls__main" busy={busy} disabled={sent} onClick={() => submit({})}>
+        Done
+      </Button>
+    </div>
+  );
+}
+
+function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
+  const plan = useMemo(() => planOf(phase), [phase]);
+  const userId = useAuth().user?.user_id ?? 0;
+  const identity: CacheIdentity = { pageId: phase.page.id, userId, signature: plan.signature };
+  const video = videoSource(phase.page.video_link) ? phase.page.video_link : null;
+  // The routine is the whole screen of flexibility and recovery; elsewhere the instructions fold away.
+  const readFirst = plan.kind === 'done';
+  const label = type === 'calibration' ? `Calibration · Phase ${phase.phase}` : `Evolution ${phase.evolution} · Version ${phase.version} · Phase ${phase.phase}`;
+
+  return (
+    <section className="page runner-page" aria-labelledby="page-title">
+      <header className="page__header">
+        <Link href={phaseListHref(type, phase)} className="runner-page__back">
+          ← Phases
+        </Link>
+        <p className="eyebrow">{label}</p>
+        <h1 id="page-title" className="page__title">
+          {phase.page.title}
+        </h1>
+      </header>
+      {video && <VideoSlot link={video} title={phase.page.title} placeholder="" />}
+      {phase.page.content && (
+        <details className="runner-brief" open={readFirst}>
+          <summary>{readFirst ? 'The routine' : 'How to run this phase'}</summary>
+          <PageContent text={phase.page.content} />
+        </details>
+      )}
+      {plan.kind === 'vo2' && <Vo2Runner type={type} phase={phase} plan={plan} identity={identity} />}
+      {plan.kind === 'sets' && <SetsRunner type={type} phase={phase} plan={plan} identity={identity} />}
+      {plan.kind === 'done' && <DoneRunner type={type} phase={phase} />}
+      {plan.kind === 'data-analysis' && <DataAnalysisRunner type={type} phase={phase} identity={identity} />}
+    </section>
+  );
+}
+
+/** /user/warrior/{type}/phase: the member's active phase on a track, run by the phase runner (navigation hidden). */
+export default function PhaseRunnerPage({ params }: PageProps) {
+  const type = params.type;
+  const track = isTrack(type) ? type : null;
+  const phase = trpc.warrior.phase.useQuery({ type: track ?? 'general' }, { enabled: track !== null, staleTime: 0, gcTime: 0 });
+
+  if (!track) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page__title">
+          Phase
+        </h1>
+        <p className="empty">There is no such track.</p>
+      </section>
+    );
+  }
+  if (phase.isPending) return <Spinner label="Loading your phase" />;
+  if (phase.isError) {
+    const status = readFailure(phase.error).status;
+    return (
+      <section className="page page--narrow" aria-labelledby="page-title">
+        <header className="page__header">
+          <p className="eyebrow">{track === 'calibration' ? 'Calibration' : 'Dynamic Evolution'}</p>
+          <h1 id="page-title" className="page__title">
+            No phase to run
+          </h1>
+        </header>
+        <div className="panel">
+          <p>{status === 409 ? phase.error.message : 'Your phase could not be loaded.'}</p>
+          <div className="panel__actions">
+            <Link href="/warrior/version" className="button button--primary">
+              Dynamic Evolution
+            </Link>
+            {status !== 409 && (
+              <Button variant="ghost" onClick={() => void phase.refetch()}>
+                Try again
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return <Runner key={phase.data.page.id} type={track} phase={phase.data} />;
+}
