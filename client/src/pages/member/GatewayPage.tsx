@@ -1,20 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { featureAllowed } from '../../auth/session.ts';
 import { useAuth } from '../../auth/store.ts';
 import { CLIENT_CONFIG } from '../../config.ts';
-import { BoltIcon, BookIcon, ChannelsIcon, CommunityIcon, ExternalIcon, LockIcon } from '../../components/ui/icons.tsx';
-
-function TileBody({ icon, title, text, badge }: { icon: ReactNode; title: string; text: string; badge?: ReactNode }) {
-  return (
-    <>
-      <span className="tile__icon">{icon}</span>
-      <span className="tile__title">{title}</span>
-      <span className="tile__text">{text}</span>
-      {badge}
-    </>
-  );
-}
+import { BoltIcon, BookIcon, ChannelsIcon, CommunityIcon, ExternalIcon } from '../../components/ui/icons.tsx';
+import { LockedTile, TileBody } from '../../components/ui/Tile.tsx';
 
 /** Ground Zero: the member's start page with the Evolution, Channels, Community and Introduction tiles. */
 export default function GatewayPage() {
@@ -35,18 +24,7 @@ export default function GatewayPage() {
               <TileBody icon={<BoltIcon />} title="Evolution" text="Your chamber: scores, body metrics and versions." />
             </Link>
           ) : (
-            <div className="tile tile--locked" aria-disabled="true">
-              <TileBody
-                icon={<BoltIcon />}
-                title="Evolution"
-                text="Unlocks when you finish your calibration."
-                badge={
-                  <span className="tile__badge">
-                    <LockIcon /> Locked
-                  </span>
-                }
-              />
-            </div>
+            <LockedTile icon={<BoltIcon />} title="Evolution" text="Unlocks when you finish your calibration." label="Locked" />
           )}
         </li>
         <li>

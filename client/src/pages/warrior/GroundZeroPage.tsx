@@ -1,18 +1,7 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { BoltIcon, BookIcon, HammerIcon, LockIcon } from '../../components/ui/icons.tsx';
+import { BoltIcon, BookIcon, HammerIcon } from '../../components/ui/icons.tsx';
+import { LockedTile, TileBody } from '../../components/ui/Tile.tsx';
 import './warrior.css';
-
-function TileBody({ icon, title, text, badge }: { icon: ReactNode; title: string; text: string; badge?: ReactNode }) {
-  return (
-    <>
-      <span className="tile__icon">{icon}</span>
-      <span className="tile__title">{title}</span>
-      <span className="tile__text">{text}</span>
-      {badge}
-    </>
-  );
-}
 
 /** /warrior/ground-zero: Technique Guides, Temple of Intensity (inactive), Dynamic Evolution and How To Use. */
 export default function WarriorGroundZeroPage() {
@@ -36,18 +25,7 @@ export default function WarriorGroundZeroPage() {
           </Link>
         </li>
         <li>
-          <div className="tile tile--locked" aria-disabled="true">
-            <TileBody
-              icon={<BoltIcon />}
-              title="Temple of Intensity"
-              text="Not open yet."
-              badge={
-                <span className="tile__badge">
-                  <LockIcon /> Inactive
-                </span>
-              }
-            />
-          </div>
+          <LockedTile icon={<BoltIcon />} title="Temple of Intensity" text="Not open yet." label="Inactive" />
         </li>
         <li>
           <Link href="/introduction?type=warrior" className="tile">

@@ -114,7 +114,7 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
   };
 
   return (
-    <form className="runner-card data-analysis" onSubmit={onSubmit} noValidate aria-label="Data analysis">
+    <form className="panel data-analysis" onSubmit={onSubmit} noValidate aria-label="Data analysis">
       <fieldset className="form-section">
         <legend className="form-section__title">Measurements</legend>
         <div className="form-grid form-grid--three">

@@ -25,7 +25,7 @@ const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
 function DoneRunner({ type, phase }: { type: TrackType; phase: PhaseData }) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
   return (
-    <div className="runner-card">
+    <div className="panel">
       <Button className="runner-controls__main" busy={busy} disabled={sent} onClick={() => submit({})}>
         Done
       </Button>

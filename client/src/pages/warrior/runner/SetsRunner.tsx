@@ -4,7 +4,7 @@ import { trpc } from '../../../api/trpc.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
-import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
+import { RestartDialog } from './RestartDialog.tsx';
 import { notify } from '../../../components/ui/notifier.ts';
 import { TimerDisplay } from './TimerDisplay.tsx';
 import {
@@ -96,7 +96,7 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
       </section>
 
       {status === TIMER.finished ? (
-        <section className="runner-card" aria-label="Round complete">
+        <section className="panel" aria-label="Round complete">
           <p className="eyebrow">Round {round.name}</p>
           <h2 className="runner-card__title">{isLastRound(plan, state) ? 'Phase complete' : 'Round complete'}</h2>
           <p className="muted">
@@ -117,7 +117,7 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
           </div>
         </section>
       ) : (
-        <section className="runner-card" aria-labelledby="exercise-title">
+        <section className="panel" aria-labelledby="exercise-title">
           <p className="eyebrow">{exercise.name}</p>
           <h2 id="exercise-title" className="runner-card__title">
             {exercise.form}
@@ -170,18 +170,7 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
           Restart
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirmRestart}
-        onOpenChange={setConfirmRestart}
-        title="YOU SURE?"
-        text="You go back to the first round and the sets logged in this phase are cleared."
-        confirmLabel="Agree"
-        cancelLabel="Disagree"
-        onConfirm={() => {
-          dispatch({ type: 'restart' });
-          setConfirmRestart(false);
-        }}
-      />
+      <RestartDialog open={confirmRestart} onOpenChange={setConfirmRestart} text="You go back to the first round and the sets logged in this phase are cleared." onRestart={() => dispatch({ type: 'restart' })} />
     </div>
   );
 }

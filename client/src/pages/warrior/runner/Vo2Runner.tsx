@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
+import { RestartDialog } from './RestartDialog.tsx';
 import { TimerDisplay } from './TimerDisplay.tsx';
 import { TIMER, formatTimer, submissionData, treadmillGrade, wholeSeconds, type RunnerPlan } from './phaseRunner.ts';
 import { usePhaseSubmit, workRoute } from './usePhaseSubmit.ts';
@@ -47,7 +48,7 @@ export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; ph
   };
 
   return (
-    <section className="runner-card" aria-label="Treadmill test">
+    <section className="panel" aria-label="Treadmill test">
       <TimerDisplay timer={state.timer} extra={(ms) => <Gradient elapsedMs={ms} />} />
       {status === TIMER.finished && (
         <p className="runner-card__result" role="status">
@@ -81,18 +82,7 @@ export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; ph
           </Button>
         )}
       </div>
-      <ConfirmDialog
-        open={confirmRestart}
-        onOpenChange={setConfirmRestart}
-        title="YOU SURE?"
-        text="The timer goes back to zero and this time is lost."
-        confirmLabel="Agree"
-        cancelLabel="Disagree"
-        onConfirm={() => {
-          dispatch({ type: 'restart' });
-          setConfirmRestart(false);
-        }}
-      />
+      <RestartDialog open={confirmRestart} onOpenChange={setConfirmRestart} text="The timer goes back to zero and this time is lost." onRestart={() => dispatch({ type: 'restart' })} />
       <ConfirmDialog
         open={confirmSkip}
         onOpenChange={setConfirmSkip}
