@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { repoRoot, type AppConfig } from './config.ts';
 import { createOrm } from './db/orm.ts';
 import { RevokedToken } from './entities/index.ts';
+import { PHOTO_MAX_BYTES } from '@evolution/shared';
 import { DomainError } from './errors.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -17,6 +18,7 @@ import type { Actor } from './services/context.ts';
 import { createRateLimits, type RateLimits } from './services/rateLimit.ts';
 import type { TokenClaims, TokenIssuer } from './services/tokens.ts';
 import { createContext } from './trpc/context.ts';
+import { limitFormData } from './trpc/formData.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 
 declare module 'fastify' {
@@ -85,7 +87,7 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
     sign: (claims, ttlSeconds) => app.jwt.sign({ sub: claims.sub, tv: claims.tv, jti: claims.jti }, { expiresIn: ttlSeconds }),
     verify: (token) => app.jwt.verify<TokenClaims>(token),
   } satisfies TokenIssuer);
-  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 3, fields: 200 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 3, fields: 200 } });
 
   app.setErrorHandler(restErrorHandler);
 
@@ -98,19 +100,22 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      responseMeta({ errors }) {
-        const headers = errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
-        return headers ? { headers } : {};
-      },
-      onError({ error, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'tRPC call failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (scope) => {
+    limitFormData(scope);
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext,
+        responseMeta({ errors }) {
+          const headers = errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
+          return headers ? { headers } : {};
+        },
+        onError({ error, req }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   await app.register(restPlugin, { prefix: '/api' });

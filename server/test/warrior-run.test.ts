@@ -433,6 +433,41 @@ describe('POST /api/user/image', () => {
   });
 });
 
+describe('tRPC warrior.uploadImage (FormData over real HTTP, as the browser sends it)', () => {
+  let base = '';
+  beforeAll(async () => {
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  const upload = async (token: string | null, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
+    const res = await fetch(`${base}/trpc/warrior.uploadImage`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('stores the photo like POST /api/user/image and answers its id', async () => {
+    const member = await trainingMember(ctx.app);
+    const res = await upload(member.token, {}, [{ name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await photoWithExif() }]);
+    expect(res).toMatchObject({ status: 200, body: { result: { data: { image: { id: expect.any(Number) } } } } });
+    const media = await ctx.app.orm.em.fork().findOneOrFail(Media, { id: res.body.result.data.image.id });
+    expect(media).toMatchObject({ kind: 'progress_photo', mime: 'image/jpeg', owner: { id: member.userId } });
+    expect((await get(`/api/user/image/${media.id}`, member.token)).status).toBe(200);
+  });
+
+  it("gives the REST call's 422 messages, 401 without a token, and stores nothing", async () => {
+    const member = await trainingMember(ctx.app);
+    const missing = await upload(member.token, { name: 'no file' });
+    expect(missing).toMatchObject({ status: 422, body: { error: { message: 'The image field is required.', data: { errors: { image: ['The image field is required.'] } } } } });
+    const fake = await upload(member.token, {}, [{ name: 'image', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.from('%PDF-1.7 not a photo') }]);
+    expect(fake).toMatchObject({ status: 422, body: { error: { message: 'The image must be an image.' } } });
+    const huge = await upload(member.token, {}, [{ name: 'image', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.alloc(10 * 1024 * 1024 + 80 * 1024, 1) }]);
+    expect(huge).toMatchObject({ status: 422, body: { errors: { image: ['The image may not be greater than 10240 kilobytes.'] } } });
+    expect((await upload(null, {}, [{ name: 'image', filename: 'x.jpg', type: 'image/jpeg', data: await photoWithExif() }])).status).toBe(401);
+    expect(await ctx.app.orm.em.fork().count(Media, { owner: member.userId })).toBe(0);
+  });
+});
+
 describe('who may train', () => {
   it('needs setup finished and an active warrior or superhuman subscription', async () => {
     const noSub = await trainingMember(ctx.app, { subscribed: false });

@@ -58,3 +58,6 @@ export const FORM_MESSAGE = {
 
 /** Toast durations in milliseconds. */
 export const TOAST_MS = { default: 2500, apiError: 3000, short: 2000, medium: 5000, long: 10000 } as const;
+
+/** The largest progress photo accepted before re-encoding: 10 MB, the 'not greater than 10240 kilobytes' message. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

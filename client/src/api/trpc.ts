@@ -1,4 +1,4 @@
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from '@trpc/client';
 import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@evolution/server/trpc';
 import { storedToken } from '../auth/session.ts';
@@ -6,16 +6,20 @@ import { storedToken } from '../auth/session.ts';
 /** The typed tRPC hooks; the client imports only the router's type from the server. */
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 
-/** One batched link to /trpc; the bearer token is read from local storage at request time. */
+/** The bearer token, read from local storage at request time. */
+function authHeaders(): Record<string, string> {
+  const token = storedToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Calls to /trpc are batched; FormData (progress photos) cannot be, so it goes on its own request. */
 export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createClient> {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url,
-        headers() {
-          const token = storedToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+      splitLink({
+        condition: (op) => isNonJsonSerializable(op.input),
+        true: httpLink({ url, headers: authHeaders }),
+        false: httpBatchLink({ url, headers: authHeaders }),
       }),
     ],
   });

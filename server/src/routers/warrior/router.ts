@@ -11,6 +11,7 @@ import { listPhasesRoute } from './list-phases.ts';
 import { listVersionsRoute } from './list-versions.ts';
 import { formGroupVideoRoute, pageVideoRoute } from './page-video.ts';
 import { submitPhaseRoute } from './submit-phase.ts';
+import { uploadImageRoute } from './upload-image.ts';
 import { workoutResultsRoute } from './workout-results.ts';
 
 /** The warrior channel: tracks, phases and submissions, the member's evolution results, pages and videos. */
@@ -19,6 +20,7 @@ export const warriorRouter = router({
   phases: listPhasesRoute,
   phase: getPhaseRoute,
   submitPhase: submitPhaseRoute,
+  uploadImage: uploadImageRoute,
   evolution: getEvolutionRoute,
   calibrationResults: calibrationResultsRoute,
   workoutResults: workoutResultsRoute,

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { PhaseData, TrackType } from '@evolution/shared';
+import { PHOTO_MAX_BYTES, TOAST_MS, WARRIOR_MESSAGE, type PhaseData, type TrackType } from '@evolution/shared';
+import { trpc } from '../../../api/trpc.ts';
+import { notify } from '../../../components/ui/notifier.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { readRunnerCache, saveRunnerCache } from './phaseRunner.ts';
@@ -7,7 +9,6 @@ import {
   EMPTY_DRAFT, IMAGE_SLOTS, MEASUREMENTS, dataAnalysisErrors, dataAnalysisPayload, restoreDraft,
   type DataAnalysisDraft, type ImageField, type MeasurementField,
 } from './dataAnalysis.ts';
-import { uploadProgressPhoto } from './uploadImage.ts';
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import type { CacheIdentity } from './useRunner.ts';
 
@@ -61,6 +62,7 @@ function PhotoField({
  */
 export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType; phase: PhaseData; identity: CacheIdentity }) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
+  const upload = trpc.warrior.uploadImage.useMutation();
   const [draft, setDraft] = useState<DataAnalysisDraft>(() => restoreDraft(readRunnerCache(localStorage, identity)) ?? EMPTY_DRAFT);
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<MeasurementField, boolean>>>({});
@@ -88,9 +90,17 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
     setDraft((d) => ({ ...d, images: { ...d.images, [field]: null } }));
     setPreview(field, undefined);
     if (!file) return;
+    // Over the server's limit: say so at once rather than send megabytes to be refused.
+    if (file.size > PHOTO_MAX_BYTES) {
+      notify({ message: WARRIOR_MESSAGE.imageTooLarge, variant: 'danger', duration: TOAST_MS.apiError });
+      input.value = '';
+      return;
+    }
     setUploading((u) => ({ ...u, [field]: true }));
     try {
-      const id = await uploadProgressPhoto(file);
+      const form = new FormData();
+      form.append('image', file);
+      const { id } = (await upload.mutateAsync(form)).image;
       setDraft((d) => ({ ...d, images: { ...d.images, [field]: { id, name: file.name } } }));
       setPreview(field, URL.createObjectURL(file));
     } catch {

@@ -71,7 +71,7 @@ export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; ph
             Submit Data
           </Button>
         )}
-        {status === TIMER.finished && (
+        {(status === TIMER.idle || status === TIMER.finished) && (
           <Button variant="ghost" onClick={() => setConfirmRestart(true)} disabled={busy || sent}>
             Restart
           </Button>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Exercise, PhaseData } from '@evolution/shared';
 import {
-  COUNTDOWN_MS, RUNNER_CACHE_KEY, RUNNER_MESSAGE, TIMER, cacheableState, canSubmit, formatTimer, initialRunnerState, planOf, readRunnerCache,
+  COUNTDOWN_MS, RESUME_RUNNING_MS, RUNNER_CACHE_KEY, RUNNER_MESSAGE, TIMER, cacheableState, canSubmit, formatTimer, initialRunnerState, planOf, readRunnerCache,
   restoreRunnerState, runnerReducer, saveRunnerCache, submissionData, timerView, treadmillGrade, wholeSeconds,
   type RunnerAction, type RunnerPlan, type RunnerState,
 } from './phaseRunner.ts';
@@ -232,12 +232,23 @@ describe('the progress cache (local storage, active phase with page and user ids
     expect(readRunnerCache(localStorage, me)).toBeNull();
   });
 
-  it('restarts a timer that was running from idle, keeping what was logged', () => {
+  it('keeps a timer that was running going from when Play was pressed, with what was logged', () => {
     const running = run(plan, [{ type: 'play', now: 500_000 }], run(plan, [{ type: 'next' }], progressed));
     saveRunnerCache(localStorage, me, cacheableState(running));
-    const restored = restoreRunnerState(plan, readRunnerCache(localStorage, me));
-    expect(restored).toMatchObject({ round: 1, position: 0, timer: { status: TIMER.idle, startedAt: null, elapsedMs: 0 } });
+    const restored = restoreRunnerState(plan, readRunnerCache(localStorage, me), 500_000 + 65_000);
+    expect(restored).toMatchObject({ round: 1, position: 0, timer: { status: TIMER.running, startedAt: 500_000 } });
+    // 65 s after Play: 5 s of countdown, then a minute on the clock.
+    expect(timerView(restored!.timer, 565_000).elapsedMs).toBe(60_000);
     expect(restored?.sets.slice(0, 2)).toEqual([{ amount: 10, seconds: 30 }, { amount: 6, seconds: 30 }]);
+  });
+
+  it('restarts from idle a running timer started over two hours ago or in the future', () => {
+    const running = run(plan, [{ type: 'play', now: 500_000 }], run(plan, [{ type: 'next' }], progressed));
+    saveRunnerCache(localStorage, me, cacheableState(running));
+    const stale = restoreRunnerState(plan, readRunnerCache(localStorage, me), 500_000 + RESUME_RUNNING_MS + 1);
+    expect(stale?.timer).toMatchObject({ status: TIMER.idle, startedAt: null, elapsedMs: 0 });
+    const future = restoreRunnerState(plan, readRunnerCache(localStorage, me), 499_999);
+    expect(future?.timer).toMatchObject({ status: TIMER.idle, startedAt: null });
   });
 
   it('ignores a malformed cache', () => {

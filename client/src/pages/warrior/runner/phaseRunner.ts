@@ -355,11 +355,15 @@ export function readRunnerCache(storage: Storage, id: CacheIdentity): unknown {
 
 const isTimerStatus = (v: unknown): v is TimerStatus => v === 0 || v === 1 || v === 2 || v === 3;
 
+/** How long after Play a reload may still pick up a running timer (a treadmill test, a long hold); older runs restart. */
+export const RESUME_RUNNING_MS = 2 * 60 * 60 * 1000;
+
 /**
  * A cached run for this plan, checked field by field: logged sets, position and a stopped or finished time come
- * back; a timer that was running when the member left starts again from idle. Anything malformed → null.
+ * back; a timer that was running keeps running from when Play was pressed (a reload or a phone dropping the tab
+ * mid-test loses nothing), unless that was in the future or over RESUME_RUNNING_MS ago. Anything malformed → null.
  */
-export function restoreRunnerState(plan: RunnerPlan, cached: unknown): RunnerState | null {
+export function restoreRunnerState(plan: RunnerPlan, cached: unknown, now: number = Date.now()): RunnerState | null {
   if (typeof cached !== 'object' || cached === null) return null;
   const c = cached as Partial<RunnerState>;
   if (!Array.isArray(c.sets) || c.sets.length !== plan.setCount) return null;
@@ -374,7 +378,12 @@ export function restoreRunnerState(plan: RunnerPlan, cached: unknown): RunnerSta
   if (plan.kind === 'sets' && (round < 0 || round >= plan.rounds.length || position < 0 || position >= plan.rounds[round]!.exercises.length)) return null;
   const t = c.timer;
   if (!t || !isTimerStatus(t.status) || typeof t.elapsedMs !== 'number' || !(t.elapsedMs >= 0)) return null;
-  const timer: Timer = t.status === TIMER.running ? { ...IDLE_TIMER, disabled: Boolean(t.disabled) } : { status: t.status, startedAt: null, elapsedMs: t.elapsedMs, disabled: Boolean(t.disabled) };
+  const disabled = Boolean(t.disabled);
+  let timer: Timer = { status: t.status, startedAt: null, elapsedMs: t.elapsedMs, disabled };
+  if (t.status === TIMER.running) {
+    const since = typeof t.startedAt === 'number' ? now - t.startedAt : Number.NaN;
+    timer = since >= 0 && since <= RESUME_RUNNING_MS ? { status: TIMER.running, startedAt: t.startedAt as number, elapsedMs: 0, disabled } : { ...IDLE_TIMER, disabled };
+  }
   return { round, position, timer, sets: sets as (LoggedSet | null)[], draft: typeof c.draft === 'string' ? c.draft : '', notice: null };
 }
 
