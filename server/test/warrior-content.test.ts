@@ -139,13 +139,13 @@ describe('the version list', () => {
 });
 
 describe('results before any training', () => {
-  it('answer empty lists, first forms and no chamber page', async () => {
+  it('answer empty lists and first forms; the chamber stays closed until calibration', async () => {
     expect((await get('/api/user/evolution/calibration')).body).toEqual({ data: [], evolution: null });
     expect((await get('/api/user/evolution/workout_results')).body).toEqual({ data: [], evolution: 1 });
     const forms = await get('/api/user/evolution/forms');
     expect(forms.body.data.map((r: { name: string; amount: number | null }) => [r.name, r.amount])[0]).toEqual(['Wall push-up', null]);
     expect(forms.body.meta).toMatchObject({ total: 8, last_page: 1 });
-    expect(await get('/api/user/evolution/chamber/1')).toMatchObject({ status: 404, body: { message: 'Data could not be found.' } });
+    expect(await get('/api/user/evolution/chamber/1')).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
     expect((await get('/api/user/evolution/workout_results?evolution=zero')).status).toBe(422);
   });
 });

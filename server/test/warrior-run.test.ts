@@ -10,7 +10,7 @@ import {
 import { ensureAdmin } from '../src/db/seed.ts';
 import { trainingExport } from '../src/services/evolution.ts';
 import { deleteMemberFiles } from '../src/services/media.ts';
-import { ChamberSnapshot, Evolution, Media, PhaseSubmission, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
+import { ChamberSnapshot, Evolution, Media, PhaseSubmission, User, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { multipart, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
@@ -386,6 +386,8 @@ describe('submitting a phase', () => {
     const member = await trainingMember(ctx.app);
     const photos = await threePhotos(member.token);
     await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: member.userId }, { needCalibration: false, version: 4, phase: 9 });
+    // Calibrated long ago: the chamber is open.
+    await ctx.app.orm.em.fork().nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true } });
     const res = await post(`${phaseUrl('general')}/data-analysis`, member.token, {
       weight: 75, waist: 31, chest: 39, bicep: 14, quad: 22, body_fat: 12, image1: photos[0], image2: photos[1], image3: photos[2],
     });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Evolution } from '../src/entities/index.ts';
+import { Evolution, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
@@ -20,7 +20,7 @@ async function photos(token: string) {
 const analysis = (type: string, token: string, body: Record<string, unknown>) =>
   rest(ctx.app, 'POST', `/api/user/channel/warrior/${type}/phase/data-analysis`, { token, body });
 
-describe('warrior.chamberTrend', () => {
+describe('warrior.chamberTrend and GET /api/user/evolution/trend', () => {
   it("lists weight, body fat and VO2 of the member's own snapshots, in chamber page order, without photos", async () => {
     const member = await trainingMember(ctx.app);
     const other = await trainingMember(ctx.app);
@@ -44,7 +44,25 @@ describe('warrior.chamberTrend', () => {
     // The same pages as the chamber itself.
     expect((await trpc(ctx.app, 'query', 'warrior.chamber', { page: 2 }, member.token)).data).toMatchObject({ label: 'v1.1', data: { body: { weight: 81.1 } } });
 
-    expect((await trpc(ctx.app, 'query', 'warrior.chamberTrend', undefined, other.token)).data).toEqual({ data: [] });
+    // REST answers the same body.
+    expect(await rest(ctx.app, 'GET', '/api/user/evolution/trend', { token: member.token })).toMatchObject({ status: 200, body: res.data });
+
+    // Another member who has not calibrated has no evolution_page flag yet: the chamber and its trend are closed.
+    expect((await trpc(ctx.app, 'query', 'warrior.chamberTrend', undefined, other.token)).status).toBe(403);
+    expect(await rest(ctx.app, 'GET', '/api/user/evolution/trend', { token: other.token })).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect((await rest(ctx.app, 'GET', '/api/user/evolution/chamber/1', { token: other.token })).status).toBe(403);
     expect((await trpc(ctx.app, 'query', 'warrior.chamberTrend')).status).toBe(401);
+    expect((await rest(ctx.app, 'GET', '/api/user/evolution/trend')).status).toBe(401);
+  });
+
+  it('closes the chamber when an admin turns the evolution_page flag off, snapshots or not', async () => {
+    const member = await trainingMember(ctx.app);
+    const em = ctx.app.orm.em.fork();
+    await em.nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true } });
+    expect((await rest(ctx.app, 'GET', '/api/user/evolution/trend', { token: member.token })).body).toEqual({ data: [] });
+    expect((await rest(ctx.app, 'GET', '/api/user/evolution/chamber/1', { token: member.token })).status).toBe(404);
+    await em.nativeUpdate(User, { id: member.userId }, { access: { evolution_page: false } });
+    expect((await rest(ctx.app, 'GET', '/api/user/evolution/trend', { token: member.token })).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'warrior.chamber', { page: 1 }, member.token)).status).toBe(403);
   });
 });

@@ -1,26 +1,7 @@
+import type { ChamberTrend } from '@evolution/shared';
 import { chamberLabel } from '../domain/chamber.ts';
 import { ChamberSnapshot } from '../entities/index.ts';
 import type { ServiceContext } from './context.ts';
-
-/** One chamber snapshot on the trend line: its chamber page, label and the three numbers members follow. */
-export interface ChamberTrendPoint {
-  /** The chamber page of this snapshot (1-based, oldest first), as warrior.chamber pages them. */
-  page: number;
-  label: string;
-  evolution: number;
-  version: number;
-  /** kg */
-  weight: number;
-  /** % */
-  body_fat: number;
-  /** Estimated VO2 max (ml/kg/min); null when the test was skipped or never taken. */
-  vo2max: number | null;
-  created_at: string;
-}
-
-export interface ChamberTrend {
-  data: ChamberTrendPoint[];
-}
 
 /**
  * Weight, body fat and VO2 of every chamber snapshot of a member, oldest first and in the chamber's page order

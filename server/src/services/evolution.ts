@@ -1,11 +1,11 @@
 import {
-  WARRIOR_MESSAGE, chamberInput, workoutResultsInput,
+  SERVER_MESSAGE, WARRIOR_MESSAGE, chamberInput, workoutResultsInput,
   type CalibrationResults, type Chamber, type EvolutionDto, type FormLevelRow, type WorkoutResultRow, type WorkoutResults,
 } from '@evolution/shared';
 import { chamberPage } from '../domain/chamber.ts';
 import { ChamberSnapshot, PhaseSubmission, Subscription, Vo2Test, WorkoutResult, type IUser } from '../entities/index.ts';
 import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
-import { notFound } from '../errors.ts';
+import { DomainError, notFound } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
@@ -81,6 +81,11 @@ export async function formLevels(ctx: ServiceContext, memberId: number, page: nu
     };
   });
   return { items, total: ladders.size, page, perPage: limit };
+}
+
+/** The chamber and its trend need the evolution_page flag (set by calibration, or by an admin): 403 without it. */
+export function assertEvolutionPage(member: Pick<IUser, 'access'>): void {
+  if (member.access?.evolution_page !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 
 /** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last. */

@@ -316,6 +316,22 @@ export const formLevelRowSchema = z.object({
 export type FormLevelRow = z.infer<typeof formLevelRowSchema>;
 
 /** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first. */
+/** GET user/evolution/trend: weight, body fat and VO2 of every chamber snapshot, in chamber page order (no photos). */
+export const chamberTrendSchema = z.object({
+  data: z.array(z.object({
+    page: z.number().int().describe('the chamber page of this snapshot (1-based, oldest first)'),
+    label: z.string().describe('v{evolution}.{version}'),
+    evolution: z.number().int(),
+    version: z.number().int(),
+    weight: z.number().describe('kg'),
+    body_fat: z.number().describe('%'),
+    vo2max: z.number().nullable().describe('estimated VO2 max, ml/kg/min; null when the test was skipped'),
+    created_at: z.string(),
+  })),
+});
+export type ChamberTrend = z.infer<typeof chamberTrendSchema>;
+export type ChamberTrendPoint = ChamberTrend['data'][number];
+
 export const chamberSchema = z.object({
   data: z.object({
     vo2max: z.object({ score: z.number().nullable().describe('estimate, ml/kg/min'), level: z.string().nullable() }),

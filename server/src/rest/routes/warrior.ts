@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  WARRIOR_MESSAGE, calibrationPayload, calibrationResultsSchema, categoryPagesInput, challengePayload, chamberInput, chamberSchema,
+  WARRIOR_MESSAGE, calibrationPayload, calibrationResultsSchema, categoryPagesInput, challengePayload, chamberInput, chamberSchema, chamberTrendSchema,
   dataAnalysisPayload, evolutionSchema, exercisesPayload, formGroupIdInput, formLevelRowSchema, imageUploadSchema, pageIdInput, pageInput,
   pageSchema, paginatedSchema, phaseDataSchema, phaseListInput, phaseListSchema, phasePathInput, submissionResultSchema, trackInput,
   versionListSchema, videoSchema, vo2Payload, workoutResultsInput, workoutResultsSchema,
 } from '@evolution/shared';
 import { notFound, validationError } from '../../errors.ts';
-import { calibrationResults, chamber, formLevels, getEvolution, workoutResults } from '../../services/evolution.ts';
+import { chamberTrend } from '../../services/chamberTrend.ts';
+import { assertEvolutionPage, calibrationResults, chamber, formLevels, getEvolution, workoutResults } from '../../services/evolution.ts';
 import { readOwnPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { paginate } from '../../services/pagination.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
@@ -139,7 +140,16 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'Evolution chamber page n: the n-th snapshot, oldest first (v{evolution}.{version})', tags: results, who: 'member', params: chamberInput, response: { 200: chamberSchema, 404: WARRIOR_MESSAGE.noResults } }),
   }, async (req) => {
     const actor = await requireMember(req);
+    assertEvolutionPage(actor.user);
     return chamber(svc(req, actor), actor.user.id, pathParams(chamberInput, req.params));
+  });
+
+  app.get('/user/evolution/trend', {
+    schema: doc({ summary: 'Weight, body fat and VO2 of every chamber snapshot, in chamber page order (no photos)', tags: results, who: 'member', response: { 200: chamberTrendSchema } }),
+  }, async (req) => {
+    const actor = await requireMember(req);
+    assertEvolutionPage(actor.user);
+    return chamberTrend(svc(req, actor), actor.user.id);
   });
 
   app.get('/user/page/:id', {
