@@ -91,6 +91,13 @@ describe('account screens, in Chromium', () => {
     // Access lasts until then: the member still opens member screens.
     await page.goto('/#/channel-menu');
     await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).isVisible()).toBe(true);
+
+    // Changing their mind: Keep my plan undoes the cancellation, and Cancel is offered again.
+    await page.goto('/#/with_menu/channel_subscription');
+    await page.getByRole('button', { name: 'Keep my plan' }).click();
+    await expect.poll(() => page.getByText(`Renews on ${until}`).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    expect((await api('/user/subscription', { token: member.token })).json.data).toMatchObject({ active: true, cancel_at_period_end: false });
   });
 
   it('contact information, work volume with its forwarding, and the member\'s data: download and delete', async () => {

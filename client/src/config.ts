@@ -1,7 +1,7 @@
 /** Build-time settings of the client (Vite `VITE_*` variables). */
 export const CLIENT_CONFIG = {
-  /** The community's external address; until one is configured, the in-app community screen. */
-  communityUrl: (import.meta.env.VITE_COMMUNITY_URL as string | undefined) || '#/community',
+  /** The community's external address; empty until one is configured (the tile then says "Coming soon"). */
+  communityUrl: (import.meta.env.VITE_COMMUNITY_URL as string | undefined) ?? '',
   /**
    * The video host's player address; a page's bare video id is appended to it (e.g. https://player.vimeo.com/video/).
    * Empty: only full links are played.

@@ -14,6 +14,22 @@ describe('the server', () => {
     expect(await rest(ctx.app, 'GET', '/api/nothing/here')).toMatchObject({ status: 404, body: { message: 'The route api/nothing/here could not be found.' } });
   });
 
+  it('answers a known API path called with the wrong method with a Laravel 405 and Allow', async () => {
+    const res = await rest(ctx.app, 'GET', '/api/login');
+    expect(res).toMatchObject({ status: 405, body: { message: 'The GET method is not supported for route api/login. Supported methods: POST.' } });
+    expect(res.headers.allow).toBe('POST');
+    expect(await rest(ctx.app, 'DELETE', '/api/channel/1')).toMatchObject({ status: 405, body: { message: expect.stringContaining('Supported methods: GET.') } });
+    expect((await rest(ctx.app, 'PUT', '/api/user/evolution/chamber/2')).status).toBe(405);
+  });
+
+  it('reads url-encoded forms as Laravel does', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const bad = await rest(ctx.app, 'POST', '/api/register', { headers: form, body: 'name=Form+Poster&email=not-an-email&password=secret1&confirm_password=secret2' });
+    expect(bad).toMatchObject({ status: 422, body: { errors: { email: ['Incorrect format'], confirm_password: ['Passwords do not match'] } } });
+    const ok = await rest(ctx.app, 'POST', '/api/register', { headers: form, body: 'name=Form+Poster&email=form.poster%40example.com&password=secret1&confirm_password=secret1' });
+    expect(ok).toMatchObject({ status: 201, body: { user_role: 1, name: 'Form Poster' } });
+  });
+
   it('sends security headers', async () => {
     const res = await rest(ctx.app, 'GET', '/api/channel');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

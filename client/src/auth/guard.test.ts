@@ -146,6 +146,9 @@ describe('a member without an active subscription goes to the upgrade menu', () 
       expect(subscriptionExempt(path)).toBe(false);
     }
   });
+  it('still lets them reach Your Data: a copy of their data and deletion are theirs by law', () => {
+    expect(decideNavigation(lapsed, '/with_menu/your_data')).toEqual(allow);
+  });
 });
 
 describe('feature access', () => {
@@ -172,6 +175,11 @@ describe('after login', () => {
   it('sends a member to Ground Zero', () => expect(postLoginTarget(member(), null)).toBe('/gateway/gateway'));
   it('sends a member to the redirect query when it is a member route', () =>
     expect(postLoginTarget(member(), '/with_menu/settings')).toBe('/with_menu/settings'));
+  it("sends a member who signed in from a channel's plans back to them", () => {
+    expect(postLoginTarget(member(), '/subscribe/warrior')).toBe('/subscribe/warrior');
+    expect(postLoginTarget(member(), '/upgrade/superhuman')).toBe('/upgrade/superhuman');
+    expect(postLoginTarget(member(), '/register')).toBe('/gateway/gateway');
+  });
   it('ignores a redirect to an admin route for a member', () => expect(postLoginTarget(member(), '/admin/settings')).toBe('/gateway/gateway'));
   it('ignores a redirect that is not an app path', () => {
     expect(postLoginTarget(member(), 'https://evil.example')).toBe('/gateway/gateway');

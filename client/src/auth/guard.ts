@@ -13,6 +13,7 @@ export const LOGIN = '/login';
 export const MEMBER_HOME = '/gateway/gateway';
 export const ADMIN_HOME = '/admin';
 export const UPGRADE_MENU = '/with_menu/upgrade';
+export const YOUR_DATA = '/with_menu/your_data';
 
 /** The page of each setup step (step 1 has the questionnaire in two forms). */
 export const SETUP_STEP_PAGES: Record<1 | 2, readonly string[]> = {
@@ -42,10 +43,14 @@ export function setupTarget(auth: Auth): string {
   return (SETUP_STEP_PAGES[user.initial_setup_step >= 2 ? 2 : 1][0] as string);
 }
 
-/** Paths a member without an active subscription may still open (spec section 2). */
+/**
+ * Paths a member without an active subscription may still open (spec section 2), and Your Data: a copy of their data
+ * and account deletion are theirs by law, paid up or not.
+ */
 export function subscriptionExempt(path: string): boolean {
   return (
     path === UPGRADE_MENU ||
+    path === YOUR_DATA ||
     path.startsWith('/subscribe/') ||
     path.startsWith('/upgrade/') ||
     path === '/setup/par-q' ||
@@ -110,7 +115,9 @@ export function postLoginTarget(auth: Auth, redirect: string | null): string {
   const wanted = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : null;
   const route = wanted ? findRoute(splitTarget(wanted).path)?.route : undefined;
   if (isMember(auth)) {
-    const memberArea = route && (route.guard === 'member' || route.guard === 'signed-in');
+    // A channel's plans are public, but a member who signed in from them came to buy: send them back.
+    const plans = wanted !== null && /^\/(subscribe|upgrade)\//.test(wanted);
+    const memberArea = plans || (route && (route.guard === 'member' || route.guard === 'signed-in'));
     return memberArea && wanted ? wanted : MEMBER_HOME;
   }
   if (isAdmin(auth)) return route?.guard === 'admin' && wanted ? wanted : ADMIN_HOME;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CHANNEL, ROLE } from '@evolution/shared';
+import { CHANNEL, DESIRED_BODY_FAT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { Channel, Evolution, Plan, Subscription, User } from '../entities/index.ts';
+import { ApplicationDetails, Channel, ContactDetails, Evolution, FactFinding, Plan, Subscription, User } from '../entities/index.ts';
 import { normaliseEmail } from '../services/auth.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createOrm } from './orm.ts';
@@ -40,7 +40,7 @@ export async function ensureAdmin(em: EntityManager, config: Pick<AppConfig, 'ar
   return { user, created: true };
 }
 
-/** A member who has finished setup and holds an active warrior subscription for a year. */
+/** A member who has finished setup (PAR-Q all clear, fact-find, contact details) and holds a superhuman plan for a year. */
 export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig, 'argon2'>) {
   const email = normaliseEmail(DEMO_MEMBER.email);
   if (await em.count(User, { email })) return false;
@@ -50,6 +50,20 @@ export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig
   });
   em.create(Evolution, { user });
   const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  em.create(ApplicationDetails, {
+    user, firstName: 'Demo', lastName: 'Member', date: today, eSignature: 'Demo Member',
+    question1: 0, question2: 0, question3: 0, question4: 0, question5: 0, question6: 0, question7: 0,
+  });
+  em.create(FactFinding, {
+    user, dateOfBirth: '1990-05-14', height: 70, weight: 78.5, wristCircumference: 7, ankleCircumference: 9, desiredAesthetic: 'Titan',
+    desiredBodyFat: DESIRED_BODY_FAT.Titan, foodPreference: 'Pescatarian', wakingTime: '06:30', workStart: '09:00',
+    breakTimeStartFinish: '12:30 to 13:15', workFinish: '17:30', timeOfSlumber: '22:30', physicalActivities: 'Cycling to work, five-a-side football on Sundays.',
+  });
+  em.create(ContactDetails, {
+    user, firstName: 'Demo', lastName: 'Member', addressLine1: '1 High Street', city: 'York', county: 'North Yorkshire', postcode: 'YO1 7HH',
+    country: 'United Kingdom', telephone: '01904 000000',
+  });
   em.create(Subscription, {
     user, channel: em.getReference(Channel, CHANNEL.superhuman), plan: em.getReference(Plan, 4), status: 'active',
     provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { restErrorHandler } from './errors.ts';
+import { setFormField } from './formFields.ts';
 import { registerOpenApi } from './openapi.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -16,8 +17,27 @@ export async function restPlugin(app: FastifyInstance) {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(restErrorHandler);
+  // Laravel reads url-encoded forms too, with PHP's field names (`0[amount]`): so does this API.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of new URLSearchParams(body as string)) setFormField(fields, name, value);
+    done(null, fields);
+  });
+
+  // Every route's method and path pattern, so a known path called with the wrong method is a 405, as in Laravel.
+  const routes: { methods: string[]; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as HTTPMethods[]).concat(route.method).filter((m) => m !== 'HEAD');
+    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+')}/?$`);
+    routes.push({ methods, pattern });
+  });
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0]?.replace(/^\//, '') ?? '';
+    const url = req.url.split('?')[0] ?? '';
+    const path = url.replace(/^\//, '');
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(url)).flatMap((r) => r.methods))];
+    if (allowed.length) {
+      return reply.status(405).header('allow', allowed.join(', ')).send({ message: `The ${req.method} method is not supported for route ${path}. Supported methods: ${allowed.join(', ')}.` });
+    }
     reply.status(404).send({ message: `The route ${path} could not be found.` });
   });
   await registerOpenApi(app);

@@ -16,7 +16,10 @@ const transports = new WeakMap<AppConfig, Transporter>();
 // Builds the raw message without sending it, for the outbox.
 const outboxBuilder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-/** Sends a mail through SMTP_URL, or without one writes it to `<dataDir>/outbox/*.eml` and logs where (PRODUCT.md section 6). */
+/**
+ * Sends a mail through SMTP_URL, or without one writes it to `<dataDir>/outbox/*.eml` and to the log with its text (so
+ * a reset link is at hand on a machine with no mail server: PRODUCT.md section 6).
+ */
 export async function sendMail(config: AppConfig, mail: Mail): Promise<void> {
   const message = { from: config.mailFrom, ...mail };
   if (config.smtpUrl) {
@@ -30,5 +33,5 @@ export async function sendMail(config: AppConfig, mail: Mail): Promise<void> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
   await writeFile(file, built.message as Buffer, { mode: 0o600 });
-  serviceLog(config, 'info', 'Mail written to the outbox (no SMTP_URL)', { to: mail.to, subject: mail.subject, file });
+  serviceLog(config, 'info', 'Mail written to the outbox (no SMTP_URL)', { to: mail.to, subject: mail.subject, file, text: mail.text });
 }

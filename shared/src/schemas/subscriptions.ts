@@ -12,6 +12,7 @@ export const SUBSCRIPTION_MESSAGE = {
   registrationFailed: 'Registration was not successful',
   cancelFailed: 'We could not cancel your subscription.',
   changeFailed: 'We could not change your subscription.',
+  resumeFailed: 'We could not keep your subscription going.',
 } as const;
 
 /** What buying a plan needs: the channel, its plan and the card token (a payment-method id). */

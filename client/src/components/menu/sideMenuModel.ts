@@ -1,3 +1,4 @@
+import { YOUR_DATA } from '../../auth/guard.ts';
 /** One entry of the member side menu; entries whose enabled flag is off are not offered. */
 export interface MenuEntry {
   key: string;
@@ -26,7 +27,7 @@ export const ACCOUNT_MENU: readonly MenuEntry[] = [
   { key: 'macro-data', label: 'Macro Data', to: '/with_menu/macro_data', enabled: false },
   { key: 'assistance-flags', label: 'Assistance Flags', to: '/with_menu/assistance_flags', enabled: true },
   { key: 'work-volume-analysis', label: 'Work Volume Analysis', to: '/with_menu/work_volume_analysis', enabled: true },
-  { key: 'your-data', label: 'Your Data', to: '/with_menu/your_data', enabled: true },
+  { key: 'your-data', label: 'Your Data', to: YOUR_DATA, enabled: true },
 ];
 
 export type MenuView = 'main' | 'account';

@@ -37,8 +37,25 @@ export default function ChannelSubscriptionPage() {
   const utils = trpc.useUtils();
   const current = trpc.account.subscription.current.useQuery(undefined, { staleTime: 0 });
   const cancel = trpc.account.subscription.cancel.useMutation({ meta: { silentErrors: true } });
+  // Choosing the current plan again undoes a pending cancellation (GET user/payment/{id}/change).
+  const resume = trpc.account.subscription.changePlan.useMutation({ meta: { silentErrors: true } });
   const [confirming, setConfirming] = useState(false);
   const sub = current.data;
+
+  const keepPlan = (planId: number) =>
+    resume.mutate(
+      { id: planId },
+      {
+        async onSuccess(view) {
+          utils.account.subscription.current.setData(undefined, view);
+          await refreshSession().catch(() => undefined);
+          toast.success('Your subscription carries on.');
+        },
+        onError() {
+          toast.danger(SUBSCRIPTION_MESSAGE.resumeFailed, TOAST_MS.medium);
+        },
+      },
+    );
 
   const confirmCancel = () =>
     cancel.mutate(undefined, {
@@ -114,6 +131,11 @@ export default function ChannelSubscriptionPage() {
             {sub.active && !sub.cancel_at_period_end && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 Cancel
+              </Button>
+            )}
+            {sub.active && sub.cancel_at_period_end && sub.plan && (
+              <Button onClick={() => keepPlan(sub.plan!.plan_id)} busy={resume.isPending}>
+                Keep my plan
               </Button>
             )}
           </div>

@@ -33,18 +33,22 @@ export default function GatewayPage() {
           </Link>
         </li>
         <li>
-          <a href={CLIENT_CONFIG.communityUrl} className="tile" target="_blank" rel="noopener noreferrer">
-            <TileBody
-              icon={<CommunityIcon />}
-              title="Community"
-              text="Train alongside other members."
-              badge={
-                <span className="tile__badge tile__badge--plain">
-                  <ExternalIcon /> <span className="visually-hidden">(opens in a new tab)</span>
-                </span>
-              }
-            />
-          </a>
+          {CLIENT_CONFIG.communityUrl ? (
+            <a href={CLIENT_CONFIG.communityUrl} className="tile" target="_blank" rel="noopener noreferrer">
+              <TileBody
+                icon={<CommunityIcon />}
+                title="Community"
+                text="Train alongside other members."
+                badge={
+                  <span className="tile__badge tile__badge--plain">
+                    <ExternalIcon /> <span className="visually-hidden">(opens in a new tab)</span>
+                  </span>
+                }
+              />
+            </a>
+          ) : (
+            <LockedTile icon={<CommunityIcon />} title="Community" text="Train alongside other members." label="Coming soon" />
+          )}
         </li>
         <li>
           <Link href="/introduction?type=portal" className="tile">

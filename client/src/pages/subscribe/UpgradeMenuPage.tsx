@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { CHANNEL } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
+import { YOUR_DATA } from '../../auth/guard.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -27,11 +28,11 @@ export default function UpgradeMenuPage() {
       {!active && (
         <p className="notice notice--warning" role="status">
           {subscription?.channel ? `Your ${subscription.channel.name} subscription has ended.` : 'You have no active subscription.'} Choose a channel to
-          carry on training.
+          carry on training. Your data stays yours: <Link href={YOUR_DATA}>download it or delete your account</Link>.
         </p>
       )}
       {active && subscription.cancel_at_period_end && until && (
-        <p className="notice notice--info">Your subscription is cancelled: your access lasts until {until}. Choosing a plan keeps it going.</p>
+        <p className="notice notice--info">Your subscription is cancelled: your access lasts until {until}. Choosing another plan, or Keep my plan on the Channel Subscription screen, keeps it going.</p>
       )}
       {channels.isPending && <Spinner label="Loading channels" />}
       {channels.isError && <p className="empty">The channels could not be loaded.</p>}
