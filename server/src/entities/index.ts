@@ -1,5 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { ApplicationDetails } from './ApplicationDetails.ts';
+import { AuditLog } from './AuditLog.ts';
 import { Channel } from './Channel.ts';
 import { ContactDetails } from './ContactDetails.ts';
 import { Evolution } from './Evolution.ts';
@@ -27,7 +28,7 @@ import { Vo2Test } from './Vo2Test.ts';
 import { WorkoutResult } from './WorkoutResult.ts';
 
 export { Channel, Evolution, Plan, RevokedToken, Subscription, User };
-export { ApplicationDetails, ContactDetails, FactFinding, PasswordReset, PaymentEvent };
+export { ApplicationDetails, AuditLog, ContactDetails, FactFinding, PasswordReset, PaymentEvent };
 export type { IUser } from './User.ts';
 export {
   Calibration, ChamberSnapshot, ExerciseType, Form, FormGroup, Media, MemberForm, MuscleGroup, Page, PageCategory,
@@ -37,7 +38,7 @@ export {
 /** Every entity the ORM knows; later domains add theirs here. Typed loosely: the inferred union is too large to emit. */
 export const entities: EntitySchema<any, any>[] = [
   User, RevokedToken, Channel, Plan, Subscription, Evolution,
-  ContactDetails, ApplicationDetails, FactFinding, PasswordReset, PaymentEvent,
+  ContactDetails, ApplicationDetails, FactFinding, PasswordReset, PaymentEvent, AuditLog,
   // Training programme (content) and the member's training record.
   MuscleGroup, ExerciseType, Media, FormGroup, Form, Calibration, Vo2MaxLevel, PageCategory, PhaseClass, Page,
   MemberForm, PhaseSubmission, WorkoutResult, Vo2Test, ChamberSnapshot,

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SERVER_MESSAGE, WARRIOR_MESSAGE } from '@evolution/shared';
+import { ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Media } from '../entities/index.ts';
 import type { IMedia } from '../entities/Media.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
+import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { assertCanTrain } from './training.ts';
 
@@ -67,16 +68,26 @@ export async function mediaBase64(config: Pick<AppConfig, 'dataDir'>, media: Pic
   }
 }
 
-/** GET user/image/{id}: the member's own progress photo; another member's is refused (403), an unknown id is 404. */
-export async function readOwnPhoto(ctx: ServiceContext, actor: Actor, id: number): Promise<{ mime: string; data: Buffer }> {
+/**
+ * GET user/image/{id}: a progress photo, for its owner or an admin (whose read goes to the audit log); another
+ * member is refused (403), an unknown id is 404.
+ */
+export async function readPhoto(ctx: ServiceContext, actor: Actor, id: number): Promise<{ mime: string; data: Buffer }> {
   const media = await ctx.em.findOne(Media, { id, kind: 'progress_photo' });
   if (!media) throw notFound('Image not found.');
-  if (media.owner?.id !== actor.user.id) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  const isAdmin = actor.user.role === ROLE.admin;
+  if (media.owner?.id !== actor.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  let data: Buffer;
   try {
-    return { mime: media.mime, data: await readFile(absolute(ctx.config, media)) };
+    data = await readFile(absolute(ctx.config, media));
   } catch {
     throw notFound('Image not found.');
   }
+  if (isAdmin) {
+    recordAdminRead(ctx, actor, { action: 'progress_photo.read', memberId: media.owner?.id ?? null, objectType: 'media', objectId: media.id });
+    await ctx.em.flush();
+  }
+  return { mime: media.mime, data };
 }
 
 /**

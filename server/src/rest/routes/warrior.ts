@@ -9,7 +9,7 @@ import {
 import { notFound, validationError } from '../../errors.ts';
 import { chamberTrend } from '../../services/chamberTrend.ts';
 import { assertEvolutionPage, calibrationResults, chamber, formLevels, getEvolution, workoutResults } from '../../services/evolution.ts';
-import { readOwnPhoto, uploadProgressPhoto } from '../../services/media.ts';
+import { readPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { paginate } from '../../services/pagination.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
 import { getActivePhase, listTrackPhases, listVersions, submitPhase } from '../../services/training.ts';
@@ -100,10 +100,10 @@ export async function warriorRoutes(app: FastifyInstance) {
   });
 
   app.get('/user/image/:id', {
-    schema: doc({ summary: "One of the member's own progress photos (image/jpeg); another member's is 403", tags, who: 'member', params: pageIdInput, response: { 200: 'image/jpeg', 404: 'Not found' } }),
+    schema: doc({ summary: "A progress photo (image/jpeg) for its owner, or an admin (the read is audited); another member's is 403", tags, who: 'user', params: pageIdInput, response: { 200: 'image/jpeg', 404: 'Not found' } }),
   }, async (req, reply) => {
-    const actor = await requireMember(req);
-    const photo = await readOwnPhoto(svc(req, actor), actor, pathParams(pageIdInput, req.params).id);
+    const actor = await requireUser(req);
+    const photo = await readPhoto(svc(req, actor), actor, pathParams(pageIdInput, req.params).id);
     return reply.type(photo.mime).header('cache-control', 'private, max-age=3600').send(photo.data);
   });
 

@@ -1,0 +1,22 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './User.ts';
+
+/**
+ * An admin's read of a member's health data (PAR-Q, fact-find, progress photos: PRODUCT.md section 7). The member is
+ * kept as a bare id so the trail outlives the account; the admin goes to null if their own account is deleted.
+ */
+export const AuditLog = defineEntity({
+  name: 'AuditLog',
+  tableName: 'audit_log',
+  properties: {
+    id: p.integer().primary(),
+    admin: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    /** What was read, e.g. progress_photo.read. */
+    action: p.string().length(100),
+    memberId: p.integer().nullable().index(),
+    objectType: p.string().length(50),
+    objectId: p.integer().nullable(),
+    ip: p.string().length(64).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
