@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { trpc } from '../../api/trpc.ts';
+import { useAuth } from '../../auth/store.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
@@ -22,10 +23,20 @@ function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; 
   );
 }
 
-/** /with_menu/workout_results: every logged set of the evolution, by version and phase (stepper arrows). */
+/**
+ * /with_menu/workout_results: every logged set of an evolution, by version and phase (stepper arrows). From the second
+ * evolution on, an evolution stepper reaches the earlier ones too.
+ */
 export default function WorkoutResultsPage() {
-  const results = trpc.warrior.workoutResults.useQuery({}, { staleTime: 0 });
+  const latest = useAuth().evolution?.evolution ?? 1;
+  const [evolution, setEvolution] = useState<number | null>(null);
+  const results = trpc.warrior.workoutResults.useQuery(evolution === null ? {} : { evolution }, { staleTime: 0 });
   const [chosen, setChosen] = useState<Stepped | null>(null);
+  const shownEvolution = evolution ?? results.data?.evolution ?? latest;
+  const chooseEvolution = (n: number) => {
+    setEvolution(n);
+    setChosen(null);
+  };
   const rows = results.data?.data ?? [];
   const at = chosen ?? initialStep(rows);
   const limits = stepLimits(rows, at);
@@ -34,7 +45,7 @@ export default function WorkoutResultsPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page__header">
-        <p className="eyebrow">{results.data ? `Evolution ${results.data.evolution}` : 'Your training'}</p>
+        <p className="eyebrow">{results.data ? `Evolution ${shownEvolution}` : 'Your training'}</p>
         <h1 id="page-title" className="page__title">
           Workout Results
         </h1>
@@ -45,6 +56,9 @@ export default function WorkoutResultsPage() {
       {results.data && (
         <>
           <div className="toolbar steppers">
+            {latest > 1 && (
+              <Stepper label="Evolution" value={shownEvolution} prev={shownEvolution > 1} next={shownEvolution < latest} onPrev={() => chooseEvolution(shownEvolution - 1)} onNext={() => chooseEvolution(shownEvolution + 1)} />
+            )}
             <Stepper label="Version" value={at.version} prev={limits.prevVersion} next={limits.nextVersion} onPrev={() => setChosen(stepVersion(rows, at, -1))} onNext={() => setChosen(stepVersion(rows, at, 1))} />
             <Stepper label="Phase" value={at.phase} prev={limits.prevPhase} next={limits.nextPhase} onPrev={() => setChosen(stepPhase(rows, at, -1))} onNext={() => setChosen(stepPhase(rows, at, 1))} />
           </div>
