@@ -117,13 +117,15 @@ describe('subscribing through Stripe', () => {
     expect(fake.calls('POST', `/v1/subscriptions/${stripeId}`).at(-1)!.body).toEqual({ cancel_at_period_end: 'true' });
   });
 
-  it('deleting the account ends the Stripe subscription at once', async () => {
+  it('deleting the account ends the Stripe subscription at once and deletes the customer with their card', async () => {
     const member = registration();
     const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: member });
     const sub = await em().findOneOrFail(Subscription, { user: res.body.user_id });
     const del = await rest(ctx.app, 'DELETE', '/api/user', { token: res.body.access_token, body: { password: member.password } });
     expect(del.status).toBe(200);
     expect(fake.subscriptions.get(sub.providerSubscriptionId!)!.status).toBe('canceled');
+    expect(fake.customers.has(sub.providerCustomerId!)).toBe(false);
+    expect(fake.calls('DELETE', `/v1/customers/${sub.providerCustomerId}`)).toHaveLength(1);
     expect(await em().count(User, { id: res.body.user_id })).toBe(0);
   });
 });

@@ -191,10 +191,12 @@ export async function cancelSubscription(ctx: ServiceContext, actor: Actor): Pro
   return subscriptionView(ctx, actor);
 }
 
-/** Ends a member's subscription with the provider at once (account deletion). */
+/** Ends a member's subscription with the provider at once and deletes them as its customer (account deletion). */
 export async function endSubscriptionNow(ctx: ServiceContext, userId: number): Promise<void> {
   const sub = await ctx.em.findOne(Subscription, { user: userId });
-  if (!sub?.providerSubscriptionId || sub.status === 'canceled') return;
   const provider = paymentProvider(ctx.config);
-  if (sub.provider === provider.name) await provider.cancelNow(sub.providerSubscriptionId);
+  if (!sub || sub.provider !== provider.name) return;
+  if (sub.providerSubscriptionId && sub.status !== 'canceled') await provider.cancelNow(sub.providerSubscriptionId);
+  // The provider keeps no customer, and no card, for an account that no longer exists.
+  if (sub.providerCustomerId) await provider.deleteCustomer(sub.providerCustomerId);
 }

@@ -71,6 +71,13 @@ export async function startFakeStripe() {
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
+    if (method === 'DELETE' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const id = decodeURIComponent(m[1]!);
+      if (!customers.delete(id)) return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such customer: '${id}'` });
+      // Stripe cancels a deleted customer's subscriptions at once.
+      for (const sub of subscriptions.values()) if (sub.customer === id) Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return { status: 200, body: { id, object: 'customer', deleted: true } };
+    }
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) {
       const pm = decodeURIComponent(m[1]!);
       if (!customers.has(body.customer)) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${body.customer}'` });

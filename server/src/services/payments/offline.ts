@@ -34,5 +34,6 @@ export function offlineProvider(): PaymentProvider {
       return { ...sameAs(sub), cancelAtPeriodEnd: true };
     },
     async cancelNow() {},
+    async deleteCustomer() {},
   };
 }

@@ -31,6 +31,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(sub: ISubscription, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Ends a subscription now (account deletion, or undoing one whose local record could not be saved). */
   cancelNow(subscriptionId: string): Promise<void>;
+  /** Deletes the customer and the cards kept for them (account deletion); one already gone counts as deleted. */
+  deleteCustomer(customerId: string): Promise<void>;
 }
 
 /** An idempotency key from the parts that make a request the same request (hashed: card tokens stay out of logs). */

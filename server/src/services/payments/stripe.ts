@@ -161,5 +161,13 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
         paymentError(config, err);
       }
     },
+    async deleteCustomer(customerId) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404)) return;
+        paymentError(config, err);
+      }
+    },
   };
 }
