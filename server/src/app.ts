@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { repoRoot, type AppConfig } from './config.ts';
 import { createOrm } from './db/orm.ts';
 import { RevokedToken } from './entities/index.ts';
-import { PHOTO_MAX_BYTES } from '@evolution/shared';
+import { PHOTO_MAX_BYTES, TRPC_MAX_BATCH } from '@evolution/shared';
 import { DomainError } from './errors.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -44,6 +44,7 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Large enough for the batched tRPC calls; uploads go through multipart with their own limits.
     bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
   });
   const orm = opts.orm ?? (await createOrm(config.databaseUrl));
@@ -87,7 +88,8 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
     sign: (claims, ttlSeconds) => app.jwt.sign({ sub: claims.sub, tv: claims.tv, jti: claims.jti }, { expiresIn: ttlSeconds }),
     verify: (token) => app.jwt.verify<TokenClaims>(token),
   } satisfies TokenIssuer);
-  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 3, fields: 200 } });
+  // Phase submissions carry up to a few hundred short indexed fields (0[amount]...); photos travel one a request.
+  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 3, fields: 300, fieldSize: 16_384, parts: 303 } });
 
   app.setErrorHandler(restErrorHandler);
 
@@ -107,6 +109,8 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
       trpcOptions: {
         router: appRouter,
         createContext,
+        // The client batches at most TRPC_MAX_BATCH calls a request; a longer batch is refused (400).
+        maxBatchSize: TRPC_MAX_BATCH,
         responseMeta({ errors }) {
           const headers = errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
           return headers ? { headers } : {};

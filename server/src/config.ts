@@ -13,6 +13,8 @@ export interface AppConfig {
   /** Folder for embedded PostgreSQL data, uploads and the mail outbox. */
   dataDir: string;
   jwtSecret: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per address). */
+  trustProxy: boolean;
   /** Token lifetime in seconds, without and with "remember me". */
   tokenTtl: number;
   rememberTokenTtl: number;
@@ -53,6 +55,12 @@ function persistedSecret(dataDir: string): string {
 }
 
 /** Reads the configuration from an environment (process.env by default). */
+/** A configured JWT secret must be long enough that it cannot be guessed (HS256 wants at least 32 bytes). */
+function strongSecret(secret: string): string {
+  if (Buffer.byteLength(secret) < 32) throw new Error('JWT_SECRET must be at least 32 bytes long (or leave it empty to have one generated).');
+  return secret;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(repoRoot, env.DATA_DIR ?? '.data');
   const port = int(env.PORT, 3000);
@@ -62,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
-    jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
+    jwtSecret: env.JWT_SECRET ? strongSecret(env.JWT_SECRET) : persistedSecret(dataDir),
+    trustProxy: bool(env.TRUST_PROXY, false),
     tokenTtl: int(env.TOKEN_TTL_SECONDS, 60 * 60 * 24),
     rememberTokenTtl: int(env.REMEMBER_TOKEN_TTL_SECONDS, 60 * 60 * 24 * 30),
     adminEmail: env.ADMIN_EMAIL ?? '',

@@ -35,6 +35,17 @@ describe('the server', () => {
     expect((await ctx.app.orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
   });
 
+  it('lets web pages of other origins call the REST API with a bearer token (CORS), not /trpc', async () => {
+    const preflight = await ctx.app.inject({ method: 'OPTIONS', url: '/api/login', headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/authorization/i);
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/channel', headers: { origin: 'https://partner.example' } });
+    expect(get.headers['access-control-allow-origin']).toBe('*');
+    const trpcCall = await ctx.app.inject({ method: 'GET', url: '/trpc/channels.list', headers: { origin: 'https://partner.example' } });
+    expect(trpcCall.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('sends security headers', async () => {
     const res = await rest(ctx.app, 'GET', '/api/channel');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

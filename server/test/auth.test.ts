@@ -132,6 +132,25 @@ describe('POST /api/login', () => {
     expect((await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: member.password } })).status).toBe(200);
   });
 
+  it('spends the attempt before checking, so guesses sent side by side cannot slip past the limit', async () => {
+    const member = newMember();
+    await rest(ctx.app, 'POST', '/api/register', { body: member });
+    const ip = '192.0.2.21';
+    const guesses = Array.from({ length: 12 }, (_, i) => (i === 9 ? member.password : `guess-${i}-wrong`));
+    const answers = await Promise.all(guesses.map((password) => rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password }, ip })));
+    const statuses = answers.map((a) => a.status);
+    // Five attempts are checked (whatever their order of arrival); the other seven are refused unread.
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 200 || s === 422)).toBe(true);
+  });
+
+  it('refuses a tRPC batch longer than the client ever sends (400)', async () => {
+    const paths = Array.from({ length: 11 }, () => 'auth.login').join(',');
+    const input = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { email: 'a@example.com', password: 'x' }]));
+    const res = await ctx.app.inject({ method: 'POST', url: `/trpc/${paths}?batch=1`, payload: input });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('validates the body', async () => {
     const res = await rest(ctx.app, 'POST', '/api/login', { body: {} });
     expect(res.status).toBe(422);

@@ -138,6 +138,23 @@ describe('the version list', () => {
   });
 });
 
+describe('programme content is for those who may train', () => {
+  it('refuses guides, phase pages and videos to a member without a plan, and still shows them the introductions', async () => {
+    const lapsed = (await trainingMember(ctx.app, { subscribed: false })).token;
+    expect(await get('/api/user/page/category/4/pages', lapsed)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    const guide = (await get('/api/user/page/category/4/pages')).body.data[0].id as number;
+    expect((await get(`/api/user/page/${guide}`, lapsed)).status).toBe(403);
+    expect((await get(`/api/storage/page/${guide}/video`, lapsed)).status).toBe(403);
+    expect((await get('/api/storage/form/1/video', lapsed)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'warrior.page', { id: guide }, lapsed)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'warrior.pages', { categoryId: 4 }, lapsed)).status).toBe(403);
+    for (const intro of [97, 1, 2]) expect((await get(`/api/user/page/${intro}`, lapsed)).status).toBe(200);
+    // The member routes stay members-only; the videos, open to any signed-in user, are open to admins too.
+    expect((await get(`/api/user/page/${guide}`, adminToken)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'warrior.pageVideo', { id: guide }, adminToken)).status).not.toBe(403);
+  });
+});
+
 describe('results before any training', () => {
   it('answer empty lists and first forms; the chamber stays closed until calibration', async () => {
     expect((await get('/api/user/evolution/calibration')).body).toEqual({ data: [], evolution: null });

@@ -61,3 +61,6 @@ export const TOAST_MS = { default: 2500, apiError: 3000, short: 2000, medium: 50
 
 /** The largest progress photo accepted before re-encoding: 10 MB, the 'not greater than 10240 kilobytes' message. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The most tRPC calls one batched request may carry (server limit, client link limit). */
+export const TRPC_MAX_BATCH = 10;

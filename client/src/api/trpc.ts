@@ -1,6 +1,7 @@
 import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from '@trpc/client';
 import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@evolution/server/trpc';
+import { TRPC_MAX_BATCH } from '@evolution/shared/constants';
 import { storedToken } from '../auth/session.ts';
 
 /** The typed tRPC hooks; the client imports only the router's type from the server. */
@@ -19,7 +20,7 @@ export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createCl
       splitLink({
         condition: (op) => isNonJsonSerializable(op.input),
         true: httpLink({ url, headers: authHeaders }),
-        false: httpBatchLink({ url, headers: authHeaders }),
+        false: httpBatchLink({ url, headers: authHeaders, maxItems: TRPC_MAX_BATCH }),
       }),
     ],
   });

@@ -1,3 +1,4 @@
+import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { restErrorHandler } from './errors.ts';
 import { setFormField } from './formFields.ts';
@@ -40,6 +41,9 @@ export async function restPlugin(app: FastifyInstance) {
     }
     reply.status(404).send({ message: `The route ${path} could not be found.` });
   });
+  // Third parties may call the API from their own web pages: it is authorised by bearer tokens, never by cookies,
+  // so any origin may ask (the SPA itself is same-origin and needs none of this).
+  await app.register(fastifyCors, { origin: '*', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type', 'Accept'], exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'], maxAge: 600 });
   await registerOpenApi(app);
   await app.register(authRoutes);
   await app.register(channelRoutes);

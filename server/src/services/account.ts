@@ -5,7 +5,7 @@ import { DomainError, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { assertNotThrottled, hit } from './rateLimit.ts';
+import { hit } from './rateLimit.ts';
 import { ensureEvolution } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
 import { endSubscriptionNow, subscriptionView } from './subscriptions.ts';
@@ -16,12 +16,14 @@ import { deleteMemberFiles, mediaBase64 } from './media.ts';
 /** Checks the member's current password; wrong guesses are throttled like logins. */
 async function confirmPassword(ctx: ServiceContext, actor: Actor, plain: string, field: string, message: string): Promise<void> {
   const key = `password|${actor.user.id}`;
-  await assertNotThrottled(ctx.limits.login, key);
-  const user = await ctx.em.findOneOrFail(User, { id: actor.user.id }, { populate: ['password'] });
-  if (!(await verifyPassword(user.password, plain))) {
-    await hit(ctx.limits.login, key);
-    throw validationError(field, message);
-  }
+  // Spent before the check (parallel guesses cannot slip past), given back when the password is right.
+  await hit(ctx.limits.login, key);
+  const sessionVersion = actor.user.tokenVersion;
+  const user = await ctx.em.findOneOrFail(User, { id: actor.user.id }, { populate: ['password'], refresh: true });
+  // A password change that landed meanwhile (a double submit) ended this session: that is the answer, not "wrong password".
+  if (user.tokenVersion !== sessionVersion) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
+  if (!(await verifyPassword(user.password, plain))) throw validationError(field, message);
+  await ctx.limits.login.reward(key, 1);
 }
 
 /**

@@ -5,7 +5,7 @@ import { DomainError, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { assertNotThrottled, hit } from './rateLimit.ts';
+import { hit } from './rateLimit.ts';
 import { loginResponse } from './session.ts';
 import { newTokenId } from './tokens.ts';
 
@@ -44,13 +44,11 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
   const input = parseInput(loginInput, raw);
   const email = normaliseEmail(input.email);
   const key = `${email}|${ctx.ip}`;
-  await assertNotThrottled(ctx.limits.login, key);
+  // The attempt is spent before the password is checked, so guesses sent side by side cannot slip past the limit.
+  await hit(ctx.limits.login, key);
   const user = await ctx.em.findOne(User, { email }, { populate: ['password'] });
   const ok = await verifyPassword(user?.password ?? (await decoyPasswordHash(ctx.config)), input.password);
-  if (!user || !ok) {
-    await hit(ctx.limits.login, key);
-    throw validationError('email', SERVER_MESSAGE.invalidCredentials);
-  }
+  if (!user || !ok) throw validationError('email', SERVER_MESSAGE.invalidCredentials);
   await ctx.limits.login.delete(key);
   return signedIn(ctx, user, input.remember);
 }

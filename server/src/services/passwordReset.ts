@@ -9,7 +9,7 @@ import type { ServiceContext } from './context.ts';
 import { serviceLog } from './log.ts';
 import { sendMail } from './mail.ts';
 import { hashPassword } from './passwords.ts';
-import { assertNotThrottled, hit } from './rateLimit.ts';
+import { hit } from './rateLimit.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -45,7 +45,8 @@ export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): P
 /** Sets a new password with an emailed token: single use, 60 minutes; every session of the account ends. */
 export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<{ message: string }> {
   const throttleKey = `reset|${ctx.ip}`;
-  await assertNotThrottled(ctx.limits.passwordReset, throttleKey);
+  // Spent before the work (parallel tries cannot slip past the limit), given back when the reset succeeds.
+  await hit(ctx.limits.passwordReset, throttleKey);
   const input = parseInput(passwordResetInput, raw);
   const password = await hashPassword(ctx.config, input.password);
   const done = await ctx.em.transactional(async (em) => {
@@ -57,9 +58,7 @@ export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<
     await em.nativeDelete(PasswordReset, { user: reset.user.id, id: { $ne: reset.id } });
     return true;
   });
-  if (!done) {
-    await hit(ctx.limits.passwordReset, throttleKey);
-    throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);
-  }
+  if (!done) throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);
+  await ctx.limits.passwordReset.reward(throttleKey, 1);
   return { message: ACCOUNT_MESSAGE.resetDone };
 }

@@ -35,12 +35,6 @@ export function tooManyAttempts(limit: number, res: RateLimiterRes): DomainError
   });
 }
 
-/** Refuses when the key has used all its points, without spending one. */
-export async function assertNotThrottled(limiter: RateLimiterMemory, key: string): Promise<void> {
-  const res = await limiter.get(key);
-  if (res && res.consumedPoints >= limiter.points) throw tooManyAttempts(limiter.points, res);
-}
-
 /** Spends a point; throws the 429 once the key is over its limit. */
 export async function hit(limiter: RateLimiterMemory, key: string): Promise<void> {
   try {

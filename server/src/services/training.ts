@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
-  SERVER_MESSAGE, WARRIOR_MESSAGE, calibrationPayload, challengePayload, dataAnalysisPayload, emptyPayload, exercisesPayload,
+  INTRODUCTION_PAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, calibrationPayload, challengePayload, dataAnalysisPayload, emptyPayload, exercisesPayload,
   phaseListInput, submitPhaseInput, trackInput, vo2Payload,
   type PhaseData, type PhaseList, type PhaseType, type SubmissionResult, type TrackType, type VersionList,
 } from '@evolution/shared';
@@ -30,6 +30,16 @@ type LadderMove = SubmissionResult['data']['ladder'][number];
 export async function assertCanTrain(em: EntityManager, user: IUser): Promise<void> {
   const sub = await em.findOne(Subscription, { user: user.id });
   if (user.initialSetup || !accessMap(user, sub).warrior_channel) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+}
+
+/**
+ * Programme content (phase pages, technique guides, videos) is for those who may train, and for admins; the
+ * introduction pages (97, 1, 2) are open to every member, as the gateway links them before any channel.
+ */
+export async function assertContentAccess(em: EntityManager, user: IUser, pageId?: number): Promise<void> {
+  if (user.role === ROLE.admin) return;
+  if (pageId !== undefined && (Object.values(INTRODUCTION_PAGE) as number[]).includes(pageId)) return;
+  await assertCanTrain(em, user);
 }
 
 /** The track the member is on: calibration while it is due, otherwise general. */

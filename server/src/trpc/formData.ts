@@ -11,7 +11,10 @@ const FORM_DATA_LIMIT = PHOTO_MAX_BYTES + 64 * 1024;
  */
 export function limitFormData(scope: FastifyInstance): void {
   scope.addHook('onRequest', async (req) => {
-    if (!req.headers['content-type']?.startsWith('multipart/form-data')) return;
+    const type = req.headers['content-type'];
+    if (!type || !/^multipart\/form-data/i.test(type)) return;
+    // tRPC recognises FormData only by the lower-case media type: any other spelling is made lower-case here.
+    req.headers['content-type'] = type.replace(/^multipart\/form-data/i, 'multipart/form-data');
     const length = Number(req.headers['content-length']);
     if (!(length > 0)) throw new DomainError('BAD_REQUEST', 'An upload must send its Content-Length.');
     if (length > FORM_DATA_LIMIT) throw validationError('image', WARRIOR_MESSAGE.imageTooLarge);

@@ -12,7 +12,7 @@ import { assertEvolutionPage, calibrationResults, chamber, formLevels, getEvolut
 import { readPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { paginate } from '../../services/pagination.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
-import { getActivePhase, listTrackPhases, listVersions, submitPhase } from '../../services/training.ts';
+import { assertCanTrain, assertContentAccess, getActivePhase, listTrackPhases, listVersions, submitPhase } from '../../services/training.ts';
 import { parseInput } from '../../validation.ts';
 import { requireMember, requireUser, svc } from '../auth.ts';
 import { formBody } from '../formFields.ts';
@@ -85,6 +85,8 @@ export async function warriorRoutes(app: FastifyInstance) {
   }, async (req, reply) => {
     const actor = await requireMember(req);
     const path = pathParams(phasePathInput, req.params);
+    // Who may train is settled before a multipart body is read.
+    await assertCanTrain(req.em, actor.user);
     const body = await formBody(req);
     const pageId = (body && typeof body === 'object' && !Array.isArray(body) ? (body as { page_id?: unknown }).page_id : undefined) ?? (req.query as { page_id?: unknown }).page_id;
     const { body: result, replayed } = await submitPhase(svc(req, actor), actor, { ...path, page_id: pageId, data: body });
@@ -96,6 +98,7 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata', tags, who: 'member', response: { 201: imageUploadSchema } }),
   }, async (req, reply) => {
     const actor = await requireMember(req);
+    await assertCanTrain(req.em, actor.user);
     return reply.status(201).send(await uploadProgressPhoto(svc(req, actor), actor, await uploadedImage(req)));
   });
 
@@ -155,14 +158,17 @@ export async function warriorRoutes(app: FastifyInstance) {
   app.get('/user/page/:id', {
     schema: doc({ summary: 'A content page (introductions 97, 1, 2; technique guides; phases)', tags: content, who: 'member', params: pageIdInput, response: { 200: pageSchema, 404: 'Page not found.' } }),
   }, async (req) => {
-    await requireMember(req);
-    return getPage(req.em, pathParams(pageIdInput, req.params).id);
+    const actor = await requireMember(req);
+    const { id } = pathParams(pageIdInput, req.params);
+    await assertContentAccess(req.em, actor.user, id);
+    return getPage(req.em, id);
   });
 
   app.get('/user/page/category/:categoryId/pages', {
     schema: doc({ summary: 'Pages of a category, paged (technique guides: category 4)', tags: content, who: 'member', params: categoryPagesInput.pick({ categoryId: true }), query: pageInput, response: { 200: paginatedSchema(pageSchema), 404: 'Page category not found.' } }),
   }, async (req) => {
-    await requireMember(req);
+    const actor = await requireMember(req);
+    await assertContentAccess(req.em, actor.user);
     const { categoryId } = pathParams(categoryPagesInput.pick({ categoryId: true }), req.params);
     const { page } = parseInput(pageInput, req.query);
     return paginate(await listCategoryPages(req.em, categoryId, page), `${req.server.config.appUrl}/api/user/page/category/${categoryId}/pages`);
@@ -171,14 +177,17 @@ export async function warriorRoutes(app: FastifyInstance) {
   app.get('/storage/page/:id/video', {
     schema: doc({ summary: "A page's video: uploaded video id and/or video host link; 404 when it has none", tags: content, who: 'user', params: pageIdInput, response: { 200: videoSchema, 404: 'No video' } }),
   }, async (req) => {
-    await requireUser(req);
-    return pageVideo(req.em, pathParams(pageIdInput, req.params).id);
+    const actor = await requireUser(req);
+    const { id } = pathParams(pageIdInput, req.params);
+    await assertContentAccess(req.em, actor.user, id);
+    return pageVideo(req.em, id);
   });
 
   app.get('/storage/form/:formGroupId/video', {
     schema: doc({ summary: "A form group's demonstration video; 404 when it has none", tags: content, who: 'user', params: formGroupIdInput, response: { 200: videoSchema, 404: 'No video' } }),
   }, async (req) => {
-    await requireUser(req);
+    const actor = await requireUser(req);
+    await assertContentAccess(req.em, actor.user);
     return formGroupVideo(req.em, pathParams(formGroupIdInput, req.params).formGroupId);
   });
 }

@@ -1,13 +1,20 @@
 import { formGroupIdInput, pageIdInput } from '@evolution/shared';
 import { formGroupVideo, pageVideo } from '../../services/programme.ts';
+import { assertContentAccess } from '../../services/training.ts';
 import { authedProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 import { parseInput } from '../../validation.ts';
 
 /** A page's video (uploaded video id and/or host link); 404 when it has none. */
-export const pageVideoRoute = authedProcedure.input(typedInput(pageIdInput)).query(({ ctx, input }) => pageVideo(ctx.em, parseInput(pageIdInput, input).id));
+export const pageVideoRoute = authedProcedure.input(typedInput(pageIdInput)).query(async ({ ctx, input }) => {
+  const { id } = parseInput(pageIdInput, input);
+  await assertContentAccess(ctx.em, ctx.actor.user, id);
+  return pageVideo(ctx.em, id);
+});
 
 /** A form group's demonstration video; 404 when it has none. */
-export const formGroupVideoRoute = authedProcedure
-  .input(typedInput(formGroupIdInput))
-  .query(({ ctx, input }) => formGroupVideo(ctx.em, parseInput(formGroupIdInput, input).formGroupId));
+export const formGroupVideoRoute = authedProcedure.input(typedInput(formGroupIdInput)).query(async ({ ctx, input }) => {
+  const { formGroupId } = parseInput(formGroupIdInput, input);
+  await assertContentAccess(ctx.em, ctx.actor.user);
+  return formGroupVideo(ctx.em, formGroupId);
+});
