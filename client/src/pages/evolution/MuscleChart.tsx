@@ -1,14 +1,17 @@
 import { ResponsiveBar } from '@nivo/bar';
 import { ACCENT, CHART_THEME } from './nivo.ts';
 
-/** Muscle scores 0-10 as horizontal bars, 300 px high (spec section 9). Loaded lazily: nivo is large. */
+/**
+ * Muscle scores 0-10 as horizontal bars, 300 px high (spec section 9). Loaded lazily: nivo is large. Hidden from
+ * screen readers like the trend charts: the chamber gives them the same numbers as a table beside it.
+ */
 export default function MuscleChart({ muscle }: { muscle: Record<string, number> }) {
   // Strongest at the top: nivo draws horizontal bars bottom-up.
   const data = Object.entries(muscle)
     .map(([name, score]) => ({ muscle: name, score }))
     .sort((a, b) => a.score - b.score);
   return (
-    <div className="chart chart--muscle" style={{ height: 300 }}>
+    <div className="chart chart--muscle" style={{ height: 300 }} aria-hidden="true">
       <ResponsiveBar
         data={data}
         keys={['score']}
@@ -28,8 +31,6 @@ export default function MuscleChart({ muscle }: { muscle: Record<string, number>
         label={(d) => String(d.value)}
         labelSkipWidth={24}
         valueFormat=">-.1f"
-        ariaLabel="Muscle scores"
-        barAriaLabel={(d) => `${d.indexValue}: ${d.formattedValue} out of 10`}
         animate={false}
       />
     </div>
