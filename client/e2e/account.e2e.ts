@@ -107,6 +107,9 @@ describe('account screens, in Chromium', () => {
 
     await page.goto('/#/with_menu/contact_information');
     await page.getByRole('button', { name: 'Edit' }).click();
+    // Edit opens the form; it does not submit it (no messages before Save).
+    await expect.poll(() => page.getByLabel('City').isVisible()).toBe(true);
+    expect(await page.getByText(/is required$/).count()).toBe(0);
     await page.getByLabel('City').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('City is required').isVisible()).toBe(true);

@@ -47,11 +47,12 @@ export default function ContactInformationPage() {
         </div>
         {details.isSuccess &&
           (editing ? (
-            <Button type="submit" form="contact-form" busy={save.isPending}>
+            // Distinct keys: React must not turn the clicked Edit button into Save mid-click (that would submit the form).
+            <Button key="save" type="submit" form="contact-form" busy={save.isPending}>
               Save
             </Button>
           ) : (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button key="edit" variant="secondary" onClick={() => setEditing(true)}>
               Edit
             </Button>
           ))}

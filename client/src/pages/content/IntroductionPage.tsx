@@ -26,7 +26,7 @@ export default function IntroductionPage() {
   const type = introductionType(useQueryParams().get('type'));
   const id = INTRODUCTION_PAGE[type];
   const page = trpc.warrior.page.useQuery({ id });
-  const video = usePageVideo(id, page.data?.video_link, page.isSuccess);
+  const video = usePageVideo(id, page.data?.video_link, page.data?.video_id, page.isSuccess);
   const back = BACK[type];
   return (
     <article className="page page--narrow" aria-labelledby="page-title">

@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { featureAllowed } from '../../auth/session.ts';
+import { useAuth } from '../../auth/store.ts';
 
 const LINKS = [
   { key: 'calibration', href: '/with_menu/calibration_results', label: 'Calibration Results' },
@@ -9,9 +11,11 @@ const LINKS = [
 
 /** Tabs between the member's result screens (the menu lists only calibration results). */
 export function ResultsLinks({ current }: { current: (typeof LINKS)[number]['key'] }) {
+  // The chamber opens with the evolution_page flag (after calibration): no tab that would only bounce back.
+  const chamberOpen = featureAllowed(useAuth().access, 'evolution_page');
   return (
     <nav className="results-links" aria-label="Your results">
-      {LINKS.map((l) => (
+      {LINKS.filter((l) => l.key !== 'chamber' || chamberOpen).map((l) => (
         <Link key={l.key} href={l.href} className="results-links__item" aria-current={l.key === current ? 'page' : undefined}>
           {l.label}
         </Link>

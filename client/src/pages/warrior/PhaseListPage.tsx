@@ -58,8 +58,9 @@ export default function PhaseListPage({ params }: PageProps) {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <header className="page__header">
-        <Link href="/warrior/version" className="runner-page__back">
-          ← Dynamic Evolution
+        {/* The version list sends a member who must calibrate straight back here: calibration goes back to Warrior. */}
+        <Link href={type === 'calibration' ? '/warrior/ground-zero' : '/warrior/version'} className="runner-page__back">
+          {type === 'calibration' ? '← Warrior' : '← Dynamic Evolution'}
         </Link>
         <p className="eyebrow">{type === 'calibration' ? 'Every evolution starts here' : 'Dynamic Evolution'}</p>
         <h1 id="page-title" className="page__title">

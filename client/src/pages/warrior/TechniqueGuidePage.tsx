@@ -14,7 +14,7 @@ export default function TechniqueGuidePage({ params }: PageProps) {
   const id = Number(params.page);
   const valid = Number.isInteger(id) && id >= 1;
   const guide = trpc.warrior.page.useQuery({ id }, { enabled: valid });
-  const video = usePageVideo(id, guide.data?.video_link, guide.isSuccess);
+  const video = usePageVideo(id, guide.data?.video_link, guide.data?.video_id, guide.isSuccess);
 
   const failed = !valid || guide.isError;
   useEffect(() => {
