@@ -9,6 +9,10 @@ import { idempotencyKey, type PaymentProvider, type ProviderSubscription } from 
 const clients = new WeakMap<AppConfig, Stripe>();
 
 /** The Stripe client for a configuration; host, port and protocol may point it at a local fake (tests). */
+/** Stripe's "no such object": what was to be ended or deleted is gone already. */
+const isMissing = (err: unknown): boolean =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
+
 export function stripeClient(config: AppConfig): Stripe {
   let client = clients.get(config);
   if (!client) clients.set(config, (client = newClient(config)));
@@ -157,7 +161,7 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
         await stripe.subscriptions.cancel(subscriptionId);
       } catch (err) {
         // Already ended or unknown to Stripe: nothing is left to cancel.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404)) return;
+        if (isMissing(err)) return;
         paymentError(config, err);
       }
     },
@@ -165,7 +169,7 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
       try {
         await stripe.customers.del(customerId);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404)) return;
+        if (isMissing(err)) return;
         paymentError(config, err);
       }
     },
