@@ -8,11 +8,11 @@ import { idempotencyKey, type PaymentProvider, type ProviderSubscription } from 
 
 const clients = new WeakMap<AppConfig, Stripe>();
 
-/** The Stripe client for a configuration; host, port and protocol may point it at a local fake (tests). */
 /** Stripe's "no such object": what was to be ended or deleted is gone already. */
 const isMissing = (err: unknown): boolean =>
   err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
 
+/** The Stripe client for a configuration; host, port and protocol may point it at a local fake (tests). */
 export function stripeClient(config: AppConfig): Stripe {
   let client = clients.get(config);
   if (!client) clients.set(config, (client = newClient(config)));
