@@ -126,7 +126,7 @@ export default function ChannelSubscriptionPage() {
           </dl>
           <div className="panel__actions">
             <Link href={UPGRADE_MENU} className="button button--secondary">
-              Upgrade or change plan
+              Change plan
             </Link>
             {sub.active && !sub.cancel_at_period_end && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
