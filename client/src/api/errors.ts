@@ -53,3 +53,12 @@ export function apiErrorNotice(error: unknown): Notice | null {
       return null;
   }
 }
+
+/**
+ * What a sign-in form says when it is throttled: the catalogue keeps 429 silent, but the form must still say why
+ * nothing happened. Null for any other failure.
+ */
+export function throttleNotice(error: unknown): string | null {
+  const failure = readFailure(error);
+  return failure.status === 429 ? failure.message || 'Too many attempts. Please wait a minute and try again.' : null;
+}

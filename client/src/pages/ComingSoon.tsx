@@ -1,14 +1,11 @@
 import { HammerIcon } from '../components/ui/icons.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
 
 /** The body of a screen a later release builds: its title and a clear note, never a blank page. */
 export function ComingSoon({ title }: { title: string }) {
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title" className="page__title">
-          {title}
-        </h1>
-      </header>
+      <PageHeader title={title} />
       <div className="coming-soon">
         <HammerIcon className="coming-soon__icon" />
         <p className="eyebrow">Coming soon</p>

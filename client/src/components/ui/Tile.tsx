@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { LockIcon } from './icons.tsx';
 
 /** The inside of a gateway tile: icon, title, one line of text and an optional badge. */
@@ -28,5 +29,14 @@ export function LockedTile({ icon, title, text, label }: { icon: ReactNode; titl
         }
       />
     </div>
+  );
+}
+
+/** A tile that opens a screen of the app; `feature` gives it the accent of the page's main way on. */
+export function LinkTile({ href, icon, title, text, feature }: { href: string; icon: ReactNode; title: string; text: string; feature?: boolean }) {
+  return (
+    <Link href={href} className={feature ? 'tile tile--feature' : 'tile'}>
+      <TileBody icon={icon} title={title} text={text} />
+    </Link>
   );
 }

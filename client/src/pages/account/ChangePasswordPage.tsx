@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,12 +28,7 @@ export default function ChangePasswordPage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Account settings</p>
-        <h1 id="page-title" className="page__title">
-          Change Password
-        </h1>
-      </header>
+      <PageHeader eyebrow="Account settings" title="Change Password" />
       <form
         className="panel form"
         noValidate

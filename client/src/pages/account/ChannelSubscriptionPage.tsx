@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const STATUS_TEXT: Record<string, string> = {
   active: 'Active', trialing: 'Trial', past_due: 'Payment overdue', incomplete: 'Payment incomplete', canceled: 'Ended', unpaid: 'Unpaid',
@@ -73,12 +74,7 @@ export default function ChannelSubscriptionPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Account settings</p>
-        <h1 id="page-title" className="page__title">
-          Channel Subscription
-        </h1>
-      </header>
+      <PageHeader eyebrow="Account settings" title="Channel Subscription" />
       {current.isPending && <Spinner label="Loading your subscription" />}
       {current.isError && <p className="empty">Data could not be found.</p>}
       {sub && !sub.channel_id && (

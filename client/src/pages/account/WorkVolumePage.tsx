@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const labelOf = (sets: number) => WORK_VOLUME_SETS.find((s) => s.sets === sets)?.label ?? `${sets} sets`;
 
@@ -47,13 +48,9 @@ export default function WorkVolumePage() {
   const pending = sets.data && sets.data.number_of_sets !== sets.data.current_number_of_sets;
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Account settings</p>
-        <h1 id="page-title" className="page__title">
-          Work Volume Analysis
-        </h1>
+      <PageHeader eyebrow="Account settings" title="Work Volume Analysis">
         <p className="muted">How many working sets your volume phase asks of you. A new level applies from your next volume-phase submission.</p>
-      </header>
+      </PageHeader>
       {sets.isPending && <Spinner label="Loading your work volume" />}
       {sets.isError && <p className="empty">Data could not be found.</p>}
       {sets.data && (

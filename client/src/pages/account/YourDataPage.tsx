@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { todayIso } from '../../forms/format.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** Saves a value as a JSON file through a temporary link. */
 function downloadJson(value: unknown, filename: string) {
@@ -61,13 +62,9 @@ export default function YourDataPage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Account settings</p>
-        <h1 id="page-title" className="page__title">
-          Your Data
-        </h1>
+      <PageHeader eyebrow="Account settings" title="Your Data">
         <p className="muted">Under UK data-protection law you may have a copy of everything we hold about you, and you may have it erased.</p>
-      </header>
+      </PageHeader>
       <section className="panel" aria-labelledby="download-title">
         <h2 id="download-title" className="panel__title">
           Download your data

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { INTRODUCTION_PAGE } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
@@ -7,6 +6,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { usePageVideo } from './usePageVideo.ts';
 import '../warrior/warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 type IntroductionType = keyof typeof INTRODUCTION_PAGE;
 
@@ -30,15 +30,7 @@ export default function IntroductionPage() {
   const back = BACK[type];
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <Link href={back.href} className="runner-page__back">
-          ← {back.label}
-        </Link>
-        <p className="eyebrow">Introduction</p>
-        <h1 id="page-title" className="page__title">
-          {page.data?.title ?? 'Introduction'}
-        </h1>
-      </header>
+      <PageHeader back={back} eyebrow="Introduction" title={page.data?.title ?? 'Introduction'} />
       {page.isPending && <Spinner label="Loading the introduction" />}
       {page.isError && <p className="empty">Data could not be found.</p>}
       {page.data && (

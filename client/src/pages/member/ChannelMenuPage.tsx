@@ -6,6 +6,7 @@ import { featureAllowed } from '../../auth/session.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';
 import { LockIcon } from '../../components/ui/icons.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 interface ChannelTile {
   id: number;
@@ -30,12 +31,7 @@ export default function ChannelMenuPage() {
   const channels = trpc.channels.list.useQuery();
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Ground Zero</p>
-        <h1 id="page-title" className="page__title">
-          Channels
-        </h1>
-      </header>
+      <PageHeader eyebrow="Ground Zero" title="Channels" />
       <ul className="tiles tiles--three">
         {CHANNELS.map((c) => {
           const name = channels.data?.find((ch) => ch.id === c.id)?.name ?? c.name;

@@ -1,9 +1,9 @@
-import { Link } from 'wouter';
 import { featureAllowed } from '../../auth/session.ts';
 import { useAuth } from '../../auth/store.ts';
 import { CLIENT_CONFIG } from '../../config.ts';
 import { BoltIcon, BookIcon, ChannelsIcon, CommunityIcon, ExternalIcon } from '../../components/ui/icons.tsx';
-import { LockedTile, TileBody } from '../../components/ui/Tile.tsx';
+import { LinkTile, LockedTile, TileBody } from '../../components/ui/Tile.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** Ground Zero: the member's start page with the Evolution, Channels, Community and Introduction tiles. */
 export default function GatewayPage() {
@@ -11,26 +11,17 @@ export default function GatewayPage() {
   const evolutionOpen = featureAllowed(access, 'evolution_page');
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">{user ? `Welcome, ${user.name}` : 'Welcome'}</p>
-        <h1 id="page-title" className="page__title">
-          Ground Zero
-        </h1>
-      </header>
+      <PageHeader eyebrow={user ? `Welcome, ${user.name}` : 'Welcome'} title="Ground Zero" />
       <ul className="tiles">
         <li>
           {evolutionOpen ? (
-            <Link href="/evolution" className="tile tile--feature">
-              <TileBody icon={<BoltIcon />} title="Evolution" text="Your chamber: scores, body metrics and versions." />
-            </Link>
+            <LinkTile href="/evolution" icon={<BoltIcon />} title="Evolution" text="Your chamber: scores, body metrics and versions." feature />
           ) : (
             <LockedTile icon={<BoltIcon />} title="Evolution" text="Unlocks when you finish your calibration." label="Locked" />
           )}
         </li>
         <li>
-          <Link href="/channel-menu" className="tile">
-            <TileBody icon={<ChannelsIcon />} title="Channels" text="Warrior training, Superhuman nutrition and more." />
-          </Link>
+          <LinkTile href="/channel-menu" icon={<ChannelsIcon />} title="Channels" text="Warrior training, Superhuman nutrition and more." />
         </li>
         <li>
           {CLIENT_CONFIG.communityUrl ? (
@@ -51,9 +42,7 @@ export default function GatewayPage() {
           )}
         </li>
         <li>
-          <Link href="/introduction?type=portal" className="tile">
-            <TileBody icon={<BookIcon />} title="Introduction" text="How the programme works, start to finish." />
-          </Link>
+          <LinkTile href="/introduction?type=portal" icon={<BookIcon />} title="Introduction" text="How the programme works, start to finish." />
         </li>
       </ul>
     </section>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
-import { readFailure } from '../../api/errors.ts';
+import { throttleNotice } from '../../api/errors.ts';
 import { postLoginTarget } from '../../auth/guard.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { CheckboxField, TextField } from '../../components/ui/Field.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
+import { AuthCard, FormAlert } from './AuthCard.tsx';
 
 /** Login: email, password, remember; INITIATE signs in and goes to the user's area (or the redirect query). */
 export default function LoginPage() {
@@ -32,20 +33,15 @@ export default function LoginPage() {
         },
         onError(error) {
           authStore.clear('error');
-          // The catalogue keeps 429 silent; the form still says why nothing happened.
-          const failure = readFailure(error);
-          if (failure.status === 429) setNotice(failure.message || 'Too many attempts. Please wait a minute and try again.');
+          const throttled = throttleNotice(error);
+          if (throttled) setNotice(throttled);
         },
       },
     );
   };
 
   return (
-    <section className="card card--auth" aria-labelledby="page-title">
-      <p className="eyebrow">Member access</p>
-      <h1 id="page-title" className="card__title">
-        Login
-      </h1>
+    <AuthCard title="Login">
       <form className="form" onSubmit={submit} noValidate>
         <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField
@@ -62,11 +58,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        {notice && (
-          <p className="form__alert" role="alert">
-            {notice}
-          </p>
-        )}
+        <FormAlert>{notice}</FormAlert>
         <Button type="submit" block busy={login.isPending || login.isSuccess}>
           INITIATE
         </Button>
@@ -77,6 +69,6 @@ export default function LoginPage() {
           Create an account
         </Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { authStore } from '../../auth/store.ts';
 import { RegisterForm, type RegisterErrors } from './RegisterForm.tsx';
+import { AuthCard } from './AuthCard.tsx';
 
 /** Register: a new member is signed in and starts setup at the readiness questionnaire. */
 export default function RegisterPage() {
@@ -12,11 +13,7 @@ export default function RegisterPage() {
   const register = trpc.auth.register.useMutation();
 
   return (
-    <section className="card card--auth" aria-labelledby="page-title">
-      <p className="eyebrow">Start your evolution</p>
-      <h1 id="page-title" className="card__title">
-        Register
-      </h1>
+    <AuthCard eyebrow="Start your evolution" title="Register">
       <RegisterForm
         pending={register.isPending || register.isSuccess}
         serverErrors={serverErrors}
@@ -35,6 +32,6 @@ export default function RegisterPage() {
           });
         }}
       />
-    </section>
+    </AuthCard>
   );
 }

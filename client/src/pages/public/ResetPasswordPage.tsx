@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
+import { AuthCard } from './AuthCard.tsx';
 
 /** /reset-password?token=...&email=...: the emailed link; email, password and confirmation set a new password. */
 export default function ResetPasswordPage() {
@@ -33,11 +34,7 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <section className="card card--auth" aria-labelledby="page-title">
-      <p className="eyebrow">Member access</p>
-      <h1 id="page-title" className="card__title">
-        Reset Password
-      </h1>
+    <AuthCard title="Reset Password">
       {token ? (
         <form className="form" onSubmit={submit} noValidate>
           <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -67,6 +64,6 @@ export default function ResetPasswordPage() {
           Back to login
         </Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -3,19 +3,16 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatAmount } from './workoutSteps.ts';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import '../warrior/warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /with_menu/calibration_results: the latest calibration's tests: Form, Reps/Time, Level. */
 export default function CalibrationResultsPage() {
   const results = trpc.warrior.calibrationResults.useQuery(undefined, { staleTime: 0 });
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Account settings</p>
-        <h1 id="page-title" className="page__title">
-          Calibration Results
-        </h1>
+      <PageHeader eyebrow="Account settings" title="Calibration Results">
         {results.data?.evolution ? <p className="muted">Evolution {results.data.evolution}: where each max test placed you.</p> : null}
-      </header>
+      </PageHeader>
       <ResultsLinks current="calibration" />
       {results.isPending && <Spinner label="Loading your calibration results" />}
       {results.isError && <p className="empty">Data could not be found.</p>}

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import { formatAmount } from './workoutSteps.ts';
 import '../warrior/warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /with_menu/form_levels: the member's current form on each ladder (ID, Level, Progression, Form, Rep/Time), paged. */
 export default function FormLevelsPage() {
@@ -12,13 +13,9 @@ export default function FormLevelsPage() {
   const levels = trpc.warrior.formLevels.useQuery({ page }, { staleTime: 0, placeholderData: (prev) => prev });
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Your ladders</p>
-        <h1 id="page-title" className="page__title">
-          Form Levels
-        </h1>
+      <PageHeader eyebrow="Your ladders" title="Form Levels">
         <p className="muted">Where you stand on every ladder, and your best set in your latest session on that form.</p>
-      </header>
+      </PageHeader>
       <ResultsLinks current="forms" />
       {levels.isPending && <Spinner label="Loading your form levels" />}
       {levels.isError && <p className="empty">Data could not be found.</p>}

@@ -6,6 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx
 import { ResultsLinks } from './ResultsLinks.tsx';
 import { formatAmount, formatDuration, initialStep, stepLimits, stepPhase, stepVersion, type Stepped } from './workoutSteps.ts';
 import '../warrior/warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; value: number; prev: boolean; next: boolean; onPrev: () => void; onNext: () => void }) {
   return (
@@ -44,12 +45,7 @@ export default function WorkoutResultsPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">{results.data ? `Evolution ${shownEvolution}` : 'Your training'}</p>
-        <h1 id="page-title" className="page__title">
-          Workout Results
-        </h1>
-      </header>
+      <PageHeader eyebrow={results.data ? `Evolution ${shownEvolution}` : 'Your training'} title="Workout Results" />
       <ResultsLinks current="workout" />
       {results.isPending && <Spinner label="Loading your workout results" />}
       {results.isError && <p className="empty">Data could not be found.</p>}

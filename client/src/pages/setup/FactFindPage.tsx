@@ -5,6 +5,7 @@ import { trpc } from '../../api/trpc.ts';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { FactFindForm } from './FactFindForm.tsx';
 import { useSetupStep } from './useSetupStep.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /setup/fact-find: setup step 2, under the introductory video; submitting ends setup and opens Ground Zero. */
 export default function FactFindPage() {
@@ -15,13 +16,9 @@ export default function FactFindPage() {
   const video = trpc.warrior.pageVideo.useQuery({ id: INTRODUCTION_PAGE.portal }, { meta: { silentErrors: true }, staleTime: Infinity });
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Setup · Step 2 of 2</p>
-        <h1 id="page-title" className="page__title">
-          Fact Find
-        </h1>
+      <PageHeader eyebrow="Setup · Step 2 of 2" title="Fact Find">
         <p className="muted">Tell us about your body and your day, so your programme and macros fit you.</p>
-      </header>
+      </PageHeader>
       <VideoSlot link={video.data?.data.video_link} title="Introduction" placeholder="Your coach's introduction to the programme will play here." />
       <FactFindForm
         pending={submit.isPending || submit.isSuccess}

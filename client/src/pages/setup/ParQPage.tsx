@@ -1,6 +1,7 @@
 import { trpc } from '../../api/trpc.ts';
 import { ParQForm } from './ParQForm.tsx';
 import { useSetupStep } from './useSetupStep.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /setup/par-q and /setup/registered-par-q: setup step 1. */
 export default function ParQPage() {
@@ -8,13 +9,9 @@ export default function ParQPage() {
   const afterStep = useSetupStep();
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Setup · Step 1 of 2</p>
-        <h1 id="page-title" className="page__title">
-          Readiness Questionnaire
-        </h1>
+      <PageHeader eyebrow="Setup · Step 1 of 2" title="Readiness Questionnaire">
         <p className="muted">The Physical Activity Readiness Questionnaire (PAR-Q), for people aged 15 to 69.</p>
-      </header>
+      </PageHeader>
       <ParQForm pending={submit.isPending || submit.isSuccess} onSubmit={(values) => submit.mutate(values, afterStep)} />
     </section>
   );

@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/store.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /signup: every channel's plans; INITIATE registers and subscribes in one dialog. */
 export default function SignupPage() {
@@ -12,13 +13,9 @@ export default function SignupPage() {
   const { mode, choose, dialog } = usePurchase();
   return (
     <section className="page page--plans" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Join</p>
-        <h1 id="page-title" className="page__title">
-          Subscription Plans
-        </h1>
+      <PageHeader eyebrow="Join" title="Subscription Plans">
         <p className="muted">Pick a channel and a plan. Prices are in pounds; cancel any time and keep access until the period you paid for ends.</p>
-      </header>
+      </PageHeader>
       {channels.isPending && <Spinner label="Loading plans" />}
       {channels.isError && <p className="empty">The plans could not be loaded.</p>}
       {channels.data?.map((channel) => (

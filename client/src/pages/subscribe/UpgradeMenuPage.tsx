@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
 import { CHANNEL_BLURB } from './PlanList.tsx';
 import { cheapestPlan, hasActivePlan } from './plans.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /with_menu/upgrade: each channel's logo links to its upgrade page; inactive ones are disabled; the current one is badged. */
 export default function UpgradeMenuPage() {
@@ -19,12 +20,7 @@ export default function UpgradeMenuPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">Plans</p>
-        <h1 id="page-title" className="page__title">
-          Upgrade
-        </h1>
-      </header>
+      <PageHeader eyebrow="Plans" title="Upgrade" />
       {!active && (
         <p className="notice notice--warning" role="status">
           {subscription?.channel ? `Your ${subscription.channel.name} subscription has ended.` : 'You have no active subscription.'} Choose a channel to

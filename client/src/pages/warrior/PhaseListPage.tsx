@@ -7,6 +7,7 @@ import type { PageProps } from '../../routes.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { isTrack } from './track.ts';
 import './warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** What each phase class asks of the member, in a few words. */
 export const PHASE_KIND_TEXT: Record<PhaseType, string> = {
@@ -57,17 +58,14 @@ export default function PhaseListPage({ params }: PageProps) {
   const title = type === 'calibration' ? 'Calibration' : `Version ${phases.data?.version ?? version ?? ''}`.trim();
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        {/* The version list sends a member who must calibrate straight back here: calibration goes back to Warrior. */}
-        <Link href={type === 'calibration' ? '/warrior/ground-zero' : '/warrior/version'} className="runner-page__back">
-          {type === 'calibration' ? '← Warrior' : '← Dynamic Evolution'}
-        </Link>
-        <p className="eyebrow">{type === 'calibration' ? 'Every evolution starts here' : 'Dynamic Evolution'}</p>
-        <h1 id="page-title" className="page__title">
-          {type ? title : 'Phases'}
-        </h1>
+      {/* The version list sends a member who must calibrate straight back here: calibration goes back to Warrior. */}
+      <PageHeader
+        back={type === 'calibration' ? { href: '/warrior/ground-zero', label: 'Warrior' } : { href: '/warrior/version', label: 'Dynamic Evolution' }}
+        eyebrow={type === 'calibration' ? 'Every evolution starts here' : 'Dynamic Evolution'}
+        title={type ? title : 'Phases'}
+      >
         {type === 'calibration' && <p className="muted">Three phases find where you start on every ladder: the treadmill test, a max test per movement, and your measurements.</p>}
-      </header>
+      </PageHeader>
       {!type && <p className="empty">There is no such track.</p>}
       {type && phases.isPending && <Spinner label="Loading the phases" />}
       {phases.isError && <p className="empty">Data could not be found.</p>}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../routes.tsx';
 import { usePageVideo } from '../content/usePageVideo.ts';
 import './warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /warrior/technique-guides/{page}: the guide's video, title and content; a failed load goes to /. */
 export default function TechniqueGuidePage({ params }: PageProps) {
@@ -23,14 +24,7 @@ export default function TechniqueGuidePage({ params }: PageProps) {
 
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <Link href="/warrior/technique-guides" className="runner-page__back">
-          ← Technique Guides
-        </Link>
-        <h1 id="page-title" className="page__title">
-          {guide.data?.title ?? 'Technique Guide'}
-        </h1>
-      </header>
+      <PageHeader back={{ href: '/warrior/technique-guides', label: 'Technique Guides' }} title={guide.data?.title ?? 'Technique Guide'} />
       {guide.isPending && valid && <Spinner label="Loading the guide" />}
       {guide.data && (
         <>

@@ -8,6 +8,7 @@ import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import './warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 export const NO_GUIDES = 'No technique guides to show.';
 
@@ -35,15 +36,9 @@ export default function TechniqueGuidesPage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <Link href="/warrior/ground-zero" className="runner-page__back">
-          ← Warrior
-        </Link>
-        <h1 id="page-title" className="page__title">
-          Technique Guides
-        </h1>
+      <PageHeader back={{ href: '/warrior/ground-zero', label: 'Warrior' }} title="Technique Guides">
         <p className="muted">Read the guide before you move up to a new form.</p>
-      </header>
+      </PageHeader>
       {guides.isPending && <Spinner label="Loading the guides" />}
       {empty && <p className="empty">{NO_GUIDES}</p>}
       {guides.data && guides.data.data.length > 0 && (

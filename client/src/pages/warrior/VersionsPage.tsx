@@ -4,6 +4,7 @@ import { trpc } from '../../api/trpc.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ChevronRightIcon, LockIcon } from '../../components/ui/icons.tsx';
 import './warrior.css';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 export const CALIBRATION_PHASES = '/user/warrior/calibration';
 
@@ -18,13 +19,9 @@ export default function VersionsPage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">{versions.data ? `Evolution ${versions.data.evolution}` : 'Warrior'}</p>
-        <h1 id="page-title" className="page__title">
-          Dynamic Evolution
-        </h1>
+      <PageHeader eyebrow={versions.data ? `Evolution ${versions.data.evolution}` : 'Warrior'} title="Dynamic Evolution">
         <p className="muted">Each version is nine phases. Finish the active one to unlock the next.</p>
-      </header>
+      </PageHeader>
       {(versions.isPending || needCalibration) && <Spinner label="Loading your versions" />}
       {versions.isError && <p className="empty">Data could not be found.</p>}
       {versions.data && !needCalibration && (

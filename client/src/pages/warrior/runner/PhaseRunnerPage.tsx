@@ -17,6 +17,7 @@ import { planOf } from './phaseRunner.ts';
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import type { CacheIdentity } from './useRunner.ts';
 import '../warrior.css';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 
 const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
   type === 'general' && phase ? `/user/warrior/general?version=${phase.version}` : `/user/warrior/${type}`;
@@ -44,15 +45,7 @@ function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
 
   return (
     <section className="page runner-page" aria-labelledby="page-title">
-      <header className="page__header">
-        <Link href={phaseListHref(type, phase)} className="runner-page__back">
-          ← Phases
-        </Link>
-        <p className="eyebrow">{label}</p>
-        <h1 id="page-title" className="page__title">
-          {phase.page.title}
-        </h1>
-      </header>
+      <PageHeader back={{ href: phaseListHref(type, phase), label: 'Phases' }} eyebrow={label} title={phase.page.title} />
       {video && <VideoSlot link={video} title={phase.page.title} placeholder="" />}
       {phase.page.content && (
         <details className="runner-brief" open={readFirst}>
@@ -89,12 +82,7 @@ export default function PhaseRunnerPage({ params }: PageProps) {
     const status = readFailure(phase.error).status;
     return (
       <section className="page page--narrow" aria-labelledby="page-title">
-        <header className="page__header">
-          <p className="eyebrow">{track === 'calibration' ? 'Calibration' : 'Dynamic Evolution'}</p>
-          <h1 id="page-title" className="page__title">
-            No phase to run
-          </h1>
-        </header>
+        <PageHeader eyebrow={track === 'calibration' ? 'Calibration' : 'Dynamic Evolution'} title="No phase to run" />
         <div className="panel">
           <p>{status === 409 ? phase.error.message : 'Your phase could not be loaded.'}</p>
           <div className="panel__actions">
