@@ -1,5 +1,4 @@
 import { createOrm } from './orm.ts';
-import { seedReference } from './seed.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 /** Applies every pending migration from migrations/ (never schema:update). */
@@ -17,5 +16,3 @@ export async function migrateUp(databaseUrl: string): Promise<string[]> {
     await orm.close(true);
   }
 }
-
-export { seedReference };

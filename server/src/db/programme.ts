@@ -317,9 +317,6 @@ export const PHASE_CLASSES = [
 ];
 const C = { vo2: 1, exercise: 2, exercises: 3, challenge: 4, flexibility: 5, recovery: 6, dataAnalysis: 7 } as const;
 
-/** Versions per evolution in the seed. */
-export const SEED_VERSIONS = 4;
-
 export const PAGE_CATEGORIES = [
   { id: 1, name: 'Introduction', parentId: null, slug: 'introduction', version: null },
   { id: 2, name: 'Warrior', parentId: null, slug: 'warrior', version: null },

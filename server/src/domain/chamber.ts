@@ -19,13 +19,18 @@ export function chamberLabel(evolution: number, version: number): string {
   return `v${evolution}.${version}`;
 }
 
+/** Snapshots in chamber page order: by evolution, then version (ties keep the given order). */
+export function chamberOrder<T extends Pick<ChamberSnapshot, 'evolution' | 'version'>>(snapshots: readonly T[]): T[] {
+  return [...snapshots].sort((a, b) => a.evolution - b.evolution || a.version - b.version);
+}
+
 /**
  * Page n (1-based) of the chamber: the n-th snapshot oldest first, ordered by (evolution, version), which is the
  * order they are recorded in (ties keep the given order). Page not a whole number in 1..totalPages, or no
  * snapshots → null.
  */
 export function chamberPage<T extends ChamberSnapshot>(snapshots: readonly T[], page: number): ChamberPage<T> | null {
-  const ordered = [...snapshots].sort((a, b) => a.evolution - b.evolution || a.version - b.version);
+  const ordered = chamberOrder(snapshots);
   const snapshot = Number.isInteger(page) && page >= 1 ? ordered[page - 1] : undefined;
   if (snapshot === undefined) return null;
   return { snapshot, label: chamberLabel(snapshot.evolution, snapshot.version), current: page, totalPages: ordered.length };

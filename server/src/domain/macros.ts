@@ -1,8 +1,9 @@
 // Macro data for the superhuman channel (PRODUCT.md section 4, "Macro data").
+import { DESIRED_BODY_FAT } from '@evolution/shared';
 import { roundTo } from './rounding.ts';
 
-/** Desired body fat % by desired aesthetic. */
-export const DESIRED_BODY_FAT = { Warrior: 7, Titan: 10.5, Tank: 15 } as const;
+/** Desired body fat % by desired aesthetic (the fact-find's own table). */
+export { DESIRED_BODY_FAT };
 
 /** A desired aesthetic from the fact-find. */
 export type Aesthetic = keyof typeof DESIRED_BODY_FAT;

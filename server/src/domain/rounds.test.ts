@@ -6,14 +6,12 @@ import {
   isWorkVolume,
   MAX_ROUNDS,
   phaseRepeats,
-  phaseRounds,
   presetRepeats,
   ROUND_NAMES,
   roundName,
   setsAfterSubmission,
   volumeRepeats,
   WORK_VOLUMES,
-  workVolumeLabel,
 } from './rounds.ts';
 
 const ex = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
@@ -106,16 +104,16 @@ describe('volumeRepeats', () => {
   });
 });
 
-describe('phaseRepeats and phaseRounds', () => {
+describe('phaseRepeats with buildRounds (the rounds of a general phase)', () => {
   it('uses the volume formula only for phase 7', () => {
     expect(phaseRepeats(7, { chunk: 3, repeats: 3 }, 24, 3)).toBe(8);
     expect(phaseRepeats(2, { chunk: 3, repeats: 3 }, 24, 3)).toBe(3);
     expect(phaseRepeats(2, null, 24, 3)).toBe(1);
   });
   it('builds the volume phase from the sets in effect and caps Alpha at 14 rounds', () => {
-    expect(phaseRounds(ex(3), 7, { chunk: 3 }, 24)).toHaveLength(8);
-    expect(phaseRounds(ex(3), 7, { chunk: 3 }, 45)).toHaveLength(14); // 15 passes, the 15th dropped
-    expect(phaseRounds(ex(4), 3, { chunk: 2, repeats: 3 }, 45).map((r) => r.exercises)).toEqual([
+    expect(buildRounds(ex(3), chunkSize({ chunk: 3 }), phaseRepeats(7, { chunk: 3 }, 24, ex(3).length))).toHaveLength(8);
+    expect(buildRounds(ex(3), chunkSize({ chunk: 3 }), phaseRepeats(7, { chunk: 3 }, 45, ex(3).length))).toHaveLength(14); // 15 passes, the 15th dropped
+    expect(buildRounds(ex(4), chunkSize({ chunk: 2, repeats: 3 }), phaseRepeats(3, { chunk: 2, repeats: 3 }, 45, ex(4).length)).map((r) => r.exercises)).toEqual([
       ['e1', 'e2'], ['e1', 'e2'], ['e1', 'e2'], ['e3', 'e4'], ['e3', 'e4'], ['e3', 'e4'],
     ]);
   });
@@ -127,10 +125,9 @@ describe('work volume', () => {
     for (const sets of [0, 11, 13, 20, 46, 12.5, '12', null, undefined]) expect(isWorkVolume(sets)).toBe(false);
   });
   it('labels each value', () => {
-    expect(WORK_VOLUMES.map((w) => `${w.sets} ${workVolumeLabel(w.sets)}`)).toEqual([
+    expect(WORK_VOLUMES.map((w) => `${w.sets} ${w.label}`)).toEqual([
       '12 Novice', '16 Beginner', '18 A little rusty', '24 Intermediate', '30 Advanced', '36 Seriously Advanced', '45 Alpha',
     ]);
-    expect(workVolumeLabel(20)).toBeNull();
   });
 });
 
@@ -147,12 +144,12 @@ describe('sets change pending until phase 7 is submitted', () => {
     for (const phase of [1, 2, 3, 4, 5, 6]) state = setsAfterSubmission(state, phase);
     expect(state).toEqual({ numberOfSets: 24, pendingNumberOfSets: 36 });
     // the phase-7 run after the change still uses the old 24 sets: 24 / 3 = 8 rounds
-    expect(phaseRounds(ex(3), 7, null, state.numberOfSets)).toHaveLength(8);
+    expect(buildRounds(ex(3), chunkSize(null), phaseRepeats(7, null, state.numberOfSets, 3))).toHaveLength(8);
     // its submission makes 36 current
     state = setsAfterSubmission(state, 7);
     expect(state).toEqual({ numberOfSets: 36, pendingNumberOfSets: null });
     // so the next phase-7 run uses 36: 36 / 3 = 12 rounds
-    expect(phaseRounds(ex(3), 7, null, state.numberOfSets)).toHaveLength(12);
+    expect(buildRounds(ex(3), chunkSize(null), phaseRepeats(7, null, state.numberOfSets, 3))).toHaveLength(12);
   });
   it('changes nothing when phase 7 is submitted with nothing pending', () => {
     expect(setsAfterSubmission({ numberOfSets: 24, pendingNumberOfSets: null }, 7)).toEqual({ numberOfSets: 24, pendingNumberOfSets: null });

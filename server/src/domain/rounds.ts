@@ -81,11 +81,6 @@ export function buildRounds<T>(exercises: readonly T[], chunk: number, repeats: 
   return rounds;
 }
 
-/** Rounds of a phase from its preset: chunk from the preset, repeats from {@link phaseRepeats}. */
-export function phaseRounds<T>(exercises: readonly T[], phaseNumber: number, preset: unknown, numberOfSets: number): Round<T>[] {
-  return buildRounds(exercises, chunkSize(preset), phaseRepeats(phaseNumber, preset, numberOfSets, exercises.length));
-}
-
 /** Work-volume choices (sets per volume phase) with their labels, in order: the spec's constants, shared with the client. */
 export const WORK_VOLUMES = WORK_VOLUME_SETS;
 
@@ -95,11 +90,6 @@ export type WorkVolume = (typeof WORK_VOLUMES)[number]['sets'];
 /** True only for 12, 16, 18, 24, 30, 36 and 45. */
 export function isWorkVolume(value: unknown): value is WorkVolume {
   return WORK_VOLUMES.some((w) => w.sets === value);
-}
-
-/** The label of a work-volume set count, or null when it is not an allowed value. */
-export function workVolumeLabel(sets: number): string | null {
-  return WORK_VOLUMES.find((w) => w.sets === sets)?.label ?? null;
 }
 
 /** A member's number of sets: the one in effect and a change waiting for phase 7 (null when none). */

@@ -1,6 +1,5 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { restErrorHandler } from './errors.ts';
 import { setFormField } from './formFields.ts';
 import { registerOpenApi } from './openapi.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -17,7 +16,6 @@ export async function restPlugin(app: FastifyInstance) {
   // Route schemas document the API; the services validate (one parse, one 422 shape) and replies are plain JSON.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  app.setErrorHandler(restErrorHandler);
   // Laravel reads url-encoded forms too, with PHP's field names (`0[amount]`): so does this API.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const fields: Record<string, unknown> = {};

@@ -1,10 +1,12 @@
 import { ROLE, ACCOUNT_MESSAGE, changePasswordInput, contactDetailsInput, deleteAccountInput, setsInput, type ContactDetailsDto } from '@evolution/shared';
-import { ApplicationDetails, ContactDetails, Evolution, FactFinding, Media, PasswordReset, Subscription, User } from '../entities/index.ts';
+import { ApplicationDetails, ContactDetails, Evolution, FactFinding, Media, PasswordReset, User } from '../entities/index.ts';
 import type { IContactDetails } from '../entities/ContactDetails.ts';
 import { DomainError, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { chooseSets } from '../domain/rounds.ts';
+import type { IEvolution } from '../entities/Evolution.ts';
 import { hit } from './rateLimit.ts';
 import { ensureEvolution } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
@@ -71,18 +73,29 @@ export interface SetsDto {
 }
 
 /** The work volume: the level chosen (pending until the next volume-phase submission) and the one in use. */
+const setsDto = (evo: Pick<IEvolution, 'numberOfSets' | 'pendingNumberOfSets'>): SetsDto => ({
+  number_of_sets: evo.pendingNumberOfSets ?? evo.numberOfSets,
+  current_number_of_sets: evo.numberOfSets,
+});
+
 export async function getSets(ctx: ServiceContext, actor: Actor): Promise<SetsDto> {
-  const evo = await ensureEvolution(ctx.em, actor.user);
-  return { number_of_sets: evo.pendingNumberOfSets ?? evo.numberOfSets, current_number_of_sets: evo.numberOfSets };
+  return setsDto(await ensureEvolution(ctx.em, actor.user));
 }
 
 /** Chooses a work-volume level; the volume phase uses it from its next submission on (spec section 4). */
 export async function updateSets(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetsDto> {
   const { number_of_sets } = parseInput(setsInput, raw);
   const evo = await ensureEvolution(ctx.em, actor.user);
-  evo.pendingNumberOfSets = number_of_sets === evo.numberOfSets ? null : number_of_sets;
+  // The schema admits only the seven levels, so the rule always has an answer.
+  Object.assign(evo, chooseSets({ numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null }, number_of_sets));
   await ctx.em.flush();
-  return getSets(ctx, actor);
+  return setsDto(evo);
+}
+
+/** The subscription screen's view, or null for a member who never subscribed (the channel is required when there is one). */
+async function subscriptionOrNull(ctx: ServiceContext, actor: Actor) {
+  const view = await subscriptionView(ctx, actor);
+  return view.channel_id === null ? null : view;
 }
 
 /** Everything stored about the member, as JSON (a data-protection access request); later domains add their sections. */
@@ -96,7 +109,6 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
     em.findOne(FactFinding, { user: id }),
     em.findOne(Evolution, { user: id }),
   ]);
-  const hasSubscription = (await em.count(Subscription, { user: id })) > 0;
   return {
     exported_at: new Date().toISOString(),
     account: {
@@ -107,7 +119,7 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
     contact_details: contact ? { first_name: contact.firstName ?? null, last_name: contact.lastName ?? null, ...contactDetailsDto(contact) } : null,
     application_details: parq ? applicationDetailsDto(parq) : null,
     fact_finding_details: factFind ? factFindingDto(factFind) : null,
-    subscription: hasSubscription ? await subscriptionView(ctx, actor) : null,
+    subscription: await subscriptionOrNull(ctx, actor),
     training: await trainingExport(ctx, id),
     photos: await Promise.all(
       (await em.find(Media, { owner: id }, { orderBy: { id: 'asc' } })).map(async (m) => ({

@@ -1,5 +1,5 @@
 import type { ChamberTrend } from '@evolution/shared';
-import { chamberLabel } from '../domain/chamber.ts';
+import { chamberLabel, chamberOrder } from '../domain/chamber.ts';
 import { ChamberSnapshot } from '../entities/index.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -12,7 +12,7 @@ export async function chamberTrend(ctx: Pick<ServiceContext, 'em'>, memberId: nu
     fields: ['id', 'evolution', 'version', 'weight', 'bodyFat', 'vo2Score', 'createdAt'],
     orderBy: { id: 'asc' },
   });
-  const ordered = [...rows].sort((a, b) => a.evolution - b.evolution || a.version - b.version);
+  const ordered = chamberOrder(rows);
   return {
     data: ordered.map((s, i) => ({
       page: i + 1,

@@ -9,7 +9,7 @@ import type { IMedia } from '../entities/Media.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
-import { assertCanTrain } from './training.ts';
+import { assertCanTrain } from './access.ts';
 
 /** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
@@ -39,8 +39,10 @@ export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; widt
 }
 
 /** POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. */
-export async function uploadProgressPhoto(ctx: ServiceContext, actor: Actor, file: Buffer | null): Promise<{ image: { id: number } }> {
+export async function uploadProgressPhoto(ctx: ServiceContext, actor: Actor, read: () => Promise<Buffer | null>): Promise<{ image: { id: number } }> {
+  // Who may train is settled before the upload is read.
   await assertCanTrain(ctx.em, actor.user);
+  const file = await read();
   if (!file || file.length === 0) throw validationError('image', WARRIOR_MESSAGE.imageRequired);
   const photo = await reencodePhoto(file);
   const path = `uploads/${randomUUID()}.jpg`;

@@ -7,7 +7,9 @@ import type { IForm } from '../entities/Form.ts';
 import type { IFormGroup } from '../entities/FormGroup.ts';
 import type { IPage } from '../entities/Page.ts';
 import type { IPageCategory } from '../entities/PageCategory.ts';
+import type { IUser } from '../entities/index.ts';
 import { notFound } from '../errors.ts';
+import { assertContentAccess } from './access.ts';
 import { pageWindow, type Page as ResultPage } from './pagination.ts';
 
 /** A phase of a track: its page, its number (1-based place in the version) and its merged preset. */
@@ -154,14 +156,16 @@ export function pageDto(page: IPage): PageDto {
 }
 
 /** One content page (introduction, technique guide, phase), or 404. */
-export async function getPage(em: EntityManager, id: number): Promise<PageDto> {
+export async function getPage(em: EntityManager, reader: IUser, id: number): Promise<PageDto> {
+  await assertContentAccess(em, reader, id);
   const page = await em.findOne(Page, { id }, { populate: ['phaseClass'] });
   if (!page) throw notFound('Page not found.');
   return pageDto(page);
 }
 
 /** The pages of a category in their order, paged (technique guides are category 4); 404 for no such category. */
-export async function listCategoryPages(em: EntityManager, categoryId: number, page: number): Promise<ResultPage<PageDto>> {
+export async function listCategoryPages(em: EntityManager, reader: IUser, categoryId: number, page: number): Promise<ResultPage<PageDto>> {
+  await assertContentAccess(em, reader);
   if (!(await em.count(PageCategory, { id: categoryId }))) throw notFound('Page category not found.');
   const { limit, offset } = pageWindow(page);
   const [pages, total] = await em.findAndCount(Page, { category: categoryId }, { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset });
@@ -175,14 +179,16 @@ function videoOf(owner: { video?: { id: number } | null; videoLink?: string | nu
 }
 
 /** The video of a page: the uploaded video's id and/or the video host link; 404 when it has none. */
-export async function pageVideo(em: EntityManager, id: number): Promise<VideoDto> {
+export async function pageVideo(em: EntityManager, reader: IUser, id: number): Promise<VideoDto> {
+  await assertContentAccess(em, reader, id);
   const page = await em.findOne(Page, { id });
   if (!page) throw notFound('Page not found.');
   return videoOf(page, 'This page has no video.');
 }
 
 /** The demonstration video of a form group; 404 when it has none. */
-export async function formGroupVideo(em: EntityManager, formGroupId: number): Promise<VideoDto> {
+export async function formGroupVideo(em: EntityManager, reader: IUser, formGroupId: number): Promise<VideoDto> {
+  await assertContentAccess(em, reader);
   const group = await em.findOne(FormGroup, { id: formGroupId });
   if (!group) throw notFound('Form group not found.');
   return videoOf(group, 'This form group has no video.');

@@ -113,7 +113,7 @@ export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promi
 /** Registers a member and buys their plan in one transaction (or, when signed in, only buys): a decline creates nothing. */
 export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): Promise<LoginResponse> {
   if (ctx.actor) {
-    await subscribe(ctx, ctx.actor, raw);
+    await buy(ctx, ctx.actor, raw);
     return loginResponse(ctx.em, ctx.actor.user);
   }
   await hit(ctx.limits.register, ctx.ip);
@@ -144,13 +144,17 @@ export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): P
 }
 
 /** A signed-in member buys a plan (first time, or again after a lapse). */
-export async function subscribe(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SubscriptionView> {
+async function buy(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<void> {
   const input = parseInput(subscribeInput, raw);
-  await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
   await purchase(ctx, async (em, provider, created) => {
     const user = await lockedUser(em, actor.user.id);
     await buyPlan(em, provider, user, await purchasablePlan(em, input.plan_id, input.channel_id), input.nonce, created);
   });
+}
+
+/** POST user/subscription: buys a plan and answers the subscription screen's view. */
+export async function subscribe(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SubscriptionView> {
+  await buy(ctx, actor, raw);
   return subscriptionView(ctx, actor);
 }
 

@@ -3,16 +3,16 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
-  INTRODUCTION_PAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, calibrationPayload, challengePayload, dataAnalysisPayload, emptyPayload, exercisesPayload,
+  SERVER_MESSAGE, WARRIOR_MESSAGE, calibrationPayload, challengePayload, dataAnalysisPayload, emptyPayload, exercisesPayload,
   phaseListInput, submitPhaseInput, trackInput, vo2Payload,
   type PhaseData, type PhaseList, type PhaseType, type SubmissionResult, type TrackType, type VersionList,
 } from '@evolution/shared';
-import { calibrationStartIndex, doubleProgression } from '../domain/ladder.ts';
+import { calibrationStartIndex, doubleProgression, par } from '../domain/ladder.ts';
 import { muscleScores } from '../domain/muscleScores.ts';
 import { buildRounds, chunkSize, phaseRepeats, presetRepeats, setsAfterSubmission } from '../domain/rounds.ts';
 import { gradeAt, vo2Estimate, vo2Level } from '../domain/vo2.ts';
 import {
-  ChamberSnapshot, Evolution, Media, MemberForm, PhaseSubmission, Subscription, User, Vo2MaxLevel, Vo2Test, WorkoutResult, type IUser,
+  ChamberSnapshot, Evolution, Media, MemberForm, PhaseSubmission, User, Vo2MaxLevel, Vo2Test, WorkoutResult, type IUser,
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IForm } from '../entities/Form.ts';
@@ -22,25 +22,10 @@ import { DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
-import { accessMap, ensureEvolution } from './session.ts';
+import { assertCanTrain } from './access.ts';
+import { ensureEvolution } from './session.ts';
 
 type LadderMove = SubmissionResult['data']['ladder'][number];
-
-/** Training needs setup finished and an active warrior or superhuman subscription; otherwise 403. */
-export async function assertCanTrain(em: EntityManager, user: IUser): Promise<void> {
-  const sub = await em.findOne(Subscription, { user: user.id });
-  if (user.initialSetup || !accessMap(user, sub).warrior_channel) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
-}
-
-/**
- * Programme content (phase pages, technique guides, videos) is for those who may train, and for admins; the
- * introduction pages (97, 1, 2) are open to every member, as the gateway links them before any channel.
- */
-export async function assertContentAccess(em: EntityManager, user: IUser, pageId?: number): Promise<void> {
-  if (user.role === ROLE.admin) return;
-  if (pageId !== undefined && (Object.values(INTRODUCTION_PAGE) as number[]).includes(pageId)) return;
-  await assertCanTrain(em, user);
-}
 
 /** The track the member is on: calibration while it is due, otherwise general. */
 export const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType => (evo.needCalibration ? 'calibration' : 'general');
@@ -244,7 +229,7 @@ async function recordCalibration(r: Recording, entries: z.output<typeof calibrat
     moves.push(placeOnLadder(r, ladder, placed, 'placed', current));
     logResult(r, position, {
       amount, timeToComplete: entry.time_to_complete ?? null, form: placed, formName: calibration.form, repsOrTime: calibration.repsOrTime,
-      par: calibration.max, totalWeight: calibration.totalWeight, calibration: calibration.id,
+      par: par(calibration), totalWeight: calibration.totalWeight, calibration: calibration.id,
     });
   }
   return moves;
@@ -270,7 +255,7 @@ function logSets(r: Recording, sets: ReturnType<typeof resolveSets>) {
     const form = exercise.form!;
     logResult(r, position, {
       amount, timeToComplete: entry.time_to_complete ?? null, form, formName: form.name, repsOrTime: form.repsOrTime,
-      par: form.max, totalWeight: exercise.dto.total_weight,
+      par: par(form), totalWeight: exercise.dto.total_weight,
     });
   }
 }
@@ -352,11 +337,13 @@ async function advance(tx: EntityManager, user: IUser, evo: IEvolution, type: Tr
  * the same payload when no page id is sent) is answered with the first answer and counts nothing; any other phase
  * than the active one is refused with 409.
  */
-export async function submitPhase(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ body: SubmissionResult; replayed: boolean }> {
+export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unknown | (() => Promise<unknown>)): Promise<{ body: SubmissionResult; replayed: boolean }> {
+  // Who may train is settled first; a body given as a reader (a multipart upload) is read only then.
+  await trainingState(ctx, actor);
+  const raw = typeof input === 'function' ? await (input as () => Promise<unknown>)() : input;
   const { type, phaseType, page_id: pageId, data } = parseInput(submitPhaseInput, raw);
   const payload = parsePayload(phaseType, data);
   const fingerprint = createHash('sha256').update(JSON.stringify([type, phaseType, payload.input])).digest('hex');
-  await trainingState(ctx, actor);
 
   return ctx.em.transactional(async (tx) => {
     const evo = await tx.findOneOrFail(Evolution, { user: actor.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });

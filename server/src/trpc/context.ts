@@ -5,7 +5,7 @@ import type { RateLimits } from '../services/rateLimit.ts';
 import type { TokenIssuer } from '../services/tokens.ts';
 import { bearerToken } from '../http/bearer.ts';
 
-/** The request-independent parts of a context, so tests can build one without HTTP. */
+/** What every procedure gets: the request's EntityManager, the server's parts, the caller's address and token. */
 export interface ContextInner {
   em: EntityManager;
   config: AppConfig;
@@ -15,20 +15,16 @@ export interface ContextInner {
   bearer: string | null;
 }
 
-export function createContextInner(inner: ContextInner): ContextInner {
-  return inner;
-}
-
 /** Per-request context for the Fastify adapter: the request's own EntityManager fork. */
 export function createContext({ req }: CreateFastifyContextOptions): ContextInner {
-  return createContextInner({
+  return {
     em: req.em,
     config: req.server.config,
     tokens: req.server.tokens,
     limits: req.server.limits,
     ip: req.ip,
     bearer: bearerToken(req.headers.authorization),
-  });
+  };
 }
 
 export type Context = ContextInner;

@@ -61,7 +61,6 @@ const withActor = (role: number | null) =>
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 /** Anyone may call. */
 export const publicProcedure = base.use(({ ctx, next }) => next({ ctx: { ...ctx, svc: serviceContext(ctx, null) } }));
 /** Any signed-in user (member or admin). */

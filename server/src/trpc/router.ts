@@ -4,7 +4,7 @@ import { authRouter } from '../routers/auth/router.ts';
 import { channelsRouter } from '../routers/channels/router.ts';
 import { setupRouter } from '../routers/setup/router.ts';
 import { warriorRouter } from '../routers/warrior/router.ts';
-import { createCallerFactory, router } from './init.ts';
+import { router } from './init.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,8 +16,3 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
-export const createCaller = createCallerFactory(appRouter);
-
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-export type RouterInputs = inferRouterInputs<AppRouter>;
-export type RouterOutputs = inferRouterOutputs<AppRouter>;

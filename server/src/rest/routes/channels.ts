@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { channelIdInput, channelSchema } from '@evolution/shared';
-import { notFound } from '../../errors.ts';
 import { getChannel, listChannels } from '../../services/channels.ts';
 import { doc } from '../openapi.ts';
+import { pathParams } from '../params.ts';
 
 const tags = ['Channels'];
 
@@ -15,9 +15,6 @@ export async function channelRoutes(app: FastifyInstance) {
   app.get('/channel/:id', {
     schema: doc({ summary: 'One channel with its plans', tags, who: 'public', response: { 200: z.object({ data: channelSchema }), 404: 'Channel not found.' } }),
   }, async (req) => {
-    // A path id that is not a number names no channel: 404, as Laravel's route binding answers.
-    const parsed = channelIdInput.safeParse(req.params);
-    if (!parsed.success) throw notFound('Channel not found.');
-    return { data: await getChannel(req.em, parsed.data.id) };
+    return { data: await getChannel(req.em, pathParams(channelIdInput, req.params, 'Channel not found.').id) };
   });
 }

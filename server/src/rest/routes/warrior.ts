@@ -6,28 +6,23 @@ import {
   pageSchema, paginatedSchema, phaseDataSchema, phaseListInput, phaseListSchema, phasePathInput, submissionResultSchema, trackInput,
   versionListSchema, videoSchema, vo2Payload, workoutResultsInput, workoutResultsSchema,
 } from '@evolution/shared';
-import { notFound, validationError } from '../../errors.ts';
+import { validationError } from '../../errors.ts';
 import { chamberTrend } from '../../services/chamberTrend.ts';
 import { assertEvolutionPage, calibrationResults, chamber, formLevels, getEvolution, workoutResults } from '../../services/evolution.ts';
 import { readPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { paginate } from '../../services/pagination.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
-import { assertCanTrain, assertContentAccess, getActivePhase, listTrackPhases, listVersions, submitPhase } from '../../services/training.ts';
+import { getActivePhase, listTrackPhases, listVersions, submitPhase } from '../../services/training.ts';
 import { parseInput } from '../../validation.ts';
 import { requireMember, requireUser, svc } from '../auth.ts';
 import { formBody } from '../formFields.ts';
 import { doc } from '../openapi.ts';
+import { pathParams } from '../params.ts';
 
 const tags = ['Warrior'];
 const results = ['Evolution results'];
 const content = ['Pages and videos'];
 
-/** A path that names nothing (a bad id or an unknown track) is a 404, as Laravel's route binding answers. */
-function pathParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
 
 /** The first file of the `image` field, read within the multipart size limit; other files are drained. */
 async function uploadedImage(req: FastifyRequest): Promise<Buffer | null> {
@@ -85,11 +80,11 @@ export async function warriorRoutes(app: FastifyInstance) {
   }, async (req, reply) => {
     const actor = await requireMember(req);
     const path = pathParams(phasePathInput, req.params);
-    // Who may train is settled before a multipart body is read.
-    await assertCanTrain(req.em, actor.user);
-    const body = await formBody(req);
-    const pageId = (body && typeof body === 'object' && !Array.isArray(body) ? (body as { page_id?: unknown }).page_id : undefined) ?? (req.query as { page_id?: unknown }).page_id;
-    const { body: result, replayed } = await submitPhase(svc(req, actor), actor, { ...path, page_id: pageId, data: body });
+    const { body: result, replayed } = await submitPhase(svc(req, actor), actor, async () => {
+      const body = await formBody(req);
+      const pageId = (body && typeof body === 'object' && !Array.isArray(body) ? (body as { page_id?: unknown }).page_id : undefined) ?? (req.query as { page_id?: unknown }).page_id;
+      return { ...path, page_id: pageId, data: body };
+    });
     if (replayed) reply.header('idempotent-replayed', 'true');
     return result;
   });
@@ -98,8 +93,7 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata', tags, who: 'member', response: { 201: imageUploadSchema } }),
   }, async (req, reply) => {
     const actor = await requireMember(req);
-    await assertCanTrain(req.em, actor.user);
-    return reply.status(201).send(await uploadProgressPhoto(svc(req, actor), actor, await uploadedImage(req)));
+    return reply.status(201).send(await uploadProgressPhoto(svc(req, actor), actor, () => uploadedImage(req)));
   });
 
   app.get('/user/image/:id', {
@@ -159,35 +153,29 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'A content page (introductions 97, 1, 2; technique guides; phases)', tags: content, who: 'member', params: pageIdInput, response: { 200: pageSchema, 404: 'Page not found.' } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    const { id } = pathParams(pageIdInput, req.params);
-    await assertContentAccess(req.em, actor.user, id);
-    return getPage(req.em, id);
+    return getPage(req.em, actor.user, pathParams(pageIdInput, req.params).id);
   });
 
   app.get('/user/page/category/:categoryId/pages', {
     schema: doc({ summary: 'Pages of a category, paged (technique guides: category 4)', tags: content, who: 'member', params: categoryPagesInput.pick({ categoryId: true }), query: pageInput, response: { 200: paginatedSchema(pageSchema), 404: 'Page category not found.' } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    await assertContentAccess(req.em, actor.user);
     const { categoryId } = pathParams(categoryPagesInput.pick({ categoryId: true }), req.params);
     const { page } = parseInput(pageInput, req.query);
-    return paginate(await listCategoryPages(req.em, categoryId, page), `${req.server.config.appUrl}/api/user/page/category/${categoryId}/pages`);
+    return paginate(await listCategoryPages(req.em, actor.user, categoryId, page), `${req.server.config.appUrl}/api/user/page/category/${categoryId}/pages`);
   });
 
   app.get('/storage/page/:id/video', {
     schema: doc({ summary: "A page's video: uploaded video id and/or video host link; 404 when it has none", tags: content, who: 'user', params: pageIdInput, response: { 200: videoSchema, 404: 'No video' } }),
   }, async (req) => {
     const actor = await requireUser(req);
-    const { id } = pathParams(pageIdInput, req.params);
-    await assertContentAccess(req.em, actor.user, id);
-    return pageVideo(req.em, id);
+    return pageVideo(req.em, actor.user, pathParams(pageIdInput, req.params).id);
   });
 
   app.get('/storage/form/:formGroupId/video', {
     schema: doc({ summary: "A form group's demonstration video; 404 when it has none", tags: content, who: 'user', params: formGroupIdInput, response: { 200: videoSchema, 404: 'No video' } }),
   }, async (req) => {
     const actor = await requireUser(req);
-    await assertContentAccess(req.em, actor.user);
-    return formGroupVideo(req.em, pathParams(formGroupIdInput, req.params).formGroupId);
+    return formGroupVideo(req.em, actor.user, pathParams(formGroupIdInput, req.params).formGroupId);
   });
 }

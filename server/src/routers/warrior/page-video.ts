@@ -1,6 +1,5 @@
 import { formGroupIdInput, pageIdInput } from '@evolution/shared';
 import { formGroupVideo, pageVideo } from '../../services/programme.ts';
-import { assertContentAccess } from '../../services/training.ts';
 import { authedProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 import { parseInput } from '../../validation.ts';
@@ -8,13 +7,11 @@ import { parseInput } from '../../validation.ts';
 /** A page's video (uploaded video id and/or host link); 404 when it has none. */
 export const pageVideoRoute = authedProcedure.input(typedInput(pageIdInput)).query(async ({ ctx, input }) => {
   const { id } = parseInput(pageIdInput, input);
-  await assertContentAccess(ctx.em, ctx.actor.user, id);
-  return pageVideo(ctx.em, id);
+  return pageVideo(ctx.em, ctx.actor.user, id);
 });
 
 /** A form group's demonstration video; 404 when it has none. */
 export const formGroupVideoRoute = authedProcedure.input(typedInput(formGroupIdInput)).query(async ({ ctx, input }) => {
   const { formGroupId } = parseInput(formGroupIdInput, input);
-  await assertContentAccess(ctx.em, ctx.actor.user);
-  return formGroupVideo(ctx.em, formGroupId);
+  return formGroupVideo(ctx.em, ctx.actor.user, formGroupId);
 });

@@ -7,8 +7,10 @@ import { memberProcedure } from '../../trpc/init.ts';
 export const uploadImageRoute = memberProcedure
   .input((raw: unknown) => raw as FormData)
   .mutation(async ({ ctx, input }) => {
-    const file = input instanceof FormData ? input.get('image') : null;
-    if (file instanceof Blob && file.size > PHOTO_MAX_BYTES) throw validationError('image', WARRIOR_MESSAGE.imageTooLarge);
-    const bytes = file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
-    return uploadProgressPhoto(ctx.svc, ctx.actor, bytes);
+    return uploadProgressPhoto(ctx.svc, ctx.actor, async () => {
+      const file = input instanceof FormData ? input.get('image') : null;
+      if (!(file instanceof Blob)) return null;
+      if (file.size > PHOTO_MAX_BYTES) throw validationError('image', WARRIOR_MESSAGE.imageTooLarge);
+      return Buffer.from(await file.arrayBuffer());
+    });
   });
