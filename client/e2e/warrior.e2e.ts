@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { createMember, signIn } from './helpers/members.ts';
+import { api, createMember, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 
@@ -301,5 +301,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
     await page.waitForURL(/#\/with_menu\/work_volume_analysis\?from=calibration&phase=vo2$/);
     await page.goto('/#/user/warrior/calibration');
     await expect.poll(() => page.locator('a.step-list__item--active .step-list__title').textContent(), { timeout: 10_000 }).toBe('Calibration max tests');
+    // Nothing was recorded for the skipped test.
+    expect((await api('/user/export', { token: member.token })).json.training.vo2_tests).toEqual([]);
   });
 });

@@ -182,9 +182,11 @@ describe('POST /api/stripe/webhook', () => {
     const stored = fake.subscriptions.get(stripeId)!;
     const t = Math.floor(Date.now() / 1000);
     const snapshot = (status: string) => ({ ...stored, status, items: { object: 'list', data: stored.items } });
-    await deliver(event('customer.subscription.updated', snapshot('active'), t + 10));
-    await deliver(event('customer.subscription.updated', snapshot('unpaid'), t));
-    expect((await em().findOneOrFail(Subscription, { providerSubscriptionId: stripeId })).status).toBe('active');
+    expect((await deliver(event('customer.subscription.updated', snapshot('past_due'), t + 10))).status).toBe(200);
+    expect((await em().findOneOrFail(Subscription, { providerSubscriptionId: stripeId })).status).toBe('past_due');
+    // An event stamped earlier than the one applied, arriving late, is acknowledged and changes nothing.
+    expect((await deliver(event('customer.subscription.updated', snapshot('active'), t))).status).toBe(200);
+    expect((await em().findOneOrFail(Subscription, { providerSubscriptionId: stripeId })).status).toBe('past_due');
   });
 
   it('adopts a paid subscription whose creation answer was lost, for the member in its metadata', async () => {

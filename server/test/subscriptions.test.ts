@@ -158,11 +158,13 @@ describe('POST /api/user/subscription', () => {
   });
 
   it('counts concurrent submits once', async () => {
-    const token = await plainMember();
+    const reg = await rest(ctx.app, 'POST', '/api/register', { body: newMember() });
+    const token = reg.body.access_token as string;
     const body = { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' };
     const results = await Promise.all([1, 2, 3].map(() => rest(ctx.app, 'POST', '/api/user/subscription', { token, body })));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(new Set(results.map((r) => r.body.data.start_date)).size).toBe(1);
+    expect(await em().count(Subscription, { user: reg.body.user_id })).toBe(1);
   });
 
   it('a declined card changes nothing', async () => {

@@ -450,7 +450,7 @@ describe('POST /api/user/image', () => {
     const unsubscribed = await trainingMember(ctx.app, { subscribed: false });
     expect((await uploadPhoto(ctx.app, unsubscribed.token)).status).toBe(403);
     expect((await rest(ctx.app, 'POST', '/api/user/image')).status).toBe(401);
-    expect(await ctx.app.orm.em.fork().count(Media, { owner: { $in: [unsubscribed.userId] } })).toBe(0);
+    expect(await ctx.app.orm.em.fork().count(Media, { owner: { $in: [member.userId, unsubscribed.userId] } })).toBe(0);
   });
 });
 

@@ -35,6 +35,12 @@ describe('warrior.chamberTrend and GET /api/user/evolution/trend', () => {
     await em.nativeUpdate(Evolution, { user: member.userId }, { phase: 9 });
     expect((await analysis('general', member.token, { weight: 81.1, waist: 33.5, chest: 40.5, bicep: 14.75, quad: 23.25, body_fat: 16.9, image1: c, image2: b, image3: a })).status).toBe(200);
 
+    // A neighbour's own calibration snapshot must not show in this member's trend.
+    const neighbour = await trainingMember(ctx.app);
+    const [d, e, f] = await photos(neighbour.token);
+    await em.nativeUpdate(Evolution, { user: neighbour.userId }, { phase: 3 });
+    expect((await analysis('calibration', neighbour.token, { weight: 99.9, waist: 40, chest: 44, bicep: 16, quad: 26, body_fat: 25, image1: d, image2: e, image3: f })).status).toBe(200);
+
     const res = await trpc(ctx.app, 'query', 'warrior.chamberTrend', undefined, member.token);
     expect(res.status).toBe(200);
     expect(res.data.data).toEqual([
