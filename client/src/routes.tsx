@@ -149,7 +149,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Admin
   admin('/admin', 'Admin', { redirect: () => '/admin/user_management' }),
-  admin('/admin/settings', 'Change Password'),
+  // Admins change their password with the same form and call as members.
+  admin('/admin/settings', 'Change Password', { page: ChangePasswordPage }),
   admin('/admin/user_management', 'User Management', { page: UserManagementPage }),
   admin('/admin/user/create', 'Create User'),
   admin('/admin/user/:id/edit', 'Edit User'),

@@ -25,6 +25,11 @@ export function createAuthStore(storage: Storage = localStorage) {
     listeners.forEach((l) => l());
   };
 
+  // Login, register and start-up answer the same response: one way to store it.
+  function applyResponse(res: LoginResponse) {
+    set({ ...sessionFromResponse(res, state.token), status: 'success', ready: true }, true);
+  }
+
   return {
     get: (): AuthState => state,
     subscribe(listener: Listener): () => void {
@@ -35,13 +40,9 @@ export function createAuthStore(storage: Storage = localStorage) {
       set({ status }, false);
     },
     /** Login or register answered: store everything it carries, the token included. */
-    signIn(res: LoginResponse) {
-      set({ ...sessionFromResponse(res, state.token), status: 'success', ready: true }, true);
-    },
-    /** Start-up (or a session refresh) answered: same data, the stored token stays. */
-    refresh(res: LoginResponse) {
-      set({ ...sessionFromResponse(res, state.token), status: 'success', ready: true }, true);
-    },
+    signIn: applyResponse,
+    /** Start-up (or a session refresh) answered: same data; without a new token the stored one stays. */
+    refresh: applyResponse,
     /** Applies a change to part of the session (e.g. the setup step after a submit) and persists it. */
     update(patch: Partial<Session>) {
       set(patch, true);

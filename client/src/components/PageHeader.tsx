@@ -9,7 +9,7 @@ export function PageHeader({ back, eyebrow, title, children }: { back?: { href: 
   return (
     <header className="page__header">
       {back && (
-        <Link href={back.href} className="runner-page__back">
+        <Link href={back.href} className="page__back">
           ← {back.label}
         </Link>
       )}

@@ -1,4 +1,4 @@
-import { changePasswordInput, FORM_MESSAGE, TOAST_MS } from '@evolution/shared';
+import { changePasswordInput, FORM_MESSAGE, MIN_PASSWORD_LENGTH, TOAST_MS } from '@evolution/shared';
 import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { authStore } from '../../auth/store.ts';
@@ -48,7 +48,7 @@ export default function ChangePasswordPage() {
         }}
       >
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.bind('old_password')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 6 characters." {...form.bind('password')} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.bind('password_confirmation')} />
         <Button type="submit" busy={change.isPending}>
           Change password

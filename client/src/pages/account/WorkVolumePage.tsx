@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ACCOUNT_MESSAGE, TOAST_MS, WORK_VOLUME_SETS } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
@@ -25,10 +25,9 @@ export default function WorkVolumePage() {
   const utils = trpc.useUtils();
   const sets = trpc.account.sets.useQuery(undefined, { staleTime: 0 });
   const update = trpc.account.updateSets.useMutation();
-  const [chosen, setChosen] = useState<number | null>(null);
-  useEffect(() => {
-    if (sets.data && chosen === null) setChosen(sets.data.number_of_sets);
-  }, [sets.data, chosen]);
+  // The member's pick, else the level on record.
+  const [picked, setPicked] = useState<number | null>(null);
+  const chosen = picked ?? sets.data?.number_of_sets ?? null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,7 +64,7 @@ export default function WorkVolumePage() {
             <legend className="field__label">Sets</legend>
             {WORK_VOLUME_SETS.map((level) => (
               <label key={level.sets} className="choice">
-                <input type="radio" name="number_of_sets" value={level.sets} checked={chosen === level.sets} onChange={() => setChosen(level.sets)} />
+                <input type="radio" name="number_of_sets" value={level.sets} checked={chosen === level.sets} onChange={() => setPicked(level.sets)} />
                 <span className="choice__main">{level.sets}</span>
                 <span className="choice__text">{level.label}</span>
               </label>

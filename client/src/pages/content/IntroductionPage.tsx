@@ -1,11 +1,10 @@
-import { INTRODUCTION_PAGE } from '@evolution/shared';
+import { INTRODUCTION_PAGE } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { usePageVideo } from './usePageVideo.ts';
-import '../warrior/warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 type IntroductionType = keyof typeof INTRODUCTION_PAGE;

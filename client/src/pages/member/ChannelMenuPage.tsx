@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CHANNEL, type AccessFlag } from '@evolution/shared';
+import { CHANNEL, type AccessFlag } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { UPGRADE_MENU } from '../../auth/guard.ts';
 import { featureAllowed } from '../../auth/session.ts';

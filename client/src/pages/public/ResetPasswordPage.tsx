@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TOAST_MS } from '@evolution/shared';
+import { TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { LOGIN } from '../../auth/guard.ts';
 import { Button } from '../../components/ui/Button.tsx';

@@ -100,7 +100,7 @@ function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto;
     buy.mutate(registering ? { ...values, ...purchase } : purchase, {
       async onSuccess(res) {
         authStore.signIn(res);
-        await utils.account.subscription.invalidate();
+        await utils.account.subscription.current.invalidate();
         navigate('/', { replace: true });
       },
       onError(error) {
@@ -180,7 +180,7 @@ function ChangePlan({ plan, price, onClose }: { plan: PlanDto; price: string; on
       {
         async onSuccess() {
           await refreshSession().catch(() => undefined);
-          await utils.account.subscription.invalidate();
+          await utils.account.subscription.current.invalidate();
           toast.success(`Your plan is now ${plan.name}.`);
           navigate('/with_menu/channel_subscription');
         },

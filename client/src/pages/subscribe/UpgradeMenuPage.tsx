@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CHANNEL } from '@evolution/shared';
+import { CHANNEL } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { YOUR_DATA } from '../../auth/guard.ts';
 import { useAuth } from '../../auth/store.ts';

@@ -1,4 +1,5 @@
-import { CHANNEL, type ChannelDto, type PlanDto, type SubscriptionSummary } from '@evolution/shared';
+import { CHANNEL } from '@evolution/shared/constants';
+import type { ChannelDto, PlanDto, SubscriptionSummary } from '@evolution/shared';
 import { isMember } from '../../auth/guard.ts';
 import type { Session } from '../../auth/session.ts';
 

@@ -1,6 +1,5 @@
 import { BoltIcon, BookIcon, HammerIcon } from '../../components/ui/icons.tsx';
 import { LinkTile, LockedTile } from '../../components/ui/Tile.tsx';
-import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /warrior/ground-zero: Technique Guides, Temple of Intensity (inactive), Dynamic Evolution and How To Use. */

@@ -1,13 +1,12 @@
-import { Link } from 'wouter';
-import type { PhaseListItem, PhaseType } from '@evolution/shared';
+import type { PhaseType } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { ChevronRightIcon, LockIcon } from '../../components/ui/icons.tsx';
 import type { PageProps } from '../../routes.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { isTrack } from './track.ts';
 import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StepListItem } from './StepListItem.tsx';
 
 /** What each phase class asks of the member, in a few words. */
 export const PHASE_KIND_TEXT: Record<PhaseType, string> = {
@@ -19,33 +18,6 @@ export const PHASE_KIND_TEXT: Record<PhaseType, string> = {
   recovery: 'Active recovery',
   'data-analysis': 'Measurements and photos',
 };
-
-function PhaseRow({ item, href }: { item: PhaseListItem; href: string }) {
-  const body = (
-    <>
-      <span className="step-list__number">{item.phase}</span>
-      <span className="step-list__main">
-        <span className="step-list__title">{item.title}</span>
-        <span className="step-list__state">
-          {PHASE_KIND_TEXT[item.type]} · {item.active ? 'Active' : item.completed ? 'Completed' : 'Locked'}
-        </span>
-      </span>
-      {item.active ? <ChevronRightIcon className="step-list__icon" /> : !item.completed && <LockIcon className="step-list__icon" />}
-    </>
-  );
-  if (item.active) {
-    return (
-      <Link href={href} className="step-list__item step-list__item--active">
-        {body}
-      </Link>
-    );
-  }
-  return (
-    <div className={`step-list__item${item.completed ? ' step-list__item--done' : ' step-list__item--locked'}`} aria-disabled="true">
-      {body}
-    </div>
-  );
-}
 
 /** /user/warrior/{type}: the phases of the calibration track or of a general version; the active one opens the runner. */
 export default function PhaseListPage({ params }: PageProps) {
@@ -73,7 +45,7 @@ export default function PhaseListPage({ params }: PageProps) {
         <ol className="step-list">
           {phases.data.data.map((item) => (
             <li key={item.id}>
-              <PhaseRow item={item} href={`/user/warrior/${type}/phase`} />
+              <StepListItem href={`/user/warrior/${type}/phase`} number={item.phase} title={item.title} kind={PHASE_KIND_TEXT[item.type]} active={item.active} completed={item.completed} />
             </li>
           ))}
         </ol>

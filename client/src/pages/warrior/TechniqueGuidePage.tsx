@@ -6,7 +6,6 @@ import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../routes.tsx';
 import { usePageVideo } from '../content/usePageVideo.ts';
-import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /warrior/technique-guides/{page}: the guide's video, title and content; a failed load goes to /. */

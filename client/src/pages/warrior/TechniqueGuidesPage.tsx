@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TECHNIQUE_GUIDE_CATEGORY, TOAST_MS } from '@evolution/shared';
+import { TECHNIQUE_GUIDE_CATEGORY, TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';

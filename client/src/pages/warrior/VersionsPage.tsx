@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { ChevronRightIcon, LockIcon } from '../../components/ui/icons.tsx';
 import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StepListItem } from './StepListItem.tsx';
 
 export const CALIBRATION_PHASES = '/user/warrior/calibration';
 
@@ -26,31 +26,11 @@ export default function VersionsPage() {
       {versions.isError && <p className="empty">Data could not be found.</p>}
       {versions.data && !needCalibration && (
         <ol className="step-list">
-          {versions.data.data.map((v) => {
-            const body = (
-              <>
-                <span className="step-list__number">v{versions.data.evolution}.{v.version}</span>
-                <span className="step-list__main">
-                  <span className="step-list__title">{v.title}</span>
-                  <span className="step-list__state">{v.active ? 'Active' : v.completed ? 'Completed' : 'Locked'}</span>
-                </span>
-                {v.active ? <ChevronRightIcon className="step-list__icon" /> : !v.completed && <LockIcon className="step-list__icon" />}
-              </>
-            );
-            return (
-              <li key={v.version}>
-                {v.active ? (
-                  <Link href={`/user/warrior/general?version=${v.version}`} className="step-list__item step-list__item--active">
-                    {body}
-                  </Link>
-                ) : (
-                  <div className={`step-list__item${v.completed ? ' step-list__item--done' : ' step-list__item--locked'}`} aria-disabled="true">
-                    {body}
-                  </div>
-                )}
-              </li>
-            );
-          })}
+          {versions.data.data.map((v) => (
+            <li key={v.version}>
+              <StepListItem href={`/user/warrior/general?version=${v.version}`} number={`v${versions.data.evolution}.${v.version}`} title={v.title} active={v.active} completed={v.completed} />
+            </li>
+          ))}
         </ol>
       )}
     </section>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
 import { notify } from '../../../components/ui/notifier.ts';
-import { TimerDisplay } from './TimerDisplay.tsx';
+import { TimerButtons, TimerDisplay } from './TimerDisplay.tsx';
 import {
   RUNNER_NOTICE_MS, TIMER, canSubmit, currentExercise, currentSlot, isLastRound, submissionData, type LoggedSet, type RunnerPlan,
 } from './phaseRunner.ts';
@@ -149,14 +149,7 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
             </form>
           ) : (
             <div className="runner-controls">
-              <Button variant={status === TIMER.running ? 'secondary' : 'primary'} className="runner-controls__main" onClick={() => dispatch({ type: 'play', now: Date.now() })}>
-                Play
-              </Button>
-              {status === TIMER.running && (
-                <Button variant="danger" className="runner-controls__main" onClick={() => dispatch({ type: 'stop', now: Date.now() })}>
-                  Stop
-                </Button>
-              )}
+              <TimerButtons status={status} dispatch={dispatch} />
             </div>
           )}
           <p className="visually-hidden" aria-live="polite">

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { TIMER, formatTimer, timerView, type Timer } from './phaseRunner.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TIMER, formatTimer, timerView, type RunnerAction, type Timer, type TimerStatus } from './phaseRunner.ts';
 
 const STATUS_TEXT = { 0: 'Ready', 1: 'Running', 2: 'Stopped', 3: 'Finished' } as const;
 
@@ -45,5 +46,24 @@ export function TimerDisplay({ timer, extra }: { timer: Timer; extra?: (elapsedM
       </p>
       {extra?.(view.elapsedMs)}
     </div>
+  );
+}
+
+/**
+ * Play (which stays pressable while running: pressing it then says 'You can't start it now') and, while the timer
+ * runs, Stop.
+ */
+export function TimerButtons({ status, dispatch }: { status: TimerStatus; dispatch: (action: RunnerAction) => void }) {
+  return (
+    <>
+      <Button variant={status === TIMER.running ? 'secondary' : 'primary'} className="runner-controls__main" onClick={() => dispatch({ type: 'play', now: Date.now() })}>
+        Play
+      </Button>
+      {status === TIMER.running && (
+        <Button variant="danger" className="runner-controls__main" onClick={() => dispatch({ type: 'stop', now: Date.now() })}>
+          Stop
+        </Button>
+      )}
+    </>
   );
 }

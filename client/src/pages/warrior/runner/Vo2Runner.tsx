@@ -3,7 +3,7 @@ import type { PhaseData, TrackType } from '@evolution/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
-import { TimerDisplay } from './TimerDisplay.tsx';
+import { TimerButtons, TimerDisplay } from './TimerDisplay.tsx';
 import { TIMER, formatTimer, submissionData, treadmillGrade, wholeSeconds, type RunnerPlan } from './phaseRunner.ts';
 import { usePhaseSubmit, workRoute } from './usePhaseSubmit.ts';
 import { useRunner, type CacheIdentity } from './useRunner.ts';
@@ -56,16 +56,7 @@ export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; ph
         </p>
       )}
       <div className="runner-controls">
-        {(status === TIMER.idle || status === TIMER.running) && (
-          <Button variant={status === TIMER.running ? 'secondary' : 'primary'} className="runner-controls__main" onClick={() => dispatch({ type: 'play', now: Date.now() })}>
-            Play
-          </Button>
-        )}
-        {status === TIMER.running && (
-          <Button variant="danger" className="runner-controls__main" onClick={() => dispatch({ type: 'stop', now: Date.now() })}>
-            Stop
-          </Button>
-        )}
+        {(status === TIMER.idle || status === TIMER.running) && <TimerButtons status={status} dispatch={dispatch} />}
         {status === TIMER.finished && (
           <Button className="runner-controls__main" busy={busy} disabled={sent} onClick={submitData}>
             Submit Data

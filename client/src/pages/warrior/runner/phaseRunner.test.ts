@@ -124,12 +124,6 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
     expect(plan.setCount).toBe(6);
   });
 
-  it('builds chunks × repeats named One..Fourteen when the answer has no rounds, at most 14', () => {
-    const many = planOf(phase({ rounds: [], chunk: 1, repeats: 5 }));
-    expect(many.rounds.map((r) => r.name)).toEqual(['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen']);
-    expect(many.rounds.map((r) => r.exercises[0]!.id).slice(0, 6)).toEqual([15, 15, 15, 15, 15, 23]);
-  });
-
   it("refuses to save a reps exercise without reps: 'You must enter reps', and stays on it", () => {
     const stopped = run(plan, timed(0, 30));
     const saved = run(plan, [{ type: 'save' }], stopped);

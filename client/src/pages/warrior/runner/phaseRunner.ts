@@ -22,9 +22,6 @@ export const RUNNER_MESSAGE = {
 /** Both runner notices show for 2 s (spec section 8). */
 export const RUNNER_NOTICE_MS = TOAST_MS.short;
 
-/** Round names (spec section 9: rounds named up to Fourteen). The server names them too; this is the fallback. */
-export const ROUND_NAMES = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen'] as const;
-
 export interface Timer {
   status: TimerStatus;
   /** When Play was pressed (the countdown's start), while status is 1. */
@@ -96,21 +93,11 @@ export function runnerKind(type: PhaseType): RunnerKind {
   return 'sets';
 }
 
-/** The phase's rounds with their exercises; without server rounds, chunks of `chunk` repeated `repeats` times (max 14). */
-export function planOf(phase: Pick<PhaseData, 'type' | 'data' | 'rounds' | 'repeats' | 'chunk'>): RunnerPlan {
+/** The phase's rounds with their exercises, as the server built them (names One..Fourteen, repeats, the 14 cap). */
+export function planOf(phase: Pick<PhaseData, 'type' | 'data' | 'rounds' | 'repeats'>): RunnerPlan {
   const kind = runnerKind(phase.type);
   const byId = new Map(phase.data.map((e) => [e.id, e]));
-  let source = phase.rounds.map((r) => ({ name: r.name, repeat: r.repeat, exercises: r.exercise_ids.map((id) => byId.get(id)).filter((e): e is Exercise => e !== undefined) }));
-  if (kind === 'sets' && source.length === 0 && phase.data.length > 0) {
-    const size = Math.max(1, phase.chunk || 3);
-    source = [];
-    for (let start = 0; start < phase.data.length; start += size) {
-      for (let repeat = 1; repeat <= Math.max(1, phase.repeats); repeat++) {
-        source.push({ name: ROUND_NAMES[source.length] ?? String(source.length + 1), repeat, exercises: phase.data.slice(start, start + size) });
-      }
-    }
-    source = source.slice(0, ROUND_NAMES.length);
-  }
+  const source = phase.rounds.map((r) => ({ name: r.name, repeat: r.repeat, exercises: r.exercise_ids.map((id) => byId.get(id)).filter((e): e is Exercise => e !== undefined) }));
   const rounds: PlanRound[] = [];
   let offset = 0;
   for (const r of kind === 'sets' ? source.filter((s) => s.exercises.length > 0) : []) {
