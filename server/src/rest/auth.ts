@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLE, SERVER_MESSAGE } from '@evolution/shared';
-import { DomainError } from '../errors.ts';
+import { ROLE } from '@evolution/shared';
 import { bearerToken } from '../http/bearer.ts';
-import { authenticate } from '../services/auth.ts';
+import { authenticateAs } from '../services/auth.ts';
 import type { Actor, ServiceContext } from '../services/context.ts';
 
 /** The service context of a REST request, with the actor when one was resolved. */
@@ -11,13 +10,7 @@ export function svc(req: FastifyRequest, actor: Actor | null = null): ServiceCon
   return { em: req.em, config, tokens, limits, ip: req.ip, actor };
 }
 
-async function resolve(req: FastifyRequest, role: number | null): Promise<Actor> {
-  const token = bearerToken(req.headers.authorization);
-  if (!token) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
-  const actor = await authenticate(svc(req), token);
-  if (role !== null && actor.user.role !== role) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
-  return actor;
-}
+const resolve = (req: FastifyRequest, role: number | null): Promise<Actor> => authenticateAs(svc(req), bearerToken(req.headers.authorization), role);
 
 /** Any signed-in user. */
 export const requireUser = (req: FastifyRequest) => resolve(req, null);

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { chooseSets } from '../domain/rounds.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import { hit } from './rateLimit.ts';
-import { ensureEvolution } from './session.ts';
+import { ensureEvolution, evolutionState } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
 import { endSubscriptionNow, subscriptionView } from './subscriptions.ts';
 import { newTokenId } from './tokens.ts';
@@ -127,10 +127,7 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
       })),
     ),
     evolution: evolution
-      ? {
-          evolution: evolution.evolution, version: evolution.version, phase: evolution.phase, need_calibration: evolution.needCalibration,
-          number_of_sets: evolution.numberOfSets, pending_number_of_sets: evolution.pendingNumberOfSets ?? null, start_date: evolution.startDate.toISOString(),
-        }
+      ? { ...evolutionState(evolution), start_date: evolution.startDate.toISOString() }
       : null,
   };
 }

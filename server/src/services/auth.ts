@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ROLE, SERVER_MESSAGE, loginInput, registerInput, type LoginResponse } from '@evolution/shared';
 import { Evolution, RevokedToken, User, type IUser } from '../entities/index.ts';
 import { DomainError, validationError } from '../errors.ts';
@@ -18,25 +19,34 @@ export async function signedIn(ctx: ServiceContext, user: IUser, remember: boole
   return { access_token, ...(await loginResponse(ctx.em, user)) };
 }
 
+/** A new member (role 1, setup step 1) with their programme state, in the caller's transaction; a taken email is 422. */
+export async function createMember(em: EntityManager, account: { email: string; name: string; password: string }): Promise<IUser> {
+  if (await em.count(User, { email: account.email })) throw validationError('email', SERVER_MESSAGE.emailTaken);
+  const user = em.create(User, { email: account.email, name: account.name.trim(), password: account.password, role: ROLE.member, initialSetup: 1, initialSetupStep: 1 });
+  em.create(Evolution, { user });
+  return user;
+}
+
+/** Runs a registration; two racing for one email are decided by the unique index, and the loser gets the same 422. */
+export async function registering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof UniqueConstraintViolationException) throw validationError('email', SERVER_MESSAGE.emailTaken);
+    throw e;
+  }
+}
+
 /** Registers a member (role 1, setup step 1) and signs them in. */
 export async function register(ctx: ServiceContext, raw: unknown): Promise<LoginResponse> {
   await hit(ctx.limits.register, ctx.ip);
   const input = parseInput(registerInput, raw);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
-  try {
-    const user = await ctx.em.transactional(async (em) => {
-      if (await em.count(User, { email })) throw validationError('email', SERVER_MESSAGE.emailTaken);
-      const u = em.create(User, { email, name: input.name.trim(), password, role: ROLE.member, initialSetup: 1, initialSetupStep: 1 });
-      em.create(Evolution, { user: u });
-      return u;
-    });
-    return await signedIn(ctx, user, false);
-  } catch (e) {
-    // Two registrations racing for one email: the unique index decides, the loser gets the same 422.
-    if (e instanceof UniqueConstraintViolationException) throw validationError('email', SERVER_MESSAGE.emailTaken);
-    throw e;
-  }
+  return registering(async () => {
+    const user = await ctx.em.transactional((em) => createMember(em, { email, name: input.name, password }));
+    return signedIn(ctx, user, false);
+  });
 }
 
 /** Signs a user in; a wrong email and a wrong password get the same answer. Failed attempts are throttled. */
@@ -62,6 +72,17 @@ export async function logout(ctx: ServiceContext, actor: Actor): Promise<{ messa
 /** Start-up: the login response for the signed-in user, without a new token. */
 export function currentUser(ctx: ServiceContext, actor: Actor): Promise<LoginResponse> {
   return loginResponse(ctx.em, actor.user);
+}
+
+/**
+ * The caller behind a bearer token for a surface's role check: no token → 401, a token that does not resolve → 401
+ * (see {@link authenticate}), another role than `role` (null: any) → 403.
+ */
+export async function authenticateAs(ctx: Omit<ServiceContext, 'actor'>, token: string | null, role: number | null): Promise<Actor> {
+  if (!token) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
+  const actor = await authenticate(ctx, token);
+  if (role !== null && actor.user.role !== role) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  return actor;
 }
 
 /** Resolves a bearer token to an actor, or throws 401: bad signature, expired, revoked, or issued before a password change. */

@@ -11,7 +11,7 @@ import type { ServiceContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { generalVersions, loadLadders, memberStandings } from './programme.ts';
-import { ensureEvolution } from './session.ts';
+import { ensureEvolution, evolutionState } from './session.ts';
 
 // A member's training record. Each read takes the member whose record it is, so the member's own calls and the
 // admin views of a member (admin/user/{id}/evolution/...) share them; the caller decides who may read.
@@ -25,8 +25,7 @@ export async function getEvolution(ctx: ServiceContext, member: IUser): Promise<
   ]);
   return {
     data: {
-      evolution_id: evo.id, evolution: evo.evolution, version: evo.version, phase: evo.phase, need_calibration: evo.needCalibration,
-      number_of_sets: evo.numberOfSets, pending_number_of_sets: evo.pendingNumberOfSets ?? null,
+      ...evolutionState(evo),
       channel_name: sub?.channel.name ?? null, start_date: evo.startDate.toISOString(), versions: versions.length,
     },
   };

@@ -57,8 +57,17 @@ export async function loginResponse(em: EntityManager, user: IUser): Promise<Log
     subscription: subscriptionSummary(sub),
   };
   if (user.role !== ROLE.member) return base;
-  const e: IEvolution = evo ?? (await ensureEvolution(em, user));
-  return { ...base, evolution_id: e.id, evolution: e.evolution, version: e.version, phase: e.phase, need_calibration: e.needCalibration };
+  return { ...base, ...evolutionPosition(evo ?? (await ensureEvolution(em, user))) };
+}
+
+/** A member's place in the programme as every answer spells it (login, evolution, phase submission, export). */
+export function evolutionPosition(e: IEvolution) {
+  return { evolution_id: e.id, evolution: e.evolution, version: e.version, phase: e.phase, need_calibration: e.needCalibration };
+}
+
+/** The position with the work volume in use and the one waiting for the next volume phase. */
+export function evolutionState(e: IEvolution) {
+  return { ...evolutionPosition(e), number_of_sets: e.numberOfSets, pending_number_of_sets: e.pendingNumberOfSets ?? null };
 }
 
 /** Every member has a programme state; create it with its defaults when missing. */

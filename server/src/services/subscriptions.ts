@@ -1,7 +1,7 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  CHANNEL, ROLE, SERVER_MESSAGE, SUBSCRIPTION_MESSAGE, changePlanInput, registerSubscriptionInput, subscribeInput,
+  CHANNEL, SUBSCRIPTION_MESSAGE, changePlanInput, registerSubscriptionInput, subscribeInput,
   type LoginResponse, type SubscriptionView,
 } from '@evolution/shared';
 import { ContactDetails, Evolution, Plan, Subscription, User, type IUser } from '../entities/index.ts';
@@ -9,7 +9,7 @@ import type { IPlan } from '../entities/Plan.ts';
 import type { ISubscription } from '../entities/Subscription.ts';
 import { DomainError, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import { normaliseEmail, signedIn } from './auth.ts';
+import { createMember, normaliseEmail, registering, signedIn } from './auth.ts';
 import { planDto } from './channels.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
@@ -121,12 +121,10 @@ export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): P
   await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
-  try {
+  return registering(async () => {
     const user = await purchase(ctx, async (em, provider, created) => {
-      if (await em.count(User, { email })) throw validationError('email', SERVER_MESSAGE.emailTaken);
+      const u = await createMember(em, { email, name: input.name, password });
       const plan = await purchasablePlan(em, input.plan_id, input.channel_id);
-      const u = em.create(User, { email, name: input.name.trim(), password, role: ROLE.member, initialSetup: 1, initialSetupStep: 1 });
-      em.create(Evolution, { user: u });
       em.create(ContactDetails, {
         user: u, firstName: input.first_name, lastName: input.last_name, addressLine1: input.address_line1, addressLine2: input.address_line2,
         city: input.city, county: input.county, postcode: input.postcode, country: input.country, telephone: input.telephone,
@@ -136,11 +134,8 @@ export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): P
       await buyPlan(em, provider, u, plan, input.nonce, created);
       return u;
     });
-    return await signedIn(ctx, user, false);
-  } catch (e) {
-    if (e instanceof UniqueConstraintViolationException) throw validationError('email', SERVER_MESSAGE.emailTaken);
-    throw e;
-  }
+    return signedIn(ctx, user, false);
+  });
 }
 
 /** A signed-in member buys a plan (first time, or again after a lapse). */

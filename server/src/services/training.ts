@@ -23,7 +23,7 @@ import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
 import { assertCanTrain } from './access.ts';
-import { ensureEvolution } from './session.ts';
+import { ensureEvolution, evolutionState } from './session.ts';
 
 type LadderMove = SubmissionResult['data']['ladder'][number];
 
@@ -374,8 +374,7 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
     const body: SubmissionResult = {
       message: `${phase.page.title} complete.`,
       data: {
-        evolution_id: evo.id, evolution: evo.evolution, version: evo.version, phase: evo.phase, need_calibration: evo.needCalibration,
-        number_of_sets: evo.numberOfSets, pending_number_of_sets: evo.pendingNumberOfSets ?? null,
+        ...evolutionState(evo),
         access: { evolution_page: user.access.evolution_page === true },
         submitted: { type, phase_type: phaseType, version, phase: phase.number, page_id: phase.page.id },
         ladder,

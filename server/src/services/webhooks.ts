@@ -7,13 +7,16 @@ import type { ServiceContext } from './context.ts';
 import { fromStripe, stripeClient } from './payments/stripe.ts';
 import { isSubscriptionActive } from './session.ts';
 
-/** The subscription an event concerns, unless an event newer than this one was applied already. */
+/**
+ * The subscription an event concerns: `missing` when we have no row for it, `stale` when an event newer than this
+ * one was applied already; otherwise the row, stamped with this event's time.
+ */
 async function target(em: EntityManager, subscriptionId: string | null | undefined, eventAt: Date) {
-  if (!subscriptionId) return null;
-  const sub = await em.findOne(Subscription, { providerSubscriptionId: subscriptionId });
-  if (!sub || (sub.providerEventAt && sub.providerEventAt > eventAt)) return null;
+  const sub = subscriptionId ? await em.findOne(Subscription, { providerSubscriptionId: subscriptionId }) : null;
+  if (!sub) return { sub: null, missing: true } as const;
+  if (sub.providerEventAt && sub.providerEventAt > eventAt) return { sub: null, missing: false } as const;
   sub.providerEventAt = eventAt;
-  return sub;
+  return { sub, missing: false } as const;
 }
 
 /**
@@ -41,9 +44,9 @@ async function adopt(em: EntityManager, object: Stripe.Subscription): Promise<vo
 
 /** customer.subscription.*: the object is the whole subscription at event time; take status, period, cancellation and plan. */
 async function applySubscription(em: EntityManager, object: Stripe.Subscription, eventAt: Date) {
-  const sub = await target(em, object.id, eventAt);
+  const { sub, missing } = await target(em, object.id, eventAt);
   if (!sub) {
-    if (!(await em.count(Subscription, { providerSubscriptionId: object.id }))) await adopt(em, object);
+    if (missing) await adopt(em, object);
     return;
   }
   const state = fromStripe(object);
@@ -55,7 +58,7 @@ async function applySubscription(em: EntityManager, object: Stripe.Subscription,
 /** invoice.*: a paid invoice renews the period it covers; a failed one makes the subscription past due. */
 async function applyInvoice(em: EntityManager, invoice: Stripe.Invoice, type: string, eventAt: Date) {
   const ref = invoice.parent?.subscription_details?.subscription;
-  const sub = await target(em, typeof ref === 'string' ? ref : ref?.id, eventAt);
+  const { sub } = await target(em, typeof ref === 'string' ? ref : ref?.id, eventAt);
   if (!sub) return;
   if (type === 'invoice.paid' || type === 'invoice.payment_succeeded') {
     const end = Math.max(0, ...invoice.lines.data.map((line) => line.period?.end ?? 0)) * 1000;

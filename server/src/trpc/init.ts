@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ROLE, SERVER_MESSAGE } from '@evolution/shared';
 import { DomainError, type ErrorCode } from '../errors.ts';
-import { authenticate } from '../services/auth.ts';
+import { authenticateAs } from '../services/auth.ts';
 import type { Actor, ServiceContext } from '../services/context.ts';
 import type { Context } from './context.ts';
 
@@ -54,9 +54,7 @@ function serviceContext(ctx: Context, actor: Actor | null): ServiceContext {
 
 const withActor = (role: number | null) =>
   t.middleware(async ({ ctx, next }) => {
-    if (!ctx.bearer) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
-    const actor = await authenticate(serviceContext(ctx, null), ctx.bearer);
-    if (role !== null && actor.user.role !== role) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, role);
     return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
   });
 
@@ -72,7 +70,6 @@ export const adminProcedure = base.use(withActor(ROLE.admin));
 /** Anyone; a bearer token, when one is sent, must be a member's (registration that also serves signed-in members). */
 export const optionalMemberProcedure = base.use(async ({ ctx, next }) => {
   if (!ctx.bearer) return next({ ctx: { ...ctx, actor: null, svc: serviceContext(ctx, null) } });
-  const actor = await authenticate(serviceContext(ctx, null), ctx.bearer);
-  if (actor.user.role !== ROLE.member) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, ROLE.member);
   return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
 });
