@@ -54,13 +54,13 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
-/** Reads the configuration from an environment (process.env by default). */
 /** A configured JWT secret must be long enough that it cannot be guessed (HS256 wants at least 32 bytes). */
 function strongSecret(secret: string): string {
   if (Buffer.byteLength(secret) < 32) throw new Error('JWT_SECRET must be at least 32 bytes long (or leave it empty to have one generated).');
   return secret;
 }
 
+/** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(repoRoot, env.DATA_DIR ?? '.data');
   const port = int(env.PORT, 3000);

@@ -55,6 +55,23 @@ function advance(user: IUser) {
   if (user.initialSetupStep > SETUP_STEPS) user.initialSetup = 0;
 }
 
+/**
+ * One setup step in one transaction: the member locked and at `step`, their answers saved (a row created, or the one
+ * kept from an earlier try updated), the step advanced; answers the stored answers and where setup now stands.
+ */
+async function completeStep<R extends object, D>(
+  ctx: ServiceContext, actor: Actor, step: number, message: string,
+  save: (em: EntityManager, user: IUser) => Promise<R>, toDto: (row: R) => D,
+): Promise<SetupStep<D>> {
+  return ctx.em.transactional(async (em) => {
+    const user = await atStep(em, actor, step);
+    const row = await save(em, user);
+    advance(user);
+    await em.flush();
+    return { message, initial_setup: user.initialSetup ? 1 : 0, initial_setup_step: user.initialSetupStep, data: toDto(row) };
+  });
+}
+
 /** The member's PAR-Q, or null before they have sent it. */
 export async function getApplicationDetails(ctx: ServiceContext, actor: Actor): Promise<ApplicationDetailsDto | null> {
   const a = await ctx.em.findOne(ApplicationDetails, { user: actor.user.id });
@@ -64,19 +81,15 @@ export async function getApplicationDetails(ctx: ServiceContext, actor: Actor): 
 /** Setup step 1: stores the PAR-Q and moves on to the fact-find. */
 export async function submitApplicationDetails(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetupStep<ApplicationDetailsDto>> {
   const input = parseInput(applicationDetailsInput, raw);
-  return ctx.em.transactional(async (em) => {
-    const user = await atStep(em, actor, STEP.parq);
+  return completeStep(ctx, actor, STEP.parq, 'Application details saved', async (em, user) => {
     const values = {
       firstName: input.first_name, lastName: input.last_name, date: input.date, eSignature: input.e_signature,
       question1: input.question1, question2: input.question2, question3: input.question3, question4: input.question4,
       question5: input.question5, question6: input.question6, question7: input.question7,
     };
     const existing = await em.findOne(ApplicationDetails, { user: user.id });
-    const row = existing ? Object.assign(existing, values) : em.create(ApplicationDetails, { user, ...values });
-    advance(user);
-    await em.flush();
-    return { message: 'Application details saved', initial_setup: user.initialSetup ? 1 : 0, initial_setup_step: user.initialSetupStep, data: applicationDetailsDto(row) };
-  });
+    return existing ? Object.assign(existing, values) : em.create(ApplicationDetails, { user, ...values });
+  }, applicationDetailsDto);
 }
 
 /** The member's fact-find, or null before they have sent it. */
@@ -88,8 +101,7 @@ export async function getFactFinding(ctx: ServiceContext, actor: Actor): Promise
 /** Setup step 2: stores the fact-find with the body fat the aesthetic aims at, and ends setup. */
 export async function submitFactFinding(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetupStep<FactFindingDto>> {
   const input = parseInput(factFindingInput, raw);
-  return ctx.em.transactional(async (em) => {
-    const user = await atStep(em, actor, STEP.factFind);
+  return completeStep(ctx, actor, STEP.factFind, 'Fact-finding details saved', async (em, user) => {
     const values = {
       dateOfBirth: input.date_of_birth, height: input.height, weight: input.weight, wristCircumference: input.wrist_circumference,
       ankleCircumference: input.ankle_circumference, desiredAesthetic: input.desired_aesthetic, desiredBodyFat: DESIRED_BODY_FAT[input.desired_aesthetic],
@@ -97,9 +109,6 @@ export async function submitFactFinding(ctx: ServiceContext, actor: Actor, raw: 
       workFinish: input.work_finish, timeOfSlumber: input.time_of_slumber, physicalActivities: input.physical_activities,
     };
     const existing = await em.findOne(FactFinding, { user: user.id });
-    const row = existing ? Object.assign(existing, values) : em.create(FactFinding, { user, ...values });
-    advance(user);
-    await em.flush();
-    return { message: 'Fact-finding details saved', initial_setup: user.initialSetup ? 1 : 0, initial_setup_step: user.initialSetupStep, data: factFindingDto(row) };
-  });
+    return existing ? Object.assign(existing, values) : em.create(FactFinding, { user, ...values });
+  }, factFindingDto);
 }
