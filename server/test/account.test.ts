@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactDetailsSchema } from '@evolution/shared';
 import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
-import { newMember, rest, trpc } from './helpers/api.ts';
+import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 // No SMTP_URL: mail goes to <dataDir>/outbox.
@@ -18,12 +18,7 @@ async function registered() {
   const res = await rest(ctx.app, 'POST', '/api/register', { body: member });
   return { ...member, token: res.body.access_token as string, userId: res.body.user_id as number };
 }
-async function adminToken() {
-  const { ensureAdmin } = await import('../src/db/seed.ts');
-  const email = `admin${Date.now()}${Math.random()}@example.com`;
-  await ensureAdmin(em(), ctx.app.config, email, 'admin-pass-123');
-  return { email, token: (await rest(ctx.app, 'POST', '/api/login', { body: { email, password: 'admin-pass-123' } })).body.access_token as string };
-}
+const adminToken = () => signedInAdmin(ctx.app);
 const contact = {
   address_line1: '1 High Street', address_line2: 'Flat 2', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'United Kingdom',
   telephone: '01225 000000', twitter: '', linkedin: 'https://linkedin.com/in/someone', facebook: null, instagram: '@someone',

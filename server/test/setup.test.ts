@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationDetailsSchema, factFindingSchema } from '@evolution/shared';
 import { ApplicationDetails, FactFinding, User } from '../src/entities/index.ts';
-import { newMember, rest, trpc } from './helpers/api.ts';
+import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 const ctx = useTestApp();
@@ -113,9 +113,7 @@ describe('fact-find: /api/user/fact_finding_details', () => {
 
 describe('setup access', () => {
   it('is 401 anonymous and 403 for an admin', async () => {
-    const { ensureAdmin } = await import('../src/db/seed.ts');
-    await ensureAdmin(em(), ctx.app.config, 'setup-admin@example.com', 'admin-pass-123');
-    const admin = (await rest(ctx.app, 'POST', '/api/login', { body: { email: 'setup-admin@example.com', password: 'admin-pass-123' } })).body.access_token;
+    const admin = (await signedInAdmin(ctx.app)).token;
     for (const [method, url] of [['GET', '/api/user/application_details'], ['POST', '/api/user/application_details'], ['GET', '/api/user/fact_finding_details'], ['POST', '/api/user/fact_finding_details']] as const) {
       expect((await rest(ctx.app, method, url, { body: {} })).status).toBe(401);
       expect((await rest(ctx.app, method, url, { body: {}, token: admin })).status).toBe(403);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginResponseSchema, subscriptionViewSchema } from '@evolution/shared';
 import { ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
-import { newMember, rest, trpc } from './helpers/api.ts';
+import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 // The offline provider (no STRIPE_SECRET_KEY): pm_card_visa pays, pm_card_chargeDeclined is declined.
@@ -20,12 +20,7 @@ async function subscribedMember(planId = 1, channelId = 1) {
 async function plainMember() {
   return (await rest(ctx.app, 'POST', '/api/register', { body: newMember() })).body.access_token as string;
 }
-async function adminToken() {
-  const { ensureAdmin } = await import('../src/db/seed.ts');
-  const email = `admin${Date.now()}${Math.random()}@example.com`;
-  await ensureAdmin(em(), ctx.app.config, email, 'admin-pass-123');
-  return (await rest(ctx.app, 'POST', '/api/login', { body: { email, password: 'admin-pass-123' } })).body.access_token as string;
-}
+const adminToken = async () => (await signedInAdmin(ctx.app)).token;
 
 describe('POST /api/register/subscription', () => {
   it('creates the member, the billing address and a paid subscription, and answers with a signed-in login response', async () => {

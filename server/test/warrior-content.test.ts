@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageSchema, paginatedSchema, phaseDataSchema, phaseListSchema, versionListSchema, videoSchema } from '@evolution/shared';
 import { seedProgramme } from '../src/db/programme.ts';
-import { ensureAdmin } from '../src/db/seed.ts';
 import { Calibration, Evolution, Form, FormGroup, Page, PageCategory, PhaseClass, Vo2MaxLevel } from '../src/entities/index.ts';
 import { orderLadder } from '../src/domain/ladder.ts';
-import { rest, trpc } from './helpers/api.ts';
+import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { trainingMember } from './helpers/training.ts';
 
@@ -14,8 +13,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   token = (await trainingMember(ctx.app)).token;
-  await ensureAdmin(ctx.app.orm.em.fork(), ctx.app.config, 'coach@example.com', 'coach-pass-1', 'Coach');
-  adminToken = (await rest(ctx.app, 'POST', '/api/login', { body: { email: 'coach@example.com', password: 'coach-pass-1' } })).body.access_token;
+  adminToken = (await signedInAdmin(ctx.app)).token;
 });
 
 const get = (url: string, t = token) => rest(ctx.app, 'GET', url, { token: t });

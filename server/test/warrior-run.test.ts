@@ -7,11 +7,10 @@ import {
   calibrationResultsSchema, chamberSchema, evolutionSchema, formLevelRowSchema, paginatedSchema, phaseDataSchema, submissionResultSchema,
   workoutResultsSchema,
 } from '@evolution/shared';
-import { ensureAdmin } from '../src/db/seed.ts';
 import { trainingExport } from '../src/services/evolution.ts';
 import { deleteMemberFiles } from '../src/services/media.ts';
 import { AuditLog, ChamberSnapshot, Evolution, Media, PhaseSubmission, User, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
-import { rest, trpc } from './helpers/api.ts';
+import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { multipart, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
 
@@ -426,17 +425,16 @@ describe('POST /api/user/image', () => {
   it('lets an admin read a member’s photo, writing the read to the audit log; nobody else', async () => {
     const member = await trainingMember(ctx.app);
     const photo = (await uploadPhoto(ctx.app, member.token)).body.image.id as number;
-    await ensureAdmin(ctx.app.orm.em.fork(), ctx.app.config, 'photo.admin@example.com', 'admin-secret-1');
-    const admin = (await post('/api/login', '', { email: 'photo.admin@example.com', password: 'admin-secret-1' })).body;
+    const admin = await signedInAdmin(ctx.app);
     expect(await ctx.app.orm.em.fork().count(AuditLog, { memberId: member.userId })).toBe(0);
     // The owner's own reads are not audited.
     expect((await get(`/api/user/image/${photo}`, member.token)).status).toBe(200);
-    const read = await ctx.app.inject({ method: 'GET', url: `/api/user/image/${photo}`, headers: { authorization: `Bearer ${admin.access_token}` } });
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/user/image/${photo}`, headers: { authorization: `Bearer ${admin.token}` } });
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('image/jpeg');
     const trail = await ctx.app.orm.em.fork().find(AuditLog, { memberId: member.userId });
     expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({ admin: { id: admin.user_id }, action: 'progress_photo.read', objectType: 'media', objectId: photo });
+    expect(trail[0]).toMatchObject({ admin: { id: admin.userId }, action: 'progress_photo.read', objectType: 'media', objectId: photo });
     const stranger = await trainingMember(ctx.app);
     expect((await get(`/api/user/image/${photo}`, stranger.token)).status).toBe(403);
     expect((await rest(ctx.app, 'GET', `/api/user/image/${photo}`)).status).toBe(401);
@@ -500,8 +498,7 @@ describe('who may train', () => {
     }
     expect((await get(phaseUrl('calibration'), superhuman.token)).status).toBe(200);
     expect((await get('/api/user/evolution', noSub.token)).status).toBe(200);
-    await ensureAdmin(ctx.app.orm.em.fork(), ctx.app.config, 'coach@example.com', 'coach-pass-1', 'Coach');
-    const admin = (await rest(ctx.app, 'POST', '/api/login', { body: { email: 'coach@example.com', password: 'coach-pass-1' } })).body.access_token;
+    const admin = (await signedInAdmin(ctx.app)).token;
     expect(await get(phaseUrl('calibration'), admin)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
     expect((await rest(ctx.app, 'GET', phaseUrl('calibration'))).status).toBe(401);
   });

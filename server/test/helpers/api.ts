@@ -39,3 +39,12 @@ export function newMember(overrides: Record<string, unknown> = {}) {
 /** Each call comes from its own address unless a test pins one, so per-address throttles only bite where tested. */
 export const randomIp = () => `10.${rand()}.${rand()}.${rand()}`;
 const rand = () => Math.floor(Math.random() * 254) + 1;
+
+/** A fresh admin account (created through the seed's ensureAdmin) signed in through POST /api/login. */
+export async function signedInAdmin(app: FastifyInstance): Promise<{ email: string; token: string; userId: number }> {
+  const { ensureAdmin } = await import('../../src/db/seed.ts');
+  const email = `admin${Date.now()}${Math.random().toString(36).slice(2)}@example.com`;
+  await ensureAdmin(app.orm.em.fork(), app.config, email, 'admin-pass-123');
+  const res = await rest(app, 'POST', '/api/login', { body: { email, password: 'admin-pass-123' } });
+  return { email, token: res.body.access_token as string, userId: res.body.user_id as number };
+}
