@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FORM_MESSAGE } from '@evolution/shared/constants';
 
 /** What the forms need of a shared zod schema: safeParse and its issues (the client does not import zod itself). */
 export interface ParseableSchema {
@@ -16,6 +17,15 @@ export function schemaErrors<F extends string>(schema: ParseableSchema, values: 
     if (typeof field === 'string' && (fields as readonly string[]).includes(field) && !out[field as F]) out[field as F] = issue.message;
   }
   return out;
+}
+
+/**
+ * Adds "Passwords do not match" as soon as both passwords are typed: the schemas check the match only once every
+ * field is valid.
+ */
+export function withPasswordMatch<F extends string>(errors: FieldErrors<F>, values: Record<F, string>, password: F, confirmation: F): FieldErrors<F> {
+  if (!errors[confirmation] && values[confirmation] && values[password] !== values[confirmation]) errors[confirmation] = FORM_MESSAGE.passwordsMismatch;
+  return errors;
 }
 
 export interface FormState<F extends string> {

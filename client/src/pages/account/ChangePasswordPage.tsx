@@ -1,11 +1,11 @@
-import { changePasswordInput, FORM_MESSAGE, MIN_PASSWORD_LENGTH, TOAST_MS } from '@evolution/shared';
+import { changePasswordInput, MIN_PASSWORD_LENGTH, TOAST_MS } from '@evolution/shared';
 import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
-import { schemaErrors, useForm } from '../../forms/useForm.ts';
+import { schemaErrors, useForm, withPasswordMatch } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
@@ -14,11 +14,7 @@ const EMPTY: Record<Field, string> = { old_password: '', password: '', password_
 
 /** The change-password rules (spec section 5) through the shared schema; the match is said as soon as both are typed. */
 export function validateChangePassword(values: Record<Field, string>) {
-  const errors = schemaErrors(changePasswordInput, values, FIELDS);
-  if (!errors.password_confirmation && values.password_confirmation && values.password !== values.password_confirmation) {
-    errors.password_confirmation = FORM_MESSAGE.passwordsMismatch;
-  }
-  return errors;
+  return withPasswordMatch(schemaErrors(changePasswordInput, values, FIELDS), values, 'password', 'password_confirmation');
 }
 
 /** /with_menu/settings: change password; the server's message shows 3 s and the new token replaces the old one. */

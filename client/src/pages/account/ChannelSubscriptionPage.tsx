@@ -6,10 +6,10 @@ import { useRefreshSession } from '../../auth/actions.ts';
 import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/guard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 const STATUS_TEXT: Record<string, string> = {
   active: 'Active', trialing: 'Trial', past_due: 'Payment overdue', incomplete: 'Payment incomplete', canceled: 'Ended', unpaid: 'Unpaid',
@@ -75,8 +75,7 @@ export default function ChannelSubscriptionPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader eyebrow="Account settings" title="Channel Subscription" />
-      {current.isPending && <Spinner label="Loading your subscription" />}
-      {current.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={current} loading="Loading your subscription" />
       {sub && !sub.channel_id && (
         <div className="panel">
           <p>You have no subscription yet.</p>

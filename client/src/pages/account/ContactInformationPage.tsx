@@ -4,9 +4,9 @@ import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 type Field = keyof ContactDetailsDto;
 
@@ -57,8 +57,7 @@ export default function ContactInformationPage() {
             </Button>
           ))}
       </header>
-      {details.isPending && <Spinner label="Loading your contact information" />}
-      {details.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={details} loading="Loading your contact information" />
       {details.isSuccess && !editing && (
         <dl className="panel details">
           {CONTACT_FIELDS.map((f) => (

@@ -3,10 +3,10 @@ import { useLocation } from 'wouter';
 import { ACCOUNT_MESSAGE, TOAST_MS, WORK_VOLUME_SETS } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 const labelOf = (sets: number) => WORK_VOLUME_SETS.find((s) => s.sets === sets)?.label ?? `${sets} sets`;
 
@@ -50,8 +50,7 @@ export default function WorkVolumePage() {
       <PageHeader eyebrow="Account settings" title="Work Volume Analysis">
         <p className="muted">How many working sets your volume phase asks of you. A new level applies from your next volume-phase submission.</p>
       </PageHeader>
-      {sets.isPending && <Spinner label="Loading your work volume" />}
-      {sets.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={sets} loading="Loading your work volume" />
       {sets.data && (
         <form className="panel form" onSubmit={submit}>
           {pending && (

@@ -2,10 +2,10 @@ import { INTRODUCTION_PAGE } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { usePageVideo } from './usePageVideo.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 type IntroductionType = keyof typeof INTRODUCTION_PAGE;
 
@@ -30,8 +30,7 @@ export default function IntroductionPage() {
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
       <PageHeader back={back} eyebrow="Introduction" title={page.data?.title ?? 'Introduction'} />
-      {page.isPending && <Spinner label="Loading the introduction" />}
-      {page.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={page} loading="Loading the introduction" />
       {page.data && (
         <>
           {video && <VideoSlot link={video} title={page.data.title} placeholder="" />}

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import type { Chamber } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from '../results/ResultsLinks.tsx';
 import '../warrior/warrior.css';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 // nivo is about 95 KB gzipped per chart type: each chart is its own chunk, fetched when the chamber has data.
 const MuscleChart = lazy(() => import('./MuscleChart.tsx'));
@@ -187,8 +187,7 @@ export default function EvolutionChamberPage() {
         )}
       </header>
       <ResultsLinks current="chamber" />
-      {chamber.isPending && <Spinner label="Loading your chamber" />}
-      {chamber.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={chamber} loading="Loading your chamber" />
       {data && !chamber.isError && <ChamberView chamber={data} />}
       {data && !chamber.isError && <Trend />}
     </section>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { FORM_MESSAGE, registerInput, type RegisterInput } from '@evolution/shared';
+import { registerInput, type RegisterInput } from '@evolution/shared';
+import { schemaErrors, withPasswordMatch } from '../../forms/useForm.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 
@@ -13,21 +14,7 @@ const EMPTY: RegisterValues = { email: '', name: '', password: '', confirm_passw
 
 /** The spec's register rules (section 5), through the shared schema: first message per field. */
 export function validateRegister(values: RegisterValues): RegisterErrors {
-  const errors: RegisterErrors = {};
-  const result = registerInput.safeParse(values);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field) && !errors[field as FieldName]) {
-        errors[field as FieldName] = issue.message;
-      }
-    }
-  }
-  // The schema checks the match only once every field is valid; say it as soon as both passwords are typed.
-  if (!errors.confirm_password && values.confirm_password && values.password !== values.confirm_password) {
-    errors.confirm_password = FORM_MESSAGE.passwordsMismatch;
-  }
-  return errors;
+  return withPasswordMatch(schemaErrors(registerInput, values, FIELDS), values, 'password', 'confirm_password');
 }
 
 export interface RegisterFormProps {

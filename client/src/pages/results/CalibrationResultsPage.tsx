@@ -1,9 +1,9 @@
 import { trpc } from '../../api/trpc.ts';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatAmount } from './workoutSteps.ts';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import '../warrior/warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 /** /with_menu/calibration_results: the latest calibration's tests: Form, Reps/Time, Level. */
 export default function CalibrationResultsPage() {
@@ -14,8 +14,7 @@ export default function CalibrationResultsPage() {
         {results.data?.evolution ? <p className="muted">Evolution {results.data.evolution}: where each max test placed you.</p> : null}
       </PageHeader>
       <ResultsLinks current="calibration" />
-      {results.isPending && <Spinner label="Loading your calibration results" />}
-      {results.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={results} loading="Loading your calibration results" />
       {results.data && results.data.data.length === 0 && <p className="empty">No calibration yet: your results appear here once you finish the max tests.</p>}
       {results.data && results.data.data.length > 0 && (
         <div className="table-wrap">

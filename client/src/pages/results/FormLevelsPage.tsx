@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { trpc } from '../../api/trpc.ts';
 import { Pagination } from '../../components/ui/Pagination.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import { formatAmount } from './workoutSteps.ts';
 import '../warrior/warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 /** /with_menu/form_levels: the member's current form on each ladder (ID, Level, Progression, Form, Rep/Time), paged. */
 export default function FormLevelsPage() {
@@ -17,8 +17,7 @@ export default function FormLevelsPage() {
         <p className="muted">Where you stand on every ladder, and your best set in your latest session on that form.</p>
       </PageHeader>
       <ResultsLinks current="forms" />
-      {levels.isPending && <Spinner label="Loading your form levels" />}
-      {levels.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={levels} loading="Loading your form levels" />
       {levels.data && (
         <>
           <div className="table-wrap">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { trpc } from '../../api/trpc.ts';
 import { useAuth } from '../../auth/store.ts';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import { formatAmount, formatDuration, initialStep, stepLimits, stepPhase, stepVersion, type Stepped } from './workoutSteps.ts';
 import '../warrior/warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; value: number; prev: boolean; next: boolean; onPrev: () => void; onNext: () => void }) {
   return (
@@ -47,8 +47,7 @@ export default function WorkoutResultsPage() {
     <section className="page" aria-labelledby="page-title">
       <PageHeader eyebrow={results.data ? `Evolution ${shownEvolution}` : 'Your training'} title="Workout Results" />
       <ResultsLinks current="workout" />
-      {results.isPending && <Spinner label="Loading your workout results" />}
-      {results.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={results} loading="Loading your workout results" />
       {results.data && (
         <>
           <div className="toolbar steppers">

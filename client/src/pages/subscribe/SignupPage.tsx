@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
 import { useAuth } from '../../auth/store.ts';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 /** /signup: every channel's plans; INITIATE registers and subscribes in one dialog. */
 export default function SignupPage() {
@@ -16,8 +16,7 @@ export default function SignupPage() {
       <PageHeader eyebrow="Join" title="Subscription Plans">
         <p className="muted">Pick a channel and a plan. Prices are in pounds; cancel any time and keep access until the period you paid for ends.</p>
       </PageHeader>
-      {channels.isPending && <Spinner label="Loading plans" />}
-      {channels.isError && <p className="empty">The plans could not be loaded.</p>}
+      <QueryState query={channels} loading="Loading plans" error="The plans could not be loaded." />
       {channels.data?.map((channel) => (
         <PlanList key={channel.id} channel={channel} subscription={subscription} mode={mode} onChoose={(plan) => choose(channel, plan)} />
       ))}

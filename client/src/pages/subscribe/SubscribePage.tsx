@@ -2,10 +2,10 @@ import { Link } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
 import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/guard.ts';
 import { useAuth } from '../../auth/store.ts';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../routes.tsx';
 import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 /** /subscribe/{channel} and /upgrade/{channel}: the channel's plans in pounds with duration, INITIATE opening the dialog. */
 export default function SubscribePage({ params, route }: PageProps) {
@@ -18,8 +18,7 @@ export default function SubscribePage({ params, route }: PageProps) {
   return (
     <section className="page page--plans">
       <p className="eyebrow">{route.title}</p>
-      {channels.isPending && <Spinner label="Loading plans" />}
-      {channels.isError && <p className="empty">The plans could not be loaded.</p>}
+      <QueryState query={channels} loading="Loading plans" error="The plans could not be loaded." />
       {channels.isSuccess && !channel && (
         <>
           <h1 className="page__title">Channel not found</h1>

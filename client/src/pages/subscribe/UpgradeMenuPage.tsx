@@ -4,11 +4,11 @@ import { trpc } from '../../api/trpc.ts';
 import { YOUR_DATA } from '../../auth/guard.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
 import { CHANNEL_BLURB } from './PlanList.tsx';
 import { cheapestPlan, hasActivePlan } from './plans.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 
 /** /with_menu/upgrade: each channel's logo links to its upgrade page; inactive ones are disabled; the current one is badged. */
 export default function UpgradeMenuPage() {
@@ -30,8 +30,7 @@ export default function UpgradeMenuPage() {
       {active && subscription.cancel_at_period_end && until && (
         <p className="notice notice--info">Your subscription is cancelled: your access lasts until {until}. Choosing another plan, or Keep my plan on the Channel Subscription screen, keeps it going.</p>
       )}
-      {channels.isPending && <Spinner label="Loading channels" />}
-      {channels.isError && <p className="empty">The channels could not be loaded.</p>}
+      <QueryState query={channels} loading="Loading channels" error="The channels could not be loaded." />
       <ul className="tiles tiles--three">
         {channels.data?.map((channel) => {
           const cheapest = cheapestPlan(channel);
