@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBER, E2E_ADMIN } from './helpers/accounts.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
+import { signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 describe('the spine, in Chromium', () => {
   it('a new visitor registers and lands on the PAR-Q, with the session kept in local storage', async () => {
@@ -34,10 +34,7 @@ describe('the spine, in Chromium', () => {
 
   it('an admin signs in and lands on /admin (user management)', async () => {
     const { page } = await newPage(b.browser);
-    await page.goto('/#/login');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL(/#\/admin\/user_management/);
     // The list is newest first, ten a page: other browser tests' members push the admin off page 1, so search.
     await expect.poll(() => page.getByRole('table').isVisible()).toBe(true);
@@ -48,10 +45,7 @@ describe('the spine, in Chromium', () => {
 
   it('a member who opens /admin has local storage cleared and goes to /login with a redirect', async () => {
     const { page } = await newPage(b.browser);
-    await page.goto('/#/login');
-    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
-    await page.getByLabel('Password').fill(DEMO_MEMBER.password);
-    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.waitForURL(/#\/gateway\/gateway/);
     await expect.poll(() => page.getByRole('heading', { name: /ground zero/i }).isVisible()).toBe(true);
     await page.goto('/#/admin');
@@ -71,10 +65,7 @@ describe('the spine, in Chromium', () => {
 
   it('logging out revokes the token: the same token is refused afterwards', async () => {
     const { page } = await newPage(b.browser);
-    await page.goto('/#/login');
-    await page.getByLabel('Email').fill(DEMO_MEMBER.email);
-    await page.getByLabel('Password').fill(DEMO_MEMBER.password);
-    await page.getByRole('button', { name: 'INITIATE' }).click();
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.waitForURL(/#\/gateway\/gateway/);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.goto('/#/logout');

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { LOGIN } from '../../auth/guard.ts';
 
 /** The card of the sign-in screens (login, register, forgot and reset password): eyebrow, title, then the form. */
 export function AuthCard({ eyebrow = 'Member access', title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
@@ -10,6 +12,17 @@ export function AuthCard({ eyebrow = 'Member access', title, children }: { eyebr
       </h1>
       {children}
     </section>
+  );
+}
+
+/** The way back to the login screen under a sign-in form. */
+export function BackToLogin() {
+  return (
+    <p className="card__footer">
+      <Link href={LOGIN} className="link">
+        Back to login
+      </Link>
+    </p>
   );
 }
 

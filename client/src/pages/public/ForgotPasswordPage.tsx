@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { TOAST_MS } from '@evolution/shared/constants';
 import { throttleNotice } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
@@ -7,7 +7,7 @@ import { LOGIN } from '../../auth/guard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
-import { AuthCard, FormAlert } from './AuthCard.tsx';
+import { AuthCard, BackToLogin, FormAlert } from './AuthCard.tsx';
 
 /** /forgot_password: email and Send; the answer is shown and the visitor goes back to login. */
 export default function ForgotPasswordPage() {
@@ -45,11 +45,7 @@ export default function ForgotPasswordPage() {
           Send
         </Button>
       </form>
-      <p className="card__footer">
-        <Link href={LOGIN} className="link">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

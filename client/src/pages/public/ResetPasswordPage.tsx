@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, BackToLogin } from './AuthCard.tsx';
 
 /** /reset-password?token=...&email=...: the emailed link; email, password and confirmation set a new password. */
 export default function ResetPasswordPage() {
@@ -59,11 +59,7 @@ export default function ResetPasswordPage() {
           </Link>
         </p>
       )}
-      <p className="card__footer">
-        <Link href={LOGIN} className="link">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }
