@@ -64,3 +64,32 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The most tRPC calls one batched request may carry (server limit, client link limit). */
 export const TRPC_MAX_BATCH = 10;
+
+// Nutrition (the superhuman channel).
+
+/** Meal group ids of the spec's tree (member-and-public.md section 2): 0 is Aliment, the root. */
+export const MEAL_GROUP = {
+  aliment: 0, elixirs: 1, majorMeals: 2, minorMeals: 3, vegan: 6, vegetarian: 7, pescatarian: 8, prep: 9, salads: 10, desserts: 11,
+} as const;
+
+/** The Saturni Elixir's phases, in the order of their routes (/superhuman/meal/saturni-elixir/phase-one..four). */
+export const ELIXIR_PHASE_NAMES = ['one', 'two', 'three', 'four'] as const;
+export type ElixirPhaseName = (typeof ELIXIR_PHASE_NAMES)[number];
+
+/** Servings a member may scale a recipe to (spec section 9). */
+export const SERVINGS = { min: 1, max: 100 } as const;
+
+/** The most ingredients a meal may have (admin.md section 9). */
+export const MAX_INGREDIENTS = 12;
+
+export const SUPERHUMAN_MESSAGE = {
+  noMeals: 'No meals in this group',
+  servings: `Servings must be a whole number from ${SERVINGS.min} to ${SERVINGS.max}.`,
+  mealNotFound: 'Meal not found.',
+  groupNotFound: 'Meal group not found.',
+  /** The spec's message for members whose plan does not include customised macros. */
+  notEligible: 'Customised macros are only available to our top tiers: upgrade to Superhuman to get yours.',
+  macrosOff: 'Customised macros are switched off for your account. Ask a coach through an assistance flag.',
+  noMacroData: 'DATA COULD NOT BE FOUND.',
+  needsMeasurements: 'Your macros need your fact-find and a data analysis with your body fat.',
+} as const;

@@ -8,3 +8,4 @@ export * from './schemas/subscriptions.ts';
 export * from './schemas/setup.ts';
 export * from './schemas/account.ts';
 export * from './schemas/warrior.ts';
+export * from './schemas/superhuman.ts';

@@ -5,6 +5,7 @@ import { ApplicationDetails, Channel, ContactDetails, Evolution, FactFinding, Pl
 import { normaliseEmail } from '../services/auth.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createOrm } from './orm.ts';
+import { seedNutrition } from './nutrition.ts';
 import { seedProgramme } from './programme.ts';
 
 /** The channels and plans of the specs (ids fixed: 1 warrior, 2 superhuman, 3 immortal; prices in pence). */
@@ -82,6 +83,7 @@ export async function seedAll(em: EntityManager, config: AppConfig): Promise<See
   const report: SeedReport = {};
   await seedChannels(em);
   await seedProgramme(em);
+  await seedNutrition(em, config);
   if (config.adminEmail && config.adminPassword) {
     const { created } = await ensureAdmin(em, config, config.adminEmail, config.adminPassword);
     report.admin = { email: normaliseEmail(config.adminEmail), created };
@@ -94,12 +96,13 @@ export async function seedAll(em: EntityManager, config: AppConfig): Promise<See
   return report;
 }
 
-/** Seeds the reference data into a database (used by tests and the db:seed script). */
-export async function seedReference(databaseUrl: string): Promise<void> {
+/** Seeds the reference data into a database, pictures into the data folder (used by tests). */
+export async function seedReference(databaseUrl: string, config: Pick<AppConfig, 'dataDir'>): Promise<void> {
   const orm = await createOrm(databaseUrl);
   try {
     await seedChannels(orm.em.fork());
     await seedProgramme(orm.em.fork());
+    await seedNutrition(orm.em.fork(), config);
   } finally {
     await orm.close(true);
   }

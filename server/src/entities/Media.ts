@@ -18,6 +18,8 @@ export const Media = defineEntity({
     width: p.integer().nullable(),
     height: p.integer().nullable(),
     owner: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
+    /** A small JPEG of an image (about 240 px), kept in the row so lists show pictures without reading files. */
+    thumbnail: p.blob().nullable().lazy(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

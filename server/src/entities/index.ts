@@ -16,6 +16,8 @@ import { ChamberSnapshot } from './ChamberSnapshot.ts';
 import { ExerciseType } from './ExerciseType.ts';
 import { Form } from './Form.ts';
 import { FormGroup } from './FormGroup.ts';
+import { Meal } from './Meal.ts';
+import { MealGroup } from './MealGroup.ts';
 import { Media } from './Media.ts';
 import { MemberForm } from './MemberForm.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
@@ -30,6 +32,7 @@ import { WorkoutResult } from './WorkoutResult.ts';
 export { Channel, Evolution, Plan, RevokedToken, Subscription, User };
 export { ApplicationDetails, AuditLog, ContactDetails, FactFinding, PasswordReset, PaymentEvent };
 export type { IUser } from './User.ts';
+export { Meal, MealGroup };
 export {
   Calibration, ChamberSnapshot, ExerciseType, Form, FormGroup, Media, MemberForm, MuscleGroup, Page, PageCategory,
   PhaseClass, PhaseSubmission, Vo2MaxLevel, Vo2Test, WorkoutResult,
@@ -42,4 +45,6 @@ export const entities: EntitySchema<any, any>[] = [
   // Training programme (content) and the member's training record.
   MuscleGroup, ExerciseType, Media, FormGroup, Form, Calibration, Vo2MaxLevel, PageCategory, PhaseClass, Page,
   MemberForm, PhaseSubmission, WorkoutResult, Vo2Test, ChamberSnapshot,
+  // Nutrition (superhuman channel).
+  MealGroup, Meal,
 ];

@@ -9,6 +9,7 @@ import { channelRoutes } from './routes/channels.ts';
 import { setupRoutes } from './routes/setup.ts';
 import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { superhumanRoutes } from './routes/superhuman.ts';
 import { warriorRoutes } from './routes/warrior.ts';
 
 /** The Laravel-compatible REST surface under /api: plain Fastify routes over the same services as tRPC. */
@@ -51,4 +52,5 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(setupRoutes);
   await app.register(accountRoutes);
   await app.register(warriorRoutes);
+  await app.register(superhumanRoutes);
 }

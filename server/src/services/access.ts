@@ -19,3 +19,13 @@ export async function assertContentAccess(em: EntityManager, user: IUser, pageId
   if (pageId !== undefined && (Object.values(INTRODUCTION_PAGE) as number[]).includes(pageId)) return;
   await assertCanTrain(em, user);
 }
+
+/**
+ * Superhuman content (meal groups, meals, the elixir) needs setup finished and the superhuman_channel flag, which an
+ * active superhuman subscription gives and a stored false takes away; admins may read it all.
+ */
+export async function assertSuperhumanAccess(em: EntityManager, user: IUser): Promise<void> {
+  if (user.role === ROLE.admin) return;
+  const sub = await em.findOne(Subscription, { user: user.id });
+  if (user.initialSetup || !accessMap(user, sub).superhuman_channel) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+}

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Media } from '../entities/index.ts';
-import type { IMedia } from '../entities/Media.ts';
+import type { IMedia, MediaKind } from '../entities/Media.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
@@ -38,27 +38,55 @@ export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; widt
   }
 }
 
+/** Side of the square thumbnail kept in the media row: a list row's picture, small enough to inline as base64. */
+const THUMBNAIL_SIDE = 240;
+
+/** A square JPEG thumbnail of an image, cropped to its centre. */
+export async function thumbnailOf(image: Buffer): Promise<Buffer> {
+  return sharp(image).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover' }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * Stores a re-encoded JPEG under `path` (a generated name unless given) with its thumbnail and a media row; the file is
+ * removed again when the row cannot be written. An existing file at a given path is kept (seeded images are shared).
+ */
+export async function storeImage(
+  ctx: { em: ServiceContext['em']; config: Pick<AppConfig, 'dataDir'> },
+  kind: MediaKind,
+  image: { data: Buffer; width: number; height: number },
+  opts: { ownerId?: number | null; path?: string } = {},
+): Promise<IMedia> {
+  const path = opts.path ?? `uploads/${randomUUID()}.jpg`;
+  const target = absolute(ctx.config, { path });
+  await mkdir(join(ctx.config.dataDir, 'uploads'), { recursive: true, mode: 0o700 });
+  let written = false;
+  try {
+    await writeFile(target, image.data, { mode: 0o600, flag: 'wx' });
+    written = true;
+  } catch (err) {
+    if (!opts.path || (err as { code?: string }).code !== 'EEXIST') throw err;
+  }
+  try {
+    const media = ctx.em.create(Media, {
+      kind, path, mime: 'image/jpeg', size: image.data.length, width: image.width, height: image.height,
+      owner: opts.ownerId ?? null, thumbnail: await thumbnailOf(image.data),
+    });
+    await ctx.em.flush();
+    return media;
+  } catch (err) {
+    if (written) await unlink(target).catch(() => {});
+    throw err;
+  }
+}
+
 /** POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. */
 export async function uploadProgressPhoto(ctx: ServiceContext, actor: Actor, read: () => Promise<Buffer | null>): Promise<{ image: { id: number } }> {
   // Who may train is settled before the upload is read.
   await assertCanTrain(ctx.em, actor.user);
   const file = await read();
   if (!file || file.length === 0) throw validationError('image', WARRIOR_MESSAGE.imageRequired);
-  const photo = await reencodePhoto(file);
-  const path = `uploads/${randomUUID()}.jpg`;
-  const target = absolute(ctx.config, { path });
-  await mkdir(join(ctx.config.dataDir, 'uploads'), { recursive: true, mode: 0o700 });
-  await writeFile(target, photo.data, { mode: 0o600, flag: 'wx' });
-  try {
-    const media = ctx.em.create(Media, {
-      kind: 'progress_photo', path, mime: 'image/jpeg', size: photo.data.length, width: photo.width, height: photo.height, owner: actor.user.id,
-    });
-    await ctx.em.flush();
-    return { image: { id: media.id } };
-  } catch (err) {
-    await unlink(target).catch(() => {});
-    throw err;
-  }
+  const media = await storeImage(ctx, 'progress_photo', await reencodePhoto(file), { ownerId: actor.user.id });
+  return { image: { id: media.id } };
 }
 
 /** A stored file's bytes as base64, or null when the file is gone from disk. */

@@ -19,13 +19,16 @@ export function channelAccess(channelId: number | null, active: boolean): Record
   };
 }
 
-/** The access map of the login response: stored per-user flags, with channel flags from the subscription. */
+/** The access map of the login response: stored per-user flags, with channel flags from the subscription (a stored false closes one). */
 export function accessMap(user: Pick<IUser, 'role' | 'access'>, sub: ISubscription | null, now = new Date()): Record<string, boolean> {
   if (user.role === ROLE.admin) {
     return { evolution_page: true, warrior_channel: true, superhuman_channel: true, immortal_channel: false, ...user.access };
   }
   const channelId = sub ? (sub.channel.id as number) : null;
-  return { evolution_page: false, ...user.access, ...channelAccess(channelId, isSubscriptionActive(sub, now)) };
+  const channels = channelAccess(channelId, isSubscriptionActive(sub, now));
+  // A stored false switches a channel off for this member; a stored true never opens one the plan does not include.
+  for (const flag of Object.keys(channels)) if (user.access[flag] === false) channels[flag] = false;
+  return { evolution_page: false, ...user.access, ...channels };
 }
 
 export function subscriptionSummary(sub: ISubscription | null, now = new Date()): SubscriptionSummary {

@@ -3,6 +3,7 @@ import { adminRouter } from '../routers/admin/router.ts';
 import { authRouter } from '../routers/auth/router.ts';
 import { channelsRouter } from '../routers/channels/router.ts';
 import { setupRouter } from '../routers/setup/router.ts';
+import { superhumanRouter } from '../routers/superhuman/router.ts';
 import { warriorRouter } from '../routers/warrior/router.ts';
 import { router } from './init.ts';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   setup: setupRouter,
   account: accountRouter,
   warrior: warriorRouter,
+  superhuman: superhumanRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,14 +16,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a uniquely named database on the run's PostgreSQL and applies every migration to it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Creates a uniquely named database on the run's PostgreSQL, applies every migration and seeds it (pictures into dataDir). */
+export async function createTestDatabase(dataDir?: string): Promise<TestDatabase> {
   const database = await createDatabase(inject('databaseAdminUrl'));
   try {
     // Imported lazily so a file that never touches the database does not load the ORM.
     const { migrateUp } = await import('../../src/db/migrate.ts');
     await migrateUp(database.url);
-    await (await import('../../src/db/seed.ts')).seedReference(database.url);
+    const { testConfig } = await import('../../src/config.ts');
+    await (await import('../../src/db/seed.ts')).seedReference(database.url, { dataDir: dataDir ?? testConfig().dataDir });
   } catch (err) {
     await database.drop();
     throw err;
@@ -40,9 +41,10 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): { readonly app: 
   let app: FastifyInstance | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     const [{ buildApp }, { testConfig }] = await Promise.all([import('../../src/app.ts'), import('../../src/config.ts')]);
-    app = await buildApp(testConfig({ ...overrides, databaseUrl: database.url }));
+    const config = testConfig(overrides);
+    database = await createTestDatabase(config.dataDir);
+    app = await buildApp({ ...config, databaseUrl: database.url });
     await app.ready();
   });
 

@@ -1,0 +1,39 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { MealGroup } from './MealGroup.ts';
+import { Media } from './Media.ts';
+
+/** One ingredient of a meal: its name with the unit in it ("Rolled oats (g)") and the amount per serving. */
+export interface MealIngredient {
+  ingredient: string;
+  formula: number;
+}
+
+/**
+ * A recipe of a meal group (the Saturni Elixir's four phases are the meals of Elixirs, in order). Ingredients are
+ * kept in order in one JSON column: they are always read and written with their meal, at most 12.
+ */
+export const Meal = defineEntity({
+  name: 'Meal',
+  tableName: 'meals',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(255),
+    group: () => p.manyToOne(MealGroup).deleteRule('restrict'),
+    description: p.text(),
+    ingredients: p.json<MealIngredient[]>(),
+    image: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    videoLink: p.string().length(255).nullable(),
+    /** Per-serving nutrition (kcal, grams); all four or none. Scales with the servings like the ingredients. */
+    kcal: p.decimal('number').precision(7).scale(1).nullable(),
+    protein: p.decimal('number').precision(6).scale(1).nullable(),
+    fat: p.decimal('number').precision(6).scale(1).nullable(),
+    carbohydrate: p.decimal('number').precision(6).scale(1).nullable(),
+    /** Order within the group (the elixir's phase number); ties go by id. */
+    position: p.smallint().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['group', 'position', 'id'] }],
+});
+export type IMeal = InferEntity<typeof Meal>;

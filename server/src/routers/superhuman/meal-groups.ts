@@ -1,0 +1,5 @@
+import { mealGroupTree } from '../../services/nutrition.ts';
+import { memberProcedure } from '../../trpc/init.ts';
+
+/** The Aliment tree of meal groups. */
+export const mealGroupsRoute = memberProcedure.query(({ ctx }) => mealGroupTree(ctx.svc, ctx.actor.user));

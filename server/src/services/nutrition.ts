@@ -1,0 +1,98 @@
+import {
+  MEAL_GROUP, SUPERHUMAN_MESSAGE, type MealDto, type MealGroupNode, type MealGroupTree, type MealRow, type Nutrition,
+} from '@evolution/shared';
+import { Meal, MealGroup, type IUser } from '../entities/index.ts';
+import type { IMeal } from '../entities/Meal.ts';
+import { notFound } from '../errors.ts';
+import { assertSuperhumanAccess } from './access.ts';
+import type { ServiceContext } from './context.ts';
+import { mediaBase64 } from './media.ts';
+import { pageWindow, type Page } from './pagination.ts';
+
+// The superhuman channel's recipes (PRODUCT.md section 4). Every read checks the reader's right to the channel here,
+// so the member's calls and the admin screens that reuse these reads share one rule.
+
+/** GET user/meal/group: the Aliment tree, each group with its children in order. */
+export async function mealGroupTree(ctx: ServiceContext, reader: IUser): Promise<MealGroupTree> {
+  await assertSuperhumanAccess(ctx.em, reader);
+  const groups = await ctx.em.find(MealGroup, {}, { orderBy: { position: 'asc', id: 'asc' } });
+  const node = (g: (typeof groups)[number]): MealGroupNode => ({
+    id: g.id, name: g.name, parent_id: g.parentId ?? MEAL_GROUP.aliment,
+    children: groups.filter((c) => c.parentId === g.id).map(node),
+  });
+  return { data: groups.filter((g) => g.parentId === null).map(node) };
+}
+
+interface MealListRow {
+  id: number;
+  name: string;
+  thumbnail: Buffer | null;
+}
+
+/**
+ * GET user/meal/group/{groupId}/meals?page: a group's meals in order with a thumbnail each; 404 for no such group.
+ * One read model in SQL: the list only shapes rows, and thumbnails come from the media rows, not from files.
+ */
+export async function listGroupMeals(ctx: ServiceContext, reader: IUser, groupId: number, page: number): Promise<Page<MealRow>> {
+  await assertSuperhumanAccess(ctx.em, reader);
+  const { limit, offset } = pageWindow(page);
+  const [group] = await ctx.em.execute<{ name: string; total: string }[]>(
+    'select g.name, (select count(*) from meals m where m.group_id = g.id) as total from meal_groups g where g.id = ?',
+    [groupId],
+  );
+  if (!group) throw notFound(SUPERHUMAN_MESSAGE.groupNotFound);
+  const rows = await ctx.em.execute<MealListRow[]>(
+    `select m.id, m.name, md.thumbnail from meals m left join media md on md.id = m.image_id
+     where m.group_id = ? order by m.position, m.id limit ? offset ?`,
+    [groupId, limit, offset],
+  );
+  return {
+    items: rows.map((r) => ({
+      id: r.id, name: r.name, image_base64: r.thumbnail ? Buffer.from(r.thumbnail).toString('base64') : null,
+      meal_group_id: groupId, meal_group_name: group.name,
+    })),
+    total: Number(group.total),
+    page,
+    perPage: limit,
+  };
+}
+
+/** Per-serving nutrition of a meal, or null unless all four figures are recorded. */
+export function mealNutrition(meal: Pick<IMeal, 'kcal' | 'protein' | 'fat' | 'carbohydrate'>): Nutrition | null {
+  const { kcal, protein, fat, carbohydrate } = meal;
+  if (kcal == null || protein == null || fat == null || carbohydrate == null) return null;
+  return { kcal: Number(kcal), protein: Number(protein), fat: Number(fat), carbohydrate: Number(carbohydrate) };
+}
+
+async function mealDto(ctx: ServiceContext, meal: IMeal): Promise<MealDto> {
+  return {
+    id: meal.id,
+    name: meal.name,
+    image_base64: meal.image ? await mediaBase64(ctx.config, meal.image) : null,
+    meal_group_id: meal.group.id,
+    meal_group_name: meal.group.name,
+    video_link: meal.videoLink ?? null,
+    video_id: meal.video?.id ?? null,
+    description: meal.description,
+    ingredients_parsed: meal.ingredients.map((i) => ({ ingredient: i.ingredient, formula: Number(i.formula) })),
+    nutrition: mealNutrition(meal),
+  };
+}
+
+/** GET user/meal/{id}: a meal with its ingredients per serving, full image and nutrition; 404 when there is none. */
+export async function getMeal(ctx: ServiceContext, reader: IUser, id: number): Promise<{ data: MealDto }> {
+  await assertSuperhumanAccess(ctx.em, reader);
+  const meal = await ctx.em.findOne(Meal, { id }, { populate: ['group', 'image'] });
+  if (!meal) throw notFound(SUPERHUMAN_MESSAGE.mealNotFound);
+  return { data: await mealDto(ctx, meal) };
+}
+
+/** GET user/meal/elixir/{phase}: phase n of the Saturni Elixir is the n-th meal of Elixirs; 404 when it is missing. */
+export async function elixirPhase(ctx: ServiceContext, reader: IUser, phase: number): Promise<{ data: MealDto }> {
+  await assertSuperhumanAccess(ctx.em, reader);
+  const [meal] = await ctx.em.find(Meal, { group: MEAL_GROUP.elixirs }, {
+    populate: ['group', 'image'], orderBy: { position: 'asc', id: 'asc' }, limit: 1, offset: phase - 1,
+  });
+  if (!meal) throw notFound(SUPERHUMAN_MESSAGE.mealNotFound);
+  return { data: await mealDto(ctx, meal) };
+}
