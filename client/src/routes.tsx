@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessFlag } from '@evolution/shared';
+import { ELIXIR_PHASE_NAMES as ELIXIR_PHASES } from '@evolution/shared/constants';
 import { matchPath } from './router/match.ts';
 
 /**
@@ -66,6 +67,14 @@ const EvolutionChamberPage = lazy(() => import('./pages/evolution/EvolutionChamb
 const CalibrationResultsPage = lazy(() => import('./pages/results/CalibrationResultsPage.tsx'));
 const WorkoutResultsPage = lazy(() => import('./pages/results/WorkoutResultsPage.tsx'));
 const FormLevelsPage = lazy(() => import('./pages/results/FormLevelsPage.tsx'));
+// Superhuman channel and macro data
+const SuperhumanGroundZeroPage = lazy(() => import('./pages/superhuman/GroundZeroPage.tsx'));
+const MacroGuidelinesPage = lazy(() => import('./pages/superhuman/MacroGuidelinesPage.tsx'));
+const MealGroupsPage = lazy(() => import('./pages/superhuman/MealGroupsPage.tsx'));
+const ElixirPhasePage = lazy(() => import('./pages/superhuman/ElixirPhasePage.tsx'));
+const MealListPage = lazy(() => import('./pages/superhuman/MealListPage.tsx'));
+const MealPage = lazy(() => import('./pages/superhuman/MealPage.tsx'));
+const MacroDataPage = lazy(() => import('./pages/account/MacroDataPage.tsx'));
 
 const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'public', ...extra });
 const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'member', ...extra });
@@ -88,8 +97,6 @@ export const ADMIN_USER_TABS = [
   { key: 'form_levels', title: 'Form Levels' },
   { key: 'marco_data', title: 'Macro Data' },
 ] as const;
-
-const ELIXIR_PHASES = ['one', 'two', 'three', 'four'] as const;
 
 /** First match wins, so literal paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
@@ -121,13 +128,15 @@ export const ROUTES: readonly RouteDef[] = [
   warrior('/warrior/technique-guides/:page', 'Technique Guide', { page: TechniqueGuidePage }),
   warrior('/user/warrior/:type', 'Phases', { page: PhaseListPage }),
   warrior('/user/warrior/:type/phase', 'Phase', { hideNav: true, page: PhaseRunnerPage }),
-  superhuman('/superhuman/ground-zero', 'Superhuman Ground Zero'),
+  superhuman('/superhuman/ground-zero', 'Superhuman Ground Zero', { page: SuperhumanGroundZeroPage }),
   // The spec leaves macro guidelines open to any signed-in user.
-  { path: '/superhuman/macro-guidelines', title: 'Macro Guidelines', guard: 'signed-in' },
-  superhuman('/superhuman/meal-groups', 'Aliment'),
-  ...ELIXIR_PHASES.map((n) => superhuman(`/superhuman/meal/saturni-elixir/phase-${n}`, `Saturni Elixir: Phase ${n[0]?.toUpperCase()}${n.slice(1)}`)),
-  superhuman('/superhuman/meal/:groupName/:groupId', 'Meals'),
-  superhuman('/superhuman/meal/:groupName/:groupId/:mealId', 'Meal'),
+  { path: '/superhuman/macro-guidelines', title: 'Macro Guidelines', guard: 'signed-in', page: MacroGuidelinesPage },
+  superhuman('/superhuman/meal-groups', 'Aliment', { page: MealGroupsPage }),
+  ...ELIXIR_PHASES.map((n) =>
+    superhuman(`/superhuman/meal/saturni-elixir/phase-${n}`, `Saturni Elixir: Phase ${n[0]?.toUpperCase()}${n.slice(1)}`, { page: ElixirPhasePage }),
+  ),
+  superhuman('/superhuman/meal/:groupName/:groupId', 'Meals', { page: MealListPage }),
+  superhuman('/superhuman/meal/:groupName/:groupId/:mealId', 'Meal', { page: MealPage }),
   member('/introduction', 'Introduction', { page: IntroductionPage }),
   member('/evolution', 'Evolution Chamber', { feature: 'evolution_page', page: EvolutionChamberPage }),
   member('/community', 'Community', { hidden: true }),
@@ -137,7 +146,7 @@ export const ROUTES: readonly RouteDef[] = [
   member('/with_menu/contact_information', 'Contact Information', { page: ContactInformationPage }),
   member('/with_menu/channel_subscription', 'Channel Subscription', { page: ChannelSubscriptionPage }),
   member('/with_menu/calibration_results', 'Calibration Results', { page: CalibrationResultsPage }),
-  member('/with_menu/macro_data', 'Macro Data'),
+  member('/with_menu/macro_data', 'Macro Data', { page: MacroDataPage }),
   member('/with_menu/assistance_flags', 'Assistance Flags'),
   member('/with_menu/assistance_flags/create', 'New Assistance Flag'),
   member('/with_menu/assistance_flags/:id', 'Assistance Flag'),

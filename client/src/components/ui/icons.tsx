@@ -82,3 +82,28 @@ export const SearchIcon = (p: IconProps) => (
     <path d="M20 20l-4.5-4.5" />
   </svg>
 );
+export const FlaskIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M9 3h6M10 3v6l-5 10a1.5 1.5 0 0 0 1.3 2h11.4a1.5 1.5 0 0 0 1.3-2L14 9V3" />
+    <path d="M7.5 15h9" />
+  </svg>
+);
+export const PlateIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="15" cy="12" r="6" />
+    <circle cx="15" cy="12" r="2.5" />
+    <path d="M4 3v5a1.5 1.5 0 0 0 3 0V3M5.5 9.5V21" />
+  </svg>
+);
+export const BowlIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M3 12h18a9 8 0 0 1-18 0z" />
+    <path d="M8 8c0-1.5 1-2 1-3.5M12 8c0-1.5 1-2 1-3.5M16 8c0-1.5 1-2 1-3.5" />
+  </svg>
+);
+export const PieIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M11 4a8 8 0 1 0 9 9h-9z" />
+    <path d="M14 2.5A8 8 0 0 1 21.5 10H14z" />
+  </svg>
+);
