@@ -5,13 +5,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { baseUrl, newPage, useBrowser } from './helpers/browser.ts';
-import { api, createMember, signIn, type TestMember } from './helpers/members.ts';
+import { newPage, useBrowser } from './helpers/browser.ts';
+import { calibrationPhase, MAX_TESTS, measuredSuperhuman, threePhotos } from './helpers/calibration.ts';
+import { api, createMember, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 const resultsDir = resolve(import.meta.dirname, '../../test-results');
@@ -32,26 +32,6 @@ function outcome(audit: AxeAudit, name: string): { screens: string[]; violations
   writeFileSync(join(resultsDir, `axe-${name}.json`), JSON.stringify(audit.findings, null, 2));
   return { screens: audit.screens, violations: audit.report };
 }
-
-/** A small JPEG of one colour, uploaded as a progress photo; answers its id. */
-async function uploadPhoto(token: string, colour: string): Promise<number> {
-  const form = new FormData();
-  const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: colour } }).jpeg().toBuffer();
-  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-  const res = await fetch(`${baseUrl()}/api/user/image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = (await res.json()) as { image?: { id: number } };
-  if (res.status !== 201 || !body.image) throw new Error(`POST /user/image answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.image.id;
-}
-
-/** Sends one calibration phase through the REST API. */
-async function calibrationPhase(member: TestMember, phase: 'vo2' | 'exercise' | 'data-analysis', body: unknown): Promise<void> {
-  const res = await api(`/user/channel/warrior/calibration/phase/${phase}`, { method: 'POST', token: member.token, body });
-  if (res.status !== 200) throw new Error(`calibration ${phase} answered ${res.status}: ${JSON.stringify(res.json)}`);
-}
-
-/** The calibration max tests: one entry per test. */
-const MAX_TESTS = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 }));
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
   it('the public screens and the purchase dialog have no serious or critical violations', async () => {
@@ -219,8 +199,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     await audit.check('runner: data analysis with errors');
 
     // Calibrated: versions, the first version's phases, the results screens and the chamber with its chart.
-    const [image1, image2, image3] = [await uploadPhoto(member.token, '#aa3333'), await uploadPhoto(member.token, '#33aa33'), await uploadPhoto(member.token, '#3333aa')];
-    await calibrationPhase(member, 'data-analysis', { weight: 82.4, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: 18.2, image1, image2, image3 });
+    await calibrationPhase(member, 'data-analysis', { weight: 82.4, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: 18.2, ...(await threePhotos(member.token)) });
     // A fresh sign-in carries the evolution_page access the calibration opened.
     await page.evaluate(() => localStorage.clear());
     await signIn(page, member.email, member.password);
@@ -260,6 +239,49 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
 
     const screens = ['phone: /gateway/gateway', 'phone: side menu', 'phone: /with_menu/contact_information', 'phone: /with_menu/channel_subscription', 'phone: /signup'];
     expect(outcome(audit, 'phone')).toEqual({ screens, violations: '' });
+  });
+
+  it('the Superhuman screens and macro data, on a desktop and on a phone, have no serious or critical violations', { timeout: 120_000 }, async () => {
+    const member = await measuredSuperhuman();
+    const groups = (await api('/user/meal/group', { token: member.token })).json.data as { id: number; name: string; children: { id: number; name: string }[] }[];
+    const vegan = groups.flatMap((g) => g.children).find((g) => g.name === 'Vegan')!;
+    const meals = (await api(`/user/meal/group/${vegan.id}/meals`, { token: member.token })).json.data as { id: number }[];
+    const paths = [
+      '/superhuman/ground-zero',
+      '/superhuman/macro-guidelines',
+      '/superhuman/meal-groups',
+      '/superhuman/meal-groups?parentId=1',
+      '/superhuman/meal-groups?parentId=2',
+      '/superhuman/meal/saturni-elixir/phase-one',
+      `/superhuman/meal/vegan/${vegan.id}`,
+      `/superhuman/meal/vegan/${vegan.id}/${meals[0]!.id}`,
+      '/with_menu/macro_data',
+    ];
+    const screens: string[] = [];
+    const audits: AxeAudit[] = [];
+    for (const [device, options] of [['desktop', AXE_CONTEXT], ['phone', { ...AXE_CONTEXT, viewport: { width: 375, height: 740 }, hasTouch: true }]] as const) {
+      const { page } = await newPage(b.browser, options);
+      const audit = new AxeAudit(page);
+      audits.push(audit);
+      await signIn(page, member.email, member.password);
+      for (const path of paths) {
+        await visit(page, path);
+        await audit.check(`${device}: ${path}`);
+        screens.push(`${device}: ${path}`);
+      }
+      // The meal with its share chart drawn, and the servings field refusing a number.
+      await visit(page, `/superhuman/meal/vegan/${vegan.id}/${meals[0]!.id}`, page.locator('.meal-share svg').first());
+      await page.getByLabel('Servings').fill('0');
+      await page.getByText('Servings must be a whole number').waitFor();
+      await audit.check(`${device}: meal with a refused servings number`);
+      screens.push(`${device}: meal with a refused servings number`);
+    }
+
+    const [desktop, phone] = audits as [AxeAudit, AxeAudit];
+    expect([outcome(desktop, 'superhuman'), outcome(phone, 'superhuman-phone')]).toEqual([
+      { screens: screens.filter((s) => s.startsWith('desktop')), violations: '' },
+      { screens: screens.filter((s) => s.startsWith('phone')), violations: '' },
+    ]);
   });
 
   it('the admin area has no serious or critical violations', async () => {
