@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SUPERHUMAN_MESSAGE } from '@evolution/shared/constants';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
@@ -99,7 +100,9 @@ describe('the Superhuman channel, in Chromium', () => {
     await signIn(page, member.email, member.password);
     await page.goto('/#/superhuman/meal-groups');
     await page.waitForURL((url) => !url.hash.startsWith('#/superhuman/meal-groups'));
+    expect(page.url()).not.toContain('/superhuman/');
     await page.goto('/#/with_menu/macro_data');
     await page.getByRole('link', { name: 'See the Superhuman plans' }).waitFor();
+    expect(await page.getByText(SUPERHUMAN_MESSAGE.notEligible).isVisible()).toBe(true);
   });
 });

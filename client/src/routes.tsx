@@ -75,6 +75,21 @@ const ElixirPhasePage = lazy(() => import('./pages/superhuman/ElixirPhasePage.ts
 const MealListPage = lazy(() => import('./pages/superhuman/MealListPage.tsx'));
 const MealPage = lazy(() => import('./pages/superhuman/MealPage.tsx'));
 const MacroDataPage = lazy(() => import('./pages/account/MacroDataPage.tsx'));
+// Admin content (issue 9)
+const AdminCalibrationListPage = lazy(() => import('./pages/admin/calibrations/CalibrationListPage.tsx'));
+const AdminCalibrationEditPage = lazy(() => import('./pages/admin/calibrations/CalibrationEditPage.tsx'));
+const AdminChannelListPage = lazy(() => import('./pages/admin/channels/ChannelListPage.tsx'));
+const AdminChannelEditPage = lazy(() => import('./pages/admin/channels/ChannelEditPage.tsx'));
+const AdminVo2ListPage = lazy(() => import('./pages/admin/vo2max/Vo2ListPage.tsx'));
+const AdminVo2EditPage = lazy(() => import('./pages/admin/vo2max/Vo2EditPage.tsx'));
+const AdminFormGroupListPage = lazy(() => import('./pages/admin/forms/FormGroupListPage.tsx'));
+const AdminFormGroupEditPage = lazy(() => import('./pages/admin/forms/FormGroupEditPage.tsx'));
+const AdminFormListPage = lazy(() => import('./pages/admin/forms/FormListPage.tsx'));
+const AdminFormEditPage = lazy(() => import('./pages/admin/forms/FormEditPage.tsx'));
+const AdminMealManagementPage = lazy(() => import('./pages/admin/meals/MealManagementPage.tsx'));
+const AdminMealEditPage = lazy(() => import('./pages/admin/meals/MealEditPage.tsx'));
+const AdminPageManagementPage = lazy(() => import('./pages/admin/pages/PageManagementPage.tsx'));
+const AdminPageEditPage = lazy(() => import('./pages/admin/pages/PageEditPage.tsx'));
 
 const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'public', ...extra });
 const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'member', ...extra });
@@ -165,24 +180,24 @@ export const ROUTES: readonly RouteDef[] = [
   admin('/admin/user/:id/edit', 'Edit User'),
   admin('/admin/user/:id', 'User', { redirect: (p) => `/admin/user/${encodeURIComponent(p.id ?? '')}/contact_information` }),
   ...ADMIN_USER_TABS.map((tab) => admin(`/admin/user/:id/${tab.key}`, tab.title)),
-  admin('/admin/calibration_management', 'Calibration Management'),
-  admin('/admin/calibration/:id/edit', 'Edit Calibration'),
-  admin('/admin/channel_management', 'Channel Management'),
-  admin('/admin/channel/:id/edit', 'Edit Channel'),
-  admin('/admin/meal_management', 'Meal Management'),
-  admin('/admin/meal/add', 'Add Meal'),
-  admin('/admin/meal/:id/edit', 'Edit Meal'),
-  admin('/admin/vo2_max_management', 'VO2 Max Management'),
-  admin('/admin/vo2_max/:id/edit', 'Edit VO2 Max Level'),
-  admin('/admin/form_group_management', 'Form Management'),
-  admin('/admin/form_group/create', 'Create Form Group'),
-  admin('/admin/form_group/:id/edit', 'Edit Form Group'),
-  admin('/admin/form_group/:id/form_management', 'Forms'),
-  admin('/admin/form_group/:formGroupId/form/create', 'Create Form'),
-  admin('/admin/form/:id/edit', 'Edit Form'),
-  admin('/admin/page_management', 'Content Pages'),
-  admin('/admin/page/add', 'Add Page'),
-  admin('/admin/page/:id/edit', 'Edit Page'),
+  admin('/admin/calibration_management', 'Calibration Management', { page: AdminCalibrationListPage }),
+  admin('/admin/calibration/:id/edit', 'Edit Calibration', { page: AdminCalibrationEditPage }),
+  admin('/admin/channel_management', 'Channel Management', { page: AdminChannelListPage }),
+  admin('/admin/channel/:id/edit', 'Edit Channel', { page: AdminChannelEditPage }),
+  admin('/admin/meal_management', 'Meal Management', { page: AdminMealManagementPage }),
+  admin('/admin/meal/add', 'Add Meal', { page: AdminMealEditPage }),
+  admin('/admin/meal/:id/edit', 'Edit Meal', { page: AdminMealEditPage }),
+  admin('/admin/vo2_max_management', 'VO2 Max Management', { page: AdminVo2ListPage }),
+  admin('/admin/vo2_max/:id/edit', 'Edit VO2 Max Level', { page: AdminVo2EditPage }),
+  admin('/admin/form_group_management', 'Form Management', { page: AdminFormGroupListPage }),
+  admin('/admin/form_group/create', 'Create Form Group', { page: AdminFormGroupEditPage }),
+  admin('/admin/form_group/:id/edit', 'Edit Form Group', { page: AdminFormGroupEditPage }),
+  admin('/admin/form_group/:id/form_management', 'Forms', { page: AdminFormListPage }),
+  admin('/admin/form_group/:formGroupId/form/create', 'Create Form', { page: AdminFormEditPage }),
+  admin('/admin/form/:id/edit', 'Edit Form', { page: AdminFormEditPage }),
+  admin('/admin/page_management', 'Content Pages', { page: AdminPageManagementPage }),
+  admin('/admin/page/add', 'Add Page', { page: AdminPageEditPage }),
+  admin('/admin/page/:id/edit', 'Edit Page', { page: AdminPageEditPage }),
   admin('/admin/assistance_flag_management', 'Assistance Flags'),
   admin('/admin/assistance_flag/:id', 'Assistance Flag'),
   admin('/admin/message_management', 'Messages'),

@@ -9,3 +9,8 @@ export * from './schemas/setup.ts';
 export * from './schemas/account.ts';
 export * from './schemas/warrior.ts';
 export * from './schemas/superhuman.ts';
+export * from './schemas/adminCatalogue.ts';
+export * from './schemas/adminForms.ts';
+export * from './schemas/adminMeals.ts';
+export * from './schemas/adminPages.ts';
+export * from './schemas/media.ts';

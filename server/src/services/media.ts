@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -128,4 +128,35 @@ export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config
   const media = await ctx.em.find(Media, { owner: memberId }, { fields: ['path'] });
   await Promise.all(media.map((m) => unlink(absolute(ctx.config, m)).catch(() => {})));
   return media.length;
+}
+
+/**
+ * An uploaded file a record refers to (a meal's image, a page's video...): null when no id is given; a 422 on `field`
+ * when the id names no media of these kinds (an admin cannot attach a member's progress photo to a meal).
+ */
+export async function attachableMedia(em: ServiceContext['em'], id: number | null | undefined, kinds: readonly MediaKind[], field: string): Promise<IMedia | null> {
+  if (id === null || id === undefined) return null;
+  const media = await em.findOne(Media, { id, kind: { $in: [...kinds] } });
+  if (!media) throw validationError(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+  return media;
+}
+
+/** How long a signed media address stays valid: long enough to watch a long video, short enough not to be shared. */
+const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60;
+
+/** The signature of a media address: HMAC-SHA256 of the id and expiry with the app's secret (Laravel's signed URLs). */
+export function mediaSignature(config: Pick<AppConfig, 'jwtSecret'>, id: number, expires: number): string {
+  return createHmac('sha256', config.jwtSecret).update(`media:${id}:${expires}`).digest('hex');
+}
+
+/**
+ * A signed address of an uploaded file (`/api/media/{id}?expires=…&signature=…`) that a browser's <img> or <video>
+ * can load without a bearer token; the media route checks the signature and expiry. Only content media are given one:
+ * progress photos stay behind their owner check.
+ */
+export function mediaUrl(config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>, media: { id: number } | null | undefined, now = Date.now()): string | null {
+  if (!media) return null;
+  // Rounded to the hour so the same address (and the browser's cache of it) serves for a while.
+  const expires = Math.ceil(now / 1000 / 3600) * 3600 + MEDIA_URL_TTL_SECONDS;
+  return `${config.appUrl}/api/media/${media.id}?expires=${expires}&signature=${mediaSignature(config, media.id, expires)}`;
 }

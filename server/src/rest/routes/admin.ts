@@ -4,6 +4,11 @@ import { listUsers } from '../../services/adminUsers.ts';
 import { paginate } from '../../services/pagination.ts';
 import { requireAdmin } from '../auth.ts';
 import { doc } from '../openapi.ts';
+import { adminCalibrationRoutes } from './admin/calibrations.ts';
+import { adminFormGroupRoutes } from './admin/formGroups.ts';
+import { adminMealRoutes } from './admin/meals.ts';
+import { adminMediaRoutes } from './admin/media.ts';
+import { adminPageRoutes } from './admin/pages.ts';
 
 /** Admin calls; every route here needs role 2. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -16,4 +21,10 @@ export async function adminRoutes(app: FastifyInstance) {
     const { search, categoryId, ...page } = await listUsers(req.em, req.query);
     return paginate(page, `${req.server.config.appUrl}/api/admin/admin`, { search, categoryId });
   });
+  // Each area's calls in its own file; they inherit the role check above.
+  await app.register(adminCalibrationRoutes);
+  await app.register(adminFormGroupRoutes);
+  await app.register(adminMealRoutes);
+  await app.register(adminPageRoutes);
+  await app.register(adminMediaRoutes);
 }

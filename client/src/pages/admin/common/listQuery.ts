@@ -1,0 +1,36 @@
+import { useLocation } from 'wouter';
+import { useQueryParams } from '../../../router/useQueryParams.ts';
+
+/** A whole page number from the query string (1 for anything else). */
+export function readPage(value: string | null): number {
+  const page = Number.parseInt(value ?? '', 10);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** `path` with these query values, dropping empty ones and page 1 (the default). */
+export function listHref(path: string, values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '' || (key === 'page' && Number(value) === 1)) continue;
+    params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * An admin list's state in the query string (admin.md section 2: every list keeps its page and search there): the
+ * page, the search and any other keys, and `go` to change some of them (a new search or filter goes back to page 1).
+ */
+export function useListQuery(path: string) {
+  const [, navigate] = useLocation();
+  const params = useQueryParams();
+  const values = Object.fromEntries(params.entries()) as Record<string, string>;
+  const page = readPage(params.get('page'));
+  const search = params.get('search') ?? '';
+  const go = (next: Record<string, string | number | undefined | null>) => {
+    const resetsPage = Object.keys(next).some((k) => k !== 'page');
+    navigate(listHref(path, { ...values, ...(resetsPage ? { page: 1 } : {}), ...next }));
+  };
+  return { page, search, params, go, href: (next: Record<string, string | number | undefined | null>) => listHref(path, { ...values, ...next }) };
+}

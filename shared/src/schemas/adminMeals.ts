@@ -1,0 +1,2 @@
+// Schemas of issue 9 for this admin area (filled in by its work).
+export {};
