@@ -75,6 +75,10 @@ const ElixirPhasePage = lazy(() => import('./pages/superhuman/ElixirPhasePage.ts
 const MealListPage = lazy(() => import('./pages/superhuman/MealListPage.tsx'));
 const MealPage = lazy(() => import('./pages/superhuman/MealPage.tsx'));
 const MacroDataPage = lazy(() => import('./pages/account/MacroDataPage.tsx'));
+// Admin users and members' records (issue 10)
+const AdminUserEditPage = lazy(() => import('./pages/admin/users/UserEditPage.tsx'));
+const AdminMemberRecordPage = lazy(() => import('./pages/admin/members/MemberRecordPage.tsx'));
+const AdminAuditLogPage = lazy(() => import('./pages/admin/audit/AuditLogPage.tsx'));
 // Admin content (issue 9)
 const AdminCalibrationListPage = lazy(() => import('./pages/admin/calibrations/CalibrationListPage.tsx'));
 const AdminCalibrationEditPage = lazy(() => import('./pages/admin/calibrations/CalibrationEditPage.tsx'));
@@ -176,10 +180,12 @@ export const ROUTES: readonly RouteDef[] = [
   // Admins change their password with the same form and call as members.
   admin('/admin/settings', 'Change Password', { page: ChangePasswordPage }),
   admin('/admin/user_management', 'User Management', { page: UserManagementPage }),
-  admin('/admin/user/create', 'Create User'),
-  admin('/admin/user/:id/edit', 'Edit User'),
+  admin('/admin/user/create', 'Create User', { page: AdminUserEditPage }),
+  admin('/admin/user/:id/edit', 'Edit User', { page: AdminUserEditPage }),
   admin('/admin/user/:id', 'User', { redirect: (p) => `/admin/user/${encodeURIComponent(p.id ?? '')}/contact_information` }),
-  ...ADMIN_USER_TABS.map((tab) => admin(`/admin/user/:id/${tab.key}`, tab.title)),
+  ...ADMIN_USER_TABS.map((tab) => admin(`/admin/user/:id/${tab.key}`, tab.title, { page: AdminMemberRecordPage })),
+  // Beyond the spec: who read which member's health data, and when (issue 10).
+  admin('/admin/audit_log', 'Audit Log', { page: AdminAuditLogPage }),
   admin('/admin/calibration_management', 'Calibration Management', { page: AdminCalibrationListPage }),
   admin('/admin/calibration/:id/edit', 'Edit Calibration', { page: AdminCalibrationEditPage }),
   admin('/admin/channel_management', 'Channel Management', { page: AdminChannelListPage }),

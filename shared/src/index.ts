@@ -14,3 +14,4 @@ export * from './schemas/adminForms.ts';
 export * from './schemas/adminMeals.ts';
 export * from './schemas/adminPages.ts';
 export * from './schemas/media.ts';
+export * from './schemas/adminMembers.ts';

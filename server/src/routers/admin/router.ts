@@ -7,6 +7,8 @@ import { adminMealsRouter } from './meals/router.ts';
 import { adminMediaRouter } from './media/router.ts';
 import { adminPagesRouter } from './pages/router.ts';
 import { adminUsersRouter } from './users/router.ts';
+import { adminMembersRouter } from './members/router.ts';
+import { adminAuditRouter } from './audit/router.ts';
 import { adminVo2maxRouter } from './vo2max/router.ts';
 
 /** Admin sub-routers, nested: admin.users, admin.calibrations, admin.meals, admin.forms... */
@@ -20,4 +22,6 @@ export const adminRouter = router({
   meals: adminMealsRouter,
   pages: adminPagesRouter,
   media: adminMediaRouter,
+  members: adminMembersRouter,
+  audit: adminAuditRouter,
 });

@@ -1,0 +1,2 @@
+// Schemas of issue 10: a member's record as admins read it, and the audit log.
+export {};
