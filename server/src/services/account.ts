@@ -51,9 +51,14 @@ function contactDetailsDto(c: IContactDetails | null): ContactDetailsDto {
   };
 }
 
+/** A member's contact form, whoever asks (the member, or an admin reading their record); every field null until filled in. */
+export async function memberContactDetails(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<ContactDetailsDto> {
+  return contactDetailsDto(await ctx.em.findOne(ContactDetails, { user: memberId }));
+}
+
 /** The contact form; every field null until the member fills it in. */
 export async function getContactDetails(ctx: ServiceContext, actor: Actor): Promise<ContactDetailsDto> {
-  return contactDetailsDto(await ctx.em.findOne(ContactDetails, { user: actor.user.id }));
+  return memberContactDetails(ctx, actor.user.id);
 }
 
 /** Saves the eleven contact fields (social links optional). */
@@ -136,10 +141,18 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
 export async function deleteAccount(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ message: string }> {
   const { password } = parseInput(deleteAccountInput, raw);
   await confirmPassword(ctx, actor, password, 'password', ACCOUNT_MESSAGE.passwordWrong);
-  // If the provider cannot be reached the account stays, so nobody is billed for an account that no longer exists.
-  await endSubscriptionNow(ctx, actor.user.id);
-  // Rows go with the user by cascade; uploaded files are on disk and go first.
-  await deleteMemberFiles(ctx, actor.user.id);
-  await ctx.em.nativeDelete(User, { id: actor.user.id });
+  await removeAccount(ctx, actor.user.id);
   return { message: ACCOUNT_MESSAGE.accountDeleted };
+}
+
+/**
+ * Removes an account and everything stored about it: the member's own deletion and an admin's both end here. The
+ * subscription is ended with the provider first, then the uploaded files, then the user with every row by cascade.
+ */
+export async function removeAccount(ctx: ServiceContext, userId: number): Promise<void> {
+  // If the provider cannot be reached the account stays, so nobody is billed for an account that no longer exists.
+  await endSubscriptionNow(ctx, userId);
+  // Rows go with the user by cascade; uploaded files are on disk and go first.
+  await deleteMemberFiles(ctx, userId);
+  await ctx.em.nativeDelete(User, { id: userId });
 }

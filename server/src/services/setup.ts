@@ -72,10 +72,15 @@ async function completeStep<R extends object, D>(
   });
 }
 
+/** A member's PAR-Q, whoever asks (the member, or an admin reading their record), or null before it is sent. */
+export async function memberApplicationDetails(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<ApplicationDetailsDto | null> {
+  const a = await ctx.em.findOne(ApplicationDetails, { user: memberId });
+  return a ? applicationDetailsDto(a) : null;
+}
+
 /** The member's PAR-Q, or null before they have sent it. */
 export async function getApplicationDetails(ctx: ServiceContext, actor: Actor): Promise<ApplicationDetailsDto | null> {
-  const a = await ctx.em.findOne(ApplicationDetails, { user: actor.user.id });
-  return a ? applicationDetailsDto(a) : null;
+  return memberApplicationDetails(ctx, actor.user.id);
 }
 
 /** Setup step 1: stores the PAR-Q and moves on to the fact-find. */
@@ -92,10 +97,15 @@ export async function submitApplicationDetails(ctx: ServiceContext, actor: Actor
   }, applicationDetailsDto);
 }
 
+/** A member's fact-find, whoever asks (the member, or an admin reading their record), or null before it is sent. */
+export async function memberFactFinding(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<FactFindingDto | null> {
+  const f = await ctx.em.findOne(FactFinding, { user: memberId });
+  return f ? factFindingDto(f) : null;
+}
+
 /** The member's fact-find, or null before they have sent it. */
 export async function getFactFinding(ctx: ServiceContext, actor: Actor): Promise<FactFindingDto | null> {
-  const f = await ctx.em.findOne(FactFinding, { user: actor.user.id });
-  return f ? factFindingDto(f) : null;
+  return memberFactFinding(ctx, actor.user.id);
 }
 
 /** Setup step 2: stores the fact-find with the body fat the aesthetic aims at, and ends setup. */

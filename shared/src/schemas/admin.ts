@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { idField } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (admin.md section 3). */
@@ -18,3 +20,108 @@ export const adminUserListInput = pageInput.extend({
   categoryId: z.coerce.number().int().min(0).max(2, 'The category is 1 (users) or 2 (admins).').optional(),
 });
 export type AdminUserListInput = z.infer<typeof adminUserListInput>;
+
+/** The texts of admin.md section 5 for users (verbatim), and ours where the spec is silent. */
+export const ADMIN_USER_MESSAGE = {
+  nameRequired: 'The name field is required.',
+  nameMax: 'The name may not be greater than 255 characters.',
+  emailRequired: 'The email is required',
+  emailInvalid: 'The email is must be an email',
+  emailInvalidEdit: 'Invalid email',
+  emailMax: 'The email may not be greater than 255 characters.',
+  passwordRequired: 'The password field is required.',
+  passwordMin: `The min length of password is ${MIN_PASSWORD_LENGTH}`,
+  passwordMax: 'The password may not be greater than 200 characters.',
+  confirmationRequired: 'The password confirmation field is required.',
+  confirmationMismatch: 'The repeat password must be same as password',
+  userType: 'The user type is Admin or User',
+  notFound: 'User not found.',
+  selfDelete: 'You cannot delete your own account here.',
+  selfDemote: 'You cannot change your own user type.',
+  selfPassword: 'Change your own password on the Change Password screen.',
+  lastAdmin: 'The last admin cannot be removed.',
+  accessMembersOnly: 'Feature access applies to members only.',
+  accessNothing: 'Choose at least one feature to switch on or off.',
+  accessFlag: 'The feature must be on (true) or off (false).',
+  created: 'The user has been created.',
+  updated: 'The user has been updated.',
+  passwordSet: 'The password has been set. The user has been signed out everywhere.',
+  deleted: 'The user and their data have been deleted.',
+  accessUpdated: 'Feature access updated.',
+} as const;
+
+const M = ADMIN_USER_MESSAGE;
+
+/** The {id} of admin/admin/{id}. */
+export const adminUserIdInput = z.object({ id: idField('user id') });
+/** Blank strings count as missing, as in a submitted form. */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const userName = z.preprocess(blank, z.string({ error: M.nameRequired }).trim().max(255, M.nameMax));
+const userEmail = (invalid: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.emailRequired : invalid) })
+      .trim()
+      .max(255, M.emailMax)
+      .pipe(z.email({ error: invalid })),
+  );
+/** A password is never trimmed; only an empty one counts as missing. */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const userPassword = z.preprocess(emptyToUndefined, z.string({ error: M.passwordRequired }).min(MIN_PASSWORD_LENGTH, M.passwordMin).max(200, M.passwordMax));
+/** 1 user, 2 admin; form posts send "1" or "2". */
+const userType = z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.literal([1, 2], { error: M.userType }));
+
+/** POST admin/admin: create a user (admin.md section 5). */
+export const adminUserCreateInput = z.object({ name: userName, email: userEmail(M.emailInvalid), password: userPassword, user_type: userType });
+export type AdminUserCreateInput = z.input<typeof adminUserCreateInput>;
+
+/** PATCH admin/admin/{id}: name and email as the spec says; user_type too, so an admin can promote or demote someone. */
+export const adminUserUpdateInput = z.object({ name: userName, email: userEmail(M.emailInvalidEdit), user_type: userType.optional() });
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateInput>;
+
+/** PUT admin/admin/{id}: set a password; the repeat must match (checked as soon as both are typed). */
+export const adminUserPasswordInput = z
+  .object({
+    password: userPassword,
+    password_confirmation: z.preprocess(emptyToUndefined, z.string({ error: M.confirmationRequired }).max(200, M.passwordMax)),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: M.confirmationMismatch,
+    path: ['password_confirmation'],
+    when: ({ value }) => {
+      const v = value as Record<string, unknown> | null;
+      return typeof v === 'object' && v !== null && typeof v.password === 'string' && typeof v.password_confirmation === 'string' && v.password_confirmation !== '';
+    },
+  });
+export type AdminUserPasswordInput = z.input<typeof adminUserPasswordInput>;
+
+/** The per-member features an admin switches on or off (spec section 6: the per-user access map). */
+export const ADMIN_ACCESS_FLAGS = [
+  { key: 'evolution_page', label: 'Evolution chamber', hint: 'Opened by the first calibration; switch on to open it early, off to close it.' },
+  { key: 'micro_data', label: 'Customised macros', hint: 'Superhuman members see their macro data unless this is off.' },
+  { key: 'warrior_channel', label: 'Warrior channel', hint: 'Follows the plan; off closes it even on a paid plan.' },
+  { key: 'superhuman_channel', label: 'Superhuman channel', hint: 'Follows the plan; off closes it even on a paid plan.' },
+] as const;
+export type AdminAccessFlag = (typeof ADMIN_ACCESS_FLAGS)[number]['key'];
+
+const onOff = z
+  .preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean({ error: M.accessFlag }))
+  .optional();
+
+/** PATCH admin/admin/{id}/access: the flags to change; the others stay as they are. */
+export const adminUserAccessInput = z
+  .object({ evolution_page: onOff, micro_data: onOff, warrior_channel: onOff, superhuman_channel: onOff })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: M.accessNothing, path: ['access'] });
+export type AdminUserAccessInput = z.input<typeof adminUserAccessInput>;
+
+/** One user, as an admin reads and edits them: the row, the access map in effect and the admin's own overrides. */
+export const adminUserSchema = adminUserRowSchema.extend({
+  access: z.record(z.string(), z.boolean()).describe('What the user gets now (the login response\'s access map)'),
+  access_overrides: z.record(z.string(), z.boolean()).describe('Flags an admin set for this user; a missing one follows the defaults and the plan'),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserResponse = z.object({ data: adminUserSchema });
+export const adminUserSavedResponse = z.object({ message: z.string(), data: adminUserSchema });

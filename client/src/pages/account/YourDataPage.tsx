@@ -13,6 +13,53 @@ import { toast } from '../../components/ui/notifier.ts';
 import { todayIso } from '../../forms/format.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
+
+const readAt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Who read the member's health data and when (PRODUCT.md section 7: admins' reads are written to an audit log). */
+function HealthDataReads() {
+  const [page, setPage] = useState(1);
+  const reads = trpc.account.dataReads.useQuery({ page }, { staleTime: 0, placeholderData: (prev) => prev });
+  const rows = reads.data?.data ?? [];
+  return (
+    <section className="panel" aria-labelledby="reads-title">
+      <h2 id="reads-title" className="panel__title">
+        Who has read your health data
+      </h2>
+      <p className="muted">Each time one of our coaches opens your questionnaire, fact-find, evolution chamber and photos, or macro data, it is listed here.</p>
+      <QueryState query={reads} loading="Loading who read your data" />
+      {reads.isSuccess && rows.length === 0 && <p className="empty">Nobody has read your health data.</p>}
+      {rows.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Reads of your health data, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td data-label="When">
+                    <time dateTime={r.created_at}>{readAt.format(new Date(r.created_at))}</time>
+                  </td>
+                  <td data-label="Who">{r.admin_name}</td>
+                  <td data-label="What">{r.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {reads.data && <Pagination page={page} lastPage={reads.data.meta.last_page} onChange={setPage} label="Pages of reads" />}
+    </section>
+  );
+}
 
 /** Saves a value as a JSON file through a temporary link. */
 function downloadJson(value: unknown, filename: string) {
@@ -76,6 +123,7 @@ export default function YourDataPage() {
           </Button>
         </div>
       </section>
+      <HealthDataReads />
       <section className="panel panel--danger" aria-labelledby="delete-title">
         <h2 id="delete-title" className="panel__title">
           Delete your account

@@ -23,7 +23,8 @@ const PHOTO_NAMES = ['Front', 'Side', 'Back'];
 /** A number as measured: up to two decimals, no trailing zeros. */
 const num = (n: number) => String(Math.round(n * 100) / 100);
 
-function ChamberView({ chamber }: { chamber: Chamber }) {
+/** One chamber snapshot: VO2 max, body metrics, muscle scores and the progress photos. Shared with the admin's record of a member. */
+export function ChamberView({ chamber }: { chamber: Chamber }) {
   const { vo2max, body, muscle } = chamber.data;
   const hasMuscle = Object.keys(muscle).length > 0;
   return (
@@ -112,6 +113,26 @@ function ChamberView({ chamber }: { chamber: Chamber }) {
   );
 }
 
+/** Version paging between 1 and totalPages, labelled v{evolution}.{version}. Shared with the admin's record of a member. */
+export function ChamberPager({ chamber, page, busy, onPage }: { chamber: Chamber; page: number; busy: boolean; onPage: (page: number) => void }) {
+  return (
+    <nav className="chamber-pager" aria-label="Versions">
+      <button type="button" className="pagination__step" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} aria-label="Previous version">
+        <ChevronLeftIcon />
+      </button>
+      <span className="chamber-pager__label" aria-live="polite">
+        <span className="chamber-pager__version">{chamber.label}</span>
+        <span className="chamber-pager__count">
+          {chamber.current} of {chamber.totalPages}
+        </span>
+      </span>
+      <button type="button" className="pagination__step" onClick={() => onPage(page + 1)} disabled={page >= chamber.totalPages || busy} aria-label="Next version">
+        <ChevronRightIcon />
+      </button>
+    </nav>
+  );
+}
+
 /** Weight, body fat and VO2 across every snapshot (not in the spec: members ask for it). */
 function Trend() {
   const trend = trpc.warrior.chamberTrend.useQuery(undefined, { staleTime: 0, meta: { silentErrors: true } });
@@ -169,22 +190,7 @@ export default function EvolutionChamberPage() {
             Chamber
           </h1>
         </div>
-        {data && (
-          <nav className="chamber-pager" aria-label="Versions">
-            <button type="button" className="pagination__step" onClick={() => go(page - 1)} disabled={page <= 1 || chamber.isFetching} aria-label="Previous version">
-              <ChevronLeftIcon />
-            </button>
-            <span className="chamber-pager__label" aria-live="polite">
-              <span className="chamber-pager__version">{data.label}</span>
-              <span className="chamber-pager__count">
-                {data.current} of {data.totalPages}
-              </span>
-            </span>
-            <button type="button" className="pagination__step" onClick={() => go(page + 1)} disabled={page >= total || chamber.isFetching} aria-label="Next version">
-              <ChevronRightIcon />
-            </button>
-          </nav>
-        )}
+        {data && <ChamberPager chamber={data} page={page} busy={chamber.isFetching} onPage={go} />}
       </header>
       <ResultsLinks current="chamber" />
       <QueryState query={chamber} loading="Loading your chamber" />

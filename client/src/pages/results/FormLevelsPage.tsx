@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { FormLevelRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
@@ -6,6 +7,39 @@ import { formatAmount } from './workoutSteps.ts';
 import '../warrior/warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+
+/** The current form on each ladder: ID, Level, Progression, Form, Rep/Time. Shared with the admin's record of a member. */
+export function FormLevelsTable({ rows }: { rows: readonly FormLevelRow[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Level</th>
+            <th scope="col">Progression</th>
+            <th scope="col">Form</th>
+            <th scope="col">Rep/Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.form_id}>
+              <td data-label="ID">{r.form_id}</td>
+              <td data-label="Level">{r.level}</td>
+              <td data-label="Progression">{r.progress}</td>
+              <td data-label="Form">
+                {r.name}
+                <span className="table__sub">{r.form_group}</span>
+              </td>
+              <td data-label="Rep/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** /with_menu/form_levels: the member's current form on each ladder (ID, Level, Progression, Form, Rep/Time), paged. */
 export default function FormLevelsPage() {
@@ -20,33 +54,7 @@ export default function FormLevelsPage() {
       <QueryState query={levels} loading="Loading your form levels" />
       {levels.data && (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Progression</th>
-                  <th scope="col">Form</th>
-                  <th scope="col">Rep/Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {levels.data.data.map((r) => (
-                  <tr key={r.form_id}>
-                    <td data-label="ID">{r.form_id}</td>
-                    <td data-label="Level">{r.level}</td>
-                    <td data-label="Progression">{r.progress}</td>
-                    <td data-label="Form">
-                      {r.name}
-                      <span className="table__sub">{r.form_group}</span>
-                    </td>
-                    <td data-label="Rep/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FormLevelsTable rows={levels.data.data} />
           <Pagination page={page} lastPage={levels.data.meta.last_page} onChange={setPage} label="Form level pages" />
         </>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { WorkoutResultRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
@@ -25,6 +26,68 @@ function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; 
 }
 
 /**
+ * The evolution, version and phase steppers over an evolution's logged sets, and the sets of the chosen phase. The
+ * caller keys it by evolution, so choosing another one starts again at its first version. Shared with the admin's
+ * record of a member.
+ */
+export function WorkoutResultsView({ rows, evolution, latest, onEvolution, empty }: {
+  rows: readonly WorkoutResultRow[];
+  evolution: number;
+  /** The member's current evolution: the evolution stepper shows from the second one on. */
+  latest: number;
+  onEvolution: (evolution: number) => void;
+  empty: string;
+}) {
+  const [chosen, setChosen] = useState<Stepped | null>(null);
+  const at = chosen ?? initialStep(rows);
+  const limits = stepLimits(rows, at);
+  const shown = rows.filter((r) => r.version === at.version && r.phase === at.phase);
+  return (
+    <>
+      <div className="toolbar steppers">
+        {latest > 1 && (
+          <Stepper label="Evolution" value={evolution} prev={evolution > 1} next={evolution < latest} onPrev={() => onEvolution(evolution - 1)} onNext={() => onEvolution(evolution + 1)} />
+        )}
+        <Stepper label="Version" value={at.version} prev={limits.prevVersion} next={limits.nextVersion} onPrev={() => setChosen(stepVersion(rows, at, -1))} onNext={() => setChosen(stepVersion(rows, at, 1))} />
+        <Stepper label="Phase" value={at.phase} prev={limits.prevPhase} next={limits.nextPhase} onPrev={() => setChosen(stepPhase(rows, at, -1))} onNext={() => setChosen(stepPhase(rows, at, 1))} />
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">{empty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Form</th>
+                <th scope="col">Reps/Time</th>
+                <th scope="col">Weight (KG)</th>
+                <th scope="col">Par</th>
+                <th scope="col">Progress</th>
+                <th scope="col">Level</th>
+                <th scope="col">Time to Complete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr key={r.id}>
+                  <td data-label="Form">{r.form_name}</td>
+                  <td data-label="Reps/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
+                  <td data-label="Weight (KG)">{r.total_weight}</td>
+                  <td data-label="Par">{formatAmount(r.par, r.reps_or_time)}</td>
+                  <td data-label="Progress">{r.progress ?? '—'}</td>
+                  <td data-label="Level">{r.level ?? '—'}</td>
+                  <td data-label="Time to Complete">{formatDuration(r.time_to_complete)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
  * /with_menu/workout_results: every logged set of an evolution, by version and phase (stepper arrows). From the second
  * evolution on, an evolution stepper reaches the earlier ones too.
  */
@@ -32,16 +95,7 @@ export default function WorkoutResultsPage() {
   const latest = useAuth().evolution?.evolution ?? 1;
   const [evolution, setEvolution] = useState<number | null>(null);
   const results = trpc.warrior.workoutResults.useQuery(evolution === null ? {} : { evolution }, { staleTime: 0 });
-  const [chosen, setChosen] = useState<Stepped | null>(null);
   const shownEvolution = evolution ?? results.data?.evolution ?? latest;
-  const chooseEvolution = (n: number) => {
-    setEvolution(n);
-    setChosen(null);
-  };
-  const rows = results.data?.data ?? [];
-  const at = chosen ?? initialStep(rows);
-  const limits = stepLimits(rows, at);
-  const shown = rows.filter((r) => r.version === at.version && r.phase === at.phase);
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -49,47 +103,14 @@ export default function WorkoutResultsPage() {
       <ResultsLinks current="workout" />
       <QueryState query={results} loading="Loading your workout results" />
       {results.data && (
-        <>
-          <div className="toolbar steppers">
-            {latest > 1 && (
-              <Stepper label="Evolution" value={shownEvolution} prev={shownEvolution > 1} next={shownEvolution < latest} onPrev={() => chooseEvolution(shownEvolution - 1)} onNext={() => chooseEvolution(shownEvolution + 1)} />
-            )}
-            <Stepper label="Version" value={at.version} prev={limits.prevVersion} next={limits.nextVersion} onPrev={() => setChosen(stepVersion(rows, at, -1))} onNext={() => setChosen(stepVersion(rows, at, 1))} />
-            <Stepper label="Phase" value={at.phase} prev={limits.prevPhase} next={limits.nextPhase} onPrev={() => setChosen(stepPhase(rows, at, -1))} onNext={() => setChosen(stepPhase(rows, at, 1))} />
-          </div>
-          {shown.length === 0 ? (
-            <p className="empty">No sets logged yet: your results appear here as you finish each phase.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Form</th>
-                    <th scope="col">Reps/Time</th>
-                    <th scope="col">Weight (KG)</th>
-                    <th scope="col">Par</th>
-                    <th scope="col">Progress</th>
-                    <th scope="col">Level</th>
-                    <th scope="col">Time to Complete</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((r) => (
-                    <tr key={r.id}>
-                      <td data-label="Form">{r.form_name}</td>
-                      <td data-label="Reps/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
-                      <td data-label="Weight (KG)">{r.total_weight}</td>
-                      <td data-label="Par">{formatAmount(r.par, r.reps_or_time)}</td>
-                      <td data-label="Progress">{r.progress ?? '—'}</td>
-                      <td data-label="Level">{r.level ?? '—'}</td>
-                      <td data-label="Time to Complete">{formatDuration(r.time_to_complete)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
+        <WorkoutResultsView
+          key={shownEvolution}
+          rows={results.data.data}
+          evolution={shownEvolution}
+          latest={latest}
+          onEvolution={setEvolution}
+          empty="No sets logged yet: your results appear here as you finish each phase."
+        />
       )}
     </section>
   );

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGE, changePasswordInput, changePasswordResponseSchema, contactDetailsInput, contactDetailsSchema, deleteAccountInput,
-  messageSchema, passwordCreateInput, passwordResetInput, setsInput, setsSchema,
+  dataReadRowSchema, messageSchema, pageInput, paginatedSchema, passwordCreateInput, passwordResetInput, setsInput, setsSchema,
 } from '@evolution/shared';
 import { changePassword, deleteAccount, exportData, getContactDetails, getSets, updateContactDetails, updateSets } from '../../services/account.ts';
+import { memberDataReads } from '../../services/audit.ts';
+import { paginate } from '../../services/pagination.ts';
 import { requestPasswordReset, resetPassword } from '../../services/passwordReset.ts';
+import { parseInput } from '../../validation.ts';
 import { requireMember, requireUser, svc } from '../auth.ts';
 import { doc } from '../openapi.ts';
 
@@ -55,6 +58,13 @@ export async function accountRoutes(app: FastifyInstance) {
     const actor = await requireMember(req);
     reply.header('content-disposition', `attachment; filename="evolution-data-${actor.user.id}.json"`);
     return exportData(svc(req, actor), actor);
+  });
+  app.get('/user/data_reads', {
+    schema: doc({ summary: "Who read the member's health data (PAR-Q, fact-find, chamber and photos, macro data) and when, newest first", tags, who: 'member', query: pageInput, response: { 200: paginatedSchema(dataReadRowSchema) } }),
+  }, async (req) => {
+    const actor = await requireMember(req);
+    const { page } = parseInput(pageInput, req.query);
+    return paginate(await memberDataReads(svc(req, actor), actor.user.id, page), `${req.server.config.appUrl}/api/user/data_reads`);
   });
   app.delete('/user', {
     schema: doc({ summary: 'Delete the account and all its data (password required); the subscription is ended with the provider', tags, who: 'member', body: deleteAccountInput, response: { 200: messageSchema, 402: messageSchema } }),

@@ -1,6 +1,7 @@
 import { router } from '../../trpc/init.ts';
 import { changePasswordRoute } from './change-password.ts';
 import { contactDetailsRoute } from './contact-details.ts';
+import { dataReadsRoute } from './data-reads.ts';
 import { deleteAccountRoute } from './delete-account.ts';
 import { exportDataRoute } from './export-data.ts';
 import { requestPasswordResetRoute } from './request-password-reset.ts';
@@ -21,5 +22,6 @@ export const accountRouter = router({
   updateSets: updateSetsRoute,
   exportData: exportDataRoute,
   deleteAccount: deleteAccountRoute,
+  dataReads: dataReadsRoute,
   subscription: subscriptionRouter,
 });

@@ -1,7 +1,138 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
-import type { PageProps } from '../../../routes.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { trpc } from '../../../api/trpc.ts';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { useListQuery } from '../common/listQuery.ts';
+import { AUDIT_LOG_PATH, auditLogHref, formatWhen, readFilterId } from './auditQuery.ts';
+import './audit.css';
 
-/** Placeholder until issue 10 builds this screen. */
-export default function AuditLogPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/**
+ * /admin/audit_log: every admin read of a member's health data (PAR-Q, fact-find, chamber and photos, macro data),
+ * newest first, paged; filtered by member and by admin, with page and filters in the query string.
+ */
+export default function AuditLogPage() {
+  const list = useListQuery(AUDIT_LOG_PATH);
+  const memberId = readFilterId(list.params.get('member_id'));
+  const adminId = readFilterId(list.params.get('admin_id'));
+  const [memberText, setMemberText] = useState(memberId ? String(memberId) : '');
+  useEffect(() => setMemberText(memberId ? String(memberId) : ''), [memberId]);
+
+  const log = trpc.admin.audit.list.useQuery(
+    { page: list.page, ...(memberId ? { member_id: memberId } : {}), ...(adminId ? { admin_id: adminId } : {}) },
+    { staleTime: 0, placeholderData: keepPreviousData },
+  );
+  const admins = trpc.admin.audit.admins.useQuery();
+  const rows = log.data?.data ?? [];
+  const meta = log.data?.meta;
+  const filtered = memberId !== undefined || adminId !== undefined;
+
+  const submitMember = (e: FormEvent) => {
+    e.preventDefault();
+    list.go({ member_id: readFilterId(memberText.trim()) });
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <AdminHeader title="Audit Log" />
+      <p className="muted audit__intro">Every time an admin reads a member&apos;s health data: the PAR-Q, the fact-find, the evolution chamber and its photos, the macro data.</p>
+
+      <div className="toolbar audit__filters">
+        <form className="toolbar__filter" role="search" aria-label="Filter by member" onSubmit={submitMember}>
+          <label htmlFor="audit-member" className="field__label">
+            Member ID
+          </label>
+          <div className="audit__member-row">
+            <input
+              id="audit-member"
+              className="field__input audit__member-input"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={memberText}
+              onChange={(e) => setMemberText(e.target.value)}
+            />
+            <button type="submit" className="button button--secondary">
+              Filter
+            </button>
+          </div>
+        </form>
+        <div className="toolbar__filter">
+          <label htmlFor="audit-admin" className="field__label">
+            Admin
+          </label>
+          <select id="audit-admin" className="field__input" value={adminId ?? ''} onChange={(e) => list.go({ admin_id: readFilterId(e.target.value) })}>
+            <option value="">All admins</option>
+            {(admins.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered && (
+          <Link href={AUDIT_LOG_PATH} className="button button--ghost">
+            Clear filters
+          </Link>
+        )}
+      </div>
+
+      <div className="table-wrap" aria-busy={log.isFetching || undefined}>
+        <table className="table">
+          <caption className="visually-hidden">
+            Reads of members&apos; health data, newest first{meta ? `, page ${meta.current_page} of ${meta.last_page}, ${meta.total} in all` : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Admin</th>
+              <th scope="col">Member</th>
+              <th scope="col">What</th>
+              <th scope="col">IP address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td data-label="When">
+                  <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>
+                </td>
+                <td data-label="Admin">
+                  {r.admin_id === null ? (
+                    <span className="muted">A former admin</span>
+                  ) : (
+                    <Link href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })} className="link" title="Show this admin's reads">
+                      {r.admin_name}
+                    </Link>
+                  )}
+                </td>
+                <td data-label="Member">
+                  {r.member_id === null ? (
+                    <span className="muted">Unknown</span>
+                  ) : (
+                    <>
+                      <Link href={auditLogHref({ member_id: r.member_id, admin_id: adminId })} className="link" title="Show the reads of this member">
+                        {r.member_name ?? `Deleted member ${r.member_id}`}
+                      </Link>
+                      <span className="audit__member-id">ID {r.member_id}</span>
+                    </>
+                  )}
+                </td>
+                <td data-label="What">{r.what}</td>
+                <td data-label="IP address" className="audit__ip">
+                  {r.ip ?? '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {log.isPending && <Spinner label="Loading the audit log" />}
+        {log.isError && !log.data && <p className="empty">The audit log could not be loaded.</p>}
+        {log.isSuccess && rows.length === 0 && <p className="empty">{filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.'}</p>}
+      </div>
+
+      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => list.go({ page })} label="Audit log pages" />}
+    </section>
+  );
 }

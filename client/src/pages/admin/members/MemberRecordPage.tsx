@@ -1,7 +1,63 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
-import type { PageProps } from '../../../routes.tsx';
+import { Link } from 'wouter';
+import { ADMIN_MEMBER_MESSAGE } from '@evolution/shared';
+import { trpc } from '../../../api/trpc.ts';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { ADMIN_USER_TABS, type PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { auditLogHref } from '../audit/auditQuery.ts';
+import { readMemberId } from './record.ts';
+import { RECORD_TABS, type RecordTabKey } from './tabs.tsx';
+import '../../warrior/warrior.css';
+import './members.css';
 
-/** Placeholder until issue 10 builds this screen. */
-export default function MemberRecordPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/** The tab of the path: its last part (/admin/user/{id}/{tab}). */
+const tabOf = (path: string): RecordTabKey => (path.split('/').at(-1) ?? 'contact_information') as RecordTabKey;
+
+/**
+ * /admin/user/{id}/{tab}: a member's whole record, one tab per route name (admin.md "User detail tabs"). Each tab
+ * loads its own call; reads of health data are written to the audit log by the server.
+ */
+export default function MemberRecordPage({ params, route }: PageProps) {
+  const id = readMemberId(params.id);
+  const tab = tabOf(route.path);
+  // A 404 (nobody, or an admin's id) is said on the screen, not in a toast.
+  const member = trpc.admin.members.member.useQuery({ id: id ?? 0 }, { enabled: id !== null, staleTime: 0, meta: { silentErrors: true } });
+  const Tab = RECORD_TABS[tab];
+  const title = ADMIN_USER_TABS.find((t) => t.key === tab)?.title ?? route.title;
+
+  return (
+    <section className="page member-record" aria-labelledby="page-title">
+      <AdminHeader
+        title={member.data ? member.data.name : 'Member record'}
+        back={{ href: '/admin/user_management', label: 'User Management' }}
+        actions={
+          member.data && (
+            <Link href={auditLogHref({ member_id: member.data.id })} className="button button--secondary button--sm">
+              Who read this record
+            </Link>
+          )
+        }
+      />
+      {member.data && <p className="muted member-record__email">{member.data.email}</p>}
+      {(id === null || member.isError) && <p className="empty">{ADMIN_MEMBER_MESSAGE.memberNotFound}</p>}
+      {member.isPending && id !== null && <Spinner label="Loading the member" />}
+      {member.data && (
+        <>
+          <nav className="results-links member-record__tabs" aria-label="Member record">
+            {ADMIN_USER_TABS.map((t) => (
+              <Link key={t.key} href={`/admin/user/${member.data.id}/${t.key}`} className="results-links__item" aria-current={t.key === tab ? 'page' : undefined}>
+                {t.title}
+              </Link>
+            ))}
+          </nav>
+          <section className="member-record__tab" aria-labelledby="tab-title">
+            <h2 id="tab-title" className="member-record__tab-title">
+              {title}
+            </h2>
+            {Tab ? <Tab memberId={member.data.id} /> : <p className="empty">{ADMIN_MEMBER_MESSAGE.noData}</p>}
+          </section>
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,7 +1,333 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { Link, useLocation } from 'wouter';
+import {
+  ADMIN_ACCESS_FLAGS, MIN_PASSWORD_LENGTH, ROLE, TOAST_MS, adminUserCreateInput, adminUserPasswordInput, adminUserUpdateInput,
+  type AdminAccessFlag, type AdminUser,
+} from '@evolution/shared';
+import { fieldErrors } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { useAuth } from '../../../auth/store.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { SelectField, TextField, type SelectFieldProps } from '../../../components/ui/Field.tsx';
+import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import './users.css';
 
-/** Placeholder until issue 10 builds this screen. */
-export default function UserEditPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+const LIST = '/admin/user_management';
+const BACK = { href: LIST, label: 'User Management' };
+
+const CREATE_FIELDS = ['name', 'email', 'password', 'user_type'] as const;
+const DETAIL_FIELDS = ['name', 'email', 'user_type'] as const;
+const PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
+type CreateField = (typeof CREATE_FIELDS)[number];
+type DetailField = (typeof DETAIL_FIELDS)[number];
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
+
+/** admin.md section 5's rules, through the same shared schemas the server answers 422 with. */
+export const validateCreate = (v: Record<CreateField, string>) => schemaErrors(adminUserCreateInput, v, CREATE_FIELDS);
+export const validateDetails = (v: Record<DetailField, string>) => schemaErrors(adminUserUpdateInput, v, DETAIL_FIELDS);
+export const validatePassword = (v: Record<PasswordField, string>) => schemaErrors(adminUserPasswordInput, v, PASSWORD_FIELDS);
+
+function UserTypeField(props: Omit<SelectFieldProps, 'label' | 'children'>) {
+  return (
+    <SelectField label="User type" {...props}>
+      <option value={String(ROLE.member)}>User (member)</option>
+      <option value={String(ROLE.admin)}>Admin</option>
+    </SelectField>
+  );
+}
+
+/** /admin/user/create and /admin/user/{id}/edit: one screen, creating without an id and editing with one. */
+export default function UserEditPage({ params }: PageProps) {
+  return params.id === undefined ? <CreateUser /> : <EditUser key={params.id} id={Number(params.id)} />;
+}
+
+function CreateUser() {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const create = trpc.admin.users.create.useMutation();
+  const form = useForm<CreateField>({ name: '', email: '', password: '', user_type: String(ROLE.member) }, validateCreate, CREATE_FIELDS);
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader title="Create User" back={BACK} />
+      <form
+        className="panel form"
+        noValidate
+        aria-busy={create.isPending || undefined}
+        onSubmit={(e) => {
+          if (!form.attempt(e) || create.isPending) return;
+          create.mutate(form.values, {
+            onSuccess(res) {
+              void utils.admin.users.list.invalidate();
+              utils.admin.users.get.setData({ id: res.data.id }, res.data);
+              toast.success(res.message, TOAST_MS.apiError);
+              navigate(`/admin/user/${res.data.id}/edit`);
+            },
+            onError: (error) => form.setServerErrors(fieldErrors(error)),
+          });
+        }}
+      >
+        <div className="form-grid">
+          <TextField label="Name" autoComplete="off" required {...form.bind('name')} />
+          <TextField label="Email" type="email" autoComplete="off" required {...form.bind('email')} />
+          <TextField label="Password" type="password" autoComplete="new-password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
+          <UserTypeField {...form.bind('user_type')} />
+        </div>
+        <div className="panel__actions">
+          <Button type="submit" busy={create.isPending}>
+            Create user
+          </Button>
+          <Link href={LIST} className="button button--ghost">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function EditUser({ id }: { id: number }) {
+  const user = trpc.admin.users.get.useQuery({ id }, { staleTime: 0 });
+  const selfId = useAuth().user?.user_id;
+  // A user deleted meanwhile answers 404: the screen says so rather than showing what was cached.
+  const data = user.isError ? undefined : user.data;
+  const self = data?.id === selfId;
+  const member = data?.user_type === ROLE.member;
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <AdminHeader
+        title={data ? `Edit ${data.name}` : 'Edit User'}
+        back={BACK}
+        actions={
+          data && member ? (
+            <Link href={`/admin/user/${data.id}/contact_information`} className="button button--secondary">
+              View record
+            </Link>
+          ) : undefined
+        }
+      />
+      <QueryState query={user} loading="Loading the user" />
+      {data && (
+        <div className="user-edit">
+          <div className="user-edit__column">
+            <DetailsForm key={`${data.id}-${data.name}-${data.email}-${data.user_type}`} user={data} self={self} />
+            {self ? (
+              <div className="panel">
+                <h2 className="panel__title">Password</h2>
+                <p className="muted">
+                  Your own password is changed on the{' '}
+                  <Link href="/admin/settings" className="link">
+                    Change Password
+                  </Link>{' '}
+                  screen, with your current password.
+                </p>
+              </div>
+            ) : (
+              <PasswordForm user={data} />
+            )}
+          </div>
+          <div className="user-edit__column">
+            {member && <AccessPanel user={data} />}
+            {!self && <DeletePanel user={data} />}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DetailsForm({ user, self }: { user: AdminUser; self: boolean }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.users.update.useMutation();
+  const form = useForm<DetailField>({ name: user.name, email: user.email, user_type: String(user.user_type) }, validateDetails, DETAIL_FIELDS);
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-labelledby="user-details-title"
+      aria-busy={update.isPending || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || update.isPending) return;
+        update.mutate(
+          { id: user.id, ...form.values },
+          {
+            onSuccess(res) {
+              utils.admin.users.get.setData({ id: user.id }, res.data);
+              void utils.admin.users.list.invalidate();
+              toast.success(res.message, TOAST_MS.apiError);
+            },
+            onError: (error) => form.setServerErrors(fieldErrors(error)),
+          },
+        );
+      }}
+    >
+      <h2 id="user-details-title" className="panel__title">
+        Details
+      </h2>
+      <div className="form-grid">
+        <TextField label="Name" autoComplete="off" required {...form.bind('name')} />
+        <TextField label="Email" type="email" autoComplete="off" required {...form.bind('email')} />
+        <UserTypeField {...form.bind('user_type')} disabled={self} hint={self ? 'You cannot change your own user type.' : undefined} />
+      </div>
+      <div className="panel__actions">
+        <Button type="submit" busy={update.isPending}>
+          Save details
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm({ user }: { user: AdminUser }) {
+  const setPassword = trpc.admin.users.setPassword.useMutation();
+  const form = useForm<PasswordField>({ password: '', password_confirmation: '' }, validatePassword, PASSWORD_FIELDS);
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-labelledby="user-password-title"
+      aria-busy={setPassword.isPending || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || setPassword.isPending) return;
+        setPassword.mutate(
+          { id: user.id, ...form.values },
+          {
+            onSuccess(res) {
+              toast.success(res.message, TOAST_MS.medium);
+              form.reset();
+            },
+            onError: (error) => form.setServerErrors(fieldErrors(error)),
+          },
+        );
+      }}
+    >
+      <h2 id="user-password-title" className="panel__title">
+        Set password
+      </h2>
+      <p className="muted">{user.name} is signed out everywhere and signs in again with the new password.</p>
+      <div className="form-grid">
+        <TextField label="New password" type="password" autoComplete="new-password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
+        <TextField label="Repeat password" type="password" autoComplete="new-password" required {...form.bind('password_confirmation')} />
+      </div>
+      <div className="panel__actions">
+        <Button type="submit" busy={setPassword.isPending}>
+          Set password
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Whether the switch shows on: evolution_page is off until opened; the others are on unless an admin switched them off. */
+export const switchedOn = (user: AdminUser, flag: AdminAccessFlag) =>
+  flag === 'evolution_page' ? user.access.evolution_page === true : user.access_overrides[flag] !== false;
+
+/** What the member gets now: the switch and their plan together (macros also need the superhuman channel). */
+export const openNow = (user: AdminUser, flag: AdminAccessFlag) =>
+  flag === 'micro_data' ? user.access.micro_data !== false && user.access.superhuman_channel === true : user.access[flag] === true;
+
+function AccessPanel({ user }: { user: AdminUser }) {
+  const utils = trpc.useUtils();
+  const setAccess = trpc.admin.users.setAccess.useMutation();
+  // The switch moves at once; the server's answer (or a failure) then settles it.
+  const [saving, setSaving] = useState<{ flag: AdminAccessFlag; on: boolean } | null>(null);
+  const toggle = (flag: AdminAccessFlag, on: boolean) => {
+    setSaving({ flag, on });
+    setAccess.mutate(
+      { id: user.id, [flag]: on },
+      {
+        onSuccess(res) {
+          utils.admin.users.get.setData({ id: user.id }, res.data);
+          toast.success(res.message, TOAST_MS.apiError);
+        },
+        onSettled: () => setSaving(null),
+      },
+    );
+  };
+  return (
+    <fieldset className="panel form-section" aria-busy={setAccess.isPending || undefined}>
+      <legend className="form-section__title">Feature access</legend>
+      <p className="muted">Each change applies from the member&apos;s next request.</p>
+      <ul className="access-list">
+        {ADMIN_ACCESS_FLAGS.map((f) => {
+          const hintId = `access-${f.key}-hint`;
+          const now = openNow(user, f.key);
+          return (
+            <li key={f.key} className="access-item">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  className="checkbox__input"
+                  name={f.key}
+                  checked={saving?.flag === f.key ? saving.on : switchedOn(user, f.key)}
+                  disabled={setAccess.isPending}
+                  aria-describedby={hintId}
+                  onChange={(e) => toggle(f.key, e.target.checked)}
+                />
+                <span className="checkbox__label">{f.label}</span>
+              </label>
+              <span className={now ? 'badge badge--success' : 'badge'}>{saving?.flag === f.key ? 'Saving…' : now ? 'Open now' : 'Closed now'}</span>
+              <p id={hintId} className="field__hint access-item__hint">
+                {f.hint}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+function DeletePanel({ user }: { user: AdminUser }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const remove = trpc.admin.users.delete.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const what = user.user_type === ROLE.member ? 'their training record, photos, contact details and subscription (ended with the payment provider)' : 'their admin account';
+  return (
+    <div className="panel panel--danger">
+      <h2 className="panel__title">Delete user</h2>
+      <p className="muted">Deletes {user.name} and {what}. This cannot be undone.</p>
+      <div className="panel__actions">
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          Delete user
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete user"
+        text={`Delete ${user.name} (${user.email}) and all their data?`}
+        confirmLabel="Delete"
+        cancelLabel="Keep"
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { id: user.id },
+            {
+              onSuccess(res) {
+                setConfirming(false);
+                void utils.admin.users.list.invalidate();
+                // Forgotten, not refetched: asking for a deleted user again would only answer 404.
+                queryClient.removeQueries({ queryKey: getQueryKey(trpc.admin.users.get, { id: user.id }, 'query') });
+                toast.success(res.message, TOAST_MS.apiError);
+                navigate(LIST);
+              },
+              onError: () => setConfirming(false),
+            },
+          )
+        }
+      />
+    </div>
+  );
 }

@@ -1,4 +1,6 @@
 import { router } from '../../../trpc/init.ts';
+import { adminsRoute } from './admins.ts';
+import { listRoute } from './list.ts';
 
-/** admin.audit: built by issue 10. */
-export const adminAuditRouter = router({});
+/** admin.audit: who read which member's health data, and when (PRODUCT.md section 7). */
+export const adminAuditRouter = router({ list: listRoute, admins: adminsRoute });
