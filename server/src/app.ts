@@ -72,8 +72,9 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://player.vimeo.com', 'https://www.youtube-nocookie.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Uploaded pictures and videos load from signed addresses on the app's public address (mediaUrl).
+        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.appUrl).origin],
+        mediaSrc: ["'self'", 'blob:', new URL(config.appUrl).origin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: null,
       },

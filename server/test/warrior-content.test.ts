@@ -105,8 +105,8 @@ describe('pages and videos', () => {
     await em.nativeUpdate(Page, { id: 12 }, { videoLink: '76979871' });
     await em.nativeUpdate(FormGroup, { id: 2 }, { videoLink: '1084537' });
     const page = await get('/api/storage/page/12/video');
-    expect(videoSchema.strict().parse(page.body)).toEqual({ data: { video_id: null, video_link: '76979871' } });
-    expect((await get('/api/storage/form/2/video')).body).toEqual({ data: { video_id: null, video_link: '1084537' } });
+    expect(videoSchema.strict().parse(page.body)).toEqual({ data: { video_id: null, video_link: '76979871', video_path: null } });
+    expect((await get('/api/storage/form/2/video')).body).toEqual({ data: { video_id: null, video_link: '1084537', video_path: null } });
     expect((await get('/api/storage/form/3/video')).status).toBe(404);
     expect((await get('/api/storage/form/99/video')).body).toEqual({ message: 'Form group not found.' });
     // Admins preview videos too; visitors may not.

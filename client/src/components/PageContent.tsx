@@ -1,71 +1,53 @@
-import type { ReactNode } from 'react';
-
-type Block = { kind: 'p'; lines: string[] } | { kind: 'ul' | 'ol'; items: string[]; indent: boolean; start: number };
-
-const BULLET = /^\s*[-*]\s+(.*)$/;
-const NUMBERED = /^\s*(\d+)[.)]\s+(.*)$/;
+import type { ComponentProps } from 'react';
+import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import './PageContent.css';
 
 /**
- * Splits a content page's plain text into paragraphs and lists: blank lines separate blocks, `- ` lines form a
- * bulleted list and `1. ` lines a numbered one (indented numbers too). Content stays text: nothing is parsed as HTML.
+ * What content Markdown may become: text blocks, lists, emphasis, links, quotes and code. Raw HTML is never
+ * rendered (react-markdown shows it as text and builds React elements, never an HTML string); pictures come from
+ * the page's uploaded image, not from addresses typed into the text, so Markdown images are left out.
  */
-export function contentBlocks(text: string): Block[] {
-  const blocks: Block[] = [];
-  // Whether the last block is still open (no blank line since).
-  let open = false;
-  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trimEnd();
-    if (!line.trim()) {
-      open = false;
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    const numbered = bullet ? null : NUMBERED.exec(line);
-    const kind = bullet ? 'ul' : numbered ? 'ol' : 'p';
-    const body = (bullet?.[1] ?? numbered?.[2] ?? line).trim();
-    const indent = /^\s/.test(line);
-    const last = open ? blocks[blocks.length - 1] : undefined;
-    if (last?.kind === 'p' && kind === 'p') {
-      last.lines.push(body);
-      continue;
-    }
-    if (last && last.kind !== 'p' && last.kind === kind && last.indent === indent) {
-      last.items.push(body);
-      continue;
-    }
-    blocks.push(kind === 'p' ? { kind, lines: [body] } : { kind, items: [body], indent, start: numbered ? Number(numbered[1]) : 1 });
-    open = true;
-  }
-  return blocks;
+export const CONTENT_ELEMENTS = [
+  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'code', 'pre', 'hr',
+];
+
+/** A link's address when it is safe to follow (http, https, mailto or relative); anything else (javascript:, data:) becomes none. */
+export function contentUrl(url: string): string {
+  const safe = defaultUrlTransform(url.trim());
+  // react-markdown also lets irc: and xmpp: through; a coaching page has no use for them.
+  return /^(ircs?|xmpp):/i.test(safe) ? '' : safe;
 }
 
-/** A content page's text (introductions, technique guides, phase instructions) as paragraphs and lists. */
+const isExternal = (href: string | undefined) => Boolean(href && /^[a-z][a-z\d+.-]*:/i.test(href));
+
+function ContentLink({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
+  // An unsafe address was emptied by contentUrl: the words stay, the link goes.
+  if (!href) return <span>{children}</span>;
+  const external = isExternal(href);
+  return (
+    <a {...rest} href={href} className="page-content__link" {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  // The screen's title is the page's one h1: a '# Heading' in the text reads as a section heading.
+  h1: ({ node: _node, ...props }) => <h2 {...props} />,
+  a: ContentLink,
+};
+
+/**
+ * A content page's Markdown (introductions, technique guides, phase instructions, meal descriptions), rendered with
+ * react-markdown: CommonMark only, no raw HTML, unsafe link addresses dropped. Used by the member screens and by the
+ * admin editor's live preview, so both read the same.
+ */
 export function PageContent({ text, className }: { text: string; className?: string }) {
-  const blocks = contentBlocks(text);
   return (
     <div className={`page-content${className ? ` ${className}` : ''}`}>
-      {blocks.map((b, i): ReactNode => {
-        if (b.kind !== 'p') {
-          const items = b.items.map((item, j) => <li key={j}>{item}</li>);
-          const nested = b.indent ? 'page-content__nested' : undefined;
-          return b.kind === 'ul' ? <ul key={i} className={nested}>{items}</ul> : <ol key={i} className={nested} start={b.start}>{items}</ol>;
-        }
-        // A one-line paragraph followed by a list reads as that list's heading.
-        const next = blocks[i + 1];
-        const heading = b.lines.length === 1 && next && next.kind !== 'p' && b.lines[0]!.length <= 60;
-        // A short first line without end punctuation above more lines is their title ("Photos", "Set-up").
-        const titled = b.lines.length > 1 && b.lines[0]!.length <= 40 && !/[.:!?,;]$/.test(b.lines[0]!);
-        return (
-          <p key={i} className={heading ? 'page-content__lead' : undefined}>
-            {b.lines.map((line, j) => (
-              <span key={j}>
-                {j > 0 && <br />}
-                {titled && j === 0 ? <strong className="page-content__title">{line}</strong> : line}
-              </span>
-            ))}
-          </p>
-        );
-      })}
+      <Markdown allowedElements={CONTENT_ELEMENTS} unwrapDisallowed skipHtml={false} urlTransform={contentUrl} components={components}>
+        {text}
+      </Markdown>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { CLIENT_CONFIG } from '../config.ts';
 
 const FILE = /\.(mp4|webm|ogv|ogg|mov)(\?.*)?$/i;
+// An uploaded video's signed address on this server (GET /api/media/{id}?expires&signature).
+const UPLOADED = /^\/api\/media\/\d+$/;
 // The players the server's content security policy lets the page frame.
 const PLAYERS = new Set(['player.vimeo.com', 'www.youtube-nocookie.com']);
 
@@ -12,6 +14,7 @@ export function videoSource(link: string | null | undefined, host: string = CLIE
     if (FILE.test(raw)) return { kind: 'file', src: raw };
     try {
       const url = new URL(raw, 'http://localhost');
+      if (UPLOADED.test(url.pathname)) return { kind: 'file', src: raw };
       return PLAYERS.has(url.hostname) ? { kind: 'player', src: url.href } : null;
     } catch {
       return null;
@@ -20,14 +23,17 @@ export function videoSource(link: string | null | undefined, host: string = CLIE
   return host && /^[\w-]+$/.test(raw) ? { kind: 'player', src: `${host}${raw}` } : null;
 }
 
-/** A 16:9 video: the file or host player when there is one, otherwise a placeholder that says what will be there. */
-export function VideoSlot({ link, title, placeholder }: { link: string | null | undefined; title: string; placeholder: string }) {
-  const source = videoSource(link);
+/**
+ * A 16:9 video: the uploaded file (`path`, a signed address) when there is one, else the link's file or host player,
+ * otherwise a placeholder that says what will be there.
+ */
+export function VideoSlot({ link, path, title, placeholder }: { link: string | null | undefined; path?: string | null | undefined; title: string; placeholder: string }) {
+  const source = (path ? videoSource(path) : null) ?? videoSource(link);
   return (
     <figure className="video-slot">
       {source?.kind === 'file' && (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- coach videos come without caption tracks
-        <video className="video-slot__media" src={source.src} controls preload="metadata" aria-label={title} />
+        <video className="video-slot__media" src={source.src} controls playsInline preload="metadata" aria-label={title} />
       )}
       {source?.kind === 'player' && (
         <iframe className="video-slot__media" src={source.src} title={title} allow="fullscreen; picture-in-picture" allowFullScreen loading="lazy" />

@@ -30,14 +30,14 @@ export const MACRO_GUIDELINES = {
   title: 'Macro guidelines',
   content: `Your macros are the daily amounts of energy, protein, fat and carbohydrate that move you towards the body you chose in your fact-find: Warrior (about 7% body fat), Titan (about 10.5%) or Tank (about 15%).
 
-How they are worked out
+## How they are worked out
 - Lean mass: your latest data-analysis weight less your body fat.
 - Energy: your resting energy from your lean mass (Katch-McArdle), times 1.55 for a training week.
 - Above your target body fat by more than a point, you eat 20% below that; below it by more than a point, 10% above; within a point, you maintain.
 - Protein: 2.5 g per kg of lean mass while in a deficit, 2.0 g otherwise. Fat: a quarter of your energy. Carbohydrate: the rest.
 - The ceiling: the most lean mass your frame is likely to carry at your target body fat (Casey Butt's formula, from your height, wrist and ankle).
 
-Using them
+## Using them
 1. Hit protein every day first: spread it over three or four meals.
 2. Keep energy within about 100 kcal of your target on most days; one day over or under changes nothing.
 3. Let carbohydrate follow your training: more on training days, less on rest days, the same weekly total.

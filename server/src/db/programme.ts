@@ -61,22 +61,22 @@ export const LADDERS: Ladder[] = [
     calibration: { form: 'Push-up max test', max: 50, muscle: M.chest },
     guide: `The push-up is a moving plank. Everything from heels to head stays in one straight line for every rep.
 
-Set-up
+## Set-up
 - Hands just outside shoulder width, fingers spread, index fingers pointing forward.
 - Squeeze glutes and brace the stomach as if about to be punched; the hips neither sag nor pike.
 - Shoulder blades wide at the top: push the floor away.
 
-The rep
+## The rep
 - Lower under control for two seconds; elbows travel back at about 45 degrees from the body, not flared out to a T.
 - Chest (not chin, not hips) touches the floor or the fist of a partner.
 - Press back up and finish with the arms straight and the upper back rounded slightly.
 
-Common faults
+## Common faults
 - Half reps: a rep that does not reach the bottom does not count.
 - Head poking forward: keep a fist-sized gap between chin and chest.
 - Hips first: if the hips rise before the chest, go back a rung.
 
-Moving up the ladder
+## Moving up the ladder
 Incline and knee push-ups build the same pattern with less load. Diamond push-ups shift the work to the triceps; decline push-ups load the front of the shoulders; archer push-ups put most of your weight through one arm and prepare the one-arm negative, where you lower on one arm for five seconds and return on two.`,
   },
   {
@@ -94,21 +94,21 @@ Incline and knee push-ups build the same pattern with less load. Diamond push-up
     calibration: { form: 'Pull-up max test', max: 20, muscle: M.back },
     guide: `Pulling balances all the pushing in the programme and keeps the shoulders healthy. Own the bottom position before chasing reps.
 
-Rows
+## Rows
 - Under a bar or table edge, body straight from heels to head, arms straight.
 - Pull the chest to the bar by driving the elbows back and squeezing the shoulder blades together; pause for a second.
 - The steeper the body, the easier: walk the feet forward as you get stronger, then go horizontal.
 
-Pull-ups and chin-ups
+## Pull-ups and chin-ups
 - Start from a dead hang with the arms fully straight, then set the shoulders down away from the ears.
 - Pull until the chin clears the bar without reaching for it with the neck.
 - Lower for two to three seconds all the way to straight arms. No kipping, no swinging: a rep with momentum does not count.
 - Chin-ups (palms facing you) use more biceps and are usually a little easier than pull-ups (palms away).
 
-Negatives
+## Negatives
 Jump or step to the top position and lower as slowly as you can, aiming for five seconds. They build the strength to do full reps.
 
-Common faults
+## Common faults
 - Half reps at the bottom: straight arms every rep.
 - Shrugging: the shoulders stay away from the ears.
 - Kicking the legs: keep them together and slightly in front.`,
@@ -127,23 +127,24 @@ Common faults
     calibration: { form: 'Bodyweight squat max test', max: 100, muscle: M.quads },
     guide: `A squat is sitting between your heels, not behind them. Depth and control come before speed.
 
-Set-up
+## Set-up
 - Feet shoulder width, toes turned out 15 to 30 degrees.
 - Whole foot on the floor: big toe, little toe and heel.
 
-The rep
+## The rep
 - Break at the hips and knees together; the knees track over the middle toes.
 - Sit down until the hip crease is below the top of the knee, chest proud, spine long.
 - Stand by pushing the floor away; finish with the hips fully extended.
 
-Single-leg progressions
+## Single-leg progressions
 - Split and Bulgarian split squats (rear foot on a bench): the front shin stays close to vertical, the back knee kisses the floor.
 - Assisted pistol: hold a door frame or a strap and use only as much help as you need.
 - Shrimp squat: the rear knee touches down behind the standing heel while you hold the rear foot.
 - Pistol: the free leg straight out in front; counterbalance with the arms.
+
 Reps are counted per leg.
 
-Common faults
+## Common faults
 - Knees caving in: push them out over the toes.
 - Heels lifting: elevate the heels on a small plate while mobility improves, and work the calf stretch in the flexibility phase.
 - Bouncing out of the bottom: pause for one second at depth when in doubt.`,
@@ -162,18 +163,18 @@ Common faults
     calibration: { form: 'Single-leg glute bridge max test', max: 50, muscle: M.glutes },
     guide: `The hinge trains the back of the body: glutes and hamstrings. It protects the lower back and powers running and jumping.
 
-Bridges and hip thrusts
+## Bridges and hip thrusts
 - Lie on your back, heels under the knees, ribs down.
 - Drive through the heels and lift the hips until knees, hips and shoulders line up; squeeze the glutes for a second at the top.
 - Do not arch the lower back to get higher: the movement stops when the hips are straight.
 - Single-leg versions: the free knee pulled to the chest, hips level. Hip thrusts put the shoulders on a bench for a bigger range.
 
-Single-leg Romanian deadlift
+## Single-leg Romanian deadlift
 - Stand on one leg with a soft knee; reach the hips back while the chest and free leg move as one straight line.
 - Lower until you feel the hamstring of the standing leg, then drive the hips forward to stand.
 - Hips stay square to the floor; reach for a wall for balance at first.
 
-Hamstring curls and Nordics
+## Hamstring curls and Nordics
 - Slider curl: in a bridge, slide the heels away and back without dropping the hips.
 - Nordic negative: knees on a pad, ankles anchored, body straight from knees to head; lower as slowly as you can, catch yourself with the hands, push back up. A full Nordic curls back up with the hamstrings alone.
 
@@ -192,21 +193,21 @@ Reps are counted per leg on single-leg forms.`,
     calibration: { form: 'Hollow body hold max test', max: 120, muscle: M.core },
     guide: `Core work here is about resisting movement: holding a rigid shape under load. Every hold is timed; the timer stops when the shape breaks, not when you drop.
 
-Front plank
+## Front plank
 - Forearms under the shoulders, body in one line, glutes squeezed, ribs pulled towards the hips.
 - Breathe behind the brace: short breaths without letting the stomach drop.
 
-Hollow body
+## Hollow body
 - On your back, lower back pressed into the floor for the whole hold.
 - Arms overhead by the ears, legs straight and a hand's width off the floor, shoulder blades lifted.
 - Tuck version: knees pulled towards the chest, hands by the hips. Lengthen the levers as you get stronger.
 
-L-sits
+## L-sits
 - On parallettes, two chairs or the floor: arms locked, shoulders pushed down away from the ears.
 - Tuck: knees to chest, feet off the floor. One-leg: one leg straight, the other tucked; switch legs each set.
 - Full L-sit: both legs straight and together at hip height, toes pointed.
 
-Common faults
+## Common faults
 - Arching in the hollow body: shorten the levers until the back stays down.
 - Sinking shoulders in the L-sit: push the floor away the whole time.`,
   },
@@ -223,13 +224,13 @@ Common faults
     calibration: { form: 'Chest-to-wall handstand max hold', max: 120, muscle: M.shoulders },
     guide: `The handstand is a skill: short, fresh, perfect holds beat long, ugly ones. Practise it early in a session.
 
-Shape
+## Shape
 - Hands shoulder width, fingers spread, weight over the base of the fingers.
 - Arms locked and pushed tall: shoulders by the ears.
 - Ribs in, glutes and legs squeezed, toes pointed: a straight line from wrists to toes.
 - Look at the floor between the hands without craning the neck.
 
-Progressions
+## Progressions
 - Pike hold: hands on the floor, feet on a box at hip height, hips stacked over the shoulders.
 - Back-to-wall: kick up with your back to the wall; a good start but it allows a banana shape.
 - Chest-to-wall: walk the feet up the wall and the hands in until the nose is a few centimetres from the wall. This teaches the straight line.
@@ -251,21 +252,21 @@ Warm the wrists every session: circles, palm and finger stretches, and rocking o
     calibration: { form: 'Parallel-bar dip max test', max: 30, muscle: M.triceps },
     guide: `Dips build the triceps, chest and front shoulders. Range is earned: go as deep as the shoulders allow without pain.
 
-Bench dips
+## Bench dips
 - Hands on the edge of a bench behind you, fingers forward, shoulders pulled back.
 - Lower until the upper arms are parallel to the floor, keeping the back close to the bench, then press up to locked arms.
 - Straighten the legs to make it harder.
 
-Parallel-bar dips
+## Parallel-bar dips
 - Start at the top with locked arms, shoulders pushed down, a slight forward lean.
 - Lower for two seconds until the shoulders are just below the elbows; elbows point back, not out.
 - Press back to locked arms. Negatives: jump to the top and lower for five seconds.
 
-Straight-bar and ring dips
+## Straight-bar and ring dips
 - Straight bar: the bar in front of the body demands more lean and more control at the bottom.
 - Rings: keep them close to the body and turn the palms forward at the top. Expect the first sessions to shake.
 
-Common faults
+## Common faults
 - Shrugging: at the top the shoulders are as far from the ears as possible.
 - Bouncing at the bottom: control the turnaround.
 - Stop and go back a rung if the front of the shoulder hurts.`,
@@ -284,19 +285,19 @@ Common faults
     calibration: { form: 'Reverse lunge max test', max: 60, muscle: M.quads },
     guide: `Lunges train one leg at a time through a long range and build the balance the squat ladder needs.
 
-Reverse lunge
+## Reverse lunge
 - Stand tall, step back far enough that both knees make right angles at the bottom.
 - The back knee kisses the floor; the front heel stays down and the front knee tracks over the middle toes.
 - Drive through the front heel to return. Hold a wall or a broom handle for the assisted version.
 
-Forward and walking lunges
+## Forward and walking lunges
 - Step forward and sink straight down rather than lurching forward.
 - Walking lunges continue into the next step without a pause at the top: keep the torso upright.
 
-Deficit reverse lunge
+## Deficit reverse lunge
 - Stand on a step or plate 10 to 15 cm high and step back down to the floor: more range for the glutes.
 
-Jumping lunge and skater squat
+## Jumping lunge and skater squat
 - Jumping: from the bottom of a lunge jump and switch legs in the air, landing softly in the opposite lunge.
 - Skater squat: on one leg, lower the rear knee to a pad behind you with the free foot off the floor, chest forward, then stand.
 
@@ -342,18 +343,18 @@ interface SeedPage {
 
 const VO2_TEST = `The treadmill VO2 max test estimates how much oxygen your body can use: the engine behind every other phase.
 
-Before you start
+## Before you start
 - Only test if you are well, rested and cleared by your PAR-Q. Stop at once with chest pain, dizziness or unusual breathlessness.
 - Warm up with five minutes of easy walking.
 - Set the treadmill to 5 mph (8 km/h) and 0% gradient. Do not hold the rails.
 
-The protocol
+## The protocol
 - Press play: after the five-second countdown the timer starts. Start walking or jogging at 5 mph.
 - At 3:00 raise the gradient to 2.5%.
 - Every 2 minutes after that (5:00, 7:00, 9:00 ...) raise it by another 2.5%.
 - Keep going until you can no longer keep the pace without holding on. Press stop the moment you grab the rails or step off.
 
-Your result
+## Your result
 The time is sent in whole seconds. Your VO2 max is estimated from it (1.444 x minutes + 14.99 ml/kg/min) and placed in a level from Very poor to Superior. It is an estimate, not a laboratory measure, but it is repeatable: the same protocol every version shows your trend.
 
 No treadmill today? Skip the test: nothing is recorded and you move on.`;
@@ -368,9 +369,10 @@ Measure under the same conditions every time: first thing in the morning, after 
 - Bicep: relaxed arm hanging by the side, around the midpoint between shoulder and elbow.
 - Waist: around the navel, stomach relaxed, after a normal breath out.
 - Quad: standing, midway between the hip crease and the top of the knee cap.
+
 Circumferences are in inches; enter decimals with a point (e.g. 14.5).
 
-Photos
+## Photos
 Upload three photos: front, side and back. Same place, same light, same clothing, arms relaxed. They are private: only you and your coaches can see them.`;
 
 const FLEXIBILITY = `A 20-minute flexibility session. Move slowly into each position, breathe out as you sink deeper, and never force a stretch into pain.
@@ -389,12 +391,12 @@ Press Done when you have finished the routine.`;
 
 const RECOVERY = `Recovery is training: this is where the work of the last phases turns into strength.
 
-Today
+## Today
 - 20 to 30 minutes of easy movement: a walk, an easy bike or a swim at a pace where you can hold a conversation.
 - 5 minutes of slow nasal breathing lying on your back: four seconds in, six seconds out.
 - Foam roll or massage anything that feels tight: 60 seconds per area, easy pressure.
 
-Every day
+## Every day
 - Sleep 7 to 9 hours; keep the room dark and cool.
 - Drink water through the day: pale yellow urine is the target.
 - Eat protein with every meal.
@@ -415,13 +417,13 @@ const exercisesText = (focus: string, groups: string, version: VersionPlan) => `
 
 ${version.intro}
 
-How to run it
+## How to run it
 - The exercises are grouped into rounds. Complete one set of each exercise in the round, resting ${version.restBetween} between exercises, then repeat the round ${version.repeats} times in total.
 - ${version.tempo}
 - Start the timer as you start the set and stop it as you finish; enter your reps (timed holds log their time automatically).
 - Rest ${version.restRounds} between rounds.
 
-Double progression
+## Double progression
 Every exercise shows a rep (or seconds) range. When every set of a form reaches the top of its range, the next session puts you on the next form of the ladder. If your best set falls below the bottom, you move back one form. Otherwise you stay and aim for one more rep.`;
 
 interface VersionPlan {
@@ -468,6 +470,7 @@ Your number of sets (set it under Work Volume Analysis: 12 Novice up to 45 Alpha
 - Warm up for ten minutes first.
 - Rest as long as you need between exercises (2 to 3 minutes): this is about output, not conditioning.
 - Stop each set at the last rep you can do with perfect form; hold timed forms until the shape breaks.
+
 Compare your numbers with the same challenge in earlier versions in your workout results.`,
     },
     { id: id(9), position: 9, category, phaseClass: C.dataAnalysis, title: 'Data analysis', content: DATA_ANALYSIS },
@@ -490,9 +493,9 @@ Before you train, finish the readiness questionnaire (PAR-Q) and the fact-find: 
     id: 1, position: 2, category: 1, title: 'How to use the Warrior channel',
     content: `Warrior is a progressive bodyweight strength, skill and conditioning programme. It adapts to you with every set you log.
 
-1. Calibrate. Every evolution starts with calibration: a treadmill VO2 max test, one max test for each movement pattern (push, pull, squat, hinge, core, handstand, dip, lunge) and a data analysis with your measurements and three photos. Your results place you on a form of each ladder.
+1. **Calibrate.** Every evolution starts with calibration: a treadmill VO2 max test, one max test for each movement pattern (push, pull, squat, hinge, core, handstand, dip, lunge) and a data analysis with your measurements and three photos. Your results place you on a form of each ladder.
 
-2. Train through versions. An evolution has four versions; each version has nine phases, done in order:
+2. **Train through versions.** An evolution has four versions; each version has nine phases, done in order:
    1. VO2 max test
    2. Upper body strength
    3. Lower body strength
@@ -502,11 +505,12 @@ Before you train, finish the readiness questionnaire (PAR-Q) and the fact-find: 
    7. Work volume
    8. Challenge: one round max output
    9. Data analysis
-Only the active phase can be opened. Finishing data analysis completes the version and records a page in your evolution chamber.
 
-3. Progress with double progression. Each form has a rep range. Reach the top of the range on every set and you move up to the next form; fall below the bottom and you move back one. Your form levels show where you stand on each ladder.
+   Only the active phase can be opened. Finishing data analysis completes the version and records a page in your evolution chamber.
 
-4. Set your work volume. Work Volume Analysis sets how many sets the volume phase asks for, from 12 (Novice) to 45 (Alpha). A change applies after your next volume phase.
+3. **Progress with double progression.** Each form has a rep range. Reach the top of the range on every set and you move up to the next form; fall below the bottom and you move back one. Your form levels show where you stand on each ladder.
+
+4. **Set your work volume.** Work Volume Analysis sets how many sets the volume phase asks for, from 12 (Novice) to 45 (Alpha). A change applies after your next volume phase.
 
 Technique guides explain every ladder: read the guide before moving up to a new form.`,
   },

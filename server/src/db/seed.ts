@@ -7,6 +7,7 @@ import { hashPassword } from '../services/passwords.ts';
 import { createOrm } from './orm.ts';
 import { seedNutrition } from './nutrition.ts';
 import { seedProgramme } from './programme.ts';
+import { upgradeSeededPageTexts } from './pageText.ts';
 
 /** The channels and plans of the specs (ids fixed: 1 warrior, 2 superhuman, 3 immortal; prices in pence). */
 const CHANNELS = [
@@ -84,6 +85,7 @@ export async function seedAll(em: EntityManager, config: AppConfig): Promise<See
   await seedChannels(em);
   await seedProgramme(em);
   await seedNutrition(em, config);
+  await upgradeSeededPageTexts(em);
   if (config.adminEmail && config.adminPassword) {
     const { created } = await ensureAdmin(em, config, config.adminEmail, config.adminPassword);
     report.admin = { email: normaliseEmail(config.adminEmail), created };
@@ -103,6 +105,7 @@ export async function seedReference(databaseUrl: string, config: Pick<AppConfig,
     await seedChannels(orm.em.fork());
     await seedProgramme(orm.em.fork());
     await seedNutrition(orm.em.fork(), config);
+    await upgradeSeededPageTexts(orm.em.fork());
   } finally {
     await orm.close(true);
   }

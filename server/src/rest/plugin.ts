@@ -6,6 +6,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { channelRoutes } from './routes/channels.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { setupRoutes } from './routes/setup.ts';
 import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -53,4 +54,5 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(warriorRoutes);
   await app.register(superhumanRoutes);
+  await app.register(mediaRoutes);
 }

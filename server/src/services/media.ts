@@ -1,8 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, open, readFile, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE } from '@evolution/shared';
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Media } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
@@ -10,6 +10,7 @@ import { DomainError, notFound, validationError } from '../errors.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { assertCanTrain } from './access.ts';
+import { SNIFF_BYTES, sniffVideo, type VideoFormat } from './mediaFormat.ts';
 
 /** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
@@ -23,9 +24,17 @@ const absolute = (config: Pick<AppConfig, 'dataDir'>, media: Pick<IMedia, 'path'
  * orientation applied, metadata (EXIF, GPS, ICC) dropped and the size capped. 422 when it is not an image.
  */
 export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  return reencodeImage(input, PHOTO_FORMATS, WARRIOR_MESSAGE.imageInvalid);
+}
+
+/** Formats an admin may upload as a page's or a meal's picture (admin.md: JPEG, PNG, WebP). */
+const CONTENT_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+/** Re-encodes an image of one of `formats` to a JPEG without metadata (see reencodePhoto); 422 `invalid` otherwise. */
+async function reencodeImage(input: Buffer, formats: ReadonlySet<string>, invalid: string): Promise<{ data: Buffer; width: number; height: number }> {
   try {
     const meta = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000 }).metadata();
-    if (!meta.format || !PHOTO_FORMATS.has(meta.format)) throw new Error(`format ${meta.format}`);
+    if (!meta.format || !formats.has(meta.format)) throw new Error(`format ${meta.format}`);
     const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000, animated: false })
       .rotate()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -34,7 +43,7 @@ export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; widt
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
-    throw validationError('image', WARRIOR_MESSAGE.imageInvalid);
+    throw validationError('image', invalid);
   }
 }
 
@@ -128,6 +137,170 @@ export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config
   const media = await ctx.em.find(Media, { owner: memberId }, { fields: ['path'] });
   await Promise.all(media.map((m) => unlink(absolute(ctx.config, m)).catch(() => {})));
   return media.length;
+}
+
+/** Room for the multipart framing around one file when a declared Content-Length is checked against a size limit. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = (field: 'image' | 'video') => validationError(field, field === 'image' ? MEDIA_MESSAGE.imageTooLarge : MEDIA_MESSAGE.videoTooLarge);
+const required = (field: 'image' | 'video') => validationError(field, field === 'image' ? MEDIA_MESSAGE.imageRequired : MEDIA_MESSAGE.videoRequired);
+
+/**
+ * Refuses an upload whose declared length is already over the field's limit, before a byte of it is read (a 422 with
+ * the size message). A request without a length is limited while it is read instead.
+ */
+export function assertUploadLength(kind: AdminMediaKind, contentLength: string | undefined): void {
+  const field = mediaField(kind);
+  const length = Number(contentLength);
+  if (Number.isFinite(length) && length > MEDIA_MAX_BYTES[field] + MULTIPART_OVERHEAD) throw tooLarge(field);
+}
+
+/**
+ * One uploaded file as a route hands it over: its bytes as they arrive (multipart streams them; a limit of one byte
+ * over the field's maximum lets an overflow be seen) and whether the parser cut it short at that limit.
+ */
+export interface UploadedFile {
+  chunks: AsyncIterable<Uint8Array>;
+  truncated: () => boolean;
+}
+
+/** An image's bytes, read within its limit (422 when over it). */
+async function readLimited(file: UploadedFile, field: 'image' | 'video'): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of file.chunks) {
+    size += chunk.length;
+    if (size > MEDIA_MAX_BYTES[field]) throw tooLarge(field);
+    parts.push(chunk);
+  }
+  if (file.truncated()) throw tooLarge(field);
+  return Buffer.concat(parts);
+}
+
+/** Writes all of `data` (a write may take only part of it). */
+async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
+  for (let at = 0; at < data.length; ) at += (await handle.write(data, at)).bytesWritten;
+}
+
+/**
+ * Streams an uploaded video to disk under a generated name: its first bytes are sniffed before anything is written
+ * (422 unless MP4 or WebM), its size is counted as it arrives (422 past the limit), and the file is removed again
+ * whenever the upload or the media row fails, so a refused upload leaves nothing behind.
+ */
+async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfig, 'dataDir'> }, kind: AdminMediaKind, file: UploadedFile): Promise<IMedia> {
+  const head: Uint8Array[] = [];
+  let headSize = 0;
+  let size = 0;
+  let handle: FileHandle | null = null;
+  let path: string | null = null;
+  let format: VideoFormat | null = null;
+  const begin = async () => {
+    const first = Buffer.concat(head);
+    format = sniffVideo(first);
+    if (!format) throw validationError('video', MEDIA_MESSAGE.videoInvalid);
+    path = `uploads/${randomUUID()}.${format.ext}`;
+    await mkdir(join(ctx.config.dataDir, 'uploads'), { recursive: true, mode: 0o700 });
+    handle = await open(absolute(ctx.config, { path }), 'wx', 0o600);
+    await writeAll(handle, first);
+  };
+  try {
+    for await (const chunk of file.chunks) {
+      size += chunk.length;
+      if (size > MEDIA_MAX_BYTES.video) throw tooLarge('video');
+      if (handle) {
+        await writeAll(handle, chunk);
+        continue;
+      }
+      head.push(chunk);
+      headSize += chunk.length;
+      if (headSize >= SNIFF_BYTES) await begin();
+    }
+    if (file.truncated()) throw tooLarge('video');
+    if (size === 0) throw required('video');
+    if (!handle) await begin();
+    await (handle as FileHandle | null)?.close();
+    handle = null;
+    const media = ctx.em.create(Media, { kind, path: path!, mime: (format as VideoFormat | null)!.mime, size, width: null, height: null, owner: null, thumbnail: null });
+    await ctx.em.flush();
+    return media;
+  } catch (err) {
+    await (handle as FileHandle | null)?.close().catch(() => {});
+    if (path) await unlink(absolute(ctx.config, { path })).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * POST admin/{meal,page}/image, admin/{meal,page,form_group}/video: stores an admin's upload for a record (owner
+ * none) and answers its id and signed address. Images (JPEG, PNG, WebP, 10 MB) are re-encoded without metadata;
+ * videos (MP4, WebM, 200 MB) are sniffed and streamed to disk as they are. 422 for a missing, wrong or too large file.
+ */
+export async function uploadContentMedia(ctx: Pick<ServiceContext, 'em' | 'config'>, kind: AdminMediaKind, file: UploadedFile | null): Promise<MediaUploaded> {
+  const field = mediaField(kind);
+  if (!file) throw required(field);
+  if (field === 'video') {
+    const media = await storeVideo(ctx, kind, file);
+    return { video: { id: media.id, path: mediaUrl(ctx.config, media) } };
+  }
+  const data = await readLimited(file, 'image');
+  if (data.length === 0) throw required('image');
+  const media = await storeImage(ctx, kind, await reencodeImage(data, CONTENT_IMAGE_FORMATS, MEDIA_MESSAGE.imageInvalid));
+  return { image: { id: media.id, path: mediaUrl(ctx.config, media) } };
+}
+
+/** What signs media addresses: the app's secret and public address (AppConfig, or any part of it holding them). */
+export type MediaSigner = Pick<AppConfig, 'jwtSecret' | 'appUrl'>;
+
+/** How a media file is asked for: by a signed address (no token), or by a signed-in user's bearer token. */
+export type MediaAccess = { signed: { expires?: unknown; signature?: unknown } } | { actor: Actor };
+
+/** A stored file a reader may have: its row and where it lies on disk. */
+export interface MediaFile {
+  media: IMedia;
+  file: string;
+  size: number;
+  modified: Date;
+}
+
+/** Whether a signed address is genuine and not yet expired (signature compared in constant time). */
+export function validMediaSignature(config: Pick<AppConfig, 'jwtSecret'>, id: number, expires: unknown, signature: unknown, now = Date.now()): boolean {
+  const at = typeof expires === 'string' && /^\d{1,12}$/.test(expires) ? Number(expires) : typeof expires === 'number' ? expires : NaN;
+  if (!Number.isInteger(at) || at * 1000 <= now || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signature, 'hex'), Buffer.from(mediaSignature(config, id, at), 'hex'));
+}
+
+/**
+ * GET /api/media/{id}: the file a reader may have. Content media (page, meal and form group pictures and videos) for
+ * a valid signed address or any signed-in user; a progress photo never by a signed address, only for its owner or an
+ * admin (whose read goes to the audit log), as GET user/image/{id}. 403 otherwise; 404 for no such media or file.
+ */
+export async function openMedia(ctx: ServiceContext, id: number, access: MediaAccess): Promise<MediaFile> {
+  // The signature is checked before the id is looked up, so an unsigned probe learns nothing about which ids exist.
+  if ('signed' in access && !validMediaSignature(ctx.config, id, access.signed.expires, access.signed.signature)) {
+    throw new DomainError('FORBIDDEN', MEDIA_MESSAGE.signatureInvalid);
+  }
+  const media = await ctx.em.findOne(Media, { id });
+  if (!media) throw notFound(MEDIA_MESSAGE.notFound);
+  let auditedAdmin: Actor | null = null;
+  if (media.kind === 'progress_photo') {
+    if (!('actor' in access)) throw new DomainError('FORBIDDEN', MEDIA_MESSAGE.signatureInvalid);
+    const isAdmin = access.actor.user.role === ROLE.admin;
+    if (media.owner?.id !== access.actor.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+    if (isAdmin && media.owner?.id !== access.actor.user.id) auditedAdmin = access.actor;
+  }
+  const file = absolute(ctx.config, media);
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    throw notFound(MEDIA_MESSAGE.notFound);
+  }
+  if (!info.isFile()) throw notFound(MEDIA_MESSAGE.notFound);
+  if (auditedAdmin) {
+    recordAdminRead(ctx, auditedAdmin, { action: 'progress_photo.read', memberId: media.owner?.id ?? null, objectType: 'media', objectId: media.id });
+    await ctx.em.flush();
+  }
+  return { media, file, size: info.size, modified: info.mtime };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { IMeal } from '../entities/Meal.ts';
 import { notFound } from '../errors.ts';
 import { assertSuperhumanAccess } from './access.ts';
 import type { ServiceContext } from './context.ts';
-import { mediaBase64 } from './media.ts';
+import { mediaBase64, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 
 // The superhuman channel's recipes (PRODUCT.md section 4). Every read checks the reader's right to the channel here,
@@ -73,6 +73,7 @@ async function mealDto(ctx: ServiceContext, meal: IMeal): Promise<MealDto> {
     meal_group_name: meal.group.name,
     video_link: meal.videoLink ?? null,
     video_id: meal.video?.id ?? null,
+    video_path: mediaUrl(ctx.config, meal.video),
     description: meal.description,
     ingredients_parsed: meal.ingredients.map((i) => ({ ingredient: i.ingredient, formula: Number(i.formula) })),
     nutrition: mealNutrition(meal),

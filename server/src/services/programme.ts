@@ -10,6 +10,7 @@ import type { IPageCategory } from '../entities/PageCategory.ts';
 import type { IUser } from '../entities/index.ts';
 import { notFound } from '../errors.ts';
 import { assertContentAccess } from './access.ts';
+import { mediaUrl, type MediaSigner } from './media.ts';
 import { pageWindow, type Page as ResultPage } from './pagination.ts';
 
 /** A phase of a track: its page, its number (1-based place in the version) and its merged preset. */
@@ -100,7 +101,9 @@ function phaseFormGroupIds(phase: TrackPhase, ladders: Map<number, Ladder>): num
 }
 
 /** The exercises of a phase for a member: calibrations for the calibration max tests, current forms for training. */
-export async function phaseExercises(em: EntityManager, userId: number, phase: TrackPhase): Promise<PhaseExercise[]> {
+export async function phaseExercises(em: EntityManager, userId: number, phase: TrackPhase, signer?: MediaSigner): Promise<PhaseExercise[]> {
+  // Uploaded demonstration videos get a signed address when the answer goes to a member (no signer: not needed).
+  const videoPath = (group: IFormGroup) => (signer ? mediaUrl(signer, group.video) : null);
   if (phase.key === 'exercise') {
     const calibrations = await em.find(Calibration, {}, { populate: ['formGroup'], orderBy: { formGroup: { id: 'asc' }, id: 'asc' } });
     const ladders = await loadLadders(em, calibrations.map((c) => c.formGroup.id));
@@ -111,7 +114,7 @@ export async function phaseExercises(em: EntityManager, userId: number, phase: T
         form: null,
         ladder: ladders.get(c.formGroup.id)!,
         dto: {
-          id: c.id, name: c.formGroup.name, form: c.form, form_group_id: c.formGroup.id, video_link: c.formGroup.videoLink ?? null,
+          id: c.id, name: c.formGroup.name, form: c.form, form_group_id: c.formGroup.id, video_link: c.formGroup.videoLink ?? null, video_path: videoPath(c.formGroup),
           reps_or_time: c.repsOrTime as 1 | 2, total_weight: c.totalWeight, min: 0, max: c.max,
         },
       }));
@@ -132,14 +135,15 @@ export async function phaseExercises(em: EntityManager, userId: number, phase: T
       form,
       ladder,
       dto: {
-        id: form.id, name: ladder.group.name, form: form.name, form_group_id: id, video_link: ladder.group.videoLink ?? null,
+        id: form.id, name: ladder.group.name, form: form.name, form_group_id: id, video_link: ladder.group.videoLink ?? null, video_path: videoPath(ladder.group),
         reps_or_time: form.repsOrTime as 1 | 2, total_weight: load.get(id) ?? 0, min: form.min, max: form.max,
       },
     };
   });
 }
 
-export function pageDto(page: IPage): PageDto {
+/** A page as members read it; its uploaded picture and video get signed addresses when a signer is given. */
+export function pageDto(page: IPage, signer?: MediaSigner): PageDto {
   const key = page.phaseClass?.key;
   return {
     id: page.id,
@@ -150,46 +154,48 @@ export function pageDto(page: IPage): PageDto {
     type: key && isPhaseType(key) ? key : null,
     video_link: page.videoLink ?? null,
     video_id: page.video?.id ?? null,
+    video_path: signer ? mediaUrl(signer, page.video) : null,
     image_id: page.image?.id ?? null,
+    image_path: signer ? mediaUrl(signer, page.image) : null,
     updated_at: page.updatedAt.toISOString(),
   };
 }
 
 /** One content page (introduction, technique guide, phase), or 404. */
-export async function getPage(em: EntityManager, reader: IUser, id: number): Promise<PageDto> {
+export async function getPage(em: EntityManager, reader: IUser, id: number, signer?: MediaSigner): Promise<PageDto> {
   await assertContentAccess(em, reader, id);
   const page = await em.findOne(Page, { id }, { populate: ['phaseClass'] });
   if (!page) throw notFound('Page not found.');
-  return pageDto(page);
+  return pageDto(page, signer);
 }
 
 /** The pages of a category in their order, paged (technique guides are category 4); 404 for no such category. */
-export async function listCategoryPages(em: EntityManager, reader: IUser, categoryId: number, page: number): Promise<ResultPage<PageDto>> {
+export async function listCategoryPages(em: EntityManager, reader: IUser, categoryId: number, page: number, signer?: MediaSigner): Promise<ResultPage<PageDto>> {
   await assertContentAccess(em, reader);
   if (!(await em.count(PageCategory, { id: categoryId }))) throw notFound('Page category not found.');
   const { limit, offset } = pageWindow(page);
   const [pages, total] = await em.findAndCount(Page, { category: categoryId }, { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset });
-  return { items: pages.map(pageDto), total, page, perPage: limit };
+  return { items: pages.map((p) => pageDto(p, signer)), total, page, perPage: limit };
 }
 
-function videoOf(owner: { video?: { id: number } | null; videoLink?: string | null }, missing: string): VideoDto {
-  const video = { video_id: owner.video?.id ?? null, video_link: owner.videoLink ?? null };
+function videoOf(owner: { video?: { id: number } | null; videoLink?: string | null }, missing: string, signer?: MediaSigner): VideoDto {
+  const video = { video_id: owner.video?.id ?? null, video_link: owner.videoLink ?? null, video_path: signer ? mediaUrl(signer, owner.video) : null };
   if (video.video_id === null && video.video_link === null) throw notFound(missing);
   return { data: video };
 }
 
 /** The video of a page: the uploaded video's id and/or the video host link; 404 when it has none. */
-export async function pageVideo(em: EntityManager, reader: IUser, id: number): Promise<VideoDto> {
+export async function pageVideo(em: EntityManager, reader: IUser, id: number, signer?: MediaSigner): Promise<VideoDto> {
   await assertContentAccess(em, reader, id);
   const page = await em.findOne(Page, { id });
   if (!page) throw notFound('Page not found.');
-  return videoOf(page, 'This page has no video.');
+  return videoOf(page, 'This page has no video.', signer);
 }
 
 /** The demonstration video of a form group; 404 when it has none. */
-export async function formGroupVideo(em: EntityManager, reader: IUser, formGroupId: number): Promise<VideoDto> {
+export async function formGroupVideo(em: EntityManager, reader: IUser, formGroupId: number, signer?: MediaSigner): Promise<VideoDto> {
   await assertContentAccess(em, reader);
   const group = await em.findOne(FormGroup, { id: formGroupId });
   if (!group) throw notFound('Form group not found.');
-  return videoOf(group, 'This form group has no video.');
+  return videoOf(group, 'This form group has no video.', signer);
 }

@@ -21,6 +21,7 @@ import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
 import { DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
+import { mediaUrl } from './media.ts';
 import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
 import { assertCanTrain } from './access.ts';
 import { ensureEvolution, evolutionState } from './session.ts';
@@ -93,11 +94,11 @@ export async function getActivePhase(ctx: ServiceContext, actor: Actor, raw: unk
   assertOnTrack(evo, type);
   const { phase } = await currentPhase(ctx.em, evo, type);
   if (!phase) throw new DomainError('NOT_FOUND', 'No active phase.');
-  const exercises = await phaseExercises(ctx.em, actor.user.id, phase);
+  const exercises = await phaseExercises(ctx.em, actor.user.id, phase, ctx.config);
   return {
     data: exercises.map((e) => e.dto),
     ...roundsOf(type, phase, evo, exercises),
-    page: { id: phase.page.id, title: phase.page.title, content: phase.page.content, video_link: phase.page.videoLink ?? null, warrior_channel: { type } },
+    page: { id: phase.page.id, title: phase.page.title, content: phase.page.content, video_link: phase.page.videoLink ?? null, video_path: mediaUrl(ctx.config, phase.page.video), warrior_channel: { type } },
     type: phase.key,
     evolution: evo.evolution,
     version: trackVersion(type, evo),

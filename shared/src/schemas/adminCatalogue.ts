@@ -1,2 +1,180 @@
-// Schemas of issue 9 for this admin area (filled in by its work).
-export {};
+import { z } from 'zod';
+
+// Admin lookups, calibrations, VO2 max levels, channels and plans (admin.md sections 3, 5 and 7).
+
+/** An exercise type of the lookups (strength, isometric hold, skill). */
+export const exerciseTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ExerciseTypeRow = z.infer<typeof exerciseTypeSchema>;
+
+/** A muscle group of the lookups, with its short label (CH for Chest). */
+export const muscleGroupSchema = z.object({ id: z.number().int(), name: z.string(), short_handle: z.string() });
+export type MuscleGroupRow = z.infer<typeof muscleGroupSchema>;
+
+/** A form group of the lookups: every group, not paged. */
+export const formGroupOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type FormGroupOption = z.infer<typeof formGroupOptionSchema>;
+
+export const exerciseTypeListSchema = z.object({ data: z.array(exerciseTypeSchema) });
+export const muscleGroupListSchema = z.object({ data: z.array(muscleGroupSchema) });
+export const formGroupOptionListSchema = z.object({ data: z.array(formGroupOptionSchema) });
+
+// ---- Field helpers: Laravel-style messages ('The max field is required.').
+
+const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+const blank = (v: unknown) => v === '' || (typeof v === 'string' && v.trim() === '');
+const places = (v: number, n: number) => Math.abs(Math.round(v * 10 ** n) - v * 10 ** n) < 1e-6;
+
+/** A whole number in [min, max], sent as a number or numeric string. */
+const wholeField = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`) })
+      .int(`The ${label} must be a whole number.`)
+      .min(min, `The ${label} must be between ${min} and ${max}.`)
+      .max(max, `The ${label} must be between ${min} and ${max}.`),
+  );
+
+/** A decimal in [min, max] with at most `decimals` places; `nullable` lets null or a blank mean "none". */
+const decimalField = (label: string, min: number, max: number, decimals: number) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a number.`) })
+    .min(min, `The ${label} must be between ${min} and ${max}.`)
+    .max(max, `The ${label} must be between ${min} and ${max}.`)
+    .refine((v) => places(v, decimals), `The ${label} may have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`);
+
+/** An id that must name a record (checked by the service); blank counts as missing. */
+const refId = (label: string) =>
+  z.preprocess(
+    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    z.number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The selected ${label} is invalid.`) }).int(`The selected ${label} is invalid.`).positive(`The selected ${label} is invalid.`),
+  );
+
+const nameField = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z.string({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`) })
+      .trim()
+      .min(1, `The ${label} field is required.`)
+      .max(max, `The ${label} may not be greater than ${max} characters.`),
+  );
+
+const pathId = z.coerce.number().int().positive().max(2_147_483_647);
+/** {id} of a path or a tRPC input. */
+export const catalogueIdInput = z.object({ id: pathId });
+
+// ---- Calibrations (admin.md section 3; section 5: every field required but the muscle group).
+
+/** A calibration: the max test that places a member on a form group's ladder. */
+export const adminCalibrationSchema = z.object({
+  id: z.number().int(),
+  form: z.string(),
+  max: z.number().int(),
+  reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
+  total_weight: z.number().describe('kg; 0 for bodyweight'),
+  exercise_type_id: z.number().int(),
+  exercise_type_name: z.string(),
+  muscle_group_id: z.number().int().nullable(),
+  muscle_group_short_handle: z.string().nullable(),
+  form_group_id: z.number().int(),
+  form_group_name: z.string(),
+  updated_at: z.string(),
+});
+export type AdminCalibration = z.infer<typeof adminCalibrationSchema>;
+export const adminCalibrationListSchema = z.object({ data: z.array(adminCalibrationSchema) });
+
+export const CATALOGUE_MESSAGE = {
+  calibrationNotFound: 'Calibration not found.',
+  vo2NotFound: 'VO2 max level not found.',
+  channelNotFound: 'Channel not found.',
+  repsOrTime: 'The reps or time must be 1 (reps) or 2 (time).',
+  immortalOnSale: 'The Immortal channel is listed but cannot be bought: its plans stay off sale.',
+} as const;
+
+/** PUT admin/calibration/{id}. A missing muscle_group_id keeps the muscle group; null or blank clears it. */
+export const calibrationUpdateInput = z.object({
+  form: nameField('form', 150),
+  max: wholeField('max', 1, 10_000),
+  reps_or_time: z.preprocess(
+    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    z.union([z.literal(1), z.literal(2)], { error: (iss) => (iss.input === undefined ? 'The reps or time field is required.' : CATALOGUE_MESSAGE.repsOrTime) }),
+  ),
+  total_weight: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), decimalField('total weight', 0, 1000, 2)),
+  exercise_type_id: refId('exercise type id'),
+  muscle_group_id: z.preprocess((v) => (blank(v) ? null : numeric(v)), z.number({ error: 'The selected muscle group id is invalid.' }).int('The selected muscle group id is invalid.').positive('The selected muscle group id is invalid.').nullable().optional()),
+  form_group_id: refId('form group id'),
+});
+export type CalibrationUpdateInput = z.input<typeof calibrationUpdateInput>;
+export const calibrationUpdateTrpcInput = calibrationUpdateInput.extend({ id: pathId });
+
+// ---- VO2 max levels (admin.md section 5: level_name, min and max required; null is an open end).
+
+export const vo2LevelSchema = z.object({
+  id: z.number().int(),
+  level_name: z.string(),
+  level: z.number().int().describe('rank from 1 (lowest)'),
+  min: z.number().nullable().describe('ml/kg/min, inclusive; null: open end (the lowest level)'),
+  max: z.number().nullable().describe('ml/kg/min, inclusive; null: open end (the highest level)'),
+  updated_at: z.string(),
+});
+export type Vo2LevelRow = z.infer<typeof vo2LevelSchema>;
+
+/** A VO2 bound: a number with one decimal, or null (blank) for the open end of the lowest or highest level. */
+const vo2Bound = (label: string) =>
+  z.preprocess((v) => (blank(v) ? null : numeric(v)), decimalField(label, 0, 200, 1).nullable());
+
+/**
+ * PATCH admin/vo2max/{id}. The ranges must tile the scale (each level starts 0.1 above the one below ends);
+ * move_neighbours moves the adjoining bounds of the levels below and above along with this one.
+ */
+export const vo2LevelUpdateInput = z.object({
+  level_name: nameField('level name', 100),
+  level: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), z.number({ error: 'The level must be a whole number.' }).int('The level must be a whole number.').min(1, 'The level must be between 1 and 99.').max(99, 'The level must be between 1 and 99.').optional()),
+  min: vo2Bound('min'),
+  max: vo2Bound('max'),
+  move_neighbours: z.boolean({ error: 'The move neighbours field must be true or false.' }).optional().default(false),
+});
+export type Vo2LevelUpdateInput = z.input<typeof vo2LevelUpdateInput>;
+export const vo2LevelUpdateTrpcInput = vo2LevelUpdateInput.extend({ id: pathId });
+
+// ---- Channels and their plans (PRODUCT.md section 5: prices in pounds, stored as integer pence).
+
+export const adminPlanSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  amount: z.number().describe('pounds'),
+  amount_pence: z.number().int(),
+  duration: z.string().describe('e.g. "1 month"'),
+  active: z.boolean().describe('on sale: offered on /signup and /subscribe'),
+  purchasable: z.boolean().describe('false for the Immortal channel, which is listed but never sold'),
+  subscribers: z.number().int().describe('members whose subscription is on this plan and still gives access'),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+
+export const adminChannelSchema = z.object({
+  id: z.number().int(),
+  short_name: z.string(),
+  active: z.boolean(),
+  name: z.string(),
+  updated_at: z.string(),
+  plans: z.array(adminPlanSchema),
+});
+export type AdminChannel = z.infer<typeof adminChannelSchema>;
+
+export const planUpdateInput = z.object({
+  id: refId('plan id'),
+  amount: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), decimalField('amount', 1, 10_000, 2)),
+  active: z.boolean({ error: (iss) => (iss.input === undefined ? 'The active field is required.' : 'The active field must be true or false.') }),
+});
+export type PlanUpdateInput = z.input<typeof planUpdateInput>;
+
+/**
+ * PUT admin/channel/{id}: the name, and optionally its plans' prices (pounds) and whether each is on sale.
+ * A new price applies to new purchases and plan changes; existing subscribers keep paying what they pay.
+ */
+export const channelUpdateInput = z.object({
+  name: nameField('name', 255),
+  plans: z.array(planUpdateInput, { error: 'The plans must be a list.' }).max(50, 'The plans may not have more than 50 items.').optional(),
+});
+export type ChannelUpdateInput = z.input<typeof channelUpdateInput>;
+export const channelUpdateTrpcInput = channelUpdateInput.extend({ id: pathId });

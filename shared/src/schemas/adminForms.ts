@@ -1,2 +1,143 @@
-// Schemas of issue 9 for this admin area (filled in by its work).
-export {};
+import { z } from 'zod';
+import { idField, optionalText, requiredText } from './fields.ts';
+import { pageInput } from './pagination.ts';
+
+// Form groups and their forms: the exercise ladders admins edit (admin.md sections 3, 5 and 7).
+
+/** The largest level or progress number of a form: ladders are short, and the column is a small integer. */
+export const FORM_LEVEL_MAX = 1000;
+/** The largest rep count or number of seconds a form's range may reach. */
+export const FORM_RANGE_MAX = 10_000;
+
+/** The messages of the rules this area adds to the spec's required fields. */
+export const FORM_LADDER_MESSAGE = {
+  maxBelowMin: 'The max must be greater than or equal to the min.',
+  repsOrTime: 'The reps or time must be 1 (reps) or 2 (time).',
+  groupNotFound: 'Form group not found.',
+  formNotFound: 'Form not found.',
+  groupInUse: "This form group cannot be deleted: its forms are in members' ladders or results, or a calibration uses it.",
+  lastFormInUse: 'The last form of a group cannot be deleted while members are on it.',
+  groupChanged: 'A form cannot be moved to another form group.',
+  levelTaken: (level: number, progress: number) => `Another form of this group already has level ${level}, progress ${progress}.`,
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** A required whole number from `min` to `max`, sent as a number or a numeric string (Laravel's messages). */
+export const wholeNumberField = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`) })
+      .int(`The ${label} must be a whole number.`)
+      .min(min, `The ${label} must be at least ${min}.`)
+      .max(max, `The ${label} may not be greater than ${max}.`),
+  );
+
+/** An optional media id: blank, null or absent means none. */
+const optionalMediaId = (label: string) => z.preprocess((v) => blankToUndefined(v) ?? null, idField(label).nullable());
+
+// ---------------------------------------------------------------------------------------------------------------
+// Form groups
+
+export const adminFormGroupIdInput = z.object({ id: idField('form group id') });
+
+export const adminFormGroupListInput = pageInput.extend({
+  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
+});
+export type AdminFormGroupListInput = z.input<typeof adminFormGroupListInput>;
+
+/** POST admin/form_group and PUT admin/form_group/{id}: the whole record (an absent video or link clears it). */
+export const adminFormGroupInput = z.object({
+  name: requiredText('The name', 100, 'The name field is required.'),
+  exercise_type_id: idField('exercise type id'),
+  video_id: optionalMediaId('video id').describe('id from POST admin/form_group/video; null or absent for none'),
+  video_link: optionalText('The video link').describe('id or address on the video host'),
+});
+export type AdminFormGroupInput = z.input<typeof adminFormGroupInput>;
+export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: idField('form group id') });
+export type AdminFormGroupUpdateInput = z.input<typeof adminFormGroupUpdateInput>;
+
+/** A form group as the admin screens and the REST answers show it (admin.md section 3). */
+export const adminFormGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  exercise_type_id: z.number().int(),
+  exercise_type_name: z.string(),
+  video_id: z.number().int().nullable(),
+  video_path: z.string().nullable().describe('signed address of the uploaded video'),
+  video_link: z.string().nullable(),
+  forms_count: z.number().int().describe('forms on the ladder'),
+  deletable: z.boolean().describe("false while its forms are in members' ladders or results, or a calibration uses the group"),
+});
+export type AdminFormGroup = z.infer<typeof adminFormGroupSchema>;
+export const adminFormGroupAnswerSchema = z.object({ data: adminFormGroupSchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Forms
+
+export const adminFormIdInput = z.object({ id: idField('form id') });
+/** GET admin/form_group/{id}/form?page: the ladder of one group, paged. */
+export const adminFormListInput = pageInput.extend({ id: idField('form group id') });
+export type AdminFormListInput = z.input<typeof adminFormListInput>;
+
+const formFields = {
+  name: requiredText('The name', 150, 'The name field is required.'),
+  muscle_group_id: idField('muscle group id'),
+  level: wholeNumberField('level', 1, FORM_LEVEL_MAX),
+  progress: wholeNumberField('progress', 1, FORM_LEVEL_MAX),
+  min: wholeNumberField('min', 1, FORM_RANGE_MAX),
+  max: wholeNumberField('max', 1, FORM_RANGE_MAX),
+  reps_or_time: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z.union([z.literal(1), z.literal(2)], {
+      error: (iss) => (iss.input === undefined ? 'The reps or time field is required.' : FORM_LADDER_MESSAGE.repsOrTime),
+    }),
+  ),
+};
+
+/** min <= max, reported on max (checked once every field is valid). */
+const rangeInOrder = [(v: { min: number; max: number }) => !(v.max < v.min), { path: ['max'], message: FORM_LADDER_MESSAGE.maxBelowMin }] as [
+  (v: { min: number; max: number }) => boolean,
+  { path: string[]; message: string },
+];
+
+/** POST admin/form. */
+export const adminFormCreateInput = z.object({ ...formFields, form_group_id: idField('form group id') }).refine(...rangeInOrder);
+export type AdminFormCreateInput = z.input<typeof adminFormCreateInput>;
+
+/** PUT admin/form/{id}: the same fields; form_group_id may be sent back but cannot change. */
+export const adminFormUpdateInput = z
+  .object({ ...formFields, id: idField('form id'), form_group_id: idField('form group id').optional() })
+  .refine(...rangeInOrder);
+export type AdminFormUpdateInput = z.input<typeof adminFormUpdateInput>;
+/** The body of PUT admin/form/{id} (the id is in the path). */
+export const adminFormBodyInput = z.object({ ...formFields, form_group_id: idField('form group id').optional() }).refine(...rangeInOrder);
+
+/** A form as the admin screens and the REST answers show it (admin.md section 3). */
+export const adminFormSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  muscle_group_id: z.number().int(),
+  muscle_group_name: z.string(),
+  level: z.number().int(),
+  progress: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
+  form_group_id: z.number().int(),
+  form_group_name: z.string(),
+  rung: z.number().int().describe('1-based place on the ladder, ordered by level then progress'),
+  members_count: z.number().int().describe('members whose current form this is'),
+});
+export type AdminForm = z.infer<typeof adminFormSchema>;
+export const adminFormAnswerSchema = z.object({ data: adminFormSchema });
+
+/** DELETE admin/form/{id}: where the members on the deleted form went. */
+export const adminFormDeletedSchema = z.object({
+  message: z.string(),
+  members_moved: z.number().int(),
+  moved_to: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('the form those members now stand on'),
+});
+export type AdminFormDeleted = z.infer<typeof adminFormDeletedSchema>;
+export const adminFormGroupDeletedSchema = z.object({ message: z.string() });

@@ -70,6 +70,7 @@ export const mealSchema = z.object({
     meal_group_name: z.string(),
     video_link: z.string().nullable(),
     video_id: z.number().int().nullable(),
+    video_path: z.string().nullable().describe('signed address of the uploaded video (GET media/{id})'),
     description: z.string(),
     ingredients_parsed: z.array(ingredientSchema),
     nutrition: nutritionSchema.nullable().describe('per serving'),

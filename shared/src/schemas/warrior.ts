@@ -170,6 +170,7 @@ export const exerciseSchema = z.object({
   form: z.string().describe('form (or test) name'),
   form_group_id: z.number().int(),
   video_link: z.string().nullable(),
+  video_path: z.string().nullable().describe("signed address of the form group's uploaded video (GET media/{id})"),
   reps_or_time: repsOrTime,
   total_weight: z.number().describe('kg of added load'),
   min: z.number().int(),
@@ -195,6 +196,7 @@ export const phaseDataSchema = z.object({
     title: z.string(),
     content: z.string(),
     video_link: z.string().nullable(),
+    video_path: z.string().nullable().describe('signed address of the uploaded video'),
     warrior_channel: z.object({ type: z.enum(TRACK_TYPES) }),
   }),
   type: z.enum(PHASE_TYPES),
@@ -365,13 +367,15 @@ export const pageSchema = z.object({
   type: z.enum(PHASE_TYPES).nullable().describe('phase class key when the page is a phase'),
   video_link: z.string().nullable(),
   video_id: z.number().int().nullable(),
+  video_path: z.string().nullable().describe('signed address of the uploaded video (GET media/{id})'),
   image_id: z.number().int().nullable(),
+  image_path: z.string().nullable().describe('signed address of the uploaded picture'),
   updated_at: z.string(),
 });
 export type PageDto = z.infer<typeof pageSchema>;
 
 /** GET storage/page/{id}/video and GET storage/form/{formGroupId}/video. */
-export const videoSchema = z.object({ data: z.object({ video_id: z.number().int().nullable().describe('uploaded video (media id)'), video_link: z.string().nullable().describe('id or link on the video host') }) });
+export const videoSchema = z.object({ data: z.object({ video_id: z.number().int().nullable().describe('uploaded video (media id)'), video_link: z.string().nullable().describe('id or link on the video host'), video_path: z.string().nullable().describe('signed address of the uploaded video (GET media/{id}); played before the link') }) });
 export type VideoDto = z.infer<typeof videoSchema>;
 
 /** POST user/image. */

@@ -34,6 +34,7 @@ export default function IntroductionPage() {
       {page.data && (
         <>
           {video && <VideoSlot link={video} title={page.data.title} placeholder="" />}
+          {page.data.image_path && <img className="content-picture" src={page.data.image_path} alt={page.data.title} />}
           <div className="panel">
             <PageContent text={page.data.content} />
           </div>

@@ -19,7 +19,7 @@ export default function FactFindPage() {
       <PageHeader eyebrow="Setup · Step 2 of 2" title="Fact Find">
         <p className="muted">Tell us about your body and your day, so your programme and macros fit you.</p>
       </PageHeader>
-      <VideoSlot link={video.data?.data.video_link} title="Introduction" placeholder="Your coach's introduction to the programme will play here." />
+      <VideoSlot link={video.data?.data.video_link} path={video.data?.data.video_path} title="Introduction" placeholder="Your coach's introduction to the programme will play here." />
       <FactFindForm
         pending={submit.isPending || submit.isSuccess}
         serverErrors={serverErrors}

@@ -29,6 +29,8 @@ export interface PlanListProps {
 /** A channel's plans as prices in pounds with their duration, each with INITIATE; the current plan marked and disabled. */
 export function PlanList({ channel, subscription, mode, onChoose, headingLevel = 2 }: PlanListProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // A plan an admin took off sale is not offered; the member who holds it still sees it as current.
+  const plans = channel.plans.filter((plan) => planState(plan, channel, subscription) !== 'inactive');
   const headingId = `channel-${channel.short_name}`;
   return (
     <section className="channel-plans" aria-labelledby={headingId}>
@@ -43,11 +45,11 @@ export function PlanList({ channel, subscription, mode, onChoose, headingLevel =
           {CHANNEL_BLURB[channel.short_name] && <p className="muted">{CHANNEL_BLURB[channel.short_name]}</p>}
         </div>
       </header>
-      {channel.plans.length === 0 ? (
+      {plans.length === 0 ? (
         <p className="empty">No plans are offered in this channel yet.</p>
       ) : (
         <ul className="plans">
-          {channel.plans.map((plan) => {
+          {plans.map((plan) => {
             const state = planState(plan, channel, subscription);
             const badge = state === 'available' ? null : BADGE[state];
             return (

@@ -90,7 +90,7 @@ export default function MealPage({ params }: PageProps) {
   const back = { href: mealListHref({ id: groupId ?? 0, name: params.groupName ?? groupName }), label: data?.meal_group_name ?? 'Meals' };
   const emptyGroup = mealId === 0 && first.isSuccess && first.data.data.length === 0;
   const nutrition = data?.nutrition ? scaleNutrition(data.nutrition, servings) : null;
-  const video = data && videoSource(data.video_link) ? data.video_link : null;
+  const video = data ? (data.video_path ?? (videoSource(data.video_link) ? data.video_link : null)) : null;
 
   return (
     <article className="page page--narrow" aria-labelledby="page-title">

@@ -28,6 +28,7 @@ export default function TechniqueGuidePage({ params }: PageProps) {
       {guide.data && (
         <>
           {video && <VideoSlot link={video} title={guide.data.title} placeholder="" />}
+          {guide.data.image_path && <img className="content-picture" src={guide.data.image_path} alt={guide.data.title} />}
           <div className="panel">
             <PageContent text={guide.data.content} />
           </div>

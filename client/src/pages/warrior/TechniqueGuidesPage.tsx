@@ -6,17 +6,13 @@ import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/notifier.ts';
+import { markdownExcerpt } from '../../components/markdownText.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 export const NO_GUIDES = 'No technique guides to show.';
 
-/** The first lines of a guide, for the list. */
-const excerpt = (content: string) => {
-  const first = content.split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
-  return first.length > 160 ? `${first.slice(0, 157).trimEnd()}…` : first;
-};
 
 /** /warrior/technique-guides: the guides (page category 4), paged; empty: a 3 s notice; a failed load goes to /. */
 export default function TechniqueGuidesPage() {
@@ -48,7 +44,7 @@ export default function TechniqueGuidesPage() {
               <Link href={`/warrior/technique-guides/${g.id}`} className="guide-list__item">
                 <span className="guide-list__main">
                   <span className="guide-list__title">{g.title}</span>
-                  <span className="guide-list__text">{excerpt(g.content)}</span>
+                  <span className="guide-list__text">{markdownExcerpt(g.content)}</span>
                 </span>
                 <ChevronRightIcon className="step-list__icon" />
               </Link>

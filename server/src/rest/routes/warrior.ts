@@ -153,7 +153,7 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'A content page (introductions 97, 1, 2; technique guides; phases)', tags: content, who: 'member', params: pageIdInput, response: { 200: pageSchema, 404: 'Page not found.' } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    return getPage(req.em, actor.user, pathParams(pageIdInput, req.params).id);
+    return getPage(req.em, actor.user, pathParams(pageIdInput, req.params).id, req.server.config);
   });
 
   app.get('/user/page/category/:categoryId/pages', {
@@ -162,20 +162,20 @@ export async function warriorRoutes(app: FastifyInstance) {
     const actor = await requireMember(req);
     const { categoryId } = pathParams(categoryPagesInput.pick({ categoryId: true }), req.params);
     const { page } = parseInput(pageInput, req.query);
-    return paginate(await listCategoryPages(req.em, actor.user, categoryId, page), `${req.server.config.appUrl}/api/user/page/category/${categoryId}/pages`);
+    return paginate(await listCategoryPages(req.em, actor.user, categoryId, page, req.server.config), `${req.server.config.appUrl}/api/user/page/category/${categoryId}/pages`);
   });
 
   app.get('/storage/page/:id/video', {
     schema: doc({ summary: "A page's video: uploaded video id and/or video host link; 404 when it has none", tags: content, who: 'user', params: pageIdInput, response: { 200: videoSchema, 404: 'No video' } }),
   }, async (req) => {
     const actor = await requireUser(req);
-    return pageVideo(req.em, actor.user, pathParams(pageIdInput, req.params).id);
+    return pageVideo(req.em, actor.user, pathParams(pageIdInput, req.params).id, req.server.config);
   });
 
   app.get('/storage/form/:formGroupId/video', {
     schema: doc({ summary: "A form group's demonstration video; 404 when it has none", tags: content, who: 'user', params: formGroupIdInput, response: { 200: videoSchema, 404: 'No video' } }),
   }, async (req) => {
     const actor = await requireUser(req);
-    return formGroupVideo(req.em, actor.user, pathParams(formGroupIdInput, req.params).formGroupId);
+    return formGroupVideo(req.em, actor.user, pathParams(formGroupIdInput, req.params).formGroupId, req.server.config);
   });
 }

@@ -1,7 +1,124 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { Link, useLocation } from 'wouter';
+import { calibrationUpdateInput, type AdminCalibration } from '@evolution/shared';
+import { fieldErrors } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { SelectField, TextField } from '../../../components/ui/Field.tsx';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { CALIBRATION_LIST } from './catalogue.ts';
+import './calibrations.css';
 
-/** Placeholder until issue 9 builds this screen. */
-export default function CalibrationEditPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+const FIELDS = ['form', 'form_group_id', 'exercise_type_id', 'muscle_group_id', 'max', 'reps_or_time', 'total_weight'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const toValues = (c: AdminCalibration): Values => ({
+  form: c.form, form_group_id: String(c.form_group_id), exercise_type_id: String(c.exercise_type_id),
+  muscle_group_id: c.muscle_group_id ? String(c.muscle_group_id) : '', max: String(c.max), reps_or_time: String(c.reps_or_time), total_weight: String(c.total_weight),
+});
+export const validateCalibration = (values: Values) => schemaErrors(calibrationUpdateInput, values, FIELDS);
+
+const lookupOptions = { staleTime: 5 * 60_000 };
+
+/** /admin/calibration/{id}/edit: the max test's name, ladder, type, muscle (optional), max, reps or time and load. */
+export default function CalibrationEditPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const calibration = trpc.admin.calibrations.get.useQuery({ id }, { staleTime: 0 });
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader title="Edit Calibration" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }} />
+      <QueryState query={calibration} loading="Loading the calibration" />
+      {calibration.isSuccess && <CalibrationForm key={calibration.data.data.id} id={id} initial={toValues(calibration.data.data)} />}
+    </section>
+  );
+}
+
+function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const exerciseTypes = trpc.admin.calibrations.exerciseTypes.useQuery(undefined, lookupOptions);
+  const muscleGroups = trpc.admin.calibrations.muscleGroups.useQuery(undefined, lookupOptions);
+  const formGroups = trpc.admin.calibrations.formGroupsAll.useQuery(undefined, lookupOptions);
+  const save = trpc.admin.calibrations.update.useMutation();
+  const form = useForm(initial, validateCalibration, FIELDS);
+  const loading = (q: { isPending: boolean }, what: string) => (q.isPending ? 'Loading…' : `Choose ${what}`);
+
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-busy={save.isPending || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || save.isPending) return;
+        // An empty muscle group is sent as null: the calibration then trains no particular muscle.
+        save.mutate(
+          { id, ...form.values, muscle_group_id: form.values.muscle_group_id || null },
+          {
+            onSuccess: ({ data }) => {
+              void utils.admin.calibrations.list.invalidate();
+              utils.admin.calibrations.get.setData({ id }, { data });
+              toast.success(`Calibration ${data.form} saved.`);
+              navigate(CALIBRATION_LIST);
+            },
+            onError: (error) => form.setServerErrors(fieldErrors(error)),
+          },
+        );
+      }}
+    >
+      <TextField label="Form" hint="The test's name as members see it" required maxLength={150} {...form.bind('form')} />
+      <div className="form-grid">
+        <SelectField label="Form group" required {...form.bind('form_group_id')}>
+          <option value="">{loading(formGroups, 'a form group')}</option>
+          {formGroups.data?.data.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Exercise type" required {...form.bind('exercise_type_id')}>
+          <option value="">{loading(exerciseTypes, 'an exercise type')}</option>
+          {exerciseTypes.data?.data.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Muscle group" hint="Optional" {...form.bind('muscle_group_id')}>
+          <option value="">None</option>
+          {muscleGroups.data?.data.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name} ({m.short_handle})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Reps or time" required {...form.bind('reps_or_time')}>
+          <option value="1">Reps</option>
+          <option value="2">Time (seconds)</option>
+        </SelectField>
+        <TextField
+          label="Max"
+          hint="The amount that reaches the top of the ladder"
+          required
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          {...form.bind('max')}
+        />
+        <TextField label="Total weight (kg)" hint="Added load; 0 for bodyweight" required type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('total_weight')} />
+      </div>
+      <div className="panel__actions">
+        <Button type="submit" busy={save.isPending}>
+          Save
+        </Button>
+        <Link href={CALIBRATION_LIST} className="button button--ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
 }

@@ -1,7 +1,80 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
-import type { PageProps } from '../../../routes.tsx';
+import { Link } from 'wouter';
+import { trpc } from '../../../api/trpc.ts';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { REPS_OR_TIME_LABEL, VO2_LIST } from './catalogue.ts';
+import './calibrations.css';
 
-/** Placeholder until issue 9 builds this screen. */
-export default function CalibrationListPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/** /admin/calibration_management: every calibration max test (not paged), with the way to the VO2 max levels. */
+export default function CalibrationListPage() {
+  const list = trpc.admin.calibrations.list.useQuery(undefined, { staleTime: 0 });
+  const rows = list.data?.data ?? [];
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <AdminHeader
+        title="Calibration Management"
+        actions={
+          <Link href={VO2_LIST} className="button button--secondary">
+            VO2 max levels
+          </Link>
+        }
+      />
+      <p className="muted">The max tests that place a member on each form group's ladder: the starting form is the share of the max they reach.</p>
+      <QueryState query={list} loading="Loading calibrations" />
+      {list.isSuccess && (
+        <div className="table-wrap">
+          <table className="table catalogue-table">
+            <caption className="visually-hidden">Calibrations, {rows.length} in all</caption>
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">Form</th>
+                <th scope="col">Form group</th>
+                <th scope="col" className="catalogue-wide">
+                  Exercise type
+                </th>
+                <th scope="col" className="catalogue-num">
+                  Max
+                </th>
+                <th scope="col">Reps/Time</th>
+                <th scope="col" className="catalogue-num catalogue-wide">
+                  Weight (kg)
+                </th>
+                <th scope="col">Muscle</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td data-label="ID">{c.id}</td>
+                  <td data-label="Form">{c.form}</td>
+                  <td data-label="Form group">{c.form_group_name}</td>
+                  <td data-label="Exercise type" className="catalogue-wide">{c.exercise_type_name}</td>
+                  <td data-label="Max" className="catalogue-num">
+                    {c.max}
+                  </td>
+                  <td data-label="Reps/Time">{REPS_OR_TIME_LABEL[c.reps_or_time]}</td>
+                  <td data-label="Weight (kg)" className="catalogue-num catalogue-wide">
+                    {c.total_weight}
+                  </td>
+                  <td data-label="Muscle">{c.muscle_group_short_handle ?? <span className="muted">None</span>}</td>
+                  <td className="table__actions-cell">
+                    <div className="table__actions">
+                      <Link href={`/admin/calibration/${c.id}/edit`} className="button button--ghost button--sm" aria-label={`Edit ${c.form}`}>
+                        EDIT
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 && <p className="empty">No calibrations yet.</p>}
+        </div>
+      )}
+    </section>
+  );
 }

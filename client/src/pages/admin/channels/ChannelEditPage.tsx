@@ -1,7 +1,135 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { Link, useLocation } from 'wouter';
+import { channelUpdateInput, planUpdateInput, type AdminChannel } from '@evolution/shared';
+import { fieldErrors } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { formatDuration } from '../../../forms/format.ts';
+import { schemaErrors, useForm, type FieldErrors } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
+import '../calibrations/calibrations.css';
 
-/** Placeholder until issue 9 builds this screen. */
-export default function ChannelEditPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+// Field names: 'name', and per plan `amount_{id}` (pounds) and `active_{id}` ('1' on sale, '' off).
+const amountField = (id: number) => `amount_${id}`;
+const activeField = (id: number) => `active_${id}`;
+
+function toValues(c: AdminChannel): Record<string, string> {
+  const values: Record<string, string> = { name: c.name };
+  for (const p of c.plans) {
+    values[amountField(p.id)] = p.amount.toFixed(2);
+    values[activeField(p.id)] = p.active ? '1' : '';
+  }
+  return values;
+}
+
+/** /admin/channel/{id}/edit: the channel's name and its plans' prices and on-sale switches. */
+export default function ChannelEditPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const channel = trpc.admin.channels.get.useQuery({ id }, { staleTime: 0 });
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader title="Edit Channel" back={{ href: CHANNEL_LIST, label: 'Channel Management' }} />
+      <QueryState query={channel} loading="Loading the channel" />
+      {channel.isSuccess && <ChannelForm key={channel.data.data.updated_at} channel={channel.data.data} />}
+    </section>
+  );
+}
+
+function ChannelForm({ channel }: { channel: AdminChannel }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const save = trpc.admin.channels.update.useMutation();
+  const plans = channel.plans;
+  const order = ['name', ...plans.map((p) => amountField(p.id))];
+  const validate = (v: Record<string, string>) => {
+    const errors: FieldErrors<string> = schemaErrors(channelUpdateInput, { name: v.name }, ['name']);
+    for (const p of plans) {
+      const amount = schemaErrors(planUpdateInput, { id: p.id, amount: v[amountField(p.id)], active: true }, ['amount']).amount;
+      if (amount) errors[amountField(p.id)] = amount;
+    }
+    return errors;
+  };
+  const form = useForm(toValues(channel), validate, order);
+
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-busy={save.isPending || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || save.isPending) return;
+        const sent = plans.map((p) => ({ id: p.id, amount: form.values[amountField(p.id)], active: form.values[activeField(p.id)] === '1' }));
+        save.mutate(
+          { id: channel.id, name: form.values.name ?? '', plans: sent },
+          {
+            onSuccess: ({ data }) => {
+              void utils.admin.channels.invalidate();
+              void utils.channels.invalidate();
+              toast.success(`Channel ${data.name} saved.`);
+              navigate(CHANNEL_LIST);
+            },
+            onError: (error) => {
+              // The server names plan fields by position (plans.0.amount): back to this form's field names.
+              const errors: Record<string, string> = {};
+              for (const [key, message] of Object.entries(fieldErrors(error))) {
+                const m = /^plans\.(\d+)\.(amount|active|id)$/.exec(key);
+                const plan = m ? plans[Number(m[1])] : undefined;
+                errors[plan ? (m![2] === 'active' ? activeField(plan.id) : amountField(plan.id)) : key] = message;
+              }
+              form.setServerErrors(errors);
+            },
+          },
+        );
+      }}
+    >
+      <TextField label="Name" required maxLength={255} {...form.bind('name')} />
+      <fieldset className="form-section">
+        <legend className="form-section__title">Plans</legend>
+        <p className="field__hint">
+          Prices are in pounds. A new price applies to new purchases and plan changes: existing subscribers keep paying what they pay now. A plan off sale
+          leaves the signup and subscribe screens; its subscribers keep it.
+        </p>
+        {plans.length === 0 && <p className="empty">This channel has no plans.</p>}
+        <ul className="catalogue-plans">
+          {plans.map((p) => (
+            <li key={p.id} className="catalogue-plan">
+              <div>
+                <p className="catalogue-plan__name">{p.name}</p>
+                <p className="catalogue-plan__meta muted">
+                  Billed {formatDuration(p.duration)} · {p.subscribers} {p.subscribers === 1 ? 'subscriber' : 'subscribers'}
+                </p>
+              </div>
+              <TextField label={`Price of ${p.name} (£)`} required type="number" inputMode="decimal" min={1} step={0.01} {...form.bind(amountField(p.id))} />
+              {p.purchasable ? (
+                <div>
+                  <CheckboxField
+                    label={`${p.name} on sale`}
+                    checked={form.values[activeField(p.id)] === '1'}
+                    onChange={(e) => form.set(activeField(p.id), e.target.checked ? '1' : '')}
+                  />
+                  {form.shown(activeField(p.id)) && <p className="field__error">{form.shown(activeField(p.id))}</p>}
+                </div>
+              ) : (
+                <p className="catalogue-plan__meta muted">
+                  <span className="badge">Never sold</span> The {channel.name} channel is listed on the signup screen but cannot be bought.
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="panel__actions">
+        <Button type="submit" busy={save.isPending}>
+          Save
+        </Button>
+        <Link href={CHANNEL_LIST} className="button button--ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
 }

@@ -1,7 +1,126 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { adminFormGroupInput, type AdminFormGroup } from '@evolution/shared';
+import { fieldErrors } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { SelectField, TextField } from '../../../components/ui/Field.tsx';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FORM_GROUP_LIST, ladderPath } from './ladderShared.ts';
+import './forms.css';
 
-/** Placeholder until issue 9 builds this screen. */
-export default function FormGroupEditPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+const FIELDS = ['name', 'exercise_type_id', 'video_id', 'video_link'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { name: '', exercise_type_id: '', video_id: '', video_link: '' };
+const toValues = (g: AdminFormGroup): Values => ({
+  name: g.name, exercise_type_id: String(g.exercise_type_id), video_id: g.video_id ? String(g.video_id) : '', video_link: g.video_link ?? '',
+});
+export const validateFormGroup = (values: Values) => schemaErrors(adminFormGroupInput, values, FIELDS);
+
+/** /admin/form_group/create and /admin/form_group/{id}/edit: name, exercise type, demonstration video and link. */
+export default function FormGroupEditPage({ params }: PageProps) {
+  const id = params.id ? Number(params.id) : null;
+  const group = trpc.admin.formGroups.get.useQuery({ id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
+  const title = id === null ? 'Create Form Group' : 'Edit Form Group';
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader
+        title={title}
+        back={{ href: FORM_GROUP_LIST, label: 'Form Management' }}
+        actions={
+          id !== null && group.isSuccess ? (
+            <Link href={ladderPath(id)} className="button button--secondary">
+              Forms of {group.data.data.name}
+            </Link>
+          ) : undefined
+        }
+      />
+      {id === null ? (
+        <FormGroupForm initial={EMPTY} initialVideoPath={null} id={null} />
+      ) : (
+        <>
+          <QueryState query={group} loading="Loading the form group" />
+          {group.isSuccess && <FormGroupForm key={group.data.data.id} initial={toValues(group.data.data)} initialVideoPath={group.data.data.video_path} id={id} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function FormGroupForm({ initial, initialVideoPath, id }: { initial: Values; initialVideoPath: string | null; id: number | null }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const exerciseTypes = trpc.admin.calibrations.exerciseTypes.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const create = trpc.admin.formGroups.create.useMutation();
+  const update = trpc.admin.formGroups.update.useMutation();
+  const saving = create.isPending || update.isPending;
+  const form = useForm(initial, validateFormGroup, FIELDS);
+  // The signed address of the chosen video, for its preview; the form keeps only the id.
+  const [videoPath, setVideoPath] = useState(initialVideoPath);
+
+  const onSaved = ({ data }: { data: AdminFormGroup }) => {
+    void utils.admin.formGroups.invalidate();
+    toast.success(`Form group ${data.name} saved.`);
+    // A new group has no forms yet: its ladder is where the admin goes next.
+    navigate(id === null ? ladderPath(data.id) : FORM_GROUP_LIST);
+  };
+  const onError = (error: unknown) => form.setServerErrors(fieldErrors(error));
+
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-busy={saving || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || saving) return;
+        const body = {
+          name: form.values.name,
+          exercise_type_id: form.values.exercise_type_id,
+          video_id: form.values.video_id ? Number(form.values.video_id) : null,
+          video_link: form.values.video_link,
+        };
+        if (id === null) create.mutate(body, { onSuccess: onSaved, onError });
+        else update.mutate({ id, ...body }, { onSuccess: onSaved, onError });
+      }}
+    >
+      <div className="form-grid">
+        <TextField label="Name" required maxLength={100} {...form.bind('name')} />
+        <SelectField label="Exercise type" required {...form.bind('exercise_type_id')}>
+          <option value="">{exerciseTypes.isPending ? 'Loading…' : 'Choose an exercise type'}</option>
+          {exerciseTypes.data?.data.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <MediaUploadField
+        kind="form_group_video"
+        label="Demonstration video"
+        value={form.values.video_id ? { id: Number(form.values.video_id), path: videoPath } : null}
+        onChange={(media) => {
+          form.set('video_id', media ? String(media.id) : '');
+          setVideoPath(media?.path ?? null);
+        }}
+        error={form.shown('video_id')}
+      />
+      <TextField label="Video link" hint="An id or address on the video host; optional" maxLength={255} {...form.bind('video_link')} />
+      <div className="panel__actions">
+        <Button type="submit" busy={saving}>
+          {id === null ? 'Create form group' : 'Save'}
+        </Button>
+        <Link href={FORM_GROUP_LIST} className="button button--ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
 }

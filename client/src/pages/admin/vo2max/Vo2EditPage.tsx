@@ -1,7 +1,126 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
+import { fieldErrors } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
+import '../calibrations/calibrations.css';
 
-/** Placeholder until issue 9 builds this screen. */
-export default function Vo2EditPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+const FIELDS = ['level_name', 'level', 'min', 'max'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const toValues = (l: Vo2LevelRow): Values => ({ level_name: l.level_name, level: String(l.level), min: l.min === null ? '' : String(l.min), max: l.max === null ? '' : String(l.max) });
+export const validateVo2Level = (values: Values) => schemaErrors(vo2LevelUpdateInput, values, FIELDS);
+
+/** /admin/vo2_max/{id}/edit: name, rank and range of a level; the ranges must keep tiling the scale. */
+export default function Vo2EditPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const level = trpc.admin.vo2max.get.useQuery({ id }, { staleTime: 0 });
+  // The whole scale (a handful of levels), to show the neighbours this range adjoins.
+  const scale = trpc.admin.vo2max.list.useQuery({ page: 1 }, { staleTime: 0 });
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader title="Edit VO2 Max Level" back={{ href: VO2_LIST, label: 'VO2 Max Management' }} />
+      <QueryState query={level} loading="Loading the level" />
+      {level.isSuccess && <Vo2Form key={level.data.data.id} level={level.data.data} levels={scale.data?.data ?? []} />}
+    </section>
+  );
+}
+
+/** The levels just below and above this one in range order. */
+function neighbours(level: Vo2LevelRow, levels: readonly Vo2LevelRow[]) {
+  const order = [...levels].sort((a, b) => (a.min ?? -Infinity) - (b.min ?? -Infinity) || a.id - b.id);
+  const at = order.findIndex((l) => l.id === level.id);
+  return { below: at > 0 ? order[at - 1] : undefined, above: at >= 0 ? order[at + 1] : undefined };
+}
+
+function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2LevelRow[] }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const save = trpc.admin.vo2max.update.useMutation();
+  // The lowest level keeps an open min and the highest an open max, so every score has a level; other bounds are required.
+  const openMin = level.min === null;
+  const openMax = level.max === null;
+  const form = useForm(toValues(level), (v) => ({
+    ...validateVo2Level(v),
+    ...(!openMin && !v.min.trim() ? { min: 'The min field is required.' } : {}),
+    ...(!openMax && !v.max.trim() ? { max: 'The max field is required.' } : {}),
+  }), FIELDS);
+  const [moveNeighbours, setMoveNeighbours] = useState(true);
+  const { below, above } = neighbours(level, levels);
+
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-busy={save.isPending || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || save.isPending) return;
+        const body = {
+          id: level.id, level_name: form.values.level_name, level: form.values.level,
+          min: openMin ? null : form.values.min, max: openMax ? null : form.values.max, move_neighbours: moveNeighbours,
+        };
+        save.mutate(body, {
+          onSuccess: ({ data }) => {
+            void utils.admin.vo2max.invalidate();
+            toast.success(`VO2 max level ${data.level_name} saved: ${describeRange(data.min, data.max)}.`);
+            navigate(VO2_LIST);
+          },
+          onError: (error) => form.setServerErrors(fieldErrors(error)),
+        });
+      }}
+    >
+      <div className="form-grid">
+        <TextField label="Level name" required maxLength={100} {...form.bind('level_name')} />
+        <TextField label="Level" hint="Rank from 1 (lowest)" type="number" inputMode="numeric" min={1} max={99} step={1} {...form.bind('level')} />
+      </div>
+      <div className="catalogue-pair">
+        {openMin ? (
+          <TextField label="Min (ml/kg/min)" hint="Open end: the lowest level holds every score up to its max" disabled value="" name="min" />
+        ) : (
+          <TextField label="Min (ml/kg/min)" required type="number" inputMode="decimal" step={0.1} min={0} {...form.bind('min')} />
+        )}
+        {openMax ? (
+          <TextField label="Max (ml/kg/min)" hint="Open end: the highest level holds every score from its min" disabled value="" name="max" />
+        ) : (
+          <TextField label="Max (ml/kg/min)" required type="number" inputMode="decimal" step={0.1} min={0} {...form.bind('max')} />
+        )}
+      </div>
+      {(below || above) && (
+        <p className="catalogue-neighbours muted">
+          {below && (
+            <>
+              Below: {below.level_name} ({describeRange(below.min, below.max)}).{' '}
+            </>
+          )}
+          {above && (
+            <>
+              Above: {above.level_name} ({describeRange(above.min, above.max)}).
+            </>
+          )}
+        </p>
+      )}
+      <CheckboxField label="Move the neighbouring levels' bounds with this range" checked={moveNeighbours} onChange={(e) => setMoveNeighbours(e.target.checked)} />
+      <p className="field__hint">
+        Without it, the range must start 0.1 above the level below ends and end 0.1 below the level above starts. Recorded tests and chambers are
+        relabelled in the new ranges.
+      </p>
+      <div className="panel__actions">
+        <Button type="submit" busy={save.isPending}>
+          Save
+        </Button>
+        <Link href={VO2_LIST} className="button button--ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
 }

@@ -38,7 +38,7 @@ function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
   const plan = useMemo(() => planOf(phase), [phase]);
   const userId = useAuth().user?.user_id ?? 0;
   const identity: CacheIdentity = { pageId: phase.page.id, userId, signature: plan.signature };
-  const video = videoSource(phase.page.video_link) ? phase.page.video_link : null;
+  const video = phase.page.video_path ?? (videoSource(phase.page.video_link) ? phase.page.video_link : null);
   // The routine is the whole screen of flexibility and recovery; elsewhere the instructions fold away.
   const readFirst = plan.kind === 'done';
   const label = type === 'calibration' ? `Calibration · Phase ${phase.phase}` : `Evolution ${phase.evolution} · Version ${phase.version} · Phase ${phase.phase}`;

@@ -26,12 +26,13 @@ function targetText(phaseType: string, e: Exercise): string {
 
 /** The form group's demonstration video: the exercise's link, else the form group's; none when there is none. */
 function ExerciseVideo({ exercise }: { exercise: Exercise }) {
-  const own = videoSource(exercise.video_link);
+  // The uploaded video (a signed address in the phase's answer) plays before the host link.
+  const own = exercise.video_path ?? (videoSource(exercise.video_link) ? exercise.video_link : null);
   const group = trpc.warrior.formGroupVideo.useQuery(
     { formGroupId: exercise.form_group_id },
     { enabled: !own && exercise.form_group_id > 0, meta: { silentErrors: true }, staleTime: 5 * 60_000 },
   );
-  const link = own ? exercise.video_link : group.data?.data.video_link;
+  const link = own ?? group.data?.data.video_path ?? group.data?.data.video_link;
   if (!videoSource(link)) return null;
   return <VideoSlot link={link} title={`${exercise.form}: demonstration`} placeholder="" />;
 }

@@ -7,7 +7,7 @@ import {
 } from './phaseRunner.ts';
 
 const exercise = (id: number, form: string, repsOrTime: 1 | 2 = 1): Exercise => ({
-  id, name: `Group ${id}`, form, form_group_id: id, video_link: null, reps_or_time: repsOrTime, total_weight: 0, min: 5, max: 10,
+  id, name: `Group ${id}`, form, form_group_id: id, video_link: null, video_path: null, reps_or_time: repsOrTime, total_weight: 0, min: 5, max: 10,
 });
 
 function phase(over: Partial<PhaseData> = {}): PhaseData {
@@ -23,7 +23,7 @@ function phase(over: Partial<PhaseData> = {}): PhaseData {
       { number: 3, name: 'Three', repeat: 1, exercise_ids: [61] },
       { number: 4, name: 'Four', repeat: 2, exercise_ids: [61] },
     ],
-    page: { id: 32, title: 'Upper body strength', content: '', video_link: null, warrior_channel: { type: 'general' } },
+    page: { id: 32, title: 'Upper body strength', content: '', video_link: null, video_path: null, warrior_channel: { type: 'general' } },
     type: 'exercises',
     evolution: 1,
     version: 1,

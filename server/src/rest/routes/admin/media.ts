@@ -1,4 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_MEDIA_KINDS, MEDIA_MAX_BYTES, adminMediaPath, imageUploadedSchema, mediaField, videoUploadedSchema, type AdminMediaKind } from '@evolution/shared';
+import { assertUploadLength, uploadContentMedia, type UploadedFile } from '../../../services/media.ts';
+import { doc } from '../../openapi.ts';
 
-/** Admin REST calls of admin.md section 7 for this area (registered under /api/admin, role 2 checked by the parent). */
-export async function adminMediaRoutes(_app: FastifyInstance) {}
+const tags = ['Admin: media'];
+
+/** What each upload route stores, for its documentation. */
+const RECORD: Record<AdminMediaKind, string> = {
+  form_group_video: "a form group's demonstration video",
+  meal_image: "a meal's picture",
+  meal_video: "a meal's video",
+  page_image: "a page's picture",
+  page_video: "a page's video",
+};
+
+/**
+ * Hands the first file of the kind's field (`image` or `video`) to `store` while the request is read, so a video goes
+ * to disk as it arrives; the multipart limit of this call is the field's maximum plus one byte, which lets the service
+ * see an overflow. Other parts are skipped; no such file gives `store(null)`.
+ */
+async function withUploadedFile<T>(req: FastifyRequest, kind: AdminMediaKind, store: (file: UploadedFile | null) => Promise<T>): Promise<T> {
+  const field = mediaField(kind);
+  if (!req.isMultipart()) return store(null);
+  let result: { value: T } | null = null;
+  for await (const part of req.parts({ limits: { fileSize: MEDIA_MAX_BYTES[field] + 1, files: 1 } })) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== field || result) {
+      part.file.resume();
+      continue;
+    }
+    result = { value: await store({ chunks: part.file, truncated: () => part.file.truncated }) };
+  }
+  return result ? result.value : store(null);
+}
+
+/** POST admin/{meal,page}/image and admin/{meal,page,form_group}/video (admin.md section 7): uploads for records. */
+export async function adminMediaRoutes(app: FastifyInstance) {
+  for (const kind of ADMIN_MEDIA_KINDS) {
+    const field = mediaField(kind);
+    app.post(`/${adminMediaPath(kind)}`, {
+      schema: doc({
+        summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
+        tags, who: 'admin',
+        response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
+      }),
+    }, async (req, reply) => {
+      // The declared length is checked before the body is read; the role was checked by the admin scope.
+      assertUploadLength(kind, req.headers['content-length']);
+      const uploaded = await withUploadedFile(req, kind, (file) => uploadContentMedia({ em: req.em, config: req.server.config }, kind, file));
+      return reply.status(201).send(uploaded);
+    });
+  }
+}

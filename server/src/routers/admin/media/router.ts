@@ -1,4 +1,7 @@
 import { router } from '../../../trpc/init.ts';
+import { uploadMediaRoute } from './upload.ts';
 
-/** admin.media: built by issue 9. */
-export const adminMediaRouter = router({});
+/** admin.media: uploads of pictures and videos for pages, meals and form groups. */
+export const adminMediaRouter = router({
+  upload: uploadMediaRoute,
+});

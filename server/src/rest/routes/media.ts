@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { MEDIA_MESSAGE, mediaIdInput, mediaSignedQuery } from '@evolution/shared';
+import { openMedia } from '../../services/media.ts';
+import { parseByteRange } from '../../services/mediaFormat.ts';
+import { requireUser, svc } from '../auth.ts';
+import { doc } from '../openapi.ts';
+import { pathParams } from '../params.ts';
+
+/** The longest a browser keeps a file: stored files never change (a new upload gets a new id and name). */
+const MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/** GET /api/media/{id}: uploaded files, with HTTP range requests so a player can seek without loading a whole video. */
+export async function mediaRoutes(app: FastifyInstance) {
+  app.get('/media/:id', {
+    schema: doc({
+      summary: 'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or a bearer token; progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
+      tags: ['Media'], who: 'user', params: mediaIdInput, query: mediaSignedQuery,
+      response: { 200: 'The file', 206: 'Part of the file (Content-Range)', 304: 'Not modified', 403: 'Invalid or expired signature, or not yours', 404: 'No such media', 416: 'Range not satisfiable' },
+    }),
+  }, async (req, reply) => {
+    const { id } = pathParams(mediaIdInput, req.params);
+    const query = (req.query ?? {}) as { expires?: unknown; signature?: unknown };
+    const signed = query.signature !== undefined || query.expires !== undefined;
+    const actor = signed ? null : await requireUser(req);
+    const found = await openMedia(svc(req, actor), id, actor ? { actor } : { signed: query });
+
+    const etag = `"m${found.media.id}-${found.size}"`;
+    // A signed address is cached until it expires (at most a day); a token's read stays private to that browser.
+    const expires = Number(query.expires);
+    const maxAge = signed ? Math.max(0, Math.min(MAX_AGE_SECONDS, Math.floor(expires - Date.now() / 1000))) : 3600;
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .header('last-modified', found.modified.toUTCString())
+      .header('cache-control', `private, max-age=${maxAge}`)
+      .header('content-disposition', 'inline')
+      .type(found.media.mime);
+    if (!signed) reply.header('vary', 'Authorization');
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+
+    // An If-Range that names another version of the file asks for the whole file.
+    const ifRange = req.headers['if-range'];
+    const range = ifRange && ifRange !== etag ? null : parseByteRange(req.headers.range, found.size);
+    if (range === 'unsatisfiable') {
+      return reply.status(416).header('content-range', `bytes */${found.size}`).type('application/json').send({ message: MEDIA_MESSAGE.rangeNotSatisfiable });
+    }
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${found.size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(createReadStream(found.file, { start: range.start, end: range.end }));
+    }
+    reply.header('content-length', found.size);
+    return reply.send(found.size === 0 ? '' : createReadStream(found.file));
+  });
+}

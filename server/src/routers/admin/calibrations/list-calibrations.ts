@@ -1,0 +1,5 @@
+import { listCalibrations } from '../../../services/adminCatalogue.ts';
+import { adminProcedure } from '../../../trpc/init.ts';
+
+/** Every calibration, not paged: { data }. */
+export const listCalibrationsRoute = adminProcedure.query(({ ctx }) => listCalibrations(ctx.em));

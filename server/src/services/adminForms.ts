@@ -1,0 +1,275 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  FORM_LADDER_MESSAGE, adminFormBodyInput, adminFormCreateInput, adminFormGroupInput, adminFormGroupListInput, pageInput,
+  type AdminForm, type AdminFormDeleted, type AdminFormGroup,
+} from '@evolution/shared';
+import { replacementForm, rungClash, rungNumbers } from '../domain/ladderEdits.ts';
+import { ExerciseType, Form, FormGroup, MemberForm, MuscleGroup } from '../entities/index.ts';
+import type { IForm } from '../entities/Form.ts';
+import type { IFormGroup } from '../entities/FormGroup.ts';
+import { DomainError, notFound, validationError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { ServiceContext } from './context.ts';
+import { attachableMedia, mediaUrl } from './media.ts';
+import { pageWindow, type Page } from './pagination.ts';
+
+// The exercise ladders admins edit: form groups and their forms (admin.md sections 3, 5 and 7). Rules kept here:
+// a group is deletable only while nothing refers to its forms; a ladder's (level, progress) pairs are unique; deleting
+// a form moves the members standing on it to the nearest remaining form, so every member stays on a valid form.
+
+type Ctx = Pick<ServiceContext, 'em' | 'config'>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface GroupUsage {
+  formsCount: number;
+  inUse: boolean;
+}
+
+/**
+ * How many forms each group has and whether anything refers to it: a member's ladder, a workout or calibration
+ * result, or a calibration. One query for a page of groups.
+ */
+async function groupUsage(em: EntityManager, ids: number[]): Promise<Map<number, GroupUsage>> {
+  if (!ids.length) return new Map();
+  const rows = await em.execute<{ id: number; forms_count: string; in_use: boolean }[]>(
+    `select g.id,
+       (select count(*) from forms f where f.form_group_id = g.id) as forms_count,
+       (exists (select 1 from member_forms mf where mf.form_group_id = g.id)
+         or exists (select 1 from member_forms mf join forms f on f.id = mf.form_id where f.form_group_id = g.id)
+         or exists (select 1 from workout_results w where w.form_group_id = g.id)
+         or exists (select 1 from workout_results w join forms f on f.id = w.form_id where f.form_group_id = g.id)
+         or exists (select 1 from calibrations c where c.form_group_id = g.id)) as in_use
+     from form_groups g where g.id in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return new Map(rows.map((r) => [r.id, { formsCount: Number(r.forms_count), inUse: r.in_use }]));
+}
+
+function formGroupDto(ctx: Ctx, group: IFormGroup, usage: GroupUsage | undefined): AdminFormGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    exercise_type_id: group.exerciseType.id,
+    exercise_type_name: group.exerciseType.name,
+    video_id: group.video?.id ?? null,
+    video_path: mediaUrl(ctx.config, group.video),
+    video_link: group.videoLink ?? null,
+    forms_count: usage?.formsCount ?? 0,
+    deletable: !(usage?.inUse ?? false),
+  };
+}
+
+async function groupAnswer(ctx: Ctx, group: IFormGroup): Promise<{ data: AdminFormGroup }> {
+  const usage = await groupUsage(ctx.em, [group.id]);
+  return { data: formGroupDto(ctx, group, usage.get(group.id)) };
+}
+
+async function findGroup(em: EntityManager, id: number): Promise<IFormGroup> {
+  const group = await em.findOne(FormGroup, { id }, { populate: ['exerciseType'] });
+  if (!group) throw notFound(FORM_LADDER_MESSAGE.groupNotFound);
+  return group;
+}
+
+/** GET admin/form_group?page&search: form groups by id, searched by name, with `deletable` on each. */
+export async function listFormGroups(ctx: Ctx, raw: unknown): Promise<Page<AdminFormGroup> & { search: string }> {
+  const input = parseInput(adminFormGroupListInput, raw);
+  const where = input.search ? { name: { $ilike: `%${escapeLike(input.search)}%` } } : {};
+  const { limit, offset } = pageWindow(input.page);
+  const [groups, total] = await ctx.em.findAndCount(FormGroup, where, { populate: ['exerciseType'], orderBy: { id: 'asc' }, limit, offset });
+  const usage = await groupUsage(ctx.em, groups.map((g) => g.id));
+  return { items: groups.map((g) => formGroupDto(ctx, g, usage.get(g.id))), total, page: input.page, perPage: limit, search: input.search };
+}
+
+/** GET admin/form_group/{id}: one form group; 404 when there is none. */
+export async function getFormGroup(ctx: Ctx, id: number): Promise<{ data: AdminFormGroup }> {
+  return groupAnswer(ctx, await findGroup(ctx.em, id));
+}
+
+/** The validated fields of a form group, with its exercise type and video resolved (422 for unknown ids). */
+async function formGroupFields(em: EntityManager, raw: unknown) {
+  const input = parseInput(adminFormGroupInput, raw);
+  const exerciseType = await em.findOne(ExerciseType, { id: input.exercise_type_id });
+  if (!exerciseType) throw validationError('exercise_type_id', 'The selected exercise type id is invalid.');
+  const video = await attachableMedia(em, input.video_id, ['form_group_video'], 'video_id');
+  return { name: input.name, exerciseType, video, videoLink: input.video_link };
+}
+
+/** POST admin/form_group: a new, empty ladder. */
+export async function createFormGroup(ctx: Ctx, raw: unknown): Promise<{ data: AdminFormGroup }> {
+  const fields = await formGroupFields(ctx.em, raw);
+  const group = ctx.em.create(FormGroup, fields);
+  await ctx.em.flush();
+  return groupAnswer(ctx, group);
+}
+
+/** PUT admin/form_group/{id}: replaces name, exercise type, video and link; 404 when there is no such group. */
+export async function updateFormGroup(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminFormGroup }> {
+  const group = await findGroup(ctx.em, id);
+  Object.assign(group, await formGroupFields(ctx.em, raw));
+  await ctx.em.flush();
+  return groupAnswer(ctx, group);
+}
+
+/**
+ * DELETE admin/form_group/{id}: removes the group and its forms, only while it is deletable; otherwise a 409 that
+ * changes nothing. The group row is locked so no member is placed on it between the check and the delete.
+ */
+export async function deleteFormGroup(ctx: Ctx, id: number): Promise<{ message: string }> {
+  return ctx.em.transactional(async (tx) => {
+    const group = await tx.findOne(FormGroup, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!group) throw notFound(FORM_LADDER_MESSAGE.groupNotFound);
+    if ((await groupUsage(tx, [id])).get(id)?.inUse) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.groupInUse);
+    // Its forms go with it by the foreign key's cascade.
+    await tx.nativeDelete(FormGroup, { id });
+    return { message: 'Form group deleted.' };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Forms
+
+/** The forms of a group, easiest first, with how many members stand on each. */
+async function ladderOf(em: EntityManager, groupId: number): Promise<{ forms: IForm[]; members: Map<number, number> }> {
+  const forms = await em.find(Form, { formGroup: groupId }, { populate: ['muscleGroup', 'formGroup'] });
+  const counts = forms.length
+    ? await em.execute<{ form_id: number; members: string }[]>(
+        `select form_id, count(*) as members from member_forms where form_id in (${forms.map(() => '?').join(', ')}) group by form_id`,
+        forms.map((f) => f.id),
+      )
+    : [];
+  return { forms, members: new Map(counts.map((c) => [c.form_id, Number(c.members)])) };
+}
+
+function formDto(form: IForm, rung: number, members: number): AdminForm {
+  return {
+    id: form.id,
+    name: form.name,
+    muscle_group_id: form.muscleGroup.id,
+    muscle_group_name: form.muscleGroup.name,
+    level: form.level,
+    progress: form.progress,
+    min: form.min,
+    max: form.max,
+    reps_or_time: form.repsOrTime === 2 ? 2 : 1,
+    form_group_id: form.formGroup.id,
+    form_group_name: form.formGroup.name,
+    rung,
+    members_count: members,
+  };
+}
+
+async function formAnswer(em: EntityManager, formId: number, groupId: number): Promise<{ data: AdminForm }> {
+  const { forms, members } = await ladderOf(em, groupId);
+  const form = forms.find((f) => f.id === formId);
+  if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+  return { data: formDto(form, rungNumbers(forms).get(form.id)!, members.get(form.id) ?? 0) };
+}
+
+/** GET admin/form_group/{id}/form?page: a group's ladder ordered by level then progress, paged; 404 for no such group. */
+export async function listForms(ctx: Ctx, groupId: number, raw: unknown): Promise<Page<AdminForm>> {
+  const { page } = parseInput(pageInput, raw);
+  await findGroup(ctx.em, groupId);
+  const { forms, members } = await ladderOf(ctx.em, groupId);
+  const rungs = rungNumbers(forms);
+  const ordered = [...forms].sort((a, b) => rungs.get(a.id)! - rungs.get(b.id)!);
+  const { limit, offset } = pageWindow(page);
+  return {
+    items: ordered.slice(offset, offset + limit).map((f) => formDto(f, rungs.get(f.id)!, members.get(f.id) ?? 0)),
+    total: forms.length,
+    page,
+    perPage: limit,
+  };
+}
+
+/** GET admin/form/{id}: one form with its place on the ladder; 404 when there is none. */
+export async function getForm(ctx: Ctx, id: number): Promise<{ data: AdminForm }> {
+  const form = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
+  if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+  return formAnswer(ctx.em, id, form.formGroup.id);
+}
+
+/** Locks a group's row for a ladder edit, so two edits of one ladder cannot both take the same (level, progress). */
+async function lockGroup(tx: EntityManager, id: number, missing: () => DomainError): Promise<IFormGroup> {
+  const group = await tx.findOne(FormGroup, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!group) throw missing();
+  return group;
+}
+
+/** The muscle group of a form, or a 422 on muscle_group_id. */
+async function muscleGroupOf(em: EntityManager, id: number) {
+  const muscleGroup = await em.findOne(MuscleGroup, { id });
+  if (!muscleGroup) throw validationError('muscle_group_id', 'The selected muscle group id is invalid.');
+  return muscleGroup;
+}
+
+/** 422 on progress when another form of the ladder already has this (level, progress). */
+async function assertRungFree(tx: EntityManager, groupId: number, level: number, progress: number, exceptId?: number) {
+  const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'level', 'progress'] });
+  if (rungClash(ladder, level, progress, exceptId)) throw validationError('progress', FORM_LADDER_MESSAGE.levelTaken(level, progress));
+}
+
+/** POST admin/form: a new form on a group's ladder; 422 for an unknown group or muscle group or a taken (level, progress). */
+export async function createForm(ctx: Ctx, raw: unknown): Promise<{ data: AdminForm }> {
+  const input = parseInput(adminFormCreateInput, raw);
+  const id = await ctx.em.transactional(async (tx) => {
+    const group = await lockGroup(tx, input.form_group_id, () => validationError('form_group_id', 'The selected form group id is invalid.'));
+    const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
+    await assertRungFree(tx, group.id, input.level, input.progress);
+    const form = tx.create(Form, {
+      formGroup: group, name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max,
+      repsOrTime: input.reps_or_time,
+    });
+    await tx.flush();
+    return form.id;
+  });
+  return formAnswer(ctx.em, id, input.form_group_id);
+}
+
+/**
+ * PUT admin/form/{id}: replaces a form's fields. Members on it stay on it (a new level or progress moves it on the
+ * ladder, and them with it); its group cannot change. 404 for no such form.
+ */
+export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminForm }> {
+  const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
+  if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+  const groupId = existing.formGroup.id;
+  const input = parseInput(adminFormBodyInput, raw);
+  if (input.form_group_id !== undefined && input.form_group_id !== groupId) throw validationError('form_group_id', FORM_LADDER_MESSAGE.groupChanged);
+  await ctx.em.transactional(async (tx) => {
+    await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
+    const form = await tx.findOne(Form, { id });
+    if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+    const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
+    await assertRungFree(tx, groupId, input.level, input.progress, id);
+    Object.assign(form, {
+      name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max, repsOrTime: input.reps_or_time,
+    });
+    await tx.flush();
+  });
+  return formAnswer(ctx.em.fork(), id, groupId);
+}
+
+/**
+ * DELETE admin/form/{id}: members standing on the form move to the nearest remaining form of its group (the one
+ * below, else the one above) in the same transaction; the last form of a group cannot be deleted while members stand
+ * on it (409). Workout results keep the form's name, level, progress and par, so history reads as before.
+ */
+export async function deleteForm(ctx: Ctx, id: number): Promise<AdminFormDeleted> {
+  const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
+  if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+  const groupId = existing.formGroup.id;
+  return ctx.em.transactional(async (tx) => {
+    await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
+    const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'name', 'level', 'progress'] });
+    if (!ladder.some((f) => f.id === id)) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+    const onForm = await tx.count(MemberForm, { form: id });
+    const target = replacementForm(ladder, id);
+    if (onForm > 0 && !target) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
+    // Moved before the delete: the member_forms foreign key would otherwise drop their place on the ladder.
+    const moved = target ? await tx.nativeUpdate(MemberForm, { form: id }, { form: target.id, updatedAt: new Date() }) : 0;
+    await tx.nativeDelete(Form, { id });
+    return { message: 'Form deleted.', members_moved: moved, moved_to: target && moved ? { id: target.id, name: target.name } : null };
+  });
+}

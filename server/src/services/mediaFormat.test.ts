@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { parseByteRange, sniffVideo } from './mediaFormat.ts';
+
+/** An ISO BMFF `ftyp` box: major brand, minor version 0, then compatible brands. */
+function ftyp(major: string, compatible: string[] = [], box = 'ftyp'): Buffer {
+  const size = 16 + compatible.length * 4;
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(size, 0);
+  head.write(box, 4, 'latin1');
+  return Buffer.concat([head, Buffer.from(major, 'latin1'), Buffer.alloc(4), ...compatible.map((b) => Buffer.from(b, 'latin1')), Buffer.from('\0\0\0\x08free')]);
+}
+
+/** An EBML header with one DocType element, as WebM and Matroska files begin. */
+function ebml(docType: string, extra: number[] = []): Buffer {
+  const doc = [0x42, 0x82, 0x80 | docType.length, ...Buffer.from(docType, 'latin1')];
+  const version = [0x42, 0x86, 0x81, 0x01];
+  const body = [...version, ...extra, ...doc];
+  return Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length, ...body, 0x18, 0x53, 0x80, 0x67]);
+}
+
+describe('sniffVideo', () => {
+  it('knows an MP4 by its ftyp box at offset 4 with an MP4 brand, major or compatible', () => {
+    expect(sniffVideo(ftyp('isom', ['isom', 'avc1', 'mp41']))).toEqual({ mime: 'video/mp4', ext: 'mp4' });
+    expect(sniffVideo(ftyp('mp42'))).toEqual({ mime: 'video/mp4', ext: 'mp4' });
+    expect(sniffVideo(ftyp('XXXX', ['mp41']))).toEqual({ mime: 'video/mp4', ext: 'mp4' });
+  });
+
+  it('refuses QuickTime, 3GP, another box first and a short head', () => {
+    expect(sniffVideo(ftyp('qt  ', ['qt  ']))).toBeNull();
+    expect(sniffVideo(ftyp('3gp4', ['3gp4']))).toBeNull();
+    expect(sniffVideo(ftyp('isom', [], 'moov'))).toBeNull();
+    expect(sniffVideo(ftyp('isom').subarray(0, 11))).toBeNull();
+  });
+
+  it('knows a WebM by the EBML magic and the DocType webm, not Matroska', () => {
+    expect(sniffVideo(ebml('webm'))).toEqual({ mime: 'video/webm', ext: 'webm' });
+    // Elements before the DocType (DocTypeVersion, 2-byte size) are stepped over.
+    expect(sniffVideo(ebml('webm', [0x42, 0x87, 0x40, 0x01, 0x04]))).toEqual({ mime: 'video/webm', ext: 'webm' });
+    expect(sniffVideo(ebml('matroska'))).toBeNull();
+    expect(sniffVideo(ebml('webm').subarray(0, 10))).toBeNull();
+  });
+
+  it('refuses pictures, text and nothing, whatever they are called', () => {
+    expect(sniffVideo(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))).toBeNull();
+    expect(sniffVideo(Buffer.from('ffd8ffe000104a464946', 'hex'))).toBeNull();
+    expect(sniffVideo(Buffer.from('just some text, not a video at all'))).toBeNull();
+    expect(sniffVideo(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('parseByteRange', () => {
+  it('reads a closed range, clipped to the file', () => {
+    expect(parseByteRange('bytes=0-0', 1000)).toEqual({ start: 0, end: 0 });
+    expect(parseByteRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseByteRange('bytes=500-999', 1000)).toEqual({ start: 500, end: 999 });
+    expect(parseByteRange('bytes=500-1000', 1000)).toEqual({ start: 500, end: 999 });
+    expect(parseByteRange('bytes=999-5000', 1000)).toEqual({ start: 999, end: 999 });
+  });
+
+  it('reads an open-ended range and a suffix', () => {
+    expect(parseByteRange('bytes=998-', 1000)).toEqual({ start: 998, end: 999 });
+    expect(parseByteRange('bytes=0-', 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseByteRange('bytes=-1', 1000)).toEqual({ start: 999, end: 999 });
+    expect(parseByteRange('bytes=-1000', 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseByteRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
+  });
+
+  it('is unsatisfiable from the first byte past the end, for an empty suffix and for an empty file', () => {
+    expect(parseByteRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=1000-1001', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=-0', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=0-', 0)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=-10', 0)).toBe('unsatisfiable');
+  });
+
+  it('sends the whole file for no header, a malformed one, another unit or several ranges', () => {
+    expect(parseByteRange(undefined, 1000)).toBeNull();
+    expect(parseByteRange('', 1000)).toBeNull();
+    expect(parseByteRange('bytes=-', 1000)).toBeNull();
+    expect(parseByteRange('bytes=10-5', 1000)).toBeNull();
+    expect(parseByteRange('items=0-5', 1000)).toBeNull();
+    expect(parseByteRange('bytes=0-5,10-15', 1000)).toBeNull();
+    expect(parseByteRange('bytes=a-b', 1000)).toBeNull();
+  });
+});
