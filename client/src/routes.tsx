@@ -75,6 +75,17 @@ const ElixirPhasePage = lazy(() => import('./pages/superhuman/ElixirPhasePage.ts
 const MealListPage = lazy(() => import('./pages/superhuman/MealListPage.tsx'));
 const MealPage = lazy(() => import('./pages/superhuman/MealPage.tsx'));
 const MacroDataPage = lazy(() => import('./pages/account/MacroDataPage.tsx'));
+// Assistance flags and messages (issue 11)
+const FlagListPage = lazy(() => import('./pages/flags/FlagListPage.tsx'));
+const FlagCreatePage = lazy(() => import('./pages/flags/FlagCreatePage.tsx'));
+const FlagThreadPage = lazy(() => import('./pages/flags/FlagThreadPage.tsx'));
+const InboxPage = lazy(() => import('./pages/messages/InboxPage.tsx'));
+const MessagePage = lazy(() => import('./pages/messages/MessagePage.tsx'));
+const AdminFlagManagementPage = lazy(() => import('./pages/admin/flags/FlagManagementPage.tsx'));
+const AdminFlagThreadPage = lazy(() => import('./pages/admin/flags/FlagThreadPage.tsx'));
+const AdminMessageManagementPage = lazy(() => import('./pages/admin/messages/MessageManagementPage.tsx'));
+const AdminMessageAddPage = lazy(() => import('./pages/admin/messages/MessageAddPage.tsx'));
+const AdminMessagePage = lazy(() => import('./pages/admin/messages/MessagePage.tsx'));
 // Admin users and members' records (issue 10)
 const AdminUserEditPage = lazy(() => import('./pages/admin/users/UserEditPage.tsx'));
 const AdminMemberRecordPage = lazy(() => import('./pages/admin/members/MemberRecordPage.tsx'));
@@ -166,9 +177,12 @@ export const ROUTES: readonly RouteDef[] = [
   member('/with_menu/channel_subscription', 'Channel Subscription', { page: ChannelSubscriptionPage }),
   member('/with_menu/calibration_results', 'Calibration Results', { page: CalibrationResultsPage }),
   member('/with_menu/macro_data', 'Macro Data', { page: MacroDataPage }),
-  member('/with_menu/assistance_flags', 'Assistance Flags'),
-  member('/with_menu/assistance_flags/create', 'New Assistance Flag'),
-  member('/with_menu/assistance_flags/:id', 'Assistance Flag'),
+  member('/with_menu/assistance_flags', 'Assistance Flags', { page: FlagListPage }),
+  member('/with_menu/assistance_flags/create', 'New Assistance Flag', { page: FlagCreatePage }),
+  member('/with_menu/assistance_flags/:id', 'Assistance Flag', { page: FlagThreadPage }),
+  // Beyond the spec: the member's inbox of coaches' messages (PRODUCT.md section 6, issue 11).
+  member('/with_menu/messages', 'Messages', { page: InboxPage }),
+  member('/with_menu/messages/:id', 'Message', { page: MessagePage }),
   member('/with_menu/work_volume_analysis', 'Work Volume Analysis', { page: WorkVolumePage }),
   // A copy of the member's data and account deletion (UK GDPR rights of access and erasure).
   member('/with_menu/your_data', 'Your Data', { page: YourDataPage }),
@@ -204,11 +218,11 @@ export const ROUTES: readonly RouteDef[] = [
   admin('/admin/page_management', 'Content Pages', { page: AdminPageManagementPage }),
   admin('/admin/page/add', 'Add Page', { page: AdminPageEditPage }),
   admin('/admin/page/:id/edit', 'Edit Page', { page: AdminPageEditPage }),
-  admin('/admin/assistance_flag_management', 'Assistance Flags'),
-  admin('/admin/assistance_flag/:id', 'Assistance Flag'),
-  admin('/admin/message_management', 'Messages'),
-  admin('/admin/message/add', 'New Message'),
-  admin('/admin/message/:id', 'Message'),
+  admin('/admin/assistance_flag_management', 'Assistance Flags', { page: AdminFlagManagementPage }),
+  admin('/admin/assistance_flag/:id', 'Assistance Flag', { page: AdminFlagThreadPage }),
+  admin('/admin/message_management', 'Messages', { page: AdminMessageManagementPage }),
+  admin('/admin/message/add', 'New Message', { page: AdminMessageAddPage }),
+  admin('/admin/message/:id', 'Message', { page: AdminMessagePage }),
 ];
 
 export interface RouteMatch {

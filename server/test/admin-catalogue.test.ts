@@ -251,6 +251,9 @@ describe('channels and plans', () => {
     const secondSub = await em().findOneOrFail(Subscription, { user: second.body.user_id });
     expect(fake.subscriptions.get(secondSub.providerSubscriptionId!)!.items[0].price).toMatchObject({ id: plan.stripePriceId, unit_amount: 3500 });
     expect((await get('/api/channel/1')).body.data.plans[0]).toMatchObject({ plan_id: 1, amount: 35, amount_pence: 3500 });
+    // Each member's subscription screen shows what they pay: the first the old price, the second the new one.
+    expect((await get('/api/user/subscription', first.body.access_token)).body.data.plan).toMatchObject({ plan_id: 1, amount: 29.99, amount_pence: 2999 });
+    expect((await get('/api/user/subscription', second.body.access_token)).body.data.plan).toMatchObject({ plan_id: 1, amount: 35, amount_pence: 3500 });
 
     // The same amount again creates no further price; a name-only change neither.
     const again = fake.requests.length;

@@ -139,6 +139,14 @@ describe('POST /api/admin/admin', () => {
     expect(await em().count(User, {})).toBe(before);
   });
 
+  it('refuses a null character in a name or a search with 422 rather than failing in the database', async () => {
+    const before = await em().count(User, {});
+    const nul = await call('POST', '/api/admin/admin', { name: 'A\u0000B', email: 'nul-name@example.com', password: '123456', user_type: 1 });
+    expect(nul).toMatchObject({ status: 422, body: { errors: { name: [M.nameNul] } } });
+    expect(await em().count(User, {})).toBe(before);
+    expect((await call('GET', '/api/admin/admin?search=%00')).status).toBe(422);
+  });
+
   it('is 401 anonymous and 403 for a member', async () => {
     const body = { name: 'X', email: 'x-denied@example.com', password: '123456', user_type: 1 };
     expect((await call('POST', '/api/admin/admin', body, null)).status).toBe(401);
@@ -361,5 +369,25 @@ describe('the last admin', () => {
     expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1);
     expect([a.status, b.status].every((s) => s === 200 || s === 401 || s === 422)).toBe(true);
     expect(await em().count(User, { role: ROLE.admin })).toBe(1);
+  });
+});
+
+describe('the last admin, racing', () => {
+  it('survives two admins demoting each other, or one demoting while the other deletes, at the same moment: no 500, one admin is left', async () => {
+    for (const race of ['demote', 'delete', 'demote', 'delete'] as const) {
+      const first = await signedInAdmin(ctx.app);
+      // Leave first as the only admin, then add a second.
+      await em().nativeUpdate(User, { role: ROLE.admin, id: { $ne: first.userId } }, { role: ROLE.member });
+      const second = await signedInAdmin(ctx.app);
+      const demote = (id: number, token: string) => call('PATCH', `/api/admin/admin/${id}`, { name: 'Admin', email: `admin-${id}@example.com`, user_type: 1 }, token);
+      const results = await Promise.all([
+        demote(second.userId, first.token),
+        race === 'demote' ? demote(first.userId, second.token) : call('DELETE', `/api/admin/admin/${first.userId}`, undefined, second.token),
+      ]);
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200), `${race}: ${statuses.join(', ')}`).toHaveLength(1);
+      expect(statuses.every((s) => [200, 401, 403, 422].includes(s)), `${race}: ${statuses.join(', ')}`).toBe(true);
+      expect(await em().count(User, { role: ROLE.admin })).toBe(1);
+    }
   });
 });

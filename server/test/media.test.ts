@@ -253,6 +253,12 @@ describe('GET /api/media/{id}', () => {
     expect(res.statusCode).toBe(206);
     expect(res.rawPayload.equals(mp4.subarray(0, 10))).toBe(true);
     expect((await get(`/api/media/${video.id}`)).statusCode).toBe(401);
+    // A signed-in user without the right to the programme or the meals reads neither's media by token.
+    const unsubscribed = await trainingMember(ctx.app, { subscribed: false });
+    expect((await get(`/api/media/${video.id}`, { authorization: `Bearer ${unsubscribed.token}` })).statusCode).toBe(403);
+    const mealVideo = (await upload('meal_video', webm)).body.video;
+    expect((await get(`/api/media/${mealVideo.id}`, { authorization: `Bearer ${member.token}` })).statusCode).toBe(403);
+    expect((await get(`/api/media/${mealVideo.id}`, { authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
     expect((await get('/api/media/999999', { authorization: `Bearer ${member.token}` })).statusCode).toBe(404);
     expect((await get('/api/media/abc', { authorization: `Bearer ${member.token}` })).statusCode).toBe(404);
   });

@@ -15,3 +15,5 @@ export * from './schemas/adminMeals.ts';
 export * from './schemas/adminPages.ts';
 export * from './schemas/media.ts';
 export * from './schemas/adminMembers.ts';
+export * from './schemas/flags.ts';
+export * from './schemas/messages.ts';

@@ -1,5 +1,6 @@
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** £29.99 (plans are priced in pounds). */
 export const formatPounds = (amount: number): string => pounds.format(amount);
@@ -17,6 +18,9 @@ export function formatDate(iso: string | null | undefined): string | null {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : longDate.format(d);
 }
+
+/** A moment as '3 Mar 2026, 14:05' in the viewer's time zone (the audit log, and a member's list of reads of their data). */
+export const formatWhen = (iso: string): string => dateTime.format(new Date(iso));
 
 /** Today in the member's own time zone as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {

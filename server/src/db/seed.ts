@@ -68,7 +68,7 @@ export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig
   });
   em.create(Subscription, {
     user, channel: em.getReference(Channel, CHANNEL.superhuman), plan: em.getReference(Plan, 4), status: 'active',
-    provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
+    amountPence: PLANS.find((p) => p.id === 4)!.amountPence, provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
   });
   await em.flush();
   return true;

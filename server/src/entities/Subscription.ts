@@ -15,6 +15,8 @@ export const Subscription = defineEntity({
     user: () => p.oneToOne(User).owner().unique().deleteRule('cascade'),
     channel: () => p.manyToOne(Channel),
     plan: () => p.manyToOne(Plan),
+    /** What the member pays, in pence: the plan's price when bought or changed to; a later price change leaves it. */
+    amountPence: p.integer(),
     status: p.enum(SUBSCRIPTION_STATUSES),
     provider: p.string().length(32),
     providerCustomerId: p.string().length(255).nullable(),

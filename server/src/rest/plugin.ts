@@ -12,6 +12,8 @@ import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { superhumanRoutes } from './routes/superhuman.ts';
 import { warriorRoutes } from './routes/warrior.ts';
+import { flagsRoutes } from './routes/flags.ts';
+import { messagesRoutes } from './routes/messages.ts';
 
 /** The Laravel-compatible REST surface under /api: plain Fastify routes over the same services as tRPC. */
 export async function restPlugin(app: FastifyInstance) {
@@ -54,5 +56,7 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(warriorRoutes);
   await app.register(superhumanRoutes);
+  await app.register(flagsRoutes);
+  await app.register(messagesRoutes);
   await app.register(mediaRoutes);
 }

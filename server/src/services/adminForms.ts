@@ -12,15 +12,13 @@ import { DomainError, notFound, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
-import { pageWindow, type Page } from './pagination.ts';
+import { escapeLike, pageWindow, type Page } from './pagination.ts';
 
 // The exercise ladders admins edit: form groups and their forms (admin.md sections 3, 5 and 7). Rules kept here:
 // a group is deletable only while nothing refers to its forms; a ladder's (level, progress) pairs are unique; deleting
 // a form moves the members standing on it to the nearest remaining form, so every member stays on a valid form.
 
 type Ctx = Pick<ServiceContext, 'em' | 'config'>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface GroupUsage {
   formsCount: number;

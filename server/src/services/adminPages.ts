@@ -14,7 +14,7 @@ import { DomainError, laravelMessage, notFound, type FieldErrors } from '../erro
 import { parseInput } from '../validation.ts';
 import type { ServiceContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
-import { pageWindow, type Page as ResultPage } from './pagination.ts';
+import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts';
 
 // Content pages as admins edit them (admin.md sections 3, 5 and 7). Rules kept here: pages are added and deleted only
 // in category 4 (technique guides), every other page is part of the programme's structure; a phase page's class
@@ -22,7 +22,6 @@ import { pageWindow, type Page as ResultPage } from './pagination.ts';
 
 type Ctx = Pick<ServiceContext, 'em' | 'config'>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const isPhaseType = (key: string | undefined): key is PhaseType => (PHASE_TYPES as readonly string[]).includes(key ?? '');
 
 /** The content tree, read once per call: the tracks are found by slug (calibration) or as General's version children. */

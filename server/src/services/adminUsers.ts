@@ -61,11 +61,19 @@ async function userDetail(em: EntityManager, user: IUser): Promise<AdminUser> {
 }
 
 /**
+ * Locks every admin's row, in id order. Whoever may change who is an admin takes these locks before any other, so two
+ * such changes queue rather than deadlock (PostgreSQL would end one of them with a 500).
+ */
+async function lockAdmins(em: EntityManager): Promise<IUser[]> {
+  return em.find(User, { role: ROLE.admin }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } });
+}
+
+/**
  * Locks every admin's row and refuses when `leavingId` is the last admin: two admins removing or demoting each other
  * at the same moment cannot both win (the second sees the first's change once the lock is released).
  */
 async function keepAnAdmin(em: EntityManager, leavingId: number): Promise<void> {
-  const admins = await em.find(User, { role: ROLE.admin }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const admins = await lockAdmins(em);
   if (!admins.some((a) => a.id !== leavingId)) throw validationError('user', M.lastAdmin);
 }
 
@@ -97,6 +105,8 @@ export async function updateUser(ctx: ServiceContext, actor: Actor, id: number, 
   const email = normaliseEmail(input.email);
   return registering(() =>
     ctx.em.transactional(async (em) => {
+      // A type change may demote an admin: the admins' locks come first, as in deleteUser.
+      if (input.user_type !== undefined) await lockAdmins(em);
       const user = await findUser(em, id, true);
       if (await em.count(User, { email, id: { $ne: id } })) throw validationError('email', SERVER_MESSAGE.emailTaken);
       const role = input.user_type ?? user.role;

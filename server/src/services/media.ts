@@ -2,14 +2,14 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, readFile, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { MEDIA_MAX_BYTES, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
+import { INTRODUCTION_PAGE, MEDIA_MAX_BYTES, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { Media } from '../entities/index.ts';
+import { Media, Page } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
-import { assertCanTrain } from './access.ts';
+import { assertCanTrain, assertContentAccess, assertSuperhumanAccess } from './access.ts';
 import { SNIFF_BYTES, sniffVideo, type VideoFormat } from './mediaFormat.ts';
 
 /** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
@@ -271,7 +271,8 @@ export function validMediaSignature(config: Pick<AppConfig, 'jwtSecret'>, id: nu
 
 /**
  * GET /api/media/{id}: the file a reader may have. Content media (page, meal and form group pictures and videos) for
- * a valid signed address or any signed-in user; a progress photo never by a signed address, only for its owner or an
+ * a valid signed address, or a signed-in user who may read their records (meals: superhuman; programme: may train;
+ * introduction pages: every member; admins: all); a progress photo never by a signed address, only for its owner or an
  * admin (whose read goes to the audit log), as GET user/image/{id}. 403 otherwise; 404 for no such media or file.
  */
 export async function openMedia(ctx: ServiceContext, id: number, access: MediaAccess): Promise<MediaFile> {
@@ -287,6 +288,10 @@ export async function openMedia(ctx: ServiceContext, id: number, access: MediaAc
     const isAdmin = access.actor.user.role === ROLE.admin;
     if (media.owner?.id !== access.actor.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
     if (isAdmin && media.owner?.id !== access.actor.user.id) auditedAdmin = access.actor;
+  } else if ('actor' in access) {
+    // A token reads what its holder may read through the records: meal media need the superhuman channel, programme
+    // media (pages, form groups) the right to train, but an introduction page's media are every member's.
+    await assertContentMediaReadable(ctx.em, access.actor, media);
   }
   const file = absolute(ctx.config, media);
   let info;
@@ -301,6 +306,16 @@ export async function openMedia(ctx: ServiceContext, id: number, access: MediaAc
     await ctx.em.flush();
   }
   return { media, file, size: info.size, modified: info.mtime };
+}
+
+/** 403 unless the actor may read the records this content media belongs to (admins may read them all). */
+async function assertContentMediaReadable(em: ServiceContext['em'], actor: Actor, media: IMedia): Promise<void> {
+  if (media.kind === 'meal_image' || media.kind === 'meal_video') return assertSuperhumanAccess(em, actor.user);
+  if (media.kind === 'page_image' || media.kind === 'page_video') {
+    const introductions = Object.values(INTRODUCTION_PAGE) as number[];
+    if (await em.count(Page, { id: { $in: introductions }, $or: [{ image: media.id }, { video: media.id }] })) return;
+  }
+  await assertContentAccess(em, actor.user);
 }
 
 /**

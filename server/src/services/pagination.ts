@@ -8,6 +8,9 @@ export interface Page<T> {
   perPage: number;
 }
 
+/** A search text as an ILIKE pattern's literal part: its %, _ and backslash match themselves. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export const pageWindow = (page: number, perPage = DEFAULT_PER_PAGE) => ({ limit: perPage, offset: (page - 1) * perPage });
 
 /** Laravel's paginator shape (data / links / meta), with links built on `path` and any extra query kept. */

@@ -62,11 +62,11 @@ async function buyPlan(em: EntityManager, provider: PaymentProvider, user: IUser
   const previous = existing?.provider === provider.name && existing.status !== 'canceled' ? existing.providerSubscriptionId : null;
   const now = new Date();
   if (existing) {
-    Object.assign(existing, { plan, channel: plan.channel, provider: provider.name, startDate: now, providerEventAt: null });
+    Object.assign(existing, { plan, channel: plan.channel, amountPence: plan.amountPence, provider: provider.name, startDate: now, providerEventAt: null });
     applyProvider(existing, result);
   } else {
     em.create(Subscription, {
-      user, plan, channel: plan.channel, provider: provider.name, startDate: now, status: result.status,
+      user, plan, channel: plan.channel, amountPence: plan.amountPence, provider: provider.name, startDate: now, status: result.status,
       currentPeriodEnd: result.currentPeriodEnd, cancelAtPeriodEnd: result.cancelAtPeriodEnd,
       providerCustomerId: result.customerId, providerSubscriptionId: result.subscriptionId,
     });
@@ -101,7 +101,8 @@ export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promi
     evolution: evo?.evolution ?? null,
     version: evo?.version ?? null,
     phase: evo?.phase ?? null,
-    plan: sub ? planDto(sub.plan, sub.channel.id) : null,
+    // The plan as this member holds it: the price they pay, which a later change of the plan's price leaves alone.
+    plan: sub ? { ...planDto(sub.plan, sub.channel.id), amount: sub.amountPence / 100, amount_pence: sub.amountPence } : null,
     status: sub?.status ?? null,
     active: isSubscriptionActive(sub),
     provider: sub?.provider ?? null,
@@ -172,7 +173,7 @@ export async function changePlan(ctx: ServiceContext, actor: Actor, raw: unknown
     if (sub.provider !== provider.name) throw new DomainError('CONFLICT', 'This subscription is billed elsewhere: cancel it and subscribe again.');
     const key = idempotencyKey('change', sub.providerSubscriptionId, sub.plan.id, plan.id, sub.updatedAt.getTime());
     const result = await provider.changePlan(sub, plan, key);
-    Object.assign(sub, { plan, channel: plan.channel });
+    Object.assign(sub, { plan, channel: plan.channel, amountPence: plan.amountPence });
     applyProvider(sub, result);
   });
   return subscriptionView(ctx, actor);

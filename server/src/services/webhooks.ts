@@ -35,7 +35,7 @@ async function adopt(em: EntityManager, object: Stripe.Subscription): Promise<vo
   const existing = await em.findOne(Subscription, { user: userId }, { refresh: true });
   if (existing?.providerSubscriptionId === object.id || (existing && isSubscriptionActive(existing))) return;
   const values = {
-    plan, channel: plan.channel, provider: 'stripe', providerCustomerId: state.customerId, providerSubscriptionId: object.id, status: state.status,
+    plan, channel: plan.channel, amountPence: paidPence(object) ?? plan.amountPence, provider: 'stripe', providerCustomerId: state.customerId, providerSubscriptionId: object.id, status: state.status,
     startDate: new Date(object.start_date * 1000), currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd,
   };
   if (existing) Object.assign(existing, values);
@@ -52,7 +52,13 @@ async function applySubscription(em: EntityManager, object: Stripe.Subscription,
   const state = fromStripe(object);
   Object.assign(sub, { status: state.status, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd });
   const plan = state.priceId ? await em.findOne(Plan, { stripePriceId: state.priceId }, { populate: ['channel'] }) : null;
-  if (plan) Object.assign(sub, { plan, channel: plan.channel });
+  if (plan && plan.id !== sub.plan.id) Object.assign(sub, { plan, channel: plan.channel, amountPence: paidPence(object) ?? plan.amountPence });
+}
+
+/** What Stripe bills for a subscription, in pence (its price's unit amount), when the event carries it. */
+function paidPence(object: Stripe.Subscription): number | null {
+  const amount = object.items?.data[0]?.price.unit_amount;
+  return typeof amount === 'number' ? amount : null;
 }
 
 /** invoice.*: a paid invoice renews the period it covers; a failed one makes the subscription past due. */

@@ -5,6 +5,9 @@ import { channelsRouter } from '../routers/channels/router.ts';
 import { setupRouter } from '../routers/setup/router.ts';
 import { superhumanRouter } from '../routers/superhuman/router.ts';
 import { warriorRouter } from '../routers/warrior/router.ts';
+import { flagsRouter } from '../routers/flags/router.ts';
+import { messagesRouter } from '../routers/messages/router.ts';
+import { liveRouter } from '../routers/live/router.ts';
 import { router } from './init.ts';
 
 export const appRouter = router({
@@ -15,6 +18,9 @@ export const appRouter = router({
   account: accountRouter,
   warrior: warriorRouter,
   superhuman: superhumanRouter,
+  flags: flagsRouter,
+  messages: messagesRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,7 +17,7 @@ export async function trainingMember(app: FastifyInstance, opts: { channel?: num
     const now = new Date();
     em.create(Subscription, {
       user, channel: em.getReference(Channel, channel), plan: em.getReference(Plan, channel === CHANNEL.superhuman ? 3 : 1), status: 'active',
-      provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      amountPence: channel === CHANNEL.superhuman ? 4999 : 2999, provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
     });
   }
   await em.flush();

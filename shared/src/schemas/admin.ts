@@ -15,8 +15,11 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
+/** PostgreSQL text cannot hold U+0000: refused here as a 422 rather than failing in the database as a 500. */
+const noNul = (s: string) => !s.includes('\u0000');
+
 export const adminUserListInput = pageInput.extend({
-  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
+  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').refine(noNul, 'The search may not contain a null character.').optional().default(''),
   categoryId: z.coerce.number().int().min(0).max(2, 'The category is 1 (users) or 2 (admins).').optional(),
 });
 export type AdminUserListInput = z.infer<typeof adminUserListInput>;
@@ -25,6 +28,7 @@ export type AdminUserListInput = z.infer<typeof adminUserListInput>;
 export const ADMIN_USER_MESSAGE = {
   nameRequired: 'The name field is required.',
   nameMax: 'The name may not be greater than 255 characters.',
+  nameNul: 'The name may not contain a null character.',
   emailRequired: 'The email is required',
   emailInvalid: 'The email is must be an email',
   emailInvalidEdit: 'Invalid email',
@@ -57,7 +61,7 @@ export const adminUserIdInput = z.object({ id: idField('user id') });
 /** Blank strings count as missing, as in a submitted form. */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-const userName = z.preprocess(blank, z.string({ error: M.nameRequired }).trim().max(255, M.nameMax));
+const userName = z.preprocess(blank, z.string({ error: M.nameRequired }).trim().max(255, M.nameMax).refine(noNul, M.nameNul));
 const userEmail = (invalid: string) =>
   z.preprocess(
     blank,

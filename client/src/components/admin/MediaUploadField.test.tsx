@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGE, type MediaRef } from '@evolution/shared';
+import { TOAST_MS } from '@evolution/shared/constants';
+import { useNotices } from '../ui/notifier.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
 
 /** A stand-in XMLHttpRequest that records what is sent and answers when the test says so. */
@@ -42,6 +44,7 @@ function Harness({ kind }: { kind: 'page_video' | 'meal_image' }) {
     <>
       <MediaUploadField kind={kind} label="Video" value={value} onChange={setValue} />
       <output data-testid="value">{JSON.stringify(value)}</output>
+      <output data-testid="notices">{JSON.stringify(useNotices().map((n) => [n.variant, n.message, n.duration]))}</output>
     </>
   );
 }
@@ -84,6 +87,8 @@ describe('MediaUploadField', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain(message.id);
     expect(screen.getByTestId('value').textContent).toBe('null');
+    // The error catalogue's 3 s danger notice, as for every other call.
+    expect(screen.getByTestId('notices').textContent).toContain(JSON.stringify(['danger', MEDIA_MESSAGE.videoInvalid, TOAST_MS.apiError]));
   });
 
   it('says a file is too large before sending it', () => {

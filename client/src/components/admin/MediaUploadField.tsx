@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ERROR_TEXT } from '@evolution/shared/constants';
 import { MEDIA_ACCEPT, MEDIA_MAX_BYTES, MEDIA_MESSAGE, adminMediaPath, mediaField, type AdminMediaKind, type MediaRef } from '@evolution/shared';
+import { apiErrorNotice } from '../../api/errors.ts';
 import { storedToken } from '../../auth/session.ts';
 import { Button } from '../ui/Button.tsx';
-import { notify } from '../ui/notifier.ts';
+import { notify, type Notice } from '../ui/notifier.ts';
 import './MediaUploadField.css';
 
 export interface MediaUploadFieldProps {
@@ -16,7 +17,13 @@ export interface MediaUploadFieldProps {
 }
 
 /** What an upload answered: the stored file, or the message to show under the field. */
-type UploadOutcome = { ok: true; media: MediaRef } | { ok: false; message: string };
+type UploadOutcome = { ok: true; media: MediaRef } | { ok: false; message: string; notice: Notice | null };
+
+/** The error catalogue's notice of a failed upload (admin.md section 8), as every other call shows it. */
+function catalogueNotice(status: number, body: unknown): Notice | null {
+  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  return apiErrorNotice({ message: typeof b.message === 'string' ? b.message : '', data: { httpStatus: status, errors: b.errors } });
+}
 
 /** The message of a failed upload: the 422's field message, else the catalogue's text for the status. */
 function failureMessage(status: number, body: unknown, field: 'image' | 'video'): string {
@@ -53,9 +60,9 @@ function upload(kind: AdminMediaKind, file: File, onProgress: (fraction: number)
       const body = xhr.response as Record<string, unknown> | null;
       const media = body?.[field] as MediaRef | undefined;
       if (xhr.status === 201 && media && typeof media.id === 'number') resolve({ ok: true, media: { id: media.id, path: media.path ?? null } });
-      else resolve({ ok: false, message: failureMessage(xhr.status, body, field) });
+      else resolve({ ok: false, message: failureMessage(xhr.status, body, field), notice: catalogueNotice(xhr.status, body) });
     };
-    xhr.onerror = () => resolve({ ok: false, message: failureMessage(0, null, field) });
+    xhr.onerror = () => resolve({ ok: false, message: failureMessage(0, null, field), notice: null });
     signal.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
     form.append(field, file, file.name);
@@ -103,6 +110,7 @@ export function MediaUploadField({ kind, label, value, onChange, error }: MediaU
       notify({ message: `The ${field} was uploaded.`, variant: 'success' });
     } else {
       setUploadError(outcome.message);
+      if (outcome.notice) notify(outcome.notice);
     }
   }
 

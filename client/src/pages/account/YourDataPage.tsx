@@ -10,13 +10,11 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { toast } from '../../components/ui/notifier.ts';
-import { todayIso } from '../../forms/format.ts';
+import { formatWhen, todayIso } from '../../forms/format.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-
-const readAt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Who read the member's health data and when (PRODUCT.md section 7: admins' reads are written to an audit log). */
 function HealthDataReads() {
@@ -46,7 +44,7 @@ function HealthDataReads() {
               {rows.map((r) => (
                 <tr key={r.id}>
                   <td data-label="When">
-                    <time dateTime={r.created_at}>{readAt.format(new Date(r.created_at))}</time>
+                    <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>
                   </td>
                   <td data-label="Who">{r.admin_name}</td>
                   <td data-label="What">{r.what}</td>

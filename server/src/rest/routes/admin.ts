@@ -7,6 +7,8 @@ import { adminMediaRoutes } from './admin/media.ts';
 import { adminPageRoutes } from './admin/pages.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { adminMemberRoutes } from './admin/members.ts';
+import { adminFlagRoutes } from './admin/flags.ts';
+import { adminMessageRoutes } from './admin/messages.ts';
 
 /** Admin calls; every route here needs role 2. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -21,4 +23,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMealRoutes);
   await app.register(adminPageRoutes);
   await app.register(adminMediaRoutes);
+  await app.register(adminFlagRoutes);
+  await app.register(adminMessageRoutes);
 }

@@ -14,7 +14,7 @@ const MAX_AGE_SECONDS = 24 * 60 * 60;
 export async function mediaRoutes(app: FastifyInstance) {
   app.get('/media/:id', {
     schema: doc({
-      summary: 'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or a bearer token; progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
+      summary: 'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or the bearer token of a user who may read their records (403 otherwise); progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
       tags: ['Media'], who: 'user', params: mediaIdInput, query: mediaSignedQuery,
       response: { 200: 'The file', 206: 'Part of the file (Content-Range)', 304: 'Not modified', 403: 'Invalid or expired signature, or not yours', 404: 'No such media', 416: 'Range not satisfiable' },
     }),

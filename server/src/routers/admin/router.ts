@@ -9,6 +9,8 @@ import { adminPagesRouter } from './pages/router.ts';
 import { adminUsersRouter } from './users/router.ts';
 import { adminMembersRouter } from './members/router.ts';
 import { adminAuditRouter } from './audit/router.ts';
+import { adminFlagsRouter } from './flags/router.ts';
+import { adminMessagesRouter } from './messages/router.ts';
 import { adminVo2maxRouter } from './vo2max/router.ts';
 
 /** Admin sub-routers, nested: admin.users, admin.calibrations, admin.meals, admin.forms... */
@@ -24,4 +26,6 @@ export const adminRouter = router({
   media: adminMediaRouter,
   members: adminMembersRouter,
   audit: adminAuditRouter,
+  flags: adminFlagsRouter,
+  messages: adminMessagesRouter,
 });

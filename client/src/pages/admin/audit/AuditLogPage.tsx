@@ -6,7 +6,8 @@ import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { useListQuery } from '../common/listQuery.ts';
-import { AUDIT_LOG_PATH, auditLogHref, formatWhen, readFilterId } from './auditQuery.ts';
+import { formatWhen } from '../../../forms/format.ts';
+import { AUDIT_LOG_PATH, auditLogHref, readFilterId } from './auditQuery.ts';
 import './audit.css';
 
 /**

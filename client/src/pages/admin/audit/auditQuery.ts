@@ -9,8 +9,3 @@ export const auditLogHref = (filters: { member_id?: number; admin_id?: number; p
 
 /** A whole id from the query string, or undefined for anything else (the list then shows every row). */
 export const readFilterId = (value: string | null): number | undefined => readMemberId(value) ?? undefined;
-
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-/** When a read happened, as '3 Mar 2026, 14:05' in the viewer's time zone. */
-export const formatWhen = (iso: string): string => when.format(new Date(iso));

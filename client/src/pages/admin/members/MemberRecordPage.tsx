@@ -6,7 +6,7 @@ import { ADMIN_USER_TABS, type PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { auditLogHref } from '../audit/auditQuery.ts';
 import { readMemberId } from './record.ts';
-import { RECORD_TABS, type RecordTabKey } from './tabs.tsx';
+import { RECORD_TABS, useCatalogueToast, type RecordTabKey } from './tabs.tsx';
 import '../../warrior/warrior.css';
 import './members.css';
 
@@ -22,6 +22,8 @@ export default function MemberRecordPage({ params, route }: PageProps) {
   const tab = tabOf(route.path);
   // A 404 (nobody, or an admin's id) is said on the screen, not in a toast.
   const member = trpc.admin.members.member.useQuery({ id: id ?? 0 }, { enabled: id !== null, staleTime: 0, meta: { silentErrors: true } });
+  // Any other failure (401, 403, 500) still gets the error catalogue's toast.
+  useCatalogueToast(member.error);
   const Tab = RECORD_TABS[tab];
   const title = ADMIN_USER_TABS.find((t) => t.key === tab)?.title ?? route.title;
 

@@ -213,7 +213,7 @@ function MacroDataTab({ memberId }: TabProps) {
 }
 
 /** A failure other than the expected 404 still gets the error catalogue's toast. */
-function useCatalogueToast(error: unknown) {
+export function useCatalogueToast(error: unknown) {
   useEffect(() => {
     if (!error || readFailure(error).status === 404) return;
     const notice = apiErrorNotice(error);

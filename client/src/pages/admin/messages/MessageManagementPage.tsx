@@ -1,0 +1,7 @@
+import { ComingSoon } from '../../ComingSoon.tsx';
+import type { PageProps } from '../../../routes.tsx';
+
+/** Placeholder until issue 11 builds this screen. */
+export default function MessageManagementPage({ route }: PageProps) {
+  return <ComingSoon title={route.title} />;
+}

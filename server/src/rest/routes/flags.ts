@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Member calls of issue 11 for this area, under /api. */
+export async function flagsRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,4 @@
+import { router } from '../../trpc/init.ts';
+
+/** messages: built by issue 11. */
+export const messagesRouter = router({});

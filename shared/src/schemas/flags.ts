@@ -1,0 +1,2 @@
+// Schemas of issue 11 for this area.
+export {};
