@@ -139,6 +139,11 @@ describe('admin meals, in Chromium', () => {
     await signIn(memberPage.page, member.email, member.password);
     await memberPage.page.goto('/#/superhuman/meal/saturni-elixir/phase-one');
     await expect.poll(() => memberPage.page.getByRole('heading', { level: 1 }).textContent()).toBe(renamed);
+
+    // Other browser files read the seeded elixir: its name goes back.
+    const original = (await api(`/admin/meal/${one!.id}`, { token })).json.data;
+    const restored = await api(`/admin/meal/${one!.id}`, { method: 'PUT', token, body: { ...original, name: one!.name } });
+    expect(restored.status).toBe(200);
   });
 
   it('the admin meal screens have no serious or critical axe violations at 1280x800 and 768x1024', { timeout: 120_000 }, async () => {

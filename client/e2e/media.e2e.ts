@@ -86,7 +86,7 @@ describe('uploaded media, in Chromium', () => {
     // A picture named like a video is refused by its content, and the message shows under the field.
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } }).png().toBuffer();
     await field.setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: png });
-    await admin.page.getByText(MEDIA_MESSAGE.videoInvalid).waitFor();
+    await admin.page.locator('.field__error', { hasText: MEDIA_MESSAGE.videoInvalid }).waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await audit.check('page edit: upload refused (1280)');
     const refusedFindings = await fieldFindings(admin.page, audit);
@@ -97,7 +97,7 @@ describe('uploaded media, in Chromium', () => {
     const preview = admin.page.locator('video[aria-label="Video: current file"]');
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/\/api\/media\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/);
-    expect(await admin.page.getByText(MEDIA_MESSAGE.videoInvalid).count()).toBe(0);
+    expect(await admin.page.locator('.field__error', { hasText: MEDIA_MESSAGE.videoInvalid }).count()).toBe(0);
     await audit.check('page edit: video uploaded (1280)');
     await admin.screenshot('media-upload-preview-1280');
     await admin.page.setViewportSize({ width: 768, height: 1024 });
