@@ -36,4 +36,12 @@ describe('parseInput', () => {
   it('returns the parsed value when valid', () => {
     expect(parseInput(z.object({ page: z.coerce.number() }), { page: '2' })).toEqual({ page: 2 });
   });
+  it('refuses a NUL character anywhere in the input with a 422 on its field, before the schema', () => {
+    expect(errorsOf(registerInput, { name: 'Ann\u0000', email: 'a@example.com' })).toEqual({
+      message: 'The name may not contain a null character.',
+      errors: { name: ['The name may not contain a null character.'] },
+    });
+    const schema = z.object({ entries: z.array(z.object({ form_name: z.string() })) });
+    expect(errorsOf(schema, { entries: [{ form_name: 'ok' }, { form_name: 'x\u0000' }] })?.errors).toEqual({ 'entries.1.form_name': ['The form name may not contain a null character.'] });
+  });
 });

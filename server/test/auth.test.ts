@@ -230,3 +230,13 @@ describe('tRPC auth', () => {
     expect(res.error.data).toMatchObject({ httpStatus: 422, errors: { email: ['Incorrect format'], name: ['This is a required field'] } });
   });
 });
+
+describe('a NUL character in any input', () => {
+  it('is a 422 on its field over REST and tRPC, and creates nothing (PostgreSQL cannot store it)', async () => {
+    const member = newMember({ name: 'Nul\u0000Name' });
+    const res = await rest(ctx.app, 'POST', '/api/register', { body: member });
+    expect(res).toMatchObject({ status: 422, body: { errors: { name: ['The name may not contain a null character.'] } } });
+    expect((await trpc(ctx.app, 'mutation', 'auth.register', member)).status).toBe(422);
+    expect(await ctx.app.orm.em.fork().count(User, { email: member.email })).toBe(0);
+  });
+});
