@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MEDIA_MAX_BYTES } from '@evolution/shared';
 
 /** Everything the server reads from the environment, with its default (see README's configuration table). */
 export interface AppConfig {
@@ -33,10 +34,14 @@ export interface AppConfig {
   serveClient: boolean;
   /** Argon2 cost: lower in tests so suites stay fast; production uses the library defaults. */
   argon2: { memoryCost: number; timeCost: number };
+  /** Largest upload accepted per field, in bytes (admin content media). */
+  mediaMaxBytes: { image: number; video: number };
   /** Where the Stripe SDK sends API calls; empty means Stripe's own (tests point it at a local fake). */
   stripeApiHost: string;
   stripeApiPort: number | null;
   stripeApiProtocol: 'https' | 'http';
+  /** How often the job worker looks for jobs that became due (retries); new jobs arrive at once through NOTIFY. */
+  jobPollIntervalMs: number;
 }
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -86,9 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: bool(env.SERVE_CLIENT, true),
     argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
+    mediaMaxBytes: { image: int(env.MEDIA_IMAGE_MAX_BYTES, MEDIA_MAX_BYTES.image), video: int(env.MEDIA_VIDEO_MAX_BYTES, MEDIA_MAX_BYTES.video) },
     stripeApiHost: env.STRIPE_API_HOST ?? '',
     stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
     stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
+    jobPollIntervalMs: int(env.JOB_POLL_INTERVAL_MS, 2000),
   };
 }
 

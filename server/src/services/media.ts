@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, readFile, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { INTRODUCTION_PAGE, MEDIA_MAX_BYTES, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
+import { INTRODUCTION_PAGE, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Media, Page } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
@@ -142,17 +142,18 @@ export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config
 /** Room for the multipart framing around one file when a declared Content-Length is checked against a size limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const tooLarge = (field: 'image' | 'video') => validationError(field, field === 'image' ? MEDIA_MESSAGE.imageTooLarge : MEDIA_MESSAGE.videoTooLarge);
+/** The size message for a field's limit ('The video may not be greater than 204800 kilobytes.', as MEDIA_MESSAGE says for the defaults). */
+const tooLarge = (field: 'image' | 'video', limit: number) => validationError(field, `The ${field} may not be greater than ${Math.floor(limit / 1024)} kilobytes.`);
 const required = (field: 'image' | 'video') => validationError(field, field === 'image' ? MEDIA_MESSAGE.imageRequired : MEDIA_MESSAGE.videoRequired);
 
 /**
  * Refuses an upload whose declared length is already over the field's limit, before a byte of it is read (a 422 with
  * the size message). A request without a length is limited while it is read instead.
  */
-export function assertUploadLength(kind: AdminMediaKind, contentLength: string | undefined): void {
+export function assertUploadLength(config: Pick<AppConfig, 'mediaMaxBytes'>, kind: AdminMediaKind, contentLength: string | undefined): void {
   const field = mediaField(kind);
   const length = Number(contentLength);
-  if (Number.isFinite(length) && length > MEDIA_MAX_BYTES[field] + MULTIPART_OVERHEAD) throw tooLarge(field);
+  if (Number.isFinite(length) && length > config.mediaMaxBytes[field] + MULTIPART_OVERHEAD) throw tooLarge(field, config.mediaMaxBytes[field]);
 }
 
 /**
@@ -165,15 +166,15 @@ export interface UploadedFile {
 }
 
 /** An image's bytes, read within its limit (422 when over it). */
-async function readLimited(file: UploadedFile, field: 'image' | 'video'): Promise<Buffer> {
+async function readLimited(file: UploadedFile, field: 'image' | 'video', limit: number): Promise<Buffer> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of file.chunks) {
     size += chunk.length;
-    if (size > MEDIA_MAX_BYTES[field]) throw tooLarge(field);
+    if (size > limit) throw tooLarge(field, limit);
     parts.push(chunk);
   }
-  if (file.truncated()) throw tooLarge(field);
+  if (file.truncated()) throw tooLarge(field, limit);
   return Buffer.concat(parts);
 }
 
@@ -187,7 +188,8 @@ async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
  * (422 unless MP4 or WebM), its size is counted as it arrives (422 past the limit), and the file is removed again
  * whenever the upload or the media row fails, so a refused upload leaves nothing behind.
  */
-async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfig, 'dataDir'> }, kind: AdminMediaKind, file: UploadedFile): Promise<IMedia> {
+async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfig, 'dataDir' | 'mediaMaxBytes'> }, kind: AdminMediaKind, file: UploadedFile): Promise<IMedia> {
+  const limit = ctx.config.mediaMaxBytes.video;
   const head: Uint8Array[] = [];
   let headSize = 0;
   let size = 0;
@@ -206,7 +208,7 @@ async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfi
   try {
     for await (const chunk of file.chunks) {
       size += chunk.length;
-      if (size > MEDIA_MAX_BYTES.video) throw tooLarge('video');
+      if (size > limit) throw tooLarge('video', limit);
       if (handle) {
         await writeAll(handle, chunk);
         continue;
@@ -215,7 +217,7 @@ async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfi
       headSize += chunk.length;
       if (headSize >= SNIFF_BYTES) await begin();
     }
-    if (file.truncated()) throw tooLarge('video');
+    if (file.truncated()) throw tooLarge('video', limit);
     if (size === 0) throw required('video');
     if (!handle) await begin();
     await (handle as FileHandle | null)?.close();
@@ -242,7 +244,7 @@ export async function uploadContentMedia(ctx: Pick<ServiceContext, 'em' | 'confi
     const media = await storeVideo(ctx, kind, file);
     return { video: { id: media.id, path: mediaUrl(ctx.config, media) } };
   }
-  const data = await readLimited(file, 'image');
+  const data = await readLimited(file, 'image', ctx.config.mediaMaxBytes.image);
   if (data.length === 0) throw required('image');
   const media = await storeImage(ctx, kind, await reencodeImage(data, CONTENT_IMAGE_FORMATS, MEDIA_MESSAGE.imageInvalid));
   return { image: { id: media.id, path: mediaUrl(ctx.config, media) } };

@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AppConfig } from '../../src/config.ts';
@@ -7,6 +8,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of a PostgreSQL role that may create and drop databases (see global-setup.ts). */
     databaseAdminUrl: string;
+    /** A migrated, seeded database each test file copies (see global-setup.ts). */
+    databaseTemplate: string;
+    /** Where the template's seed wrote its pictures (meal images), copied into each file's data folder. */
+    templateDataDir: string;
   }
 }
 
@@ -16,15 +21,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a uniquely named database on the run's PostgreSQL, applies every migration and seeds it (pictures into dataDir). */
+/** Creates a uniquely named database, a copy of the run's migrated and seeded template, with the seed's pictures in dataDir. */
 export async function createTestDatabase(dataDir?: string): Promise<TestDatabase> {
-  const database = await createDatabase(inject('databaseAdminUrl'));
+  const database = await createDatabase(inject('databaseAdminUrl'), 'test', inject('databaseTemplate'));
   try {
-    // Imported lazily so a file that never touches the database does not load the ORM.
-    const { migrateUp } = await import('../../src/db/migrate.ts');
-    await migrateUp(database.url);
     const { testConfig } = await import('../../src/config.ts');
-    await (await import('../../src/db/seed.ts')).seedReference(database.url, { dataDir: dataDir ?? testConfig().dataDir });
+    // Existing files are kept: files sharing the default data folder copy the same content-named pictures.
+    cpSync(inject('templateDataDir'), dataDir ?? testConfig().dataDir, { recursive: true, force: false, errorOnExist: false });
   } catch (err) {
     await database.drop();
     throw err;

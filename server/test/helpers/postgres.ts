@@ -106,10 +106,11 @@ async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promis
   }
 }
 
-/** Creates an empty database with a unique name (prefix `test_`) on the server behind `adminUrl`. */
-export async function createDatabase(adminUrl: string, prefix = 'test'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+/** Creates a database with a unique name (prefix `test_`) on the server behind `adminUrl`: empty, or a copy of `template`. */
+export async function createDatabase(adminUrl: string, prefix = 'test', template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
+  const copy = template ? ` TEMPLATE ${template.replace(/[^a-z0-9_]/g, '')}` : '';
+  await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}${copy}`));
   return {
     name,
     url: withDatabase(adminUrl, name),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_MEDIA_KINDS, MEDIA_MAX_BYTES, adminMediaPath, imageUploadedSchema, mediaField, videoUploadedSchema, type AdminMediaKind } from '@evolution/shared';
+import { ADMIN_MEDIA_KINDS, adminMediaPath, imageUploadedSchema, mediaField, videoUploadedSchema, type AdminMediaKind } from '@evolution/shared';
 import { assertUploadLength, uploadContentMedia, type UploadedFile } from '../../../services/media.ts';
 import { doc } from '../../openapi.ts';
 
@@ -23,7 +23,7 @@ async function withUploadedFile<T>(req: FastifyRequest, kind: AdminMediaKind, st
   const field = mediaField(kind);
   if (!req.isMultipart()) return store(null);
   let result: { value: T } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: MEDIA_MAX_BYTES[field] + 1, files: 1 } })) {
+  for await (const part of req.parts({ limits: { fileSize: req.server.config.mediaMaxBytes[field] + 1, files: 1 } })) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== field || result) {
       part.file.resume();
@@ -45,10 +45,16 @@ export async function adminMediaRoutes(app: FastifyInstance) {
         response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
       }),
     }, async (req, reply) => {
-      // The declared length is checked before the body is read; the role was checked by the admin scope.
-      assertUploadLength(kind, req.headers['content-length']);
-      const uploaded = await withUploadedFile(req, kind, (file) => uploadContentMedia({ em: req.em, config: req.server.config }, kind, file));
-      return reply.status(201).send(uploaded);
+      try {
+        // The declared length is checked before the body is read; the role was checked by the admin scope.
+        assertUploadLength(req.server.config, kind, req.headers['content-length']);
+        const uploaded = await withUploadedFile(req, kind, (file) => uploadContentMedia({ em: req.em, config: req.server.config }, kind, file));
+        return reply.status(201).send(uploaded);
+      } catch (err) {
+        // A refused upload may leave most of its body unsent: end the connection rather than keep reading it.
+        reply.header('connection', 'close');
+        throw err;
+      }
     });
   }
 }
