@@ -15,6 +15,8 @@ import { DomainError } from './errors.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
+import { startJobWorker, type JobWorker } from './services/jobs.ts';
+import { startLiveHub, type LiveHub } from './services/live.ts';
 import { createRateLimits, type RateLimits } from './services/rateLimit.ts';
 import type { TokenClaims, TokenIssuer } from './services/tokens.ts';
 import { createContext } from './trpc/context.ts';
@@ -27,6 +29,7 @@ declare module 'fastify' {
     orm: MikroORM;
     tokens: TokenIssuer;
     limits: RateLimits;
+    live: LiveHub;
   }
   interface FastifyRequest {
     /** This request's own EntityManager fork; never the global one. */
@@ -64,6 +67,18 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+
+  // Live events: this instance's LISTEN connection; closed first so open event streams end and the server can close.
+  const live = startLiveHub(config);
+  app.decorate('live', live);
+  app.addHook('preClose', async () => live.close());
+  // The job worker (queued mail) runs inside the server process once the app is ready, and stops with it.
+  let worker: JobWorker | null = null;
+  app.addHook('onReady', async () => {
+    worker = await startJobWorker(config);
+    await live.ready();
+  });
+  app.addHook('onClose', async () => worker?.stop());
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

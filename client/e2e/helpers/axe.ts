@@ -175,7 +175,8 @@ export async function axeViolations(page: Page, screen: string): Promise<Finding
   let results: AxeResults;
   try {
     results = await page.evaluate(
-      (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: tags, iframes: false, resultTypes: ['violations'] }),
+      // A toast fading out (Radix marks it closed) is leaving the screen: its fading colours are not what anyone reads.
+      (tags) => (window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } }).axe.run({ exclude: [['.toast[data-state="closed"]']] }, { runOnly: tags, iframes: false, resultTypes: ['violations'] }),
       [...WCAG_TAGS],
     );
   } finally {

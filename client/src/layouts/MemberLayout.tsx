@@ -3,12 +3,15 @@ import { Brand } from '../components/Brand.tsx';
 import { SideMenu } from '../components/menu/SideMenu.tsx';
 import { MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
+import { unreadLabel, useUnreadMessages } from '../pages/messages/unread.ts';
 import { skipToMain } from './PublicLayout.tsx';
 
 /** Members' screens: a top bar with the side menu, unless the screen hides navigation (setup, phase runner). */
 export function MemberLayout({ children, hideNav, accountMenu }: { children: ReactNode; hideNav: boolean; accountMenu: boolean }) {
   const [open, setOpen] = useState(false);
   const { user } = useAuth();
+  // The unread count shows on the menu button, where a member notices it, and beside Messages in the menu.
+  const unread = useUnreadMessages(!hideNav);
   return (
     <div className="shell shell--member">
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -20,9 +23,15 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
             open={open}
             onOpenChange={setOpen}
             accountMenu={accountMenu}
+            counts={{ messages: { count: unread, label: unreadLabel(unread) } }}
             trigger={
-              <button type="button" className="icon-button" aria-label="Open menu">
+              <button type="button" className="icon-button" aria-label={unread ? `Open menu, ${unreadLabel(unread)}` : 'Open menu'}>
                 <MenuIcon />
+                {unread > 0 && (
+                  <span className="unread-count" aria-hidden="true">
+                    {unread}
+                  </span>
+                )}
               </button>
             }
           />

@@ -69,8 +69,8 @@ describe('the guarded route view', () => {
 
   it('gives a screen that a later release builds its title and a coming-soon body', async () => {
     authStore.signIn(memberResponse);
-    renderAt('/with_menu/assistance_flags');
-    expect(await screen.findByRole('heading', { name: 'Assistance Flags' })).toBeTruthy();
+    renderAt('/community');
+    expect(await screen.findByRole('heading', { name: 'Community' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 

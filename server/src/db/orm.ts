@@ -16,6 +16,8 @@ export function ormConfig(databaseUrl: string, debug = false) {
     // Entities are plain schemas; nothing to discover from files at run time.
     discovery: { warnWhenNoEntities: true },
     forceUtcTimezone: true,
+    // The job queue's tables belong to graphile-worker, which migrates them itself (services/jobs.ts).
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     pool: { min: 0, max: 10 },
     migrations: {
       path: migrationsPath,

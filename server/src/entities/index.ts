@@ -48,3 +48,7 @@ export const entities: EntitySchema<any, any>[] = [
   // Nutrition (superhuman channel).
   MealGroup, Meal,
 ];
+import { AssistanceFlag } from './AssistanceFlag.ts'; export { AssistanceFlag }; entities.push(AssistanceFlag);
+import { FlagResponse } from './FlagResponse.ts'; export { FlagResponse }; entities.push(FlagResponse);
+import { Message } from './Message.ts'; export { Message }; entities.push(Message);
+import { MessageRecipient } from './MessageRecipient.ts'; export { MessageRecipient }; entities.push(MessageRecipient);

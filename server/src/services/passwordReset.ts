@@ -6,8 +6,7 @@ import { validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { normaliseEmail } from './auth.ts';
 import type { ServiceContext } from './context.ts';
-import { serviceLog } from './log.ts';
-import { sendMail } from './mail.ts';
+import { enqueueMail } from './jobs.ts';
 import { hashPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
 
@@ -19,8 +18,8 @@ export const resetLink = (appUrl: string, token: string, email: string) =>
   `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
 /**
- * Emails a single-use reset link valid 60 minutes. The answer is the same whether or not the email has an account,
- * and the mail goes out after the answer so timing does not tell either.
+ * Emails a single-use reset link valid 60 minutes. The answer is the same whether or not the email has an account; the
+ * mail is queued with the token (one transaction) and sent by the job worker, so SMTP's speed tells nothing.
  */
 export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): Promise<{ message: string }> {
   await hit(ctx.limits.passwordReset, ctx.ip);
@@ -28,16 +27,19 @@ export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): P
   const user = await ctx.em.findOne(User, { email });
   if (user) {
     const token = randomBytes(32).toString('base64url');
-    // Only the newest link works.
-    await ctx.em.nativeDelete(PasswordReset, { user: user.id });
-    ctx.em.create(PasswordReset, { user, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
-    await ctx.em.flush();
     const link = resetLink(ctx.config.appUrl, token, email);
-    sendMail(ctx.config, {
-      to: email,
-      subject: 'Reset your password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-    }).catch((err: Error) => serviceLog(ctx.config, 'error', 'Password reset mail failed', { to: email, error: err.message }));
+    await ctx.em.transactional(async (em) => {
+      // Only the newest link works.
+      await em.nativeDelete(PasswordReset, { user: user.id });
+      em.create(PasswordReset, { user: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+      await em.flush();
+      // Queued with the token it carries: the worker sends it, so the answer never waits for SMTP.
+      await enqueueMail(em, {
+        to: email,
+        subject: 'Reset your password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+      });
+    });
   }
   return { message: ACCOUNT_MESSAGE.resetRequested };
 }

@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config.ts';
+import type { LiveHub } from '../services/live.ts';
 import type { RateLimits } from '../services/rateLimit.ts';
 import type { TokenIssuer } from '../services/tokens.ts';
 import { bearerToken } from '../http/bearer.ts';
@@ -13,6 +14,8 @@ export interface ContextInner {
   limits: RateLimits;
   ip: string;
   bearer: string | null;
+  /** This instance's live-event listener (subscriptions). */
+  live: LiveHub;
 }
 
 /** Per-request context for the Fastify adapter: the request's own EntityManager fork. */
@@ -24,6 +27,7 @@ export function createContext({ req }: CreateFastifyContextOptions): ContextInne
     limits: req.server.limits,
     ip: req.ip,
     bearer: bearerToken(req.headers.authorization),
+    live: req.server.live,
   };
 }
 

@@ -18,6 +18,9 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
+  // Subscriptions (live.events) over server-sent events: pings keep proxies from closing a quiet stream and let the
+  // client notice a dead one; a stream lives at most 30 minutes, so the token is checked again on the reconnect.
+  sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 }, maxDurationMs: 30 * 60_000 },
   errorFormatter({ shape, error }) {
     const domain = error.cause instanceof DomainError ? error.cause : null;
     const internal = error.code === 'INTERNAL_SERVER_ERROR';

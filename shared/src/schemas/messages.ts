@@ -1,2 +1,135 @@
-// Schemas of issue 11 for this area.
-export {};
+import { z } from 'zod';
+import { idField } from './fields.ts';
+import { pageInput } from './pagination.ts';
+
+// Coaches' messages (PRODUCT.md section 6, issue 11): admins send to one member or to every member of a channel; members
+// read them in their inbox. admin.md section 5 asks only that subject, recipient and message be required.
+
+/** Longest subject and message accepted. */
+export const MESSAGE_SUBJECT_MAX = 255;
+export const MESSAGE_BODY_MAX = 10_000;
+
+/** Texts of the message calls, shared by the server and the screens (Laravel's style: the spec gives none). */
+export const MESSAGE_TEXT = {
+  subjectRequired: 'The subject field is required.',
+  subjectTooLong: `The subject may not be greater than ${MESSAGE_SUBJECT_MAX} characters.`,
+  messageRequired: 'The message field is required.',
+  messageTooLong: `The message may not be greater than ${MESSAGE_BODY_MAX} characters.`,
+  recipientRequired: 'The recipient field is required.',
+  recipientInvalid: 'The recipient must be a whole number.',
+  channelInvalid: 'The channel must be a whole number.',
+  recipientOrChannel: 'Choose one member or one channel, not both.',
+  recipientNotMember: 'The selected recipient is not a member.',
+  channelUnknown: 'The selected channel is invalid.',
+  channelEmpty: 'Nobody in this channel has an active subscription: the message would reach no one.',
+  keyTooLong: 'The idempotency key may not be greater than 100 characters.',
+  notFound: 'Message not found.',
+  sent: 'The message has been sent.',
+  noMessages: 'No messages yet.',
+  formerCoach: 'Your coach',
+  deletedMember: 'Deleted member',
+} as const;
+
+const T = MESSAGE_TEXT;
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: required }).trim().max(max, tooLong));
+/** An optional positive id, sent as a number or a numeric string; blank or null counts as not sent. */
+const optionalId = (invalid: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z.number({ error: invalid }).int(invalid).positive(invalid).optional(),
+  );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inputs
+
+/**
+ * POST admin/message: the recipient is one member (recipient_id) or every member of a channel (channel_id), never
+ * both. `idempotency_key` (optional) makes a repeated send with the same key answer the first one and send nothing.
+ */
+export const messageSendInput = z
+  .object({
+    subject: requiredText(T.subjectRequired, MESSAGE_SUBJECT_MAX, T.subjectTooLong),
+    recipient_id: optionalId(T.recipientInvalid).describe('the member it goes to'),
+    channel_id: optionalId(T.channelInvalid).describe('or: the channel whose members with an active subscription it goes to'),
+    message: requiredText(T.messageRequired, MESSAGE_BODY_MAX, T.messageTooLong),
+    idempotency_key: z.preprocess(blankToUndefined, z.string({ error: T.keyTooLong }).trim().max(100, T.keyTooLong).optional())
+      .describe('any unique text per send (a UUID): a second send with the same key sends nothing and answers the first'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.recipient_id === undefined && v.channel_id === undefined) ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: T.recipientRequired });
+    if (v.recipient_id !== undefined && v.channel_id !== undefined) ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: T.recipientOrChannel });
+  }, {
+    // Checked alongside the other fields' rules, so an empty form hears about all three at once.
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'recipient_id' || i.path?.[0] === 'channel_id'),
+  });
+export type MessageSendInput = z.input<typeof messageSendInput>;
+
+export const messageIdInput = z.object({ id: idField('message id') });
+export const messageListInput = pageInput;
+export type MessageListInput = z.input<typeof messageListInput>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+
+/** A row of GET admin/message: what was sent, to whom, and how many have read it. */
+export const adminMessageRowSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  from: z.string().nullable().describe("the sending admin's name; null once that account is deleted"),
+  recipient_id: z.number().int().nullable().describe('the member it was sent to; null for a channel message'),
+  channel_id: z.number().int().nullable().describe('the channel it was sent to; null for a message to one member'),
+  recipient: z.string().describe('"Jane Doe (jane@example.com)" or "Warrior channel"'),
+  recipients_count: z.number().int().describe('members who received it'),
+  read_count: z.number().int().describe('of whom have opened it'),
+  created_at: z.string(),
+});
+export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
+
+/** One recipient of a message and when they read it. */
+export const messageReaderSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  read_at: z.string().nullable().describe('null while unread'),
+});
+export type MessageReader = z.infer<typeof messageReaderSchema>;
+
+/** GET admin/message/{id}: the message with every recipient, those who have read it first (latest first). */
+export const adminMessageSchema = adminMessageRowSchema.extend({
+  message: z.string(),
+  recipients: z.array(messageReaderSchema),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+export const adminMessageResponse = z.object({ data: adminMessageSchema });
+/** POST admin/message (201; 200 when the idempotency key was seen before). */
+export const messageSentResponse = z.object({ message: z.string(), data: adminMessageRowSchema });
+export type MessageSent = z.infer<typeof messageSentResponse>;
+
+/** A row of the member's inbox, GET user/message. */
+export const inboxRowSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  preview: z.string().describe('the first 140 characters of the message'),
+  from: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable().describe('null while unread'),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+
+/** GET user/message/{id} (opening it marks it read). */
+export const memberMessageSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  message: z.string(),
+  from: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type MemberMessage = z.infer<typeof memberMessageSchema>;
+export const memberMessageResponse = z.object({ data: memberMessageSchema });
+
+/** GET user/message/unread_count. */
+export const unreadCountResponse = z.object({ data: z.object({ unread_count: z.number().int() }) });
+export type UnreadCount = z.infer<typeof unreadCountResponse>;

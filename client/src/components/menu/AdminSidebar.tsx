@@ -17,6 +17,8 @@ export const ADMIN_MENU: readonly AdminEntry[] = [
   { label: 'Meal Management', to: '/admin/meal_management', section: ['/admin/meal'] },
   { label: 'Elixirs', to: '/admin/meal_management?meal_group=1', section: [] },
   { label: 'Assistance flags', to: '/admin/assistance_flag_management', section: ['/admin/assistance_flag'] },
+  // Beyond the spec's sample screen: real messages to members (issue 11).
+  { label: 'Messages', to: '/admin/message_management', section: ['/admin/message'] },
   // Beyond the spec: who read which member's health data (PRODUCT.md section 7).
   { label: 'Audit log', to: '/admin/audit_log', section: ['/admin/audit_log'] },
   { label: 'Change Password', to: '/admin/settings', section: ['/admin/settings'] },

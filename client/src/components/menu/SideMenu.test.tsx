@@ -34,7 +34,7 @@ function setup({ accountMenu = true } = {}) {
   return { location, goBack, onOpenChange, menu, items };
 }
 
-const MAIN = ['Ground Zero', 'Account Settings', 'Upgrade', 'Change Password', 'Log out'];
+const MAIN = ['Ground Zero', 'Messages', 'Account Settings', 'Upgrade', 'Change Password', 'Log out'];
 const ACCOUNT = ['Contact Information', 'Channel Subscription', 'Calibration Results', 'Assistance Flags', 'Work Volume Analysis', 'Your Data'];
 
 describe('side menu', () => {
@@ -87,11 +87,25 @@ describe('side menu', () => {
 
   it('has no Account Settings on the upgrade menu', () => {
     const { items } = setup({ accountMenu: false });
-    expect(items()).toEqual(['Ground Zero', 'Upgrade', 'Change Password', 'Log out']);
+    expect(items()).toEqual(['Ground Zero', 'Messages', 'Upgrade', 'Change Password', 'Log out']);
   });
 
   it('marks the current page', () => {
     setup();
     expect(screen.getByRole('link', { name: 'Ground Zero' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('side menu counts', () => {
+  it('shows a count beside an entry and reads it out with its label', () => {
+    const location = memoryLocation({ path: '/gateway/gateway' });
+    render(
+      <Router hook={location.hook}>
+        <SideMenu open onOpenChange={() => undefined} counts={{ messages: { count: 2, label: '2 unread messages' } }} />
+      </Router>,
+    );
+    const link = screen.getByRole('link', { name: 'Messages, 2 unread messages' });
+    expect(link.getAttribute('href')).toContain('/with_menu/messages');
+    expect(link.querySelector('.unread-count')?.textContent).toContain('2');
   });
 });

@@ -13,10 +13,12 @@ export interface SideMenuProps {
   goBack?: () => void;
   /** The button that opens the menu; focus returns to it when the menu closes without navigating. */
   trigger?: ReactNode;
+  /** A count to show beside an entry, by its key (the unread messages); read out with its label. */
+  counts?: Partial<Record<string, { count: number; label: string }>>;
 }
 
 /** The member side menu: a Radix dialog drawer with the main menu, the Account Settings submenu and Back. */
-export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () => history.back(), trigger }: SideMenuProps) {
+export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () => history.back(), trigger, counts }: SideMenuProps) {
   const [view, setView] = useState<MenuView>('main');
   const [location] = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
@@ -89,6 +91,12 @@ export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () =
                       }}
                     >
                       {entry.label}
+                      {counts?.[entry.key]?.count ? (
+                        <span className="unread-count">
+                          <span aria-hidden="true">{counts[entry.key]!.count}</span>
+                          <span className="visually-hidden">, {counts[entry.key]!.label}</span>
+                        </span>
+                      ) : null}
                     </Link>
                   ) : (
                     <button type="button" className="menu-item" onClick={() => show('account')}>

@@ -1,7 +1,75 @@
-import { ComingSoon } from '../ComingSoon.tsx';
-import type { PageProps } from '../../routes.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { trpc } from '../../api/trpc.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
+import { formatWhen } from '../../forms/format.ts';
+import { useListQuery } from '../admin/common/listQuery.ts';
+import { FlagStatusBadge } from './flagThread.tsx';
+import { useFlagLive } from './flagLive.ts';
+import './flags.css';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function FlagListPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+export const FLAG_LIST = '/with_menu/assistance_flags';
+
+/** /with_menu/assistance_flags: the member's own flags, newest first, paged (page in the query string), status shown. */
+export default function FlagListPage() {
+  const query = useListQuery(FLAG_LIST);
+  const utils = trpc.useUtils();
+  const list = trpc.flags.list.useQuery({ page: query.page }, { staleTime: 0, placeholderData: keepPreviousData });
+  // A coach's reply or close shows up here without a reload.
+  useFlagLive(() => void utils.flags.list.invalidate());
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <PageHeader eyebrow="Account settings" title="Assistance Flags">
+        <p className="muted">Ask a coach for help. You are emailed when a coach replies.</p>
+      </PageHeader>
+      <div className="flag-actions">
+        <Link href={`${FLAG_LIST}/create`} className="button button--primary">
+          New assistance flag
+        </Link>
+      </div>
+      <QueryState query={list} loading="Loading your assistance flags" />
+      {list.isSuccess && rows.length === 0 && <p className="empty">You have not raised any assistance flags yet.</p>}
+      {rows.length > 0 && (
+        <div className="table-wrap" aria-busy={list.isFetching || undefined}>
+          <table className="table">
+            <caption className="visually-hidden">
+              Your assistance flags{meta ? `, page ${meta.current_page} of ${meta.last_page}` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                <th scope="col">Status</th>
+                <th scope="col">Replies</th>
+                <th scope="col">Opened</th>
+                <th scope="col">Last activity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((f) => (
+                <tr key={f.id}>
+                  <td data-label="Subject">
+                    <Link href={`${FLAG_LIST}/${f.id}`} className="flag-subject">
+                      {f.subject}
+                    </Link>
+                  </td>
+                  <td data-label="Status">
+                    <FlagStatusBadge status={f.status} />
+                  </td>
+                  <td data-label="Replies">{f.responses_count}</td>
+                  <td data-label="Opened">{formatWhen(f.created_at)}</td>
+                  <td data-label="Last activity">{formatWhen(f.updated_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => query.go({ page })} label="Assistance flag pages" />}
+    </section>
+  );
 }

@@ -1,7 +1,90 @@
-import { ComingSoon } from '../ComingSoon.tsx';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { FLAG_MESSAGE, FLAG_STATUS, TOAST_MS } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
 import type { PageProps } from '../../routes.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/Modal.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
+import { toast } from '../../components/ui/notifier.ts';
+import { formatWhen } from '../../forms/format.ts';
+import { FLAG_LIST } from './FlagListPage.tsx';
+import { FlagReplyForm, FlagStatusBadge, FlagThread } from './flagThread.tsx';
+import { useFlagLive } from './flagLive.ts';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function FlagThreadPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/**
+ * /with_menu/assistance_flags/{id}: the thread with every response; a reply box only while open; close after
+ * 'Are you sure about closing this assistance flag?', then the list from page 1. A coach's reply or close arrives live.
+ */
+export default function FlagThreadPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const flag = trpc.flags.get.useQuery({ id }, { staleTime: 0 });
+  const reply = trpc.flags.reply.useMutation();
+  const close = trpc.flags.close.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  useFlagLive((changed) => {
+    if (changed === id) void utils.flags.get.invalidate({ id });
+  });
+
+  const data = flag.data?.data;
+  const isOpen = data?.status === FLAG_STATUS.open;
+
+  const confirmClose = () =>
+    close.mutate(
+      { id },
+      {
+        onSuccess: (saved) => {
+          toast.success(saved.message, TOAST_MS.apiError);
+          setConfirming(false);
+          void utils.flags.invalidate();
+          navigate(FLAG_LIST);
+        },
+        onError: () => setConfirming(false),
+      },
+    );
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <PageHeader back={{ href: FLAG_LIST, label: 'Assistance Flags' }} eyebrow="Assistance flag" title={data?.subject ?? 'Assistance Flag'}>
+        {data && (
+          <p className="flag-meta">
+            <FlagStatusBadge status={data.status} />
+            <span>Opened {formatWhen(data.created_at)}</span>
+            {data.closed_at && <span>Closed {formatWhen(data.closed_at)}</span>}
+          </p>
+        )}
+      </PageHeader>
+      <QueryState query={flag} loading="Loading the assistance flag" />
+      {data && (
+        <>
+          <FlagThread flag={data} viewer="member" />
+          {isOpen ? (
+            <>
+              <FlagReplyForm flagId={id} reply={reply} onSent={() => void utils.flags.get.invalidate({ id })} />
+              <div className="flag-actions">
+                <Button variant="secondary" onClick={() => setConfirming(true)}>
+                  Close this flag
+                </Button>
+              </div>
+            </>
+          ) : (
+            <p className="flag-closed-note">
+              This assistance flag is closed. Still need help? <Link href={`${FLAG_LIST}/create`}>Open a new one</Link>.
+            </p>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Close assistance flag"
+        text={FLAG_MESSAGE.memberConfirmClose}
+        busy={close.isPending}
+        onConfirm={confirmClose}
+      />
+    </section>
+  );
 }

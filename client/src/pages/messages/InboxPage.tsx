@@ -1,7 +1,57 @@
-import { ComingSoon } from '../ComingSoon.tsx';
-import type { PageProps } from '../../routes.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { MESSAGE_TEXT } from '@evolution/shared';
+import { trpc } from '../../api/trpc.ts';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
+import { formatWhen } from '../../forms/format.ts';
+import { useListQuery } from '../admin/common/listQuery.ts';
+import './messages.css';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function InboxPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+export const INBOX = '/with_menu/messages';
+
+/** /with_menu/messages: the coaches' messages, newest first, unread ones marked; the page lives in the query string. */
+export default function InboxPage() {
+  const query = useListQuery(INBOX);
+  // Kept fresh: the side menu's live updates invalidate this list when a message arrives.
+  const list = trpc.messages.list.useQuery({ page: query.page }, { placeholderData: keepPreviousData, staleTime: 0 });
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <p className="eyebrow">From your coaches</p>
+        <h1 id="page-title" className="page__title">
+          Messages
+        </h1>
+      </header>
+      <QueryState query={list} loading="Loading your messages" />
+      {list.isSuccess && rows.length === 0 && <p className="empty">{MESSAGE_TEXT.noMessages}</p>}
+      {rows.length > 0 && (
+        <ul className="inbox" aria-label={meta ? `Messages, page ${meta.current_page} of ${meta.last_page}` : 'Messages'} aria-busy={list.isFetching || undefined}>
+          {rows.map((m) => {
+            const unread = m.read_at === null;
+            return (
+              <li key={m.id}>
+                <Link href={`${INBOX}/${m.id}`} className={unread ? 'inbox__item inbox__item--unread' : 'inbox__item'}>
+                  <span className="inbox__subject">
+                    {unread && <span className="visually-hidden">Unread: </span>}
+                    {m.subject}
+                  </span>
+                  <span className="inbox__meta">
+                    {unread && <span className="badge badge--accent">New</span>} {formatWhen(m.created_at)}
+                  </span>
+                  <span className="inbox__preview">
+                    {m.from}: {m.preview}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => query.go({ page })} label="Message pages" />}
+    </section>
+  );
 }

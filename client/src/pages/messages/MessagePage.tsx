@@ -1,7 +1,47 @@
-import { ComingSoon } from '../ComingSoon.tsx';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { trpc } from '../../api/trpc.ts';
+import { QueryState } from '../../components/ui/QueryState.tsx';
+import { formatWhen } from '../../forms/format.ts';
 import type { PageProps } from '../../routes.tsx';
+import { INBOX } from './InboxPage.tsx';
+import './messages.css';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function MessagePage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/** /with_menu/messages/{id}: one message; opening it marks it read, so the badge and the inbox are refreshed. */
+export default function MessagePage({ params }: PageProps) {
+  const id = Number(params.id);
+  const utils = trpc.useUtils();
+  // Every visit asks the server, which marks the message read; a cached copy would leave it unread.
+  const message = trpc.messages.get.useQuery({ id }, { staleTime: 0, gcTime: 0 });
+  const data = message.isError ? undefined : message.data;
+
+  useEffect(() => {
+    if (!data) return;
+    void utils.messages.unreadCount.invalidate();
+    void utils.messages.list.invalidate();
+  }, [data, utils]);
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <header className="page__header">
+        <Link href={INBOX} className="page__back">
+          ← Messages
+        </Link>
+        <p className="eyebrow">Message</p>
+        <h1 id="page-title" className="page__title">
+          {data?.subject ?? 'Message'}
+        </h1>
+      </header>
+      <QueryState query={message} loading="Loading the message" />
+      {data && (
+        <article className="panel">
+          <p className="message-head">
+            <span>From {data.from}</span>
+            <span>{formatWhen(data.created_at)}</span>
+          </p>
+          <p className="message-body">{data.message}</p>
+        </article>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,7 @@
 import { router } from '../../trpc/init.ts';
+import { liveEventsRoute } from './events.ts';
 
-/** live: built by issue 11. */
-export const liveRouter = router({});
+/** live: what open screens learn without a reload (tRPC subscription over server-sent events). */
+export const liveRouter = router({
+  events: liveEventsRoute,
+});

@@ -1,4 +1,11 @@
 import { router } from '../../trpc/init.ts';
+import { getMessageRoute } from './get-message.ts';
+import { listInboxRoute } from './list-inbox.ts';
+import { unreadCountRoute } from './unread-count.ts';
 
-/** messages: built by issue 11. */
-export const messagesRouter = router({});
+/** messages: the member's inbox of coaches' messages (issue 11). */
+export const messagesRouter = router({
+  list: listInboxRoute,
+  get: getMessageRoute,
+  unreadCount: unreadCountRoute,
+});

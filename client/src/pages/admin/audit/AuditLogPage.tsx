@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '../../../api/trpc.ts';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminTable } from '../common/AdminTable.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { formatWhen } from '../../../forms/format.ts';
 import { AUDIT_LOG_PATH, auditLogHref, readFilterId } from './auditQuery.ts';
@@ -79,61 +78,50 @@ export default function AuditLogPage() {
         )}
       </div>
 
-      <div className="table-wrap" aria-busy={log.isFetching || undefined}>
-        <table className="table">
-          <caption className="visually-hidden">
-            Reads of members&apos; health data, newest first{meta ? `, page ${meta.current_page} of ${meta.last_page}, ${meta.total} in all` : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Member</th>
-              <th scope="col">What</th>
-              <th scope="col">IP address</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td data-label="When">
-                  <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>
-                </td>
-                <td data-label="Admin">
-                  {r.admin_id === null ? (
-                    <span className="muted">A former admin</span>
-                  ) : (
-                    <Link href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })} className="link" title="Show this admin's reads">
-                      {r.admin_name}
-                    </Link>
-                  )}
-                </td>
-                <td data-label="Member">
-                  {r.member_id === null ? (
-                    <span className="muted">Unknown</span>
-                  ) : (
-                    <>
-                      <Link href={auditLogHref({ member_id: r.member_id, admin_id: adminId })} className="link" title="Show the reads of this member">
-                        {r.member_name ?? `Deleted member ${r.member_id}`}
-                      </Link>
-                      <span className="audit__member-id">ID {r.member_id}</span>
-                    </>
-                  )}
-                </td>
-                <td data-label="What">{r.what}</td>
-                <td data-label="IP address" className="audit__ip">
-                  {r.ip ?? '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {log.isPending && <Spinner label="Loading the audit log" />}
-        {log.isError && !log.data && <p className="empty">The audit log could not be loaded.</p>}
-        {log.isSuccess && rows.length === 0 && <p className="empty">{filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.'}</p>}
-      </div>
-
-      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => list.go({ page })} label="Audit log pages" />}
+      <AdminTable
+        caption={<>Reads of members&apos; health data, newest first</>}
+        meta={meta}
+        columns={['When', 'Admin', 'Member', 'What', 'IP address']}
+        busy={log.isFetching}
+        query={log}
+        loading="Loading the audit log"
+        failed="The audit log could not be loaded."
+        empty={log.isSuccess && rows.length === 0 && (filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.')}
+        pages={{ onChange: (page) => list.go({ page }), label: 'Audit log pages' }}
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td data-label="When">
+              <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>
+            </td>
+            <td data-label="Admin">
+              {r.admin_id === null ? (
+                <span className="muted">A former admin</span>
+              ) : (
+                <Link href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })} className="link" title="Show this admin's reads">
+                  {r.admin_name}
+                </Link>
+              )}
+            </td>
+            <td data-label="Member">
+              {r.member_id === null ? (
+                <span className="muted">Unknown</span>
+              ) : (
+                <>
+                  <Link href={auditLogHref({ member_id: r.member_id, admin_id: adminId })} className="link" title="Show the reads of this member">
+                    {r.member_name ?? `Deleted member ${r.member_id}`}
+                  </Link>
+                  <span className="audit__member-id">ID {r.member_id}</span>
+                </>
+              )}
+            </td>
+            <td data-label="What">{r.what}</td>
+            <td data-label="IP address" className="audit__ip">
+              {r.ip ?? '—'}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -1,14 +1,14 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { calibrationUpdateInput, type AdminCalibration } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import { CALIBRATION_LIST } from './catalogue.ts';
 import './calibrations.css';
 
@@ -111,14 +111,7 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
         />
         <TextField label="Total weight (kg)" hint="Added load; 0 for bodyweight" required type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('total_weight')} />
       </div>
-      <div className="panel__actions">
-        <Button type="submit" busy={save.isPending}>
-          Save
-        </Button>
-        <Link href={CALIBRATION_LIST} className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submit="Save" busy={save.isPending} cancelHref={CALIBRATION_LIST} />
     </form>
   );
 }

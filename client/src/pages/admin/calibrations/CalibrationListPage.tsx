@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import { trpc } from '../../../api/trpc.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminTable } from '../common/AdminTable.tsx';
+import { EditLink, RowActions } from '../common/RowActions.tsx';
 import { REPS_OR_TIME_LABEL, VO2_LIST } from './catalogue.ts';
 import './calibrations.css';
 
@@ -22,58 +24,36 @@ export default function CalibrationListPage() {
       <p className="muted">The max tests that place a member on each form group's ladder: the starting form is the share of the max they reach.</p>
       <QueryState query={list} loading="Loading calibrations" />
       {list.isSuccess && (
-        <div className="table-wrap">
-          <table className="table catalogue-table">
-            <caption className="visually-hidden">Calibrations, {rows.length} in all</caption>
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Form</th>
-                <th scope="col">Form group</th>
-                <th scope="col" className="catalogue-wide">
-                  Exercise type
-                </th>
-                <th scope="col" className="catalogue-num">
-                  Max
-                </th>
-                <th scope="col">Reps/Time</th>
-                <th scope="col" className="catalogue-num catalogue-wide">
-                  Weight (kg)
-                </th>
-                <th scope="col">Muscle</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td data-label="ID">{c.id}</td>
-                  <td data-label="Form">{c.form}</td>
-                  <td data-label="Form group">{c.form_group_name}</td>
-                  <td data-label="Exercise type" className="catalogue-wide">{c.exercise_type_name}</td>
-                  <td data-label="Max" className="catalogue-num">
-                    {c.max}
-                  </td>
-                  <td data-label="Reps/Time">{REPS_OR_TIME_LABEL[c.reps_or_time]}</td>
-                  <td data-label="Weight (kg)" className="catalogue-num catalogue-wide">
-                    {c.total_weight}
-                  </td>
-                  <td data-label="Muscle">{c.muscle_group_short_handle ?? <span className="muted">None</span>}</td>
-                  <td className="table__actions-cell">
-                    <div className="table__actions">
-                      <Link href={`/admin/calibration/${c.id}/edit`} className="button button--ghost button--sm" aria-label={`Edit ${c.form}`}>
-                        EDIT
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && <p className="empty">No calibrations yet.</p>}
-        </div>
+        <AdminTable
+          caption={`Calibrations, ${rows.length} in all`}
+          columns={[
+            'ID', 'Form', 'Form group', { label: 'Exercise type', className: 'catalogue-wide' }, { label: 'Max', className: 'catalogue-num' }, 'Reps/Time',
+            { label: 'Weight (kg)', className: 'catalogue-num catalogue-wide' }, 'Muscle',
+          ]}
+          actions
+          className="catalogue-table"
+          empty={rows.length === 0 && 'No calibrations yet.'}
+        >
+          {rows.map((c) => (
+            <tr key={c.id}>
+              <td data-label="ID">{c.id}</td>
+              <td data-label="Form">{c.form}</td>
+              <td data-label="Form group">{c.form_group_name}</td>
+              <td data-label="Exercise type" className="catalogue-wide">{c.exercise_type_name}</td>
+              <td data-label="Max" className="catalogue-num">
+                {c.max}
+              </td>
+              <td data-label="Reps/Time">{REPS_OR_TIME_LABEL[c.reps_or_time]}</td>
+              <td data-label="Weight (kg)" className="catalogue-num catalogue-wide">
+                {c.total_weight}
+              </td>
+              <td data-label="Muscle">{c.muscle_group_short_handle ?? <span className="muted">None</span>}</td>
+              <RowActions>
+                <EditLink href={`/admin/calibration/${c.id}/edit`} name={c.form} />
+              </RowActions>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -1,8 +1,7 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { channelUpdateInput, planUpdateInput, type AdminChannel } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
@@ -10,6 +9,7 @@ import { formatDuration } from '../../../forms/format.ts';
 import { schemaErrors, useForm, type FieldErrors } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
 import '../calibrations/calibrations.css';
 
@@ -122,14 +122,7 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
           ))}
         </ul>
       </fieldset>
-      <div className="panel__actions">
-        <Button type="submit" busy={save.isPending}>
-          Save
-        </Button>
-        <Link href={CHANNEL_LIST} className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submit="Save" busy={save.isPending} cancelHref={CHANNEL_LIST} />
     </form>
   );
 }

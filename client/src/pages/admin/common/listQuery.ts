@@ -7,6 +7,9 @@ export function readPage(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
+/** A whole id from the query string (a meal group, a page category), or null for anything else. */
+export const readIdParam = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
 /** `path` with these query values, dropping empty ones and page 1 (the default). */
 export function listHref(path: string, values: Record<string, string | number | undefined | null>): string {
   const params = new URLSearchParams();
@@ -32,5 +35,9 @@ export function useListQuery(path: string) {
     const resetsPage = Object.keys(next).some((k) => k !== 'page');
     navigate(listHref(path, { ...values, ...(resetsPage ? { page: 1 } : {}), ...next }));
   };
-  return { page, search, params, go, href: (next: Record<string, string | number | undefined | null>) => listHref(path, { ...values, ...next }) };
+  /** After a delete: when the last row of a later page is gone, show the page before it. */
+  const leaveEmptiedPage = (rowsOnPage: number) => {
+    if (rowsOnPage === 1 && page > 1) go({ page: page - 1 });
+  };
+  return { page, search, params, go, leaveEmptiedPage, href: (next: Record<string, string | number | undefined | null>) => listHref(path, { ...values, ...next }) };
 }

@@ -1,7 +1,91 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { FLAG_MESSAGE, FLAG_STATUS, TOAST_MS } from '@evolution/shared';
+import { trpc } from '../../../api/trpc.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { formatWhen } from '../../../forms/format.ts';
+import { FlagReplyForm, FlagStatusBadge, FlagThread } from '../../flags/flagThread.tsx';
+import { useFlagLive } from '../../flags/flagLive.ts';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { ADMIN_FLAG_LIST } from './FlagManagementPage.tsx';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function FlagThreadPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/**
+ * /admin/assistance_flag/{id}: the thread; a coach replies while it is open and closes it after 'YOU SURE?', then the
+ * list from page 1. A closed flag shows no reply box. The member's replies arrive live.
+ */
+export default function FlagThreadPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const flag = trpc.admin.flags.get.useQuery({ id }, { staleTime: 0 });
+  const reply = trpc.admin.flags.reply.useMutation();
+  const close = trpc.admin.flags.close.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  useFlagLive((changed) => {
+    if (changed === id) void utils.admin.flags.get.invalidate({ id });
+  });
+
+  const data = flag.data?.data;
+  const isOpen = data?.status === FLAG_STATUS.open;
+
+  const confirmClose = () =>
+    close.mutate(
+      { id },
+      {
+        onSuccess: (saved) => {
+          toast.success(saved.message, TOAST_MS.apiError);
+          setConfirming(false);
+          void utils.admin.flags.invalidate();
+          navigate(ADMIN_FLAG_LIST);
+        },
+        onError: () => setConfirming(false),
+      },
+    );
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader
+        title={data?.subject ?? 'Assistance Flag'}
+        back={{ href: ADMIN_FLAG_LIST, label: 'Assistance Flags' }}
+        actions={
+          isOpen && (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              CLOSE
+            </Button>
+          )
+        }
+      />
+      <QueryState query={flag} loading="Loading the assistance flag" />
+      {data && (
+        <>
+          <p className="flag-meta">
+            <FlagStatusBadge status={data.status} />
+            <span>
+              From <Link href={`/admin/user/${data.user_id}`}>{data.from}</Link>
+            </span>
+            <span>Opened {formatWhen(data.created_at)}</span>
+            {data.closed_at && <span>Closed {formatWhen(data.closed_at)}</span>}
+          </p>
+          <FlagThread flag={data} viewer="coach" />
+          {isOpen ? (
+            <FlagReplyForm flagId={id} reply={reply} onSent={() => void utils.admin.flags.get.invalidate({ id })} />
+          ) : (
+            <p className="flag-closed-note">This assistance flag is closed: it takes no more replies.</p>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={FLAG_MESSAGE.adminConfirmClose}
+        text="The member is emailed that the flag is closed, and it takes no more replies."
+        busy={close.isPending}
+        onConfirm={confirmClose}
+      />
+    </section>
+  );
 }

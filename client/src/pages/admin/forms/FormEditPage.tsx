@@ -1,14 +1,14 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { adminFormCreateInput, type AdminForm } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import { FORM_GROUP_LIST, ladderPath, membersStand, rangeUnit } from './ladderShared.ts';
 import './forms.css';
 
@@ -103,14 +103,7 @@ function LadderForm({ initial, groupId, formId, current }: { initial: Values; gr
         <TextField label="Min" required type="number" inputMode="numeric" min={1} step={1} hint={`Fewest ${unit}; below it the member moves down`} {...form.bind('min')} />
         <TextField label="Max" required type="number" inputMode="numeric" min={1} step={1} hint="Every set at the max moves the member up" {...form.bind('max')} />
       </div>
-      <div className="panel__actions">
-        <Button type="submit" busy={saving}>
-          {formId === null ? 'Create form' : 'Save'}
-        </Button>
-        <Link href={ladderPath(groupId)} className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submit={formId === null ? 'Create form' : 'Save'} busy={saving} cancelHref={ladderPath(groupId)} />
     </form>
   );
 }

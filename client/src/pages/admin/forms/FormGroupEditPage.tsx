@@ -4,13 +4,13 @@ import { adminFormGroupInput, type AdminFormGroup } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import { FORM_GROUP_LIST, ladderPath } from './ladderShared.ts';
 import './forms.css';
 
@@ -113,14 +113,7 @@ function FormGroupForm({ initial, initialVideoPath, id }: { initial: Values; ini
         error={form.shown('video_id')}
       />
       <TextField label="Video link" hint="An id or address on the video host; optional" maxLength={255} {...form.bind('video_link')} />
-      <div className="panel__actions">
-        <Button type="submit" busy={saving}>
-          {id === null ? 'Create form group' : 'Save'}
-        </Button>
-        <Link href={FORM_GROUP_LIST} className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submit={id === null ? 'Create form group' : 'Save'} busy={saving} cancelHref={FORM_GROUP_LIST} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { MAX_INGREDIENTS, TOAST_MS } from '@evolution/shared/constants';
 import {
   MEAL_LIMITS, MEAL_MESSAGE, adminMealCreateInput, ingredientRowErrors, type AdminMeal, type AdminMealBody, type MealGroupNode, type MediaRef,
@@ -16,6 +16,7 @@ import { useRows } from '../../../forms/useRows.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import { elixirPhaseMemberPath, groupOptions, mealListHref } from './mealAdmin.ts';
 import './meals.css';
 
@@ -248,14 +249,7 @@ function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupI
         </div>
       </fieldset>
 
-      <div className="panel__actions">
-        <Button type="submit" busy={saving}>
-          SAVE
-        </Button>
-        <Link href={mealListHref(meal?.meal_group_id ?? groupId)} className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submit="SAVE" busy={saving} cancelHref={mealListHref(meal?.meal_group_id ?? groupId)} />
     </form>
   );
 }

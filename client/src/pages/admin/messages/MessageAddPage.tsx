@@ -1,7 +1,166 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
-import type { PageProps } from '../../../routes.tsx';
+import { useEffect, useId, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, ROLE, TOAST_MS } from '@evolution/shared';
+import { fieldErrors } from '../../../api/errors.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
+import { toast } from '../../../components/ui/notifier.ts';
+import { useForm, type FieldErrors, type FormState } from '../../../forms/useForm.ts';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import {
+  MESSAGE_LIST, SEND_FIELDS, messagePath, newSendKey, placeRecipientError, sendPayload, validateSend, type RecipientKind, type SendField,
+} from './messageAdmin.ts';
+import './messages.css';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function MessageAddPage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+interface ChosenMember {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** /admin/message/add: subject, recipient (one member found by name or email, or every member of a channel) and message. */
+export default function MessageAddPage() {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const send = trpc.admin.messages.send.useMutation();
+  // One key for this form's send: a double click or a retry after a lost answer sends the message once.
+  const [sendKey] = useState(newSendKey);
+  const form = useForm<SendField>({ subject: '', recipient_kind: 'member', recipient_id: '', channel_id: '', message: '' }, validateSend, SEND_FIELDS);
+  const kind = form.values.recipient_kind as RecipientKind;
+
+  return (
+    <section className="page page--narrow" aria-labelledby="page-title">
+      <AdminHeader title="New Message" back={{ href: MESSAGE_LIST, label: 'Messages' }} />
+      <form
+        className="panel form"
+        noValidate
+        aria-busy={send.isPending || undefined}
+        onSubmit={(e) => {
+          if (!form.attempt(e) || send.isPending) return;
+          send.mutate(sendPayload(form.values, sendKey), {
+            onSuccess(res) {
+              void utils.admin.messages.list.invalidate();
+              toast.success(res.message, TOAST_MS.apiError);
+              navigate(messagePath(res.data.id));
+            },
+            onError: (error) => form.setServerErrors(placeRecipientError(fieldErrors(error) as FieldErrors<SendField>, kind)),
+          });
+        }}
+      >
+        <TextField label="Subject" autoComplete="off" required maxLength={MESSAGE_SUBJECT_MAX} {...form.bind('subject')} />
+        <RecipientPicker form={form} kind={kind} />
+        <TextAreaField label="Message" required rows={8} maxLength={MESSAGE_BODY_MAX} {...form.bind('message')} />
+        <div className="panel__actions">
+          <Button type="submit" busy={send.isPending}>
+            Send message
+          </Button>
+          <Link href={MESSAGE_LIST} className="button button--ghost">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function RecipientPicker({ form, kind }: { form: FormState<SendField>; kind: RecipientKind }) {
+  const channels = trpc.channels.list.useQuery(undefined, { enabled: kind === 'channel' });
+  const setKind = (next: RecipientKind) => form.set('recipient_kind', next);
+  return (
+    <fieldset className="recipient-picker">
+      <legend className="field__label">Recipient</legend>
+      <div className="recipient-kind">
+        <label className="choice">
+          <input type="radio" name="recipient_kind" value="member" checked={kind === 'member'} onChange={() => setKind('member')} />
+          <span className="choice__text">One member</span>
+        </label>
+        <label className="choice">
+          <input type="radio" name="recipient_kind" value="channel" checked={kind === 'channel'} onChange={() => setKind('channel')} />
+          <span className="choice__text">Every member of a channel</span>
+        </label>
+      </div>
+      {kind === 'member' ? (
+        <MemberPicker form={form} />
+      ) : (
+        <SelectField label="Channel" hint="Members whose subscription to it is active when you send." {...form.bind('channel_id')}>
+          <option value="">Choose a channel</option>
+          {(channels.data ?? []).map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </fieldset>
+  );
+}
+
+/** Finds members by name or email (the admin user search, members only) and keeps the one chosen. */
+function MemberPicker({ form }: { form: FormState<SendField> }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<ChosenMember | null>(null);
+  // The search follows the typing after a short pause rather than on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = trpc.admin.users.list.useQuery({ page: 1, search, categoryId: ROLE.member }, { placeholderData: keepPreviousData });
+  const members = found.data?.data ?? [];
+  const error = form.shown('recipient_id');
+  const errorId = `${id}-error`;
+
+  return (
+    <div className="form-section">
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-search`}>
+          Find a member by name or email
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="field__input"
+          autoComplete="off"
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <fieldset className="choice-list member-results" aria-busy={found.isFetching || undefined} aria-describedby={error ? errorId : undefined}>
+        <legend className="visually-hidden">Members found</legend>
+        {members.map((m) => (
+          <label key={m.id} className="choice">
+            <input
+              type="radio"
+              name="recipient_id"
+              value={m.id}
+              checked={form.values.recipient_id === String(m.id)}
+              onChange={() => {
+                form.set('recipient_id', String(m.id));
+                setChosen({ id: m.id, name: m.name, email: m.email });
+              }}
+            />
+            <span className="choice__text">
+              {m.name} · {m.email}
+            </span>
+          </label>
+        ))}
+        {found.isSuccess && members.length === 0 && <p className="muted">No member matches “{search}”.</p>}
+      </fieldset>
+      {chosen && form.values.recipient_id === String(chosen.id) && (
+        <p className="recipient-chosen" aria-live="polite">
+          Sending to <strong>{chosen.name}</strong> ({chosen.email})
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,76 @@
-import { ComingSoon } from '../../ComingSoon.tsx';
+import { useLiveEvents } from '../../../api/live.ts';
+import { trpc } from '../../../api/trpc.ts';
+import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { formatWhen } from '../../../forms/format.ts';
 import type { PageProps } from '../../../routes.tsx';
+import { AdminHeader } from '../common/AdminHeader.tsx';
+import { MESSAGE_LIST, readSummary } from './messageAdmin.ts';
+import './messages.css';
 
-/** Placeholder until issue 11 builds this screen. */
-export default function MessagePage({ route }: PageProps) {
-  return <ComingSoon title={route.title} />;
+/** /admin/message/{id}: the message as sent and every recipient with when they read it, updated live as they do. */
+export default function MessagePage({ params }: PageProps) {
+  const id = Number(params.id);
+  const utils = trpc.useUtils();
+  const message = trpc.admin.messages.get.useQuery({ id }, { staleTime: 0 });
+  useLiveEvents((event) => {
+    if (event.topic === 'message' && event.id === id) void utils.admin.messages.get.invalidate({ id });
+  });
+  const data = message.isError ? undefined : message.data;
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <AdminHeader title={data?.subject ?? 'Message'} back={{ href: MESSAGE_LIST, label: 'Messages' }} />
+      <QueryState query={message} loading="Loading the message" />
+      {data && (
+        <div className="message-admin">
+          <article className="panel">
+            <dl className="details">
+              <div>
+                <dt>To</dt>
+                <dd>{data.recipient}</dd>
+              </div>
+              <div>
+                <dt>From</dt>
+                <dd>{data.from ?? <span className="muted">Deleted admin</span>}</dd>
+              </div>
+              <div>
+                <dt>Sent</dt>
+                <dd>{formatWhen(data.created_at)}</dd>
+              </div>
+              <div>
+                <dt>Read</dt>
+                <dd>{readSummary(data)}</dd>
+              </div>
+            </dl>
+            <h2 className="panel__title message-admin__body-title">Message</h2>
+            <p className="message-admin__body">{data.message}</p>
+          </article>
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="message-admin__caption">Recipients ({data.recipients_count})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Read</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.recipients.map((r) => (
+                  <tr key={r.user_id}>
+                    <td data-label="Name">{r.name}</td>
+                    <td data-label="Email" className="table__email">
+                      {r.email}
+                    </td>
+                    <td data-label="Read">{r.read_at ? formatWhen(r.read_at) : <span className="muted">Not yet</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data.recipients.length === 0 && <p className="empty">Nobody holds this message any more.</p>}
+          </div>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -6,7 +6,6 @@ import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { PageContent } from '../../../components/PageContent.tsx';
 import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
@@ -14,7 +13,9 @@ import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { PAGE_MANAGEMENT, categoryParam, pageListHref } from './pageAdmin.ts';
+import { FormActions } from '../common/FormActions.tsx';
+import { readIdParam } from '../common/listQuery.ts';
+import { PAGE_MANAGEMENT, pageListHref } from './pageAdmin.ts';
 import './pages.css';
 
 const FIELDS = ['title', 'class_id', 'muscle_group_id', 'video_link', 'content'] as const;
@@ -40,7 +41,7 @@ function classLock(page: AdminPage | undefined): string | null {
 export default function PageEditPage({ params, route }: PageProps) {
   const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const editing = params.id !== undefined;
-  const categoryId = categoryParam(useQueryParams().get('page_category_id'));
+  const categoryId = readIdParam(useQueryParams().get('page_category_id'));
   const page = trpc.admin.pages.get.useQuery({ id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
   const backCategory = page.data?.data.page_category_id ?? categoryId;
   const back = { href: backCategory ? pageListHref(backCategory) : PAGE_MANAGEMENT, label: 'Content Pages' };
@@ -177,14 +178,13 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
         </div>
       </div>
 
-      <div className="page-edit__actions">
-        <Button type="submit" busy={saving}>
-          SAVE
-        </Button>
-        <Link href={pageListHref(page?.page_category_id ?? TECHNIQUE_GUIDE_CATEGORY)} className="button button--ghost">
-          CANCEL
-        </Link>
-      </div>
+      <FormActions
+        submit="SAVE"
+        busy={saving}
+        cancelHref={pageListHref(page?.page_category_id ?? TECHNIQUE_GUIDE_CATEGORY)}
+        cancelLabel="CANCEL"
+        className="page-edit__actions"
+      />
     </form>
   );
 }

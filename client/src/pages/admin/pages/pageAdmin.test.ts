@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPageCategoryNode } from '@evolution/shared';
-import { categoryParam, flattenCategories, pageAddHref, pageListHref } from './pageAdmin.ts';
+import { flattenCategories, pageAddHref, pageListHref } from './pageAdmin.ts';
 
 const node = (id: number, name: string, children: AdminPageCategoryNode[] = []): AdminPageCategoryNode => ({ id, name, parent: null, can_add_pages: id === 4, children });
 
@@ -10,13 +10,6 @@ describe('the page list state and the category tree', () => {
     expect(pageListHref(4, { page: 2, search: 'squat' })).toBe('/admin/page_management?page_category_id=4&page=2&search=squat');
     expect(pageListHref(6, { page: 1, search: '' })).toBe('/admin/page_management?page_category_id=6');
     expect(pageAddHref(4)).toBe('/admin/page/add?page_category_id=4');
-  });
-
-  it('reads only a whole category id', () => {
-    expect(categoryParam('4')).toBe(4);
-    expect(categoryParam('4x')).toBeNull();
-    expect(categoryParam('')).toBeNull();
-    expect(categoryParam(null)).toBeNull();
   });
 
   it('flattens the tree depth first with each category’s path', () => {

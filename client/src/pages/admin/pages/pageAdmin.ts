@@ -3,9 +3,6 @@ import { listHref } from '../common/listQuery.ts';
 
 export const PAGE_MANAGEMENT = '/admin/page_management';
 
-/** A whole category id from the query string, or null. */
-export const categoryParam = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
-
 export const pageListHref = (categoryId: number, values: { page?: number; search?: string } = {}) =>
   listHref(PAGE_MANAGEMENT, { page_category_id: categoryId, ...values });
 export const pageAddHref = (categoryId: number) => `/admin/page/add?page_category_id=${categoryId}`;

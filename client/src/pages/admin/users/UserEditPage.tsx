@@ -17,6 +17,7 @@ import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import './users.css';
 
 const LIST = '/admin/user_management';
@@ -80,14 +81,7 @@ function CreateUser() {
           <TextField label="Password" type="password" autoComplete="new-password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
           <UserTypeField {...form.bind('user_type')} />
         </div>
-        <div className="panel__actions">
-          <Button type="submit" busy={create.isPending}>
-            Create user
-          </Button>
-          <Link href={LIST} className="button button--ghost">
-            Cancel
-          </Link>
-        </div>
+        <FormActions submit="Create user" busy={create.isPending} cancelHref={LIST} />
       </form>
     </section>
   );

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import { VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
 import '../calibrations/calibrations.css';
 
@@ -113,14 +113,7 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
         Without it, the range must start 0.1 above the level below ends and end 0.1 below the level above starts. Recorded tests and chambers are
         relabelled in the new ranges.
       </p>
-      <div className="panel__actions">
-        <Button type="submit" busy={save.isPending}>
-          Save
-        </Button>
-        <Link href={VO2_LIST} className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submit="Save" busy={save.isPending} cancelHref={VO2_LIST} />
     </form>
   );
 }

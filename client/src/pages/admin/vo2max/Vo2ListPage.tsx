@@ -1,9 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { trpc } from '../../../api/trpc.ts';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminTable } from '../common/AdminTable.tsx';
+import { EditLink, RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CALIBRATION_LIST, VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
 import '../calibrations/calibrations.css';
@@ -23,52 +23,35 @@ export default function Vo2ListPage() {
       </p>
       <QueryState query={list} loading="Loading VO2 max levels" />
       {list.data && (
-        <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-          <table className="table catalogue-table">
-            <caption className="visually-hidden">VO2 max levels{meta ? `, page ${meta.current_page} of ${meta.last_page}` : ''}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Level</th>
-                <th scope="col">Name</th>
-                <th scope="col" className="catalogue-num">
-                  Min
-                </th>
-                <th scope="col" className="catalogue-num">
-                  Max
-                </th>
-                <th scope="col">Range</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((l) => (
-                <tr key={l.id}>
-                  <td data-label="Level">{l.level}</td>
-                  <td data-label="Name">{l.level_name}</td>
-                  <td data-label="Min" className="catalogue-num">
-                    {l.min ?? <span className="muted">open</span>}
-                  </td>
-                  <td data-label="Max" className="catalogue-num">
-                    {l.max ?? <span className="muted">open</span>}
-                  </td>
-                  <td data-label="Range">{describeRange(l.min, l.max)}</td>
-                  <td className="table__actions-cell">
-                    <div className="table__actions">
-                      <Link href={`/admin/vo2_max/${l.id}/edit`} className="button button--ghost button--sm" aria-label={`Edit ${l.level_name}`}>
-                        EDIT
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && <p className="empty">No VO2 max levels on this page.</p>}
-        </div>
+        <AdminTable
+          caption="VO2 max levels"
+          meta={meta}
+          captionTotal={false}
+          columns={['Level', 'Name', { label: 'Min', className: 'catalogue-num' }, { label: 'Max', className: 'catalogue-num' }, 'Range']}
+          actions
+          className="catalogue-table"
+          busy={list.isFetching}
+          empty={rows.length === 0 && 'No VO2 max levels on this page.'}
+          pages={{ onChange: (p) => go({ page: p }), label: 'VO2 max level pages' }}
+        >
+          {rows.map((l) => (
+            <tr key={l.id}>
+              <td data-label="Level">{l.level}</td>
+              <td data-label="Name">{l.level_name}</td>
+              <td data-label="Min" className="catalogue-num">
+                {l.min ?? <span className="muted">open</span>}
+              </td>
+              <td data-label="Max" className="catalogue-num">
+                {l.max ?? <span className="muted">open</span>}
+              </td>
+              <td data-label="Range">{describeRange(l.min, l.max)}</td>
+              <RowActions>
+                <EditLink href={`/admin/vo2_max/${l.id}/edit`} name={l.level_name} />
+              </RowActions>
+            </tr>
+          ))}
+        </AdminTable>
       )}
-      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(p) => go({ page: p })} label="VO2 max level pages" />}
     </section>
   );
 }

@@ -1,4 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  MESSAGE_TEXT, adminMessageResponse, adminMessageRowSchema, messageIdInput, messageListInput, messageSendInput, messageSentResponse,
+  paginatedSchema,
+} from '@evolution/shared';
+import { getSentMessage, listSentMessages, sendMessage } from '../../../services/messages.ts';
+import { paginate } from '../../../services/pagination.ts';
+import { svc } from '../../auth.ts';
+import { doc } from '../../openapi.ts';
+import { pathParams } from '../../params.ts';
 
-/** Admin calls of issue 11 for this area, under /api/admin; role 2 checked by the parent. */
-export async function adminMessageRoutes(_app: FastifyInstance) {}
+const tags = ['Admin: messages'];
+
+/** Coaches' messages to members (issue 11), under /api/admin; the parent checks role 2 and sets req.actor. */
+export async function adminMessageRoutes(app: FastifyInstance) {
+  app.get('/message', {
+    schema: doc({ summary: 'Sent messages, newest first, 10 a page, each with its recipient (a member or a channel) and how many have read it', tags, who: 'admin', query: messageListInput, response: { 200: paginatedSchema(adminMessageRowSchema) } }),
+  }, async (req) => paginate(await listSentMessages(req.em, req.query), `${req.server.config.appUrl}/api/admin/message`));
+
+  app.post('/message', {
+    schema: doc({
+      summary: 'Send a message to one member (recipient_id) or to every member of a channel with an active subscription now (channel_id); each is mailed and their open screens told live. A repeated idempotency_key sends nothing and answers the first send with 200',
+      tags, who: 'admin', body: messageSendInput, response: { 201: messageSentResponse, 200: messageSentResponse },
+    }),
+  }, async (req, reply) => {
+    const { created, data } = await sendMessage(svc(req, req.actor), req.actor!, req.body);
+    return reply.status(created ? 201 : 200).send({ message: MESSAGE_TEXT.sent, data });
+  });
+
+  app.get('/message/:id', {
+    schema: doc({ summary: 'A sent message with every recipient and when they read it (readers first)', tags, who: 'admin', params: messageIdInput, response: { 200: adminMessageResponse, 404: MESSAGE_TEXT.notFound } }),
+  }, async (req) => ({ data: await getSentMessage(req.em, pathParams(messageIdInput, req.params, MESSAGE_TEXT.notFound).id) }));
+}

@@ -1,4 +1,11 @@
 import { router } from '../../../trpc/init.ts';
+import { getMessageRoute } from './get-message.ts';
+import { listMessagesRoute } from './list-messages.ts';
+import { sendMessageRoute } from './send-message.ts';
 
-/** admin.messages: built by issue 11. */
-export const adminMessagesRouter = router({});
+/** admin.messages: coaches' messages to members (issue 11). */
+export const adminMessagesRouter = router({
+  list: listMessagesRoute,
+  get: getMessageRoute,
+  send: sendMessageRoute,
+});

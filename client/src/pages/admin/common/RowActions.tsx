@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/Button.tsx';
+
+/** The last cell of an admin table row: its buttons, in a row that wraps. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <td className="table__actions-cell">
+      <div className="table__actions">{children}</div>
+    </td>
+  );
+}
+
+/** A row's EDIT link, named for the row ("Edit Squats"). */
+export function EditLink({ href, name }: { href: string; name: string }) {
+  return (
+    <Link href={href} className="button button--ghost button--sm" aria-label={`Edit ${name}`}>
+      EDIT
+    </Link>
+  );
+}
+
+/** A row's DELETE button, named for the row ("Delete Squats"); it asks first (see DeleteConfirm). */
+export function DeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button variant="danger" size="sm" aria-label={`Delete ${name}`} onClick={onClick}>
+      DELETE
+    </Button>
+  );
+}

@@ -1,0 +1,95 @@
+import { useRef } from 'react';
+import { FLAG_STATUS, flagReplyInput, type FlagDto } from '@evolution/shared';
+import { fieldErrors } from '../../api/errors.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextAreaField } from '../../components/ui/Field.tsx';
+import { schemaErrors, useForm } from '../../forms/useForm.ts';
+import { formatWhen } from '../../forms/format.ts';
+import './flags.css';
+
+// What the member's and the coaches' flag screens share: the status badge, the thread and the reply box.
+
+/** Open or Closed, as a badge (status 0 open, 1 closed). */
+export function FlagStatusBadge({ status }: { status: number }) {
+  return status === FLAG_STATUS.open ? <span className="badge badge--warning">Open</span> : <span className="badge badge--success">Closed</span>;
+}
+
+/** The opening message, then every response oldest first; each says who wrote it and when. */
+export function FlagThread({ flag, viewer }: { flag: FlagDto; viewer: 'member' | 'coach' }) {
+  const entries = [
+    { key: 'opening', from: flag.from, byCoach: false, message: flag.message, at: flag.created_at },
+    ...flag.responses.map((r) => ({ key: String(r.id), from: r.from, byCoach: r.by_coach, message: r.message, at: r.created_at })),
+  ];
+  // The viewer's own side sits on the right, as in a chat.
+  const mine = (byCoach: boolean) => (viewer === 'coach') === byCoach;
+  return (
+    <ol className="flag-thread" aria-label="Messages">
+      {entries.map((e) => (
+        <li key={e.key} className={`flag-thread__item${mine(e.byCoach) ? ' flag-thread__item--mine' : ''}${e.byCoach ? ' flag-thread__item--coach' : ''}`}>
+          <article className="flag-message" aria-label={`${e.from}, ${formatWhen(e.at)}`}>
+            <header className="flag-message__head">
+              <span className="flag-message__from">{e.from}</span>
+              {e.byCoach && <span className="badge badge--accent">Coach</span>}
+              <time className="flag-message__when" dateTime={e.at}>
+                {formatWhen(e.at)}
+              </time>
+            </header>
+            <p className="flag-message__text">{e.message}</p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type Field = 'message';
+const FIELDS: readonly Field[] = ['message'];
+const validateReply = (values: Record<Field, string>) => schemaErrors(flagReplyInput, values, FIELDS);
+
+interface ReplyMutation {
+  isPending: boolean;
+  mutate: (input: { id: number; message: string }, opts: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+}
+
+/**
+ * The reply box of an open flag: 'The message is required' before sending, the server's 422 under the field; after a
+ * reply the box clears (the thread reloads through `onSent`). The button waits while a reply is on its way.
+ */
+export function FlagReplyForm({ flagId, reply, onSent }: { flagId: number; reply: ReplyMutation; onSent: () => void }) {
+  const form = useForm<Field>({ message: '' }, validateReply, FIELDS);
+  // Set synchronously on submit, so a double click sends one reply (the server also drops an identical repeat).
+  const sending = useRef(false);
+  return (
+    <form
+      className="panel form flag-reply"
+      noValidate
+      aria-label="Reply"
+      aria-busy={reply.isPending || undefined}
+      onSubmit={(e) => {
+        if (!form.attempt(e) || sending.current) return;
+        sending.current = true;
+        reply.mutate(
+          { id: flagId, message: form.values.message },
+          {
+            onSuccess: () => {
+              sending.current = false;
+              form.reset({ message: '' });
+              onSent();
+            },
+            onError: (error) => {
+              sending.current = false;
+              form.setServerErrors(fieldErrors(error));
+            },
+          },
+        );
+      }}
+    >
+      <TextAreaField label="Your reply" rows={4} maxLength={10_000} {...form.bind('message')} />
+      <div className="panel__actions">
+        <Button type="submit" busy={reply.isPending}>
+          Send reply
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Channel } from './Channel.ts';
+import { User } from './User.ts';
+
+/**
+ * A coach's message (PRODUCT.md section 6): to one member (`recipient`) or to every member of a channel with an active
+ * subscription at sending time (`channel`). Who received it, and when each read it, are its MessageRecipient rows.
+ */
+export const Message = defineEntity({
+  name: 'Message',
+  tableName: 'messages',
+  properties: {
+    id: p.integer().primary(),
+    /** The admin who sent it; kept as null when that account is deleted, so the member keeps the message. */
+    sender: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    subject: p.string().length(255),
+    body: p.text(),
+    /** The one member it was sent to; null for a channel message (or once that member is deleted). */
+    recipient: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    channel: () => p.manyToOne(Channel).nullable(),
+    /** The sender's key for one send: a double-clicked or retried send with the same key sends nothing twice. */
+    idempotencyKey: p.string().length(100).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()).index(),
+  },
+  uniques: [{ properties: ['sender', 'idempotencyKey'] }],
+});
+export type IMessage = InferEntity<typeof Message>;

@@ -1,0 +1,342 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHANNEL, MESSAGE_TEXT as T, adminMessageRowSchema, adminMessageSchema, inboxRowSchema, memberMessageSchema, paginatedSchema,
+} from '@evolution/shared';
+import { ensureAdmin } from '../src/db/seed.ts';
+import { Channel, Message, MessageRecipient, Plan, Subscription, User } from '../src/entities/index.ts';
+import { LIVE_CHANNEL, type LiveEvent } from '../src/services/live.ts';
+import { rest, trpc } from './helpers/api.ts';
+import { useTestApp } from './helpers/database.ts';
+import { trainingMember } from './helpers/training.ts';
+
+// Coaches' messages (issue 11): the admin's and the member's calls, the channel audience, read marking, the unread
+// count, mail through the queue to a real SMTP server, and live notices on commit.
+
+const inbox: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    let raw = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (raw += chunk));
+    stream.on('end', () => {
+      inbox.push(raw);
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const ctx = useTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, appUrl: 'https://evolution.example', jobPollIntervalMs: 200 });
+const em = () => ctx.app.orm.em.fork();
+
+interface Account {
+  token: string;
+  id: number;
+  email: string;
+}
+
+/** A member on a channel; `state` lapsed (period over) or canceled keeps the row but not the access. */
+async function memberOn(channel: number | null, state: 'active' | 'lapsed' | 'canceled' = 'active'): Promise<Account> {
+  const { token, userId } = await trainingMember(ctx.app, { channel: channel ?? CHANNEL.warrior, subscribed: channel !== null });
+  const fork = em();
+  if (state !== 'active') {
+    const sub = await fork.findOneOrFail(Subscription, { user: userId });
+    if (state === 'lapsed') sub.currentPeriodEnd = new Date(Date.now() - 86_400_000);
+    else sub.status = 'canceled';
+    await fork.flush();
+  }
+  const user = await fork.findOneOrFail(User, { id: userId });
+  return { token, id: userId, email: user.email };
+}
+
+async function adminAccount(email: string): Promise<Account> {
+  const { user } = await ensureAdmin(em(), ctx.app.config, email, 'coach-pass-1', 'Coach Kay');
+  const res = await rest(ctx.app, 'POST', '/api/login', { body: { email, password: 'coach-pass-1' } });
+  return { token: res.body.access_token, id: user.id, email };
+}
+
+let coach: Account;
+let warriorA: Account;
+let warriorB: Account;
+let lapsed: Account;
+let canceled: Account;
+let superhuman: Account;
+let unsubscribed: Account;
+let subscribedAdmin: Account;
+
+const events: LiveEvent[] = [];
+let listener: pg.Client;
+
+beforeAll(async () => {
+  coach = await adminAccount('coach.messages@example.com');
+  warriorA = await memberOn(CHANNEL.warrior);
+  warriorB = await memberOn(CHANNEL.warrior);
+  lapsed = await memberOn(CHANNEL.warrior, 'lapsed');
+  canceled = await memberOn(CHANNEL.warrior, 'canceled');
+  superhuman = await memberOn(CHANNEL.superhuman);
+  unsubscribed = await memberOn(null);
+  // An admin holding a warrior subscription is still no member of the audience.
+  subscribedAdmin = await adminAccount('subscribed.admin@example.com');
+  const fork = em();
+  fork.create(Subscription, {
+    user: fork.getReference(User, subscribedAdmin.id), channel: fork.getReference(Channel, CHANNEL.warrior), plan: fork.getReference(Plan, 1), status: 'active',
+    amountPence: 2999, provider: 'offline', startDate: new Date(), currentPeriodEnd: new Date(Date.now() + 86_400_000),
+  });
+  await fork.flush();
+
+  listener = new pg.Client({ connectionString: ctx.databaseUrl });
+  await listener.connect();
+  listener.on('notification', (n) => {
+    if (n.channel === LIVE_CHANNEL && n.payload) events.push(JSON.parse(n.payload) as LiveEvent);
+  });
+  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+});
+afterAll(async () => {
+  await listener?.end();
+});
+
+const send = (body: unknown, token: string | undefined = coach.token) => rest(ctx.app, 'POST', '/api/admin/message', { token, body });
+const get = (url: string, token: string | undefined) => rest(ctx.app, 'GET', url, { token });
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Quoted-printable soft breaks and escapes undone, so a mail reads as sent. */
+const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const mailsTo = (email: string, since = 0) => inbox.slice(since).map(decode).filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+
+/** Waits until each address has a mail since `since` (the queue's worker sends them after the commit). */
+async function awaitMails(emails: string[], since: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (emails.every((e) => mailsTo(e, since).length > 0)) return;
+    await pause(50);
+  }
+  throw new Error(`no mail to ${emails.filter((e) => mailsTo(e, since).length === 0).join(', ')}`);
+}
+
+/** The live notices heard while `work` ran (a notification travels on another connection: give it a moment). */
+async function heard<R>(work: () => Promise<R>): Promise<{ result: R; heard: LiveEvent[] }> {
+  const start = events.length;
+  const result = await work();
+  await pause(200);
+  return { result, heard: events.slice(start) };
+}
+
+const valid = (overrides: Record<string, unknown> = {}) => ({ subject: 'Week 3 check-in', message: 'Keep the tempo slow on the negatives.', ...overrides });
+
+describe('role checks', () => {
+  it.each([
+    ['GET', '/api/admin/message'],
+    ['POST', '/api/admin/message'],
+    ['GET', '/api/admin/message/1'],
+  ] as const)('%s %s is 401 anonymous and 403 for a member', async (method, url) => {
+    expect(await rest(ctx.app, method, url, { body: method === 'POST' ? valid({ recipient_id: warriorA.id }) : undefined })).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await rest(ctx.app, method, url, { token: warriorA.token, body: method === 'POST' ? valid({ recipient_id: warriorA.id }) : undefined })).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(await em().count(Message, {})).toBe(0);
+  });
+
+  it.each(['/api/user/message', '/api/user/message/unread_count', '/api/user/message/1'])('GET %s is 401 anonymous and 403 for an admin', async (url) => {
+    expect(await get(url, undefined)).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await get(url, coach.token)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+  });
+
+  it('holds through tRPC', async () => {
+    expect((await trpc(ctx.app, 'query', 'admin.messages.list', { page: 1 })).status).toBe(401);
+    expect((await trpc(ctx.app, 'query', 'admin.messages.list', { page: 1 }, warriorA.token)).status).toBe(403);
+    expect((await trpc(ctx.app, 'mutation', 'admin.messages.send', valid({ recipient_id: warriorA.id }), warriorA.token)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'admin.messages.get', { id: 1 }, warriorA.token)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'messages.list', { page: 1 })).status).toBe(401);
+    expect((await trpc(ctx.app, 'query', 'messages.unreadCount', undefined, coach.token)).status).toBe(403);
+    expect((await trpc(ctx.app, 'query', 'messages.get', { id: 1 }, coach.token)).status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/message refusals', () => {
+  const cases: [string, unknown, Record<string, string[]>][] = [
+    ['an empty form', {}, { subject: [T.subjectRequired], message: [T.messageRequired], recipient_id: [T.recipientRequired] }],
+    ['blank fields', { subject: '   ', message: '\n', recipient_id: '', channel_id: null }, { subject: [T.subjectRequired], message: [T.messageRequired], recipient_id: [T.recipientRequired] }],
+    ['a member and a channel', valid({ recipient_id: 5, channel_id: CHANNEL.warrior }), { recipient_id: [T.recipientOrChannel] }],
+    ['a recipient that is no id', valid({ recipient_id: 'jane' }), { recipient_id: [T.recipientInvalid] }],
+    ['a channel that is no id', valid({ channel_id: 1.5 }), { channel_id: [T.channelInvalid] }],
+    ['an unknown recipient', valid({ recipient_id: 999_999 }), { recipient_id: [T.recipientNotMember] }],
+    ['an unknown channel', valid({ channel_id: 999 }), { channel_id: [T.channelUnknown] }],
+    ['a channel nobody is active in', valid({ channel_id: CHANNEL.immortal }), { channel_id: [T.channelEmpty] }],
+    ['a subject over 255 characters', valid({ recipient_id: 1, subject: 'x'.repeat(256) }), { subject: [T.subjectTooLong] }],
+    ['a message over 10000 characters', valid({ recipient_id: 1, message: 'x'.repeat(10_001) }), { message: [T.messageTooLong] }],
+    ['a null character', valid({ recipient_id: 1, subject: 'a\u0000b' }), { subject: ['The subject may not contain a null character.'] }],
+  ];
+  it.each(cases)('refuses %s with 422, sending nothing', async (_what, body, errors) => {
+    const since = inbox.length;
+    const { result, heard: notices } = await heard(() => send(body));
+    expect(result.status).toBe(422);
+    expect(result.body.errors).toEqual(errors);
+    expect(result.body.message).toBe(Object.values(errors).flat().length > 1 ? `${Object.values(errors)[0]![0]} (and ${Object.values(errors).flat().length - 1} more errors)` : Object.values(errors)[0]![0]);
+    expect(await em().count(Message, {})).toBe(0);
+    expect(notices).toEqual([]);
+    expect(inbox.length).toBe(since);
+  });
+
+  it('refuses an admin as the recipient', async () => {
+    expect((await send(valid({ recipient_id: subscribedAdmin.id }))).body.errors).toEqual({ recipient_id: [T.recipientNotMember] });
+  });
+
+  it('answers 422 in tRPC with the same errors', async () => {
+    const res = await trpc(ctx.app, 'mutation', 'admin.messages.send', {}, coach.token);
+    expect(res.status).toBe(422);
+    expect(res.error.data.errors).toEqual({ subject: [T.subjectRequired], message: [T.messageRequired], recipient_id: [T.recipientRequired] });
+  });
+});
+
+let directId: number;
+
+describe('a message to one member', () => {
+  it('reaches that member only: inbox, unread count, a mail through the queue and a live notice after the commit', async () => {
+    const since = inbox.length;
+    const committed: boolean[] = [];
+    const onNotice = () => void em().count(Message, {}).then((n) => committed.push(n === 1));
+    listener.once('notification', onNotice);
+    const { result: res, heard: notices } = await heard(() => send(valid({ recipient_id: String(warriorA.id) })));
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(T.sent);
+    const row = adminMessageRowSchema.strict().parse(res.body.data);
+    expect(row).toMatchObject({ subject: 'Week 3 check-in', from: 'Coach Kay', recipient_id: warriorA.id, channel_id: null, recipients_count: 1, read_count: 0 });
+    expect(row.recipient).toContain(warriorA.email);
+    directId = row.id;
+    // NOTIFY inside the transaction: heard once, and by then the message was readable from another connection.
+    expect(notices).toEqual([{ topic: 'message', id: directId, userIds: [warriorA.id], admins: false }]);
+    await pause(100);
+    expect(committed).toEqual([true]);
+
+    const list = await get('/api/user/message', warriorA.token);
+    expect(list.status).toBe(200);
+    const page = paginatedSchema(inboxRowSchema.strict()).strict().parse(list.body);
+    expect(page.data).toEqual([expect.objectContaining({ id: directId, subject: 'Week 3 check-in', from: 'Coach Kay', read_at: null, preview: 'Keep the tempo slow on the negatives.' })]);
+    expect((await get('/api/user/message/unread_count', warriorA.token)).body).toEqual({ data: { unread_count: 1 } });
+    expect((await get('/api/user/message/unread_count', warriorB.token)).body).toEqual({ data: { unread_count: 0 } });
+    expect((await get('/api/user/message', warriorB.token)).body.meta.total).toBe(0);
+
+    await awaitMails([warriorA.email], since);
+    const [mail] = mailsTo(warriorA.email, since);
+    expect(mail).toMatch(/Subject: Message from your coach: Week 3 check-in/);
+    expect(mail).toContain('Keep the tempo slow on the negatives.');
+    expect(mail).toContain(`https://evolution.example/with_menu/messages/${directId}`);
+    await pause(300);
+    expect(inbox.length - since).toBe(1);
+  });
+
+  it("is another member's 404, as is an unknown or malformed id", async () => {
+    for (const token of [warriorB.token, superhuman.token]) {
+      expect(await get(`/api/user/message/${directId}`, token)).toMatchObject({ status: 404, body: { message: T.notFound } });
+      expect((await trpc(ctx.app, 'query', 'messages.get', { id: directId }, token)).status).toBe(404);
+    }
+    for (const id of ['999999', 'abc', '0']) expect(await get(`/api/user/message/${id}`, warriorA.token)).toMatchObject({ status: 404, body: { message: T.notFound } });
+    for (const id of ['999999', 'abc', '-1']) expect(await get(`/api/admin/message/${id}`, coach.token)).toMatchObject({ status: 404, body: { message: T.notFound } });
+    expect((await trpc(ctx.app, 'query', 'admin.messages.get', { id: 999_999 }, coach.token)).status).toBe(404);
+    // Looking did not read it.
+    expect((await em().findOneOrFail(MessageRecipient, { message: directId })).readAt).toBeNull();
+  });
+
+  it('is marked read by its member opening it, once: the count drops, the admin sees when, admins hear of it', async () => {
+    const { result: opened, heard: notices } = await heard(() => get(`/api/user/message/${directId}`, warriorA.token));
+    expect(opened.status).toBe(200);
+    const message = memberMessageSchema.strict().parse(opened.body.data);
+    expect(message).toMatchObject({ id: directId, subject: 'Week 3 check-in', message: 'Keep the tempo slow on the negatives.', from: 'Coach Kay' });
+    expect(message.read_at).not.toBeNull();
+    expect(notices).toEqual([{ topic: 'message', id: directId, userIds: [warriorA.id], admins: true }]);
+    expect((await get('/api/user/message/unread_count', warriorA.token)).body.data.unread_count).toBe(0);
+    expect((await get('/api/user/message', warriorA.token)).body.data[0].read_at).toBe(message.read_at);
+
+    // Opening again keeps the first reading and tells nobody.
+    const again = await heard(() => trpc(ctx.app, 'query', 'messages.get', { id: directId }, warriorA.token));
+    expect(again.result.data.read_at).toBe(message.read_at);
+    expect(again.heard).toEqual([]);
+
+    const detail = await get(`/api/admin/message/${directId}`, coach.token);
+    expect(detail.status).toBe(200);
+    const data = adminMessageSchema.strict().parse(detail.body.data);
+    expect(data).toMatchObject({ read_count: 1, recipients_count: 1, message: 'Keep the tempo slow on the negatives.' });
+    expect(data.recipients).toEqual([{ user_id: warriorA.id, name: expect.any(String), email: warriorA.email, read_at: message.read_at }]);
+  });
+});
+
+describe('a message to a channel', () => {
+  it("reaches exactly the channel's members with an active subscription: one row, one mail and one notice each", async () => {
+    const since = inbox.length;
+    const { result: res, heard: notices } = await heard(() => trpc(ctx.app, 'mutation', 'admin.messages.send', valid({ subject: 'Warrior news', channel_id: CHANNEL.warrior }), coach.token));
+    expect(res.status).toBe(200);
+    expect(res.data.message).toBe(T.sent);
+    const row = adminMessageRowSchema.strict().parse(res.data.data);
+    expect(row).toMatchObject({ channel_id: CHANNEL.warrior, recipient_id: null, recipient: 'Warrior channel', recipients_count: 2, read_count: 0 });
+
+    const rows = await em().find(MessageRecipient, { message: row.id }, { orderBy: { user: { id: 'asc' } } });
+    expect(rows.map((r) => r.user.id)).toEqual([warriorA.id, warriorB.id]);
+    expect(notices).toEqual([{ topic: 'message', id: row.id, userIds: [warriorA.id, warriorB.id], admins: false }]);
+
+    await awaitMails([warriorA.email, warriorB.email], since);
+    await pause(300);
+    for (const left of [lapsed, canceled, superhuman, unsubscribed, subscribedAdmin]) {
+      expect(mailsTo(left.email, since)).toEqual([]);
+      expect((await em().count(MessageRecipient, { message: row.id, user: left.id }))).toBe(0);
+    }
+    expect(mailsTo(warriorA.email, since)).toHaveLength(1);
+    expect(inbox.length - since).toBe(2);
+    expect((await get('/api/user/message/unread_count', warriorB.token)).body.data.unread_count).toBe(1);
+    expect((await get('/api/user/message', lapsed.token)).body.meta.total).toBe(0);
+  });
+});
+
+describe('a double-clicked send', () => {
+  it('sends once: the same idempotency key answers the first message, even when both arrive together', async () => {
+    const body = valid({ subject: 'Only once', recipient_id: warriorB.id, idempotency_key: 'send-7f1c' });
+    const before = await em().count(Message, {});
+    const since = inbox.length;
+    const [a, b] = await Promise.all([send(body), send(body)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.data.id).toBe(b.body.data.id);
+    const again = await trpc(ctx.app, 'mutation', 'admin.messages.send', body, coach.token);
+    expect(again.data.data.id).toBe(a.body.data.id);
+    expect(await em().count(Message, {})).toBe(before + 1);
+    await awaitMails([warriorB.email], since);
+    await pause(300);
+    expect(mailsTo(warriorB.email, since)).toHaveLength(1);
+    // Another key is another message.
+    expect((await send({ ...body, idempotency_key: 'send-8a2d' })).status).toBe(201);
+  });
+});
+
+describe('lists', () => {
+  it('pages the inbox and the sent list 10 at a time, newest first', async () => {
+    for (let i = 1; i <= 11; i++) expect((await send(valid({ subject: `Tip ${i}`, recipient_id: superhuman.id }))).status).toBe(201);
+    const first = await get('/api/user/message', superhuman.token);
+    expect(first.body.meta).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 11, from: 1, to: 10 });
+    expect(first.body.data[0].subject).toBe('Tip 11');
+    expect(first.body.links.next).toBe('https://evolution.example/api/user/message?page=2');
+    const second = await trpc(ctx.app, 'query', 'messages.list', { page: 2 }, superhuman.token);
+    expect(second.data.data.map((m: { subject: string }) => m.subject)).toEqual(['Tip 1']);
+    expect((await trpc(ctx.app, 'query', 'messages.unreadCount', undefined, superhuman.token)).data).toEqual({ unread_count: 11 });
+
+    const sent = await get('/api/admin/message', coach.token);
+    expect(sent.status).toBe(200);
+    const page = paginatedSchema(adminMessageRowSchema.strict()).strict().parse(sent.body);
+    expect(page.data[0]!.subject).toBe('Tip 11');
+    expect(page.meta.total).toBe(await em().count(Message, {}));
+    const last = await trpc(ctx.app, 'query', 'admin.messages.list', { page: page.meta.last_page }, coach.token);
+    expect(last.data.data.at(-1).subject).toBe('Week 3 check-in');
+    expect((await get('/api/admin/message?page=0', coach.token)).body.errors).toEqual({ page: ['The page must be a whole number from 1.'] });
+    expect((await get('/api/user/message?page=x', superhuman.token)).status).toBe(422);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every message call', async () => {
+    const spec = (await rest(ctx.app, 'GET', '/api/openapi.json')).body;
+    expect(Object.keys(spec.paths['/admin/message'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(spec.paths['/admin/message/{id}'].get).toBeDefined();
+    expect(spec.paths['/user/message'].get).toBeDefined();
+    expect(spec.paths['/user/message/{id}'].get).toBeDefined();
+    expect(spec.paths['/user/message/unread_count'].get).toBeDefined();
+  });
+});
+
