@@ -1,12 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
   // The client folder, whichever directory vite is started from.
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies at maximum quality, made once here so the server only picks one (never compresses per request).
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -6,7 +7,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { repoRoot, type AppConfig } from './config.ts';
 import { createOrm } from './db/orm.ts';
 import { RevokedToken } from './entities/index.ts';
@@ -40,9 +41,20 @@ declare module 'fastify' {
 
 const JWT_ALGORITHM = 'HS256';
 export const clientDist = join(repoRoot, 'client', 'dist');
+/**
+ * Large API answers (a chamber with its photos) go out compressed to clients that accept it; below 1 KB it costs more
+ * than it saves. Registered on /api and /trpc only: the client build is compressed ahead of time. Event streams,
+ * pictures, videos and ranges (206) are never compressed by the plugin.
+ */
+const API_COMPRESSION = { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false } satisfies FastifyCompressOptions;
+/** Vite names the files under assets/ by their content's hash, so a browser may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Builds the whole server (SPA, /trpc, /api, /healthz) without listening; tests inject into the same app. */
-export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {}): Promise<FastifyInstance> {
+/**
+ * Builds the whole server (SPA, /trpc, /api, /healthz) without listening; tests inject into the same app.
+ * `clientDist` points the SPA at another build folder (tests).
+ */
+export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; clientDist?: string } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Large enough for the batched tRPC calls; uploads go through multipart with their own limits.
@@ -119,7 +131,16 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
   });
 
   await app.register(async (scope) => {
+    await scope.register(fastifyCompress, API_COMPRESSION);
     limitFormData(scope);
+    // tRPC answers as a fetch Response: a whole JSON one is read into a buffer so compression can weigh its size and
+    // the answer carries a Content-Length; event streams (subscriptions) and JSONL batches stay streams.
+    scope.addHook('onSend', async (_req, reply, payload) => {
+      if (!(payload instanceof Response) || payload.headers.get('content-type') !== 'application/json' || payload.headers.has('transfer-encoding')) return payload;
+      reply.code(payload.status);
+      for (const [name, value] of payload.headers) reply.header(name, value);
+      return Buffer.from(await payload.arrayBuffer());
+    });
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
@@ -138,12 +159,19 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM } = {})
     });
   });
 
-  await app.register(restPlugin, { prefix: '/api' });
+  await app.register(async (api) => {
+    await api.register(fastifyCompress, API_COMPRESSION);
+    await api.register(restPlugin);
+  }, { prefix: '/api' });
 
-  if (config.serveClient && existsSync(join(clientDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDist, wildcard: false, maxAge: '1h', setHeaders: (reply, path) => {
-      // index.html must always be fresh so a new build's hashed assets are picked up.
-      if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+  const spaRoot = opts.clientDist ?? clientDist;
+  if (config.serveClient && existsSync(join(spaRoot, 'index.html'))) {
+    // The build wrote .br and .gz beside each compressible file: the one the browser accepts is sent as it is.
+    await app.register(fastifyStatic, { root: spaRoot, wildcard: false, maxAge: '1h', preCompressed: true, setHeaders: (reply, path) => {
+      const file = relative(spaRoot, path).split(sep).join('/').replace(/\.(br|gz)$/, '');
+      if (file.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+      // index.html must always be revalidated so a new build's hashed assets are picked up.
+      else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
     } });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/trpc')) return reply.type('text/html').sendFile('index.html');

@@ -221,7 +221,7 @@ describe('a message to one member', () => {
     const [mail] = mailsTo(warriorA.email, since);
     expect(mail).toMatch(/Subject: Message from your coach: Week 3 check-in/);
     expect(mail).toContain('Keep the tempo slow on the negatives.');
-    expect(mail).toContain(`https://evolution.example/with_menu/messages/${directId}`);
+    expect(mail).toContain(`https://evolution.example/#/with_menu/messages/${directId}`);
     await pause(300);
     expect(inbox.length - since).toBe(1);
   });

@@ -54,8 +54,9 @@ export async function migrateJobQueue(config: Pick<AppConfig, 'databaseUrl' | 'l
 function workerPool(config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max });
   pool.on('error', (err) => serviceLog(config, 'warn', 'Job queue connection lost', { err: err.message }));
-  // A client leaving the pool (ended, or dropped by the server) is no longer watched by it: its late errors are harmless.
-  pool.on('remove', (client) => client.on('error', () => undefined));
+  // Each client is watched itself too: an error on one checked out (the worker's LISTEN) or already removed from the
+  // pool is logged, never an uncaught error (graphile-worker warns at start when a pool has no 'connect' handler).
+  pool.on('connect', (client) => client.on('error', (err) => serviceLog(config, 'warn', 'Job queue connection lost', { err: err.message })));
   return pool;
 }
 

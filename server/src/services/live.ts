@@ -89,6 +89,8 @@ export function startLiveHub(
   const listeners = new Set<(signal: LiveSignal) => void>();
   const stop = new AbortController();
   let client: pg.Client | null = null;
+  // The connection being opened (not yet LISTENing): close() ends it too, so none outlives the app.
+  let opening: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let firstReady!: () => void;
   const ready = new Promise<void>((resolve) => (firstReady = resolve));
@@ -130,12 +132,15 @@ export function startLiveHub(
       const event = parseLiveEvent(msg.payload);
       if (event) emit({ kind: 'event', event });
     });
+    opening = conn;
     try {
       await conn.connect();
       await conn.query(`LISTEN ${LIVE_CHANNEL}`);
     } catch (err) {
       drop(err as Error);
       return;
+    } finally {
+      if (opening === conn) opening = null;
     }
     if (stop.signal.aborted || dropped) {
       await conn.end().catch(() => {});
@@ -164,10 +169,11 @@ export function startLiveHub(
       stop.abort();
       if (timer) clearTimeout(timer);
       listeners.clear();
-      const conn = client;
+      const conns = [client, opening];
       client = null;
+      opening = null;
       firstReady();
-      if (conn) await conn.end().catch(() => {});
+      await Promise.all(conns.map((conn) => conn?.end().catch(() => {})));
     },
   };
 }

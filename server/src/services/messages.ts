@@ -120,7 +120,8 @@ async function audienceOf(em: EntityManager, input: SendInput): Promise<IUser[]>
 }
 
 function mailFor(config: AppConfig, member: IUser, sender: IUser, message: { id: number; subject: string; body: string }) {
-  const link = `${config.appUrl}/with_menu/messages/${message.id}`;
+  // The client routes by hash, as the flag and password-reset links do.
+  const link = `${config.appUrl}/#/with_menu/messages/${message.id}`;
   return {
     to: member.email,
     subject: `Message from your coach: ${message.subject}`,

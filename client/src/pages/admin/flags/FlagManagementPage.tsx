@@ -2,12 +2,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { FLAG_STATUS } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { FlagStatusBadge } from '../../flags/flagThread.tsx';
 import { useFlagLive } from '../../flags/flagLive.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminTable } from '../common/AdminTable.tsx';
+import { RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 
 export const ADMIN_FLAG_LIST = '/admin/assistance_flag_management';
@@ -44,54 +44,37 @@ export default function FlagManagementPage() {
         </div>
       </div>
 
-      <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-        <table className="table">
-          <caption className="visually-hidden">
-            Assistance flags{meta ? `, page ${meta.current_page} of ${meta.last_page}, ${meta.total} in all` : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Subject</th>
-              <th scope="col">From</th>
-              <th scope="col">Status</th>
-              <th scope="col">Replies</th>
-              <th scope="col">Last activity</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((f) => (
-              <tr key={f.id}>
-                <td data-label="ID">{f.id}</td>
-                <td data-label="Subject" className="flag-subject">
-                  {f.subject}
-                </td>
-                <td data-label="From">{f.from}</td>
-                <td data-label="Status">
-                  <FlagStatusBadge status={f.status} />
-                </td>
-                <td data-label="Replies">{f.responses_count}</td>
-                <td data-label="Last activity">{formatWhen(f.updated_at)}</td>
-                <td className="table__actions-cell">
-                  <div className="table__actions">
-                    <Link href={`/admin/assistance_flag/${f.id}`} className="button button--secondary button--sm" aria-label={`View ${f.subject}`}>
-                      VIEW
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isPending && <Spinner label="Loading assistance flags" />}
-        {list.isError && !list.data && <p className="empty">Data could not be found.</p>}
-        {list.isSuccess && rows.length === 0 && <p className="empty">No assistance flags found.</p>}
-      </div>
-
-      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => query.go({ page })} label="Assistance flag pages" />}
+      <AdminTable
+        caption="Assistance flags"
+        meta={meta}
+        columns={['ID', 'Subject', 'From', 'Status', 'Replies', 'Last activity']}
+        actions
+        busy={list.isFetching}
+        query={list}
+        loading="Loading assistance flags"
+        empty={list.isSuccess && rows.length === 0 && 'No assistance flags found.'}
+        pages={{ onChange: (page) => query.go({ page }), label: 'Assistance flag pages' }}
+      >
+        {rows.map((f) => (
+          <tr key={f.id}>
+            <td data-label="ID">{f.id}</td>
+            <td data-label="Subject" className="flag-subject">
+              {f.subject}
+            </td>
+            <td data-label="From">{f.from}</td>
+            <td data-label="Status">
+              <FlagStatusBadge status={f.status} />
+            </td>
+            <td data-label="Replies">{f.responses_count}</td>
+            <td data-label="Last activity">{formatWhen(f.updated_at)}</td>
+            <RowActions>
+              <Link href={`/admin/assistance_flag/${f.id}`} className="button button--secondary button--sm" aria-label={`View ${f.subject}`}>
+                VIEW
+              </Link>
+            </RowActions>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }
