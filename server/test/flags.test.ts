@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAG_MESSAGE as M, ROLE, flagRowSchema, flagSavedResponse, flagSchema, paginatedSchema } from '@evolution/shared';
 import { ensureAdmin } from '../src/db/seed.ts';
@@ -8,29 +6,19 @@ import { AssistanceFlag, FlagResponse, User } from '../src/entities/index.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../src/services/live.ts';
 import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { useTestSmtp } from './helpers/smtp.ts';
 
 // Assistance flags (issue 11): the member's and the coaches' calls, mails through the queue, live notices on commit.
 
 // A real SMTP server in the test: the queue's worker sends through SMTP_URL and the test reads what arrived.
-const inbox: Delivered[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-      const subject = head.match(/^Subject: (.*)$/m)?.[1] ?? '';
-      for (const rcpt of session.envelope.rcptTo) inbox.push({ to: rcpt.address, subject, text: decode(body.join('\n\n')) });
-      callback();
-    });
-  },
+const { url: smtpUrl, deliveries } = await useTestSmtp();
+/** Each recipient's copy of each mail, with its subject and decoded text. */
+const inboxOf = (): Delivered[] => deliveries.flatMap(({ to, raw }) => {
+  const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+  const subject = head.match(/^Subject: (.*)$/m)?.[1] ?? '';
+  return to.map((address) => ({ to: address, subject, text: decode(body.join('\n\n')) }));
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-const ctx = useTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, appUrl: 'https://evolution.example' });
+const ctx = useTestApp({ smtpUrl, appUrl: 'https://evolution.example' });
 const em = () => ctx.app.orm.em.fork();
 
 interface Account {
@@ -79,13 +67,13 @@ async function queueDrained(): Promise<void> {
  */
 async function effectsOf<T>(expected: number, work: () => Promise<T>): Promise<{ result: T; mails: Delivered[]; events: LiveEvent[] }> {
   await queueDrained();
-  const before = inbox.length;
+  const before = inboxOf().length;
   const start = events.length;
   const result = await work();
-  for (let i = 0; i < 100 && inbox.length - before < expected; i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 100 && inboxOf().length - before < expected; i++) await new Promise((r) => setTimeout(r, 50));
   await queueDrained();
   await new Promise((r) => setTimeout(r, 100));
-  return { result, mails: inbox.slice(before), events: events.slice(start) };
+  return { result, mails: inboxOf().slice(before), events: events.slice(start) };
 }
 
 const events: LiveEvent[] = [];

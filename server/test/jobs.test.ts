@@ -1,20 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { enqueueMail } from '../src/services/jobs.ts';
 import { newMember, rest } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { useTestSmtp } from './helpers/smtp.ts';
 
 // A real SMTP server in the test whose behaviour each test sets per recipient: refuse the first try, or answer slowly.
-const inbox: string[] = [];
 const tries = new Map<string, number>();
 const refuseFirst = new Set<string>();
 const slow = new Map<string, number>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
+const { url: smtpUrl, inbox } = await useTestSmtp({
   onRcptTo(address, _session, callback) {
     const to = address.address.toLowerCase();
     const n = (tries.get(to) ?? 0) + 1;
@@ -22,19 +18,7 @@ const smtp = new SMTPServer({
     if (refuseFirst.has(to) && n === 1) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
     setTimeout(callback, slow.get(to) ?? 0);
   },
-  onData(stream, _session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      inbox.push(raw);
-      callback();
-    });
-  },
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 // Retries become due after the library's backoff (e^attempts seconds); a short poll picks them up promptly.
 const ctx = useTestApp({ smtpUrl, jobPollIntervalMs: 100, mailFrom: 'Evolution <no-reply@evolution.example>' });
 

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNEL, MESSAGE_TEXT as T, adminMessageRowSchema, adminMessageSchema, inboxRowSchema, memberMessageSchema, paginatedSchema,
@@ -10,28 +8,14 @@ import { Channel, Message, MessageRecipient, Plan, Subscription, User } from '..
 import { LIVE_CHANNEL, type LiveEvent } from '../src/services/live.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { useTestSmtp } from './helpers/smtp.ts';
 import { trainingMember } from './helpers/training.ts';
 
 // Coaches' messages (issue 11): the admin's and the member's calls, the channel audience, read marking, the unread
 // count, mail through the queue to a real SMTP server, and live notices on commit.
 
-const inbox: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      inbox.push(raw);
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-const ctx = useTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, appUrl: 'https://evolution.example', jobPollIntervalMs: 200 });
+const { url: smtpUrl, inbox } = await useTestSmtp();
+const ctx = useTestApp({ smtpUrl, appUrl: 'https://evolution.example', jobPollIntervalMs: 200 });
 const em = () => ctx.app.orm.em.fork();
 
 interface Account {

@@ -1,29 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { PasswordReset, User } from '../src/entities/index.ts';
 import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { useTestSmtp } from './helpers/smtp.ts';
 
 // A real SMTP server in the test: the app sends through SMTP_URL and the test reads what arrived.
-const inbox: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      inbox.push(raw);
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
-const ctx = useTestApp({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appUrl: 'https://evolution.example', mailFrom: 'Evolution <no-reply@evolution.example>' });
+const { url: smtpUrl, inbox } = await useTestSmtp();
+const ctx = useTestApp({ smtpUrl, appUrl: 'https://evolution.example', mailFrom: 'Evolution <no-reply@evolution.example>' });
 
 /** Quoted-printable soft breaks and escapes undone, so the link reads as sent. */
 const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -1,0 +1,36 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll } from 'vitest';
+
+/** One mail as the test SMTP server received it: the envelope's recipients and the raw message. */
+export interface Delivery {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server for one test file (the app sends through its `url`), closed after the file; `inbox` holds each
+ * raw message as it arrived, `deliveries` the same with its recipients. `onRcptTo` lets a test refuse or slow a send.
+ */
+export async function useTestSmtp(hooks: Pick<SMTPServerOptions, 'onRcptTo'> = {}): Promise<{ url: string; inbox: string[]; deliveries: Delivery[] }> {
+  const inbox: string[] = [];
+  const deliveries: Delivery[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    ...hooks,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        inbox.push(raw);
+        deliveries.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, inbox, deliveries };
+}
