@@ -135,6 +135,20 @@ describe('live events', () => {
     expect(ctx.app.live.size).toBe(0);
   });
 
+  it('end with 401, delivering nothing more, once the token is revoked (a logout) while the stream is open', async () => {
+    const carol = await member();
+    const c = subscribe(ctx.app, firstUrl, carol.token);
+    await c.registered();
+    await notify(ctx.app, { topic: 'flag', id: 1, userIds: [carol.userId] });
+    await until(() => c.received.length === 1);
+    expect((await rest(ctx.app, 'GET', '/api/logout', { token: carol.token })).status).toBeLessThan(300);
+    await notify(ctx.app, { topic: 'flag', id: 2, userIds: [carol.userId] });
+    await until(() => c.errors.length === 1);
+    expect((c.errors[0] as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
+    expect(c.topics()).toEqual([{ topic: 'flag', id: 1 }]);
+    c.stop();
+  });
+
   it('tell a client that comes back with its last event id to resync', async () => {
     const alice = await member();
     const a = subscribe(ctx.app, firstUrl, alice.token, { lastEventId: 'abc-12' });

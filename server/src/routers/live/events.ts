@@ -2,6 +2,7 @@ import { SERVER_MESSAGE } from '@evolution/shared';
 import { TRPCError, tracked, type TRPCSubscriptionProcedure } from '@trpc/server';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { authenticate } from '../../services/auth.ts';
 import { liveEventsFor, type LiveOutput } from '../../services/live.ts';
 import { authedProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
@@ -17,7 +18,7 @@ let counter = 0;
 /**
  * The signed-in caller's live events over server-sent events: `{ topic, id }` for a flag or message of theirs (every
  * admin gets admins' events), `{ topic: 'resync' }` when some may have been missed. Ends with a retryable error when
- * the server closes (the client reconnects), and with 401 when the token expires.
+ * the server closes (the client reconnects), and with 401 when the token expires or is revoked (logout, password change).
  */
 // Typed by hand: the inferred type names tRPC's internal TrackedData, which declaration files cannot import.
 export const liveEventsRoute: TRPCSubscriptionProcedure<{
@@ -29,6 +30,10 @@ export const liveEventsRoute: TRPCSubscriptionProcedure<{
   const untilExpiry = AbortSignal.timeout(Math.max(0, ctx.actor.exp * 1000 - Date.now()));
   const until = signal ? AbortSignal.any([untilExpiry, signal]) : untilExpiry;
   for await (const event of liveEventsFor(ctx.live, ctx.actor.user, until, resumed)) {
+    // The token is checked again before each event, on a fresh fork (the request's identity map would hold the user
+    // as they were): a logout or a password change ends a stream that is already open.
+    const stillValid = await authenticate({ ...ctx.svc, em: ctx.em.fork() }, ctx.bearer ?? '').then(() => true, () => false);
+    if (!stillValid) throw new TRPCError({ code: 'UNAUTHORIZED', message: SERVER_MESSAGE.unauthenticated });
     yield tracked(`${instance}-${++counter}`, event);
   }
   // How the stream ends tells the client what to do: a normal end would stop it for good.
