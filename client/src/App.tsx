@@ -1,12 +1,41 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
-import { Toaster } from './components/ui/Toaster.tsx';
+import { useNotices } from './components/ui/notifier.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
+
+// Radix Toast is not needed to paint the first screen; notices raised before it loads wait in the notifier.
+// A failed download (offline) renders nothing rather than breaking the app.
+const Toaster = lazy(() =>
+  import('./components/ui/Toaster.tsx').then(
+    (m): { default: () => ReactNode } => ({ default: m.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/** Mounts the toaster for the first notice, or once the browser is idle after the first screen (so it is ready offline). */
+function DeferredToaster() {
+  const hasNotice = useNotices().length > 0;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 2000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  if (!hasNotice && !idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 function StartUp() {
   useStartUp();
@@ -23,7 +52,7 @@ export function App() {
         <Router hook={useHashPath} searchHook={useHashSearch}>
           <StartUp />
           <RouteView />
-          <Toaster />
+          <DeferredToaster />
         </Router>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,6 +1,6 @@
-import { httpBatchLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, splitLink } from '@trpc/client';
-import { EventSource } from 'eventsource';
+import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@evolution/server/trpc';
 import { TRPC_MAX_BATCH } from '@evolution/shared/constants';
 import { storedToken } from '../auth/session.ts';
@@ -15,15 +15,37 @@ function authHeaders(): Record<string, string> {
 }
 
 /**
- * Subscriptions (live events) stream over server-sent events. The browser's own EventSource cannot send headers, so
- * the `eventsource` package's, built on fetch, carries the bearer token like every other call (never in the URL).
+ * The live-events link (and the `eventsource` package under it) is fetched on the first subscription, so a visitor who
+ * never signs in never downloads it.
  */
-const subscriptionLink = (url: string) =>
-  httpSubscriptionLink({
-    url,
-    EventSource,
-    eventSourceOptions: () => ({ fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...authHeaders() } }) }),
-  });
+function lazySubscriptionLink(url: string): TRPCLink<AppRouter> {
+  let link: Promise<TRPCLink<AppRouter>> | null = null;
+  return (runtime) => {
+    let operationLink: ReturnType<TRPCLink<AppRouter>> | null = null;
+    return ({ op, next }) =>
+      observable((observer) => {
+        let unsubscribe: (() => void) | null = null;
+        let closed = false;
+        link ??= import('./subscriptionLink.ts').then((m) => m.subscriptionLink(url, authHeaders));
+        link.then(
+          (loaded) => {
+            if (closed) return;
+            operationLink ??= loaded(runtime);
+            const sub = operationLink({ op, next }).subscribe(observer);
+            unsubscribe = () => sub.unsubscribe();
+          },
+          (error: unknown) => {
+            link = null;
+            if (!closed) observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+          },
+        );
+        return () => {
+          closed = true;
+          unsubscribe?.();
+        };
+      });
+  };
+}
 
 /** Calls to /trpc are batched; FormData (progress photos) cannot be, so it goes on its own request; subscriptions stream. */
 export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createClient> {
@@ -31,7 +53,7 @@ export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createCl
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: subscriptionLink(url),
+        true: lazySubscriptionLink(url),
         false: splitLink({
           condition: (op) => isNonJsonSerializable(op.input),
           true: httpLink({ url, headers: authHeaders }),

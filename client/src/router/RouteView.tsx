@@ -1,22 +1,37 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { decideNavigation } from '../auth/guard.ts';
 import { authStore, useAuth } from '../auth/store.ts';
 import { Spinner } from '../components/ui/Spinner.tsx';
-import { AdminLayout } from '../layouts/AdminLayout.tsx';
-import { MemberLayout } from '../layouts/MemberLayout.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { ComingSoon } from '../pages/ComingSoon.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { findRoute, type RouteDef } from '../routes.tsx';
 
+// Signed-in shells (menus, drawers, the live unread count) load with the first signed-in screen, not on a visitor's.
+const AdminLayout = lazy(() => import('../layouts/AdminLayout.tsx').then((m) => ({ default: m.AdminLayout })));
+const MemberLayout = lazy(() => import('../layouts/MemberLayout.tsx').then((m) => ({ default: m.MemberLayout })));
+
 function Layout({ route, children }: { route: RouteDef; children: ReactNode }) {
-  if (route.guard === 'admin') return <AdminLayout>{children}</AdminLayout>;
   if (route.guard === 'public') return <PublicLayout>{children}</PublicLayout>;
   return (
-    <MemberLayout hideNav={route.hideNav ?? false} accountMenu={!route.noAccountMenu}>
-      {children}
-    </MemberLayout>
+    <Suspense fallback={<Splash label="Loading" />}>
+      {route.guard === 'admin' ? (
+        <AdminLayout>{children}</AdminLayout>
+      ) : (
+        <MemberLayout hideNav={route.hideNav ?? false} accountMenu={!route.noAccountMenu}>
+          {children}
+        </MemberLayout>
+      )}
+    </Suspense>
+  );
+}
+
+function Splash({ label }: { label: string }) {
+  return (
+    <div className="splash">
+      <Spinner label={label} />
+    </div>
   );
 }
 
@@ -52,11 +67,7 @@ export function RouteView() {
   }, [path]);
 
   if (!decision || decision.kind === 'redirect') {
-    return (
-      <div className="splash">
-        <Spinner label={auth.ready ? 'Redirecting' : 'Loading your session'} />
-      </div>
-    );
+    return <Splash label={auth.ready ? 'Redirecting' : 'Loading your session'} />;
   }
   if (!match) {
     return (
