@@ -1,68 +1,158 @@
 /**
- * npm run bench: throughput and latency of the hot calls on a real PostgreSQL (embedded, throwaway), over loopback,
- * and the gzipped size of the client's bundles. Bounded: each scenario runs BENCH_SECONDS (default 5) seconds.
+ * npm run bench: each hot call of the product beside its floor (server/bench/floor.ts: the same answer from
+ * hand-written SQL in a bare Fastify app on the same database), in one run, on a real PostgreSQL (embedded and
+ * throwaway unless DATABASE_URL is set), over loopback; then the phase submission under load, the client's bundle
+ * sizes and (BENCH_LIGHTHOUSE=1) Lighthouse. Each call runs BENCH_ROUNDS (3) alternating rounds of BENCH_SECONDS (3) seconds a side; the median round is shown.
  */
 import autocannon from 'autocannon';
+import { isDeepStrictEqual } from 'node:util';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildApp, clientDist } from '../src/app.ts';
+import { MEAL_GROUP } from '@evolution/shared';
+import { spawn } from 'node:child_process';
+import { createSigner } from 'fast-jwt';
+import { clientDist } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateUp } from '../src/db/migrate.ts';
 import { createOrm } from '../src/db/orm.ts';
-import { DEMO_MEMBER, seedAll } from '../src/db/seed.ts';
+import { DEMO_ADMIN, DEMO_MEMBER, seedAll } from '../src/db/seed.ts';
+import { calibrateOverHttp, cloneMembers, signIn, submitters } from './fixture.ts';
+import { exercisesBody, runSubmissions } from './submit.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+/** Alternating rounds per call (each side runs `seconds` a round). */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = process.env.BENCH_ONLY?.split(',');
 const scratch = mkdtempSync(join(tmpdir(), 'evolution-bench-'));
 const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
 const databaseUrl = process.env.DATABASE_URL || db!.url;
 
-const config = { ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', SERVE_CLIENT: '0', DEMO_SEED: '1' }), databaseUrl };
+const config = {
+  ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', SERVE_CLIENT: '0', DEMO_SEED: '1', AUTH_RATE_LIMIT: '100000' }),
+  databaseUrl,
+};
 await migrateUp(databaseUrl);
 const orm = await createOrm(databaseUrl);
 await seedAll(orm.em.fork(), config);
 await orm.close(true);
 
-const app = await buildApp(config);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+// The product and the floor run in a child process; this one only generates load.
+const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []), join(import.meta.dirname, 'serve.ts')], {
+  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: scratch, JWT_SECRET: config.jwtSecret, AUTH_RATE_LIMIT: '100000' },
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const ports = await new Promise<{ app: number; floor: number }>((resolve, reject) => {
+  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  child.stdout!.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
+});
+const base = `http://127.0.0.1:${ports.app}`;
+const floorBase = `http://127.0.0.1:${ports.floor}`;
+const signer = createSigner({ key: config.jwtSecret, algorithm: 'HS256', expiresIn: 3_600_000 });
 
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_MEMBER) });
-const token = ((await login.json()) as { access_token: string }).access_token;
-const auth = { authorization: `Bearer ${token}` };
+// The demo member calibrates through the API (VO2, max tests, data analysis with three photos): a chamber page, ladders.
+const member = await signIn(base, DEMO_MEMBER);
+await calibrateOverHttp(base, member);
+const admin = await signIn(base, DEMO_ADMIN);
+const asMember = { authorization: `Bearer ${member}` };
+// Copies of the calibrated member standing at an exercises phase (version 1, phase 2): the phase data and submissions.
+const submitterCount = Number(process.env.BENCH_SUBMITTERS ?? 1000);
+const cloned = await cloneMembers(databaseUrl, signer, member, submitterCount);
+const atExercises = { authorization: `Bearer ${cloned[0]!.token}` };
+const asAdmin = { authorization: `Bearer ${admin}` };
 
-const scenarios: { name: string; path: string; headers?: Record<string, string> }[] = [
-  { name: 'GET /healthz', path: '/healthz' },
-  { name: 'GET /api/channel (public, REST)', path: '/api/channel' },
-  { name: 'GET /trpc/channels.list (public, tRPC)', path: '/trpc/channels.list' },
-  { name: 'GET /api/user (start-up, bearer, REST)', path: '/api/user', headers: auth },
-  { name: 'GET /trpc/auth.me (start-up, bearer, tRPC)', path: '/trpc/auth.me', headers: auth },
-];
+interface Scenario { name: string; path: string; headers?: Record<string, string>; target: number }
+const scenarios: Scenario[] = [
+  { name: 'channel list', path: '/api/channel', target: 0.7 },
+  { name: 'start-up (REST)', path: '/api/user', headers: asMember, target: 0.7 },
+  { name: 'start-up (tRPC)', path: '/trpc/auth.me', headers: asMember, target: 0.7 },
+  { name: 'admin user list', path: '/api/admin/admin?page=1', headers: asAdmin, target: 0.7 },
+  { name: 'chamber page', path: '/api/user/evolution/chamber/1', headers: asMember, target: 0.7 },
+  { name: 'phase data', path: '/api/user/channel/warrior/general/phase', headers: atExercises, target: 0.7 },
+  { name: 'version list', path: '/api/user/channel/warrior/general/evolution', headers: asMember, target: 0.7 },
+  { name: 'meal list', path: `/api/user/meal/group/${MEAL_GROUP.vegan}/meals?page=1`, headers: asMember, target: 0.7 },
+].filter((s) => !only || only.some((o) => s.name.includes(o)));
 
-const rows: string[] = [];
-for (const s of scenarios) {
-  const result = await autocannon({ url: base + s.path, headers: s.headers ?? {}, connections: 10, duration: seconds });
-  if (result.non2xx) throw new Error(`${s.name}: ${result.non2xx} non-2xx answers`);
-  rows.push(`${s.name.padEnd(46)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms`);
+/** One side's run: throughput and latency; any answer but 200 fails the bench. */
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
-await app.close();
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
+const table: string[] = [
+  '| call | project | floor | throughput ratio | p99 ratio | holds |',
+  '|---|---|---|---|---|---|',
+];
+let allHold = true;
+for (const s of scenarios) {
+  // The answers must be the same before their speed is compared.
+  const [mine, theirs] = await Promise.all([base, floorBase].map(async (b) => (await fetch(b + s.path, { headers: s.headers ?? {} })).json()));
+  if (!isDeepStrictEqual(mine, theirs)) throw new Error(`${s.name}: the floor answers differently\nproject: ${JSON.stringify(mine).slice(0, 600)}\nfloor:   ${JSON.stringify(theirs).slice(0, 600)}`);
+  // Side by side in alternating rounds, so a busy moment of the machine weighs on both; the median round decides.
+  const pairs = [];
+  for (let round = 0; round < rounds; round++) {
+    const f = process.env.BENCH_PROFILE === '1' ? { rps: 1, p50: 1, p99: 1 } : await load(floorBase + s.path, s.headers);
+    const p = await load(base + s.path, s.headers);
+    pairs.push({ f, p, ratio: p.rps / f.rps, p99Ratio: p.p99 / Math.max(1, f.p99) });
+  }
+  const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
+  const { f, p, ratio } = median(pairs, (x) => x.ratio);
+  const p99Ratio = median(pairs, (x) => x.p99Ratio).p99Ratio;
+  const holds = ratio >= s.target && p99Ratio <= 2;
+  allHold &&= holds;
+  table.push(`| ${s.name} \`GET ${s.path.split('?')[0]}\` | ${fmt(p.rps)} req/s, p99 ${p.p99} ms | ${fmt(f.rps)} req/s, p99 ${f.p99} ms | ${ratio.toFixed(2)} | ${p99Ratio.toFixed(2)} | ${holds ? 'yes' : 'NO'} |`);
+  console.log(table.at(-1));
+}
+
+// Phase submissions: members at the same phase submit once each, on the product and then (the same members put back)
+// on the floor, which writes the same rows in one transaction.
+if (!only || only.includes('submit')) {
+  const count = submitterCount;
+  const phase = await (await fetch(`${base}/api/user/channel/warrior/general/phase`, { headers: { authorization: `Bearer ${cloned[0]!.token}` } })).json();
+  const body = exercisesBody(phase);
+  const mine = await runSubmissions(base, databaseUrl, cloned, body, connections * 10);
+  await submitters.reset(databaseUrl, cloned);
+  const theirs = await runSubmissions(floorBase, databaseUrl, cloned, body, connections * 10);
+  if (!isDeepStrictEqual(mine.first, theirs.first)) throw new Error(`phase submit: the floor answers differently\nproject: ${JSON.stringify(mine.first)}\nfloor:   ${JSON.stringify(theirs.first)}`);
+  const ratio = mine.rps / theirs.rps;
+  const holds = ratio >= 0.5 && mine.errors === 0 && mine.doubles === 0;
+  allHold &&= holds;
+  table.push(`| phase submit \`POST …/general/phase/exercises\`, ${count} members, ${connections * 10} at once | ${fmt(mine.rps)} req/s, p99 ${mine.p99} ms | ${fmt(theirs.rps)} req/s, p99 ${theirs.p99} ms | ${ratio.toFixed(2)} | ${(mine.p99 / Math.max(1, theirs.p99)).toFixed(2)} | ${holds ? 'yes' : 'NO'} (${mine.errors} errors, ${mine.doubles} counted twice) |`);
+  console.log(table.at(-1));
+}
+
+child.stdin!.end();
+await new Promise((resolve) => child.once('exit', resolve));
+
+const assets = join(clientDist, 'assets');
+const bundles: string[] = [];
+try {
+  const files = readdirSync(assets).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
+  const sized = files.map((f) => ({ f, gz: gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, raw: statSync(join(assets, f)).size })).sort((a, b) => b.gz - a.gz);
+  const entry = readFileSync(join(clientDist, 'index.html'), 'utf8').match(/assets\/(index-[^"]+\.js)/)?.[1];
+  const entryGz = sized.find((s) => s.f === entry)?.gz ?? 0;
+  bundles.push(`Entry chunk ${entry}: ${(entryGz / 1024).toFixed(1)} KB gzipped (target <= 90 KB); all JS and CSS ${(sized.reduce((n, s) => n + s.gz, 0) / 1024).toFixed(1)} KB gzipped in ${sized.length} files.`);
+} catch {
+  bundles.push('No client build found (npm run build first to measure bundle sizes).');
+}
+
+let lighthouse: string[] = [];
+if (process.env.BENCH_LIGHTHOUSE === '1') {
+  const { lighthouseTable } = await import('./lighthouse-table.ts');
+  lighthouse = await lighthouseTable();
+}
+
 await db?.stop();
 rmSync(scratch, { recursive: true, force: true });
 
-console.log(`\nThroughput over loopback, 10 connections, ${seconds} s each (2 cores, server and load generator share them):`);
-for (const r of rows) console.log('  ' + r);
-
-const assets = join(clientDist, 'assets');
-try {
-  const files = readdirSync(assets).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
-  const sized = files.map((f) => ({ f, raw: statSync(join(assets, f)).size, gz: gzipSync(readFileSync(join(assets, f))).length })).sort((a, b) => b.gz - a.gz);
-  const entry = readFileSync(join(clientDist, 'index.html'), 'utf8').match(/assets\/(index-[^"]+\.js)/)?.[1];
-  console.log('\nClient bundles (gzipped), largest first; the entry chunk is what every first visit downloads:');
-  for (const { f, gz } of sized.slice(0, 12)) console.log(`  ${f.padEnd(48)} ${(gz / 1024).toFixed(1).padStart(7)} KB${f === entry ? '   <- entry' : ''}`);
-  console.log(`  total ${(sized.reduce((n, s) => n + s.gz, 0) / 1024).toFixed(1)} KB gzipped in ${sized.length} files`);
-} catch {
-  console.log('\nNo client build found (run npm run build first to measure bundle sizes).');
-}
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(`\n${cpus().length} cores (${cpu}), Node ${process.version}, PostgreSQL ${db ? 'embedded' : 'from DATABASE_URL'} on the same machine; autocannon over loopback from another process, ${connections} connections, median of ${rounds} alternating rounds of ${seconds} s a side; server, database and load generator share the cores.\n`);
+console.log(table.join('\n'));
+console.log('\n' + bundles.join('\n'));
+if (lighthouse.length) console.log('\n' + lighthouse.join('\n'));
+console.log(allHold ? '\nEvery call holds its target.' : '\nSome calls miss their target (NO above).');

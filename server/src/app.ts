@@ -1,28 +1,25 @@
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { repoRoot, type AppConfig } from './config.ts';
 import { createOrm } from './db/orm.ts';
-import { RevokedToken } from './entities/index.ts';
-import { PHOTO_MAX_BYTES, TRPC_MAX_BATCH } from '@evolution/shared';
-import { DomainError } from './errors.ts';
+import { PHOTO_MAX_BYTES } from '@evolution/shared';
 import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
 import { startJobWorker, type JobWorker } from './services/jobs.ts';
+import { invalidateContent } from './services/contentCache.ts';
 import { startLiveHub, type LiveHub } from './services/live.ts';
 import { createRateLimits, type RateLimits } from './services/rateLimit.ts';
 import type { TokenClaims, TokenIssuer } from './services/tokens.ts';
-import { createContext } from './trpc/context.ts';
+import { trpcRoutes } from './trpc/http.ts';
 import { limitFormData } from './trpc/formData.ts';
-import { appRouter, type AppRouter } from './trpc/router.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +28,8 @@ declare module 'fastify' {
     tokens: TokenIssuer;
     limits: RateLimits;
     live: LiveHub;
+    /** Set at the start of a shutdown (main.ts): /healthz answers 503 so the load balancer stops sending requests. */
+    draining: boolean;
   }
   interface FastifyRequest {
     /** This request's own EntityManager fork; never the global one. */
@@ -66,33 +65,44 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
 
   app.decorate('config', config);
   app.decorate('orm', orm);
-  app.decorate('limits', createRateLimits(config));
+  // The sign-in throttles live in PostgreSQL or Redis, shared with every other instance; closed with the app.
+  const throttles = createRateLimits(config);
+  app.decorate('limits', throttles.limits);
+  app.addHook('onClose', async () => throttles.close());
+  app.decorate('draining', false);
+  // While draining, every answer closes its connection: a proxy's kept-alive connections must not hold the stop.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
   app.decorateRequest('em', null as unknown as EntityManager);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     req.em = orm.em.fork();
   });
   if (!opts.orm) app.addHook('onClose', async () => orm.close());
-  // Revoked tokens matter only until they would have expired anyway: purge the rest hourly.
-  const purge = setInterval(() => {
-    orm.em.fork().nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } }).catch((err) => app.log.warn({ err }, 'token purge failed'));
-  }, 3_600_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
 
   // Live events: this instance's LISTEN connection; closed first so open event streams end and the server can close.
-  const live = startLiveHub(config);
+  // It also hears content edits (from any instance) and drops this instance's cached content.
+  const live = startLiveHub(config, { onContentChanged: () => invalidateContent(orm.em) });
   app.decorate('live', live);
+  // An admin's write drops this instance's cached content before the answer leaves, so the next read sees the edit.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && (req.url.startsWith('/api/admin/') || (req.url.startsWith('/trpc/') && req.url.includes('admin.')))) invalidateContent(orm.em);
+    return payload;
+  });
   app.addHook('preClose', async () => live.close());
-  // The job worker (queued mail) runs inside the server process once the app is ready, and stops with it.
+  // The job worker (queued mail, and the hourly schedules such as the revoked-token purge, each run once across all
+  // instances) runs inside the server process once the app is ready, and stops with it.
   let worker: JobWorker | null = null;
   app.addHook('onReady', async () => {
     worker = await startJobWorker(config);
-    await live.ready();
+    await Promise.all([live.ready(), throttles.ready()]);
   });
   app.addHook('onClose', async () => worker?.stop());
 
-  await app.register(fastifyHelmet, {
+  // Security headers, built once (the Fastify plugin rebuilt helmet and parsed the policy on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,6 +117,7 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
       },
     },
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { algorithm: JWT_ALGORITHM },
@@ -122,6 +133,7 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
   app.setErrorHandler(restErrorHandler);
 
   app.get('/healthz', async (req, reply) => {
+    if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {
       await req.em.getConnection().execute('select 1');
       return { status: 'ok' };
@@ -141,22 +153,7 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
       for (const [name, value] of payload.headers) reply.header(name, value);
       return Buffer.from(await payload.arrayBuffer());
     });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext,
-        // The client batches at most TRPC_MAX_BATCH calls a request; a longer batch is refused (400).
-        maxBatchSize: TRPC_MAX_BATCH,
-        responseMeta({ errors }) {
-          const headers = errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
-          return headers ? { headers } : {};
-        },
-        onError({ error, req }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'tRPC call failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-    });
+    await scope.register(trpcRoutes);
   });
 
   await app.register(async (api) => {

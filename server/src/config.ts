@@ -42,7 +42,31 @@ export interface AppConfig {
   stripeApiProtocol: 'https' | 'http';
   /** How often the job worker looks for jobs that became due (retries); new jobs arrive at once through NOTIFY. */
   jobPollIntervalMs: number;
+  /** Redis for the sign-in throttles shared by every instance; empty: they are counted in PostgreSQL. */
+  redisUrl: string;
+  /** On SIGTERM, how long /healthz answers 503 while requests are still served, so a load balancer moves away, in ms. */
+  shutdownDrainMs: number;
+  /** Then how long requests still in flight may take to finish before their connections are cut, in ms. */
+  shutdownGraceMs: number;
+  /** Where uploaded files are kept: `<dataDir>/uploads` (one machine) or an S3-compatible bucket (several instances). */
+  storage: StorageConfig;
 }
+
+/** The uploads' store: the local folder, or an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2...). */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+    driver: 's3';
+    bucket: string;
+    region: string;
+    /** Empty for AWS itself; the address of another S3-compatible service otherwise. */
+    endpoint: string;
+    /** Empty keys leave the SDK's own credential chain (AWS_* variables, an instance role) to find them. */
+    accessKeyId: string;
+    secretAccessKey: string;
+    /** Bucket in the path (`host/bucket/key`) rather than the host name: MinIO and most self-hosted services want it. */
+    forcePathStyle: boolean;
+  };
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -63,6 +87,18 @@ function persistedSecret(dataDir: string): string {
 function strongSecret(secret: string): string {
   if (Buffer.byteLength(secret) < 32) throw new Error('JWT_SECRET must be at least 32 bytes long (or leave it empty to have one generated).');
   return secret;
+}
+
+/** STORAGE_DRIVER and the S3_* settings; a bucket is required for S3 and an unknown driver stops the start. */
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = env.STORAGE_DRIVER || 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, not ${driver}.`);
+  if (!env.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE_DRIVER is s3.');
+  return {
+    driver, bucket: env.S3_BUCKET, region: env.S3_REGION || 'us-east-1', endpoint: env.S3_ENDPOINT ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '', secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '', forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+  };
 }
 
 /** Reads the configuration from an environment (process.env by default). */
@@ -96,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
     stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
     jobPollIntervalMs: int(env.JOB_POLL_INTERVAL_MS, 2000),
+    storage: storageConfig(env),
+    redisUrl: env.REDIS_URL ?? '',
+    shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 20_000),
   };
 }
 

@@ -354,7 +354,7 @@ describe('the last admin', () => {
     // Leave the boss as the only admin.
     for (const a of await em().find(User, { role: ROLE.admin, id: { $ne: bossId } })) expect((await call('DELETE', `/api/admin/admin/${a.id}`)).status).toBe(200);
     const someone = await em().findOneOrFail(User, { role: ROLE.member }, { orderBy: { id: 'asc' } });
-    const actor: Actor = { user: someone, jti: 'test', exp: Math.floor(Date.now() / 1000) + 60 };
+    const actor: Actor = { me: someone, user: someone, jti: 'test', exp: Math.floor(Date.now() / 1000) + 60, membership: { subscription: null, evolution: null } };
     await expect(deleteUser(serviceContext(actor), actor, bossId)).rejects.toMatchObject({ status: 422, fieldErrors: { user: [M.lastAdmin] } });
     await expect(updateUser(serviceContext(actor), actor, bossId, { name: 'Boss', email: 'boss@example.com', user_type: 1 })).rejects.toMatchObject({ status: 422, fieldErrors: { user: [M.lastAdmin] } });
     expect(await em().findOneOrFail(User, { id: bossId })).toMatchObject({ role: ROLE.admin });

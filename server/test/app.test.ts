@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { rest, trpc } from './helpers/api.ts';
+import { UNAVAILABLE_MESSAGE } from '../src/errors.ts';
+import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 const ctx = useTestApp();
@@ -63,19 +64,23 @@ describe('the server', () => {
 
   it('answers 503 on /healthz when the database refuses connections, and 200 again once it is back', async () => {
     const name = new URL(ctx.databaseUrl).pathname.slice(1);
+    const member = (await rest(ctx.app, 'POST', '/api/register', { body: newMember() })).body.access_token as string;
+    await rest(ctx.app, 'GET', '/api/channel');
     const admin = new pg.Client({ connectionString: inject('databaseAdminUrl') });
     await admin.connect();
     try {
       await admin.query(`alter database "${name}" allow_connections false`);
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       expect((await rest(ctx.app, 'GET', '/healthz')).status).toBe(503);
-      // Any other failure is a bare 500 on both surfaces: no stack, no SQL, no driver message.
-      const restFailure = await rest(ctx.app, 'GET', '/api/channel');
-      expect(restFailure).toMatchObject({ status: 500, body: { message: 'Server Error' } });
-      const trpcFailure = await trpc(ctx.app, 'query', 'channels.list');
-      expect(trpcFailure.status).toBe(500);
-      expect(trpcFailure.error.message).toBe('Server Error');
+      // A call that needs the database says the service is briefly unavailable, on both surfaces: no stack, no SQL,
+      // no driver message; the channel list, cached by this instance, still answers.
+      const restFailure = await rest(ctx.app, 'GET', '/api/user', { token: member });
+      expect(restFailure).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGE } });
+      const trpcFailure = await trpc(ctx.app, 'query', 'auth.me', undefined, member);
+      expect(trpcFailure.status).toBe(503);
+      expect(trpcFailure.error.message).toBe(UNAVAILABLE_MESSAGE);
       expect(JSON.stringify([restFailure.body, trpcFailure.error])).not.toMatch(/stack|select|connection|postgres|\.ts/i);
+      expect((await rest(ctx.app, 'GET', '/api/channel')).status).toBe(200);
       await admin.query(`alter database "${name}" allow_connections true`);
       // Pooled connections that were cut may fail once more before the pool replaces them.
       await expect.poll(async () => (await rest(ctx.app, 'GET', '/healthz')).status, { timeout: 5000 }).toBe(200);

@@ -5,10 +5,10 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MEAL_GROUP } from '@evolution/shared';
-import type { AppConfig } from '../config.ts';
 import { Meal, MealGroup, Page, PageCategory } from '../entities/index.ts';
 import { MACRO_GUIDELINES_CATEGORY } from '../services/macros.ts';
 import { storeImage } from '../services/media.ts';
+import type { StorageSettings } from '../services/storage.ts';
 import { mealArt, type ArtMotif } from './mealArt.ts';
 import { ELIXIR_PHASES, RECIPES, recipeNutrition, type SeedRecipe } from './recipes.ts';
 
@@ -50,9 +50,9 @@ const isSeeded = async (em: EntityManager) => (await em.count(MealGroup, {})) > 
 
 /**
  * Inserts the nutrition content once, in one transaction under an advisory lock; a database that already has meal
- * groups is left as it is, so admin edits stay. Pictures are written to the data folder. True when it seeded.
+ * groups is left as it is, so admin edits stay. Pictures go to the uploads' store. True when it seeded.
  */
-export async function seedNutrition(em: EntityManager, config: Pick<AppConfig, 'dataDir'>): Promise<boolean> {
+export async function seedNutrition(em: EntityManager, config: StorageSettings): Promise<boolean> {
   if (await isSeeded(em)) return false;
   // Drawn before the transaction: the cards take a moment and need no lock.
   const all = [...ELIXIR_PHASES, ...RECIPES];

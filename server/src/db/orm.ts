@@ -19,6 +19,9 @@ export function ormConfig(databaseUrl: string, debug = false) {
     // The job queue's tables belong to graphile-worker, which migrates them itself (services/jobs.ts).
     schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     pool: { min: 0, max: 10 },
+    // pg's own pool options: a connection that cannot be made (database host gone silent) or a free slot not found in
+    // 5 s fails the request with a 503 instead of holding it for the OS's TCP timeout; keepAlive notices dead peers.
+    driverOptions: { connectionTimeoutMillis: 5000, keepAlive: true },
     migrations: {
       path: migrationsPath,
       pathTs: migrationsPath,

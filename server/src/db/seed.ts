@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import { ApplicationDetails, Channel, ContactDetails, Evolution, FactFinding, Plan, Subscription, User } from '../entities/index.ts';
 import { normaliseEmail } from '../services/auth.ts';
 import { hashPassword } from '../services/passwords.ts';
+import type { StorageSettings } from '../services/storage.ts';
 import { createOrm } from './orm.ts';
 import { seedNutrition } from './nutrition.ts';
 import { seedProgramme } from './programme.ts';
@@ -98,8 +99,8 @@ export async function seedAll(em: EntityManager, config: AppConfig): Promise<See
   return report;
 }
 
-/** Seeds the reference data into a database, pictures into the data folder (used by tests). */
-export async function seedReference(databaseUrl: string, config: Pick<AppConfig, 'dataDir'>): Promise<void> {
+/** Seeds the reference data into a database, pictures into the uploads' store (used by tests). */
+export async function seedReference(databaseUrl: string, config: StorageSettings): Promise<void> {
   const orm = await createOrm(databaseUrl);
   try {
     await seedChannels(orm.em.fork());

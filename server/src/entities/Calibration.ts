@@ -2,11 +2,13 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ExerciseType } from './ExerciseType.ts';
 import { FormGroup } from './FormGroup.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
+import { contentChanged } from './contentChanged.ts';
 
 /** The max test that places a member on a form group's ladder: amount / max of the ladder length. */
 export const Calibration = defineEntity({
   name: 'Calibration',
   tableName: 'calibrations',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary(),
     /** The test's name as the member sees it, e.g. "Push-up max test". */

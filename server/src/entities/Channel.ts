@@ -1,10 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Plan } from './Plan.ts';
+import { contentChanged } from './contentChanged.ts';
 
 /** A channel members subscribe to: warrior (1), superhuman (2), immortal (3). */
 export const Channel = defineEntity({
   name: 'Channel',
   tableName: 'channels',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary().autoincrement(false),
     shortName: p.string().length(64).unique(),

@@ -1,11 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { FormGroup } from './FormGroup.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
+import { contentChanged } from './contentChanged.ts';
 
 /** One rung of a form group's ladder, ordered by (level, progress); min..max is its rep (or seconds) range. */
 export const Form = defineEntity({
   name: 'Form',
   tableName: 'forms',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary(),
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),

@@ -1,11 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ExerciseType } from './ExerciseType.ts';
 import { Media } from './Media.ts';
+import { contentChanged } from './contentChanged.ts';
 
 /** A ladder of forms for one movement pattern (push, pull, squat…); the member stands on one form of each. */
 export const FormGroup = defineEntity({
   name: 'FormGroup',
   tableName: 'form_groups',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary(),
     name: p.string().length(100),

@@ -3,11 +3,13 @@ import { Media } from './Media.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
 import { PageCategory } from './PageCategory.ts';
 import { PhaseClass } from './PhaseClass.ts';
+import { contentChanged } from './contentChanged.ts';
 
 /** A content page; with a phase class it is a phase of a track, run in `position` order within its category. */
 export const Page = defineEntity({
   name: 'Page',
   tableName: 'pages',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary(),
     title: p.string().length(255),

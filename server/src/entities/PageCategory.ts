@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { contentChanged } from './contentChanged.ts';
 
 /**
  * A node of the content tree: Introduction, Warrior → Calibration (a track), Technique guides (id 4),
@@ -7,6 +8,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const PageCategory = defineEntity({
   name: 'PageCategory',
   tableName: 'page_categories',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary(),
     name: p.string().length(150),

@@ -1,9 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { contentChanged } from './contentChanged.ts';
 
 /** What kind of phase a page is (vo2, exercise, exercises, challenge, flexibility, recovery, data-analysis). */
 export const PhaseClass = defineEntity({
   name: 'PhaseClass',
   tableName: 'phase_classes',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary(),
     name: p.string().length(100),

@@ -1,10 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Channel } from './Channel.ts';
+import { contentChanged } from './contentChanged.ts';
 
 /** A price of a channel, in integer pence, billed every `intervalCount` `interval`s. */
 export const Plan = defineEntity({
   name: 'Plan',
   tableName: 'plans',
+  triggers: [contentChanged],
   properties: {
     id: p.integer().primary().autoincrement(false),
     channel: () => p.manyToOne(Channel).deleteRule('cascade'),

@@ -52,3 +52,4 @@ import { AssistanceFlag } from './AssistanceFlag.ts'; export { AssistanceFlag };
 import { FlagResponse } from './FlagResponse.ts'; export { FlagResponse }; entities.push(FlagResponse);
 import { Message } from './Message.ts'; export { Message }; entities.push(Message);
 import { MessageRecipient } from './MessageRecipient.ts'; export { MessageRecipient }; entities.push(MessageRecipient);
+import { RateLimit } from './RateLimit.ts'; export { RateLimit }; entities.push(RateLimit);

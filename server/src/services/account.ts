@@ -152,7 +152,7 @@ export async function deleteAccount(ctx: ServiceContext, actor: Actor, raw: unkn
 export async function removeAccount(ctx: ServiceContext, userId: number): Promise<void> {
   // If the provider cannot be reached the account stays, so nobody is billed for an account that no longer exists.
   await endSubscriptionNow(ctx, userId);
-  // Rows go with the user by cascade; uploaded files are on disk and go first.
+  // Rows go with the user by cascade; uploaded files are in the store (folder or bucket) and go first.
   await deleteMemberFiles(ctx, userId);
   await ctx.em.nativeDelete(User, { id: userId });
 }

@@ -5,6 +5,7 @@ import {
   adminUserUpdateInput, type AdminUser, type AdminUserRow,
 } from '@evolution/shared';
 import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
+import { readRows } from '../db/read.ts';
 import { notFound, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { removeAccount } from './account.ts';
@@ -12,10 +13,9 @@ import { createMember, normaliseEmail, registering } from './auth.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { accessMap, isSubscriptionActive } from './session.ts';
-import { pageWindow, type Page } from './pagination.ts';
+import { escapeLike, pageWindow, type Page } from './pagination.ts';
 
 const M = ADMIN_USER_MESSAGE;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function userRow(u: IUser, subscriber: boolean): AdminUserRow {
   return {
@@ -32,19 +32,39 @@ function userRow(u: IUser, subscriber: boolean): AdminUserRow {
 /** The admin user list: newest first, searched by name or email, filtered by user type (categoryId 1 or 2). */
 export async function listUsers(em: EntityManager, raw: unknown): Promise<Page<AdminUserRow> & { search: string; categoryId?: number }> {
   const input = parseInput(adminUserListInput, raw);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (input.search) {
+    params.push(`%${escapeLike(input.search)}%`);
+    where.push(`(u.name ilike $${params.length} or u.email ilike $${params.length})`);
+  }
+  if (input.categoryId === ROLE.member || input.categoryId === ROLE.admin) {
+    params.push(input.categoryId);
+    where.push(`u.role = $${params.length}`);
+  }
+  const { limit, offset } = pageWindow(input.page);
+  // One read model in SQL: the page, the total and whether each user's subscription is active, in one round trip.
+  const rows = await readRows<{ id: number; name: string; email: string; role: 1 | 2; created_at: Date; total: string; subscriber: boolean }>(em, `
+    select u.id, u.name, u.email, u.role, u.created_at, count(*) over () as total,
+           coalesce(s.status in ('active', 'trialing') and s.current_period_end > now(), false) as subscriber
+    from users u left join subscriptions s on s.user_id = u.id
+    ${where.length ? `where ${where.join(' and ')}` : ''}
+    order by u.id desc limit $${params.length + 1} offset $${params.length + 2}`, [...params, limit, offset]);
+  // A page past the last has no rows to carry the total: count it alone then.
+  const total = rows.length ? Number(rows[0]!.total) : offset === 0 ? 0 : await em.count(User, where.length ? listFilter(input) : {});
+  const items = rows.map((u): AdminUserRow => ({ id: u.id, name: u.name, email: u.email, user_type: u.role, role: u.role, subscriber: u.subscriber, created_at: new Date(u.created_at).toISOString() }));
+  return { items, total, page: input.page, perPage: limit, search: input.search, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
+}
+
+/** The list's search and user-type filter as an ORM condition (for the count past the last page). */
+function listFilter(input: { search: string; categoryId?: number | undefined }): Record<string, unknown> {
   const where: Record<string, unknown> = {};
   if (input.search) {
     const like = `%${escapeLike(input.search)}%`;
     where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }];
   }
   if (input.categoryId === ROLE.member || input.categoryId === ROLE.admin) where.role = input.categoryId;
-  const { limit, offset } = pageWindow(input.page);
-  const [users, total] = await em.findAndCount(User, where, { orderBy: { id: 'desc' }, limit, offset });
-  const subs = users.length
-    ? await em.find(Subscription, { user: { $in: users.map((u) => u.id) } }, { fields: ['user', 'status', 'currentPeriodEnd'] })
-    : [];
-  const active = new Set(subs.filter((s) => isSubscriptionActive(s)).map((s) => s.user.id));
-  return { items: users.map((u) => userRow(u, active.has(u.id))), total, page: input.page, perPage: limit, search: input.search, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
+  return where;
 }
 
 /** The user, or 404; `locked` re-reads the row under a write lock inside a transaction. */

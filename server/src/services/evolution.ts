@@ -2,10 +2,11 @@ import {
   SERVER_MESSAGE, WARRIOR_MESSAGE, chamberInput, workoutResultsInput,
   type CalibrationResults, type Chamber, type EvolutionDto, type FormLevelRow, type WorkoutResultRow, type WorkoutResults,
 } from '@evolution/shared';
-import { chamberPage } from '../domain/chamber.ts';
+import { chamberLabel } from '../domain/chamber.ts';
 import { ChamberSnapshot, PhaseSubmission, Subscription, Vo2Test, WorkoutResult, type IUser } from '../entities/index.ts';
 import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
 import { DomainError, notFound } from '../errors.ts';
+import { readRows } from '../db/read.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
@@ -87,30 +88,44 @@ export function assertEvolutionPage(member: Pick<IUser, 'access'>): void {
   if (member.access?.evolution_page !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 
-/** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last. */
+/** A chamber page's row: the n-th snapshot in chamber order with the page count and its photos' stored files. */
+interface ChamberRow {
+  evolution: number; version: number; weight: number; body_fat: number; chest: number; bicep: number; waist: number; quad: number;
+  vo2score: number | null; vo2level: string | null; muscle: Record<string, number>; created_at: Date; total_pages: string;
+  photos: { id: number; mime: string; path: string }[];
+}
+
+/**
+ * GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last.
+ * One read model in SQL: chamber order (evolution, version, then as recorded) as domain/chamber.ts defines it.
+ */
 export async function chamber(ctx: ServiceContext, memberId: number, raw: unknown): Promise<Chamber> {
   const { page } = parseInput(chamberInput, raw);
-  const all = await ctx.em.find(ChamberSnapshot, { user: memberId }, { fields: ['id', 'evolution', 'version'], orderBy: { id: 'asc' } });
-  const found = chamberPage(all, page);
-  if (!found) throw notFound(WARRIOR_MESSAGE.noResults);
-  const snap = await ctx.em.findOneOrFail(ChamberSnapshot, { id: found.snapshot.id }, { populate: ['image1', 'image2', 'image3'], refresh: true });
-  const photos = [snap.image1, snap.image2, snap.image3].filter((m) => m != null);
-  const images = await Promise.all(photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })));
+  const [snap] = await readRows<ChamberRow>(ctx.em, `
+    select s.evolution, s.version, s.weight::float8 as weight, s.body_fat::float8 as body_fat, s.chest::float8 as chest, s.bicep::float8 as bicep,
+           s.waist::float8 as waist, s.quad::float8 as quad, s.vo2score::float8 as vo2score, s.vo2level, s.muscle, s.created_at, s.total_pages,
+           coalesce((select json_agg(json_build_object('id', m.id, 'mime', m.mime, 'path', m.path) order by i.n)
+                     from unnest(array[s.image1_id, s.image2_id, s.image3_id]) with ordinality i(id, n) join media m on m.id = i.id), '[]') as photos
+    from (select c.*, count(*) over () as total_pages, row_number() over (order by c.evolution, c.version, c.id) as n
+          from chamber_snapshots c where c.user_id = $1) s
+    where s.n = $2`, [memberId, page]);
+  if (!snap) throw notFound(WARRIOR_MESSAGE.noResults);
+  const images = await Promise.all(snap.photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })));
   return {
     data: {
-      vo2max: { score: snap.vo2Score ?? null, level: snap.vo2Level ?? null },
+      vo2max: { score: snap.vo2score, level: snap.vo2level },
       body: {
-        weight: snap.weight, body_fat: snap.bodyFat, chest: snap.chest, bicep: snap.bicep, waist: snap.waist, quad: snap.quad,
+        weight: snap.weight, body_fat: snap.body_fat, chest: snap.chest, bicep: snap.bicep, waist: snap.waist, quad: snap.quad,
         images: images.filter((i): i is { id: number; mime: string; base64: string } => i.base64 !== null),
       },
       muscle: snap.muscle,
     },
-    current: found.current,
-    totalPages: found.totalPages,
+    current: page,
+    totalPages: Number(snap.total_pages),
     evolution: snap.evolution,
     version: snap.version,
-    label: found.label,
-    created_at: snap.createdAt.toISOString(),
+    label: chamberLabel(snap.evolution, snap.version),
+    created_at: new Date(snap.created_at).toISOString(),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Logger, run, runMigrations, type LogLevel, type Runner } from 'graphile-worker';
+import { Logger, makeWorkerUtils, parseCronItems, run, runMigrations, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { serviceLog } from './log.ts';
 import { sendMail, type Mail } from './mail.ts';
+import { RATE_LIMIT_TABLE } from './rateLimit.ts';
 
 /**
  * The job queue is graphile-worker on our own PostgreSQL: jobs are rows in its `graphile_worker` schema, added with its
@@ -60,15 +62,62 @@ function workerPool(config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>, max: nu
   return pool;
 }
 
-/** A worker running inside this server process; `stop()` lets a mail being sent finish, then closes its connections. */
+/** The hourly purge of tokens ended by logout that have expired anyway (they can no longer be presented). */
+export const PURGE_REVOKED_TOKENS_TASK = 'purge_revoked_tokens';
+/** The hourly upkeep: permanently failed jobs past their inspection time, unused queue rows, expired throttle rows. */
+export const QUEUE_MAINTENANCE_TASK = 'maintain_queue';
+/** How long a job that failed for good (a mail never delivered) stays in graphile_worker.jobs for inspection. */
+export const FAILED_JOB_KEEP_DAYS = 30;
+/** Throttle rows are kept an hour past their window (as the limiter library does) so a late check still finds them. */
+const EXPIRED_THROTTLE_KEEP_MS = 3_600_000;
+
+/**
+ * The schedules, run by graphile-worker's cron in every server process: each schedule is claimed in its
+ * `known_crontabs` row in the same statement that queues the job, so however many instances run, each hour's run is
+ * queued once and taken by one worker. A run missed while every instance was down is made up once at the next start.
+ */
+export const SCHEDULES = parseCronItems([
+  { task: PURGE_REVOKED_TOKENS_TASK, match: '0 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
+  { task: QUEUE_MAINTENANCE_TASK, match: '30 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
+]);
+
+/** A worker running inside this server process; `stop()` lets a job being run finish, then closes its connections. */
 export interface JobWorker {
   stop(): Promise<void>;
 }
 
-/** Starts this process's worker: it sends queued mail through `sendMail` and retries a failed send with backoff. */
+/**
+ * Starts this process's worker: it sends queued mail through `sendMail` (retrying a failed send with backoff) and
+ * takes its share of the scheduled jobs (SCHEDULES).
+ */
 export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
   // One connection waits on LISTEN, the others take and complete jobs: a small pool is plenty for mail.
   const pool = workerPool(config, 3);
+  const utils = await makeWorkerUtils({ pgPool: pool, logger: workerLogger(config) });
+  const taskList: TaskList = {
+    [MAIL_TASK]: async (payload) => {
+      await sendMail(config, payload as Mail);
+    },
+    [PURGE_REVOKED_TOKENS_TASK]: async (_payload, helpers) => {
+      await helpers.withPgClient((client) => client.query('delete from revoked_tokens where expires_at < now()'));
+    },
+    [QUEUE_MAINTENANCE_TASK]: async (_payload, helpers) => {
+      await helpers.withPgClient(async (client) => {
+        // graphile-worker has no public call for this age-bounded delete; its own cleanup runs the same query on the
+        // same table without the age limit (DELETE_PERMAFAILED_JOBS).
+        await client.query(
+          `delete from graphile_worker._private_jobs where attempts >= max_attempts and locked_at is null and updated_at < now() - make_interval(days => $1)`,
+          [FAILED_JOB_KEEP_DAYS],
+        );
+        await client.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [Date.now() - EXPIRED_THROTTLE_KEEP_MS]);
+      });
+      // The library's own upkeep: task names and queues no job refers to any more.
+      await utils.cleanup({ tasks: ['GC_JOB_QUEUES', 'GC_TASK_IDENTIFIERS'], taskIdentifiersToKeep: Object.keys(taskList) });
+    },
+  };
+  const events: WorkerEvents = new EventEmitter();
+  // Started once the schedules are registered and any run missed while every instance was down is queued.
+  const cronStarted = once(events, 'cron:started');
   const runner: Runner = await run({
     pgPool: pool,
     concurrency: 2,
@@ -76,14 +125,14 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
     noHandleSignals: true,
     pollInterval: config.jobPollIntervalMs,
     logger: workerLogger(config),
-    taskList: {
-      [MAIL_TASK]: async (payload) => {
-        await sendMail(config, payload as Mail);
-      },
-    },
+    taskList,
+    parsedCronItems: SCHEDULES,
+    events,
   });
+  // The app is ready once its schedules are in place; a database that refuses them now is retried by the library.
+  await Promise.race([cronStarted, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   let stopping: Promise<void> | null = null;
   return {
-    stop: () => (stopping ??= runner.stop('server closing').finally(() => pool.end())),
+    stop: () => (stopping ??= runner.stop('server closing').finally(() => utils.release()).finally(() => pool.end())),
   };
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { CONTENT_CHANNEL } from './contentCache.ts';
 import { serviceLog } from './log.ts';
 
 /** The PostgreSQL NOTIFY channel every server instance LISTENs on for live events. */
@@ -82,7 +83,7 @@ export const reconnectDelay = (attempt: number, baseMs: number, maxMs: number) =
  */
 export function startLiveHub(
   config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>,
-  opts: { reconnectBaseMs?: number; reconnectMaxMs?: number } = {},
+  opts: { reconnectBaseMs?: number; reconnectMaxMs?: number; onContentChanged?: () => void } = {},
 ): LiveHub {
   const baseMs = opts.reconnectBaseMs ?? 250;
   const maxMs = opts.reconnectMaxMs ?? 10_000;
@@ -128,6 +129,7 @@ export function startLiveHub(
     conn.on('error', drop);
     conn.on('end', () => drop());
     conn.on('notification', (msg) => {
+      if (msg.channel === CONTENT_CHANNEL) return opts.onContentChanged?.();
       if (msg.channel !== LIVE_CHANNEL) return;
       const event = parseLiveEvent(msg.payload);
       if (event) emit({ kind: 'event', event });
@@ -135,7 +137,7 @@ export function startLiveHub(
     opening = conn;
     try {
       await conn.connect();
-      await conn.query(`LISTEN ${LIVE_CHANNEL}`);
+      await conn.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${CONTENT_CHANNEL}`);
     } catch (err) {
       drop(err as Error);
       return;
@@ -148,6 +150,8 @@ export function startLiveHub(
     }
     client = conn;
     connected = true;
+    // Content edits made while this connection was down were not heard: whatever was cached may be old.
+    opts.onContentChanged?.();
     if (listening) emit({ kind: 'resync' });
     listening = true;
     firstReady();

@@ -1,6 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, readFile, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { INTRODUCTION_PAGE, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
@@ -10,14 +9,13 @@ import { DomainError, notFound, validationError } from '../errors.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { assertCanTrain, assertContentAccess, assertSuperhumanAccess } from './access.ts';
-import { SNIFF_BYTES, sniffVideo, type VideoFormat } from './mediaFormat.ts';
+import { ForeignContentScan, SNIFF_BYTES, foreignImageContent, sniffVideo, type ByteRange, type ForeignContent } from './mediaFormat.ts';
+import { StoredFileTooLarge, uploadStorage, type StorageSettings } from './storage.ts';
 
 /** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
 /** Longest side of a stored photo: plenty for a progress photo, small enough to send as base64. */
 const PHOTO_MAX_SIDE = 1600;
-
-const absolute = (config: Pick<AppConfig, 'dataDir'>, media: Pick<IMedia, 'path'>) => join(config.dataDir, media.path);
 
 /**
  * Re-encodes an uploaded photo to JPEG: the content is sniffed (the name and declared type are ignored), the
@@ -30,12 +28,35 @@ export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; widt
 /** Formats an admin may upload as a page's or a meal's picture (admin.md: JPEG, PNG, WebP). */
 const CONTENT_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-/** Re-encodes an image of one of `formats` to a JPEG without metadata (see reencodePhoto); 422 `invalid` otherwise. */
+/**
+ * Most pixels an uploaded image may have: a 50-megapixel phone photo passes, a decompression bomb (a small file that
+ * declares 50000 x 50000 pixels, gigabytes once decoded) is refused from its header before anything is decoded.
+ */
+export const IMAGE_MAX_PIXELS = 60_000_000;
+/** The 422 message for an image over IMAGE_MAX_PIXELS. */
+export const IMAGE_TOO_MANY_PIXELS = `The image may not have more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
+/** The 422 message for an image or a video that is also another kind of file (a polyglot). */
+export const foreignContentMessage = (field: 'image' | 'video', found: ForeignContent) => `The ${field} may only contain the ${field}: this file also holds ${found}.`;
+
+/**
+ * Re-encodes an image of one of `formats` to a JPEG without metadata (see reencodePhoto). 422 `invalid` when it is
+ * not one, and 422 with its own message for a decompression bomb or a polyglot (an image that is also a ZIP, a web
+ * page...): the re-encode would drop the rest, but such a file is an attack and is refused as one.
+ */
 async function reencodeImage(input: Buffer, formats: ReadonlySet<string>, invalid: string): Promise<{ data: Buffer; width: number; height: number }> {
+  let meta;
   try {
-    const meta = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000 }).metadata();
-    if (!meta.format || !formats.has(meta.format)) throw new Error(`format ${meta.format}`);
-    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000, animated: false })
+    // The header alone: nothing is decoded yet (sharp refuses a header over the pixel limit here already).
+    meta = await sharp(input, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
+  } catch (err) {
+    throw validationError('image', /pixel limit/i.test((err as Error).message) ? IMAGE_TOO_MANY_PIXELS : invalid);
+  }
+  if (!meta.format || !formats.has(meta.format)) throw validationError('image', invalid);
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw validationError('image', IMAGE_TOO_MANY_PIXELS);
+  const foreign = foreignImageContent(input, meta.format);
+  if (foreign) throw validationError('image', foreignContentMessage('image', foreign));
+  try {
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
       .rotate()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -60,21 +81,16 @@ export async function thumbnailOf(image: Buffer): Promise<Buffer> {
  * removed again when the row cannot be written. An existing file at a given path is kept (seeded images are shared).
  */
 export async function storeImage(
-  ctx: { em: ServiceContext['em']; config: Pick<AppConfig, 'dataDir'> },
+  ctx: { em: ServiceContext['em']; config: StorageSettings },
   kind: MediaKind,
   image: { data: Buffer; width: number; height: number },
   opts: { ownerId?: number | null; path?: string } = {},
 ): Promise<IMedia> {
   const path = opts.path ?? `uploads/${randomUUID()}.jpg`;
-  const target = absolute(ctx.config, { path });
-  await mkdir(join(ctx.config.dataDir, 'uploads'), { recursive: true, mode: 0o700 });
-  let written = false;
-  try {
-    await writeFile(target, image.data, { mode: 0o600, flag: 'wx' });
-    written = true;
-  } catch (err) {
-    if (!opts.path || (err as { code?: string }).code !== 'EEXIST') throw err;
-  }
+  const storage = uploadStorage(ctx.config);
+  // A seeded picture's name comes from its content: one already stored is the same picture.
+  const written = !(opts.path && (await storage.stat(path)));
+  if (written) await storage.put(path, image.data, 'image/jpeg');
   try {
     const media = ctx.em.create(Media, {
       kind, path, mime: 'image/jpeg', size: image.data.length, width: image.width, height: image.height,
@@ -83,7 +99,7 @@ export async function storeImage(
     await ctx.em.flush();
     return media;
   } catch (err) {
-    if (written) await unlink(target).catch(() => {});
+    if (written) await storage.delete(path).catch(() => {});
     throw err;
   }
 }
@@ -98,13 +114,9 @@ export async function uploadProgressPhoto(ctx: ServiceContext, actor: Actor, rea
   return { image: { id: media.id } };
 }
 
-/** A stored file's bytes as base64, or null when the file is gone from disk. */
-export async function mediaBase64(config: Pick<AppConfig, 'dataDir'>, media: Pick<IMedia, 'path'>): Promise<string | null> {
-  try {
-    return (await readFile(absolute(config, media))).toString('base64');
-  } catch {
-    return null;
-  }
+/** A stored file's bytes as base64, or null when the file is gone from the store. */
+export async function mediaBase64(config: StorageSettings, media: Pick<IMedia, 'path'>): Promise<string | null> {
+  return (await uploadStorage(config).get(media.path))?.toString('base64') ?? null;
 }
 
 /**
@@ -116,12 +128,8 @@ export async function readPhoto(ctx: ServiceContext, actor: Actor, id: number): 
   if (!media) throw notFound('Image not found.');
   const isAdmin = actor.user.role === ROLE.admin;
   if (media.owner?.id !== actor.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
-  let data: Buffer;
-  try {
-    data = await readFile(absolute(ctx.config, media));
-  } catch {
-    throw notFound('Image not found.');
-  }
+  const data = await uploadStorage(ctx.config).get(media.path);
+  if (!data) throw notFound('Image not found.');
   if (isAdmin) {
     recordAdminRead(ctx, actor, { action: 'progress_photo.read', memberId: media.owner?.id ?? null, objectType: 'media', objectId: media.id });
     await ctx.em.flush();
@@ -130,12 +138,13 @@ export async function readPhoto(ctx: ServiceContext, actor: Actor, id: number): 
 }
 
 /**
- * Removes a member's uploaded files from disk; call before deleting the account (the rows go with the user by
+ * Removes a member's uploaded files from the store; call before deleting the account (the rows go with the user by
  * cascade, the files would stay behind).
  */
 export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config'>, memberId: number): Promise<number> {
   const media = await ctx.em.find(Media, { owner: memberId }, { fields: ['path'] });
-  await Promise.all(media.map((m) => unlink(absolute(ctx.config, m)).catch(() => {})));
+  const storage = uploadStorage(ctx.config);
+  await Promise.all(media.map((m) => storage.delete(m.path).catch(() => {})));
   return media.length;
 }
 
@@ -178,56 +187,58 @@ async function readLimited(file: UploadedFile, field: 'image' | 'video', limit: 
   return Buffer.concat(parts);
 }
 
-/** Writes all of `data` (a write may take only part of it). */
-async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
-  for (let at = 0; at < data.length; ) at += (await handle.write(data, at)).bytesWritten;
-}
-
 /**
- * Streams an uploaded video to disk under a generated name: its first bytes are sniffed before anything is written
- * (422 unless MP4 or WebM), its size is counted as it arrives (422 past the limit), and the file is removed again
- * whenever the upload or the media row fails, so a refused upload leaves nothing behind.
+ * Streams an uploaded video to the store under a generated name: its first bytes are sniffed before anything is
+ * written (422 unless MP4 or WebM), its size is capped as it arrives (422 past the limit), it is scanned for another
+ * format inside it (422 for a polyglot), and the stored file is removed again whenever the upload or the media row
+ * fails, so a refused upload leaves nothing behind.
  */
-async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfig, 'dataDir' | 'mediaMaxBytes'> }, kind: AdminMediaKind, file: UploadedFile): Promise<IMedia> {
+async function storeVideo(ctx: { em: ServiceContext['em']; config: StorageSettings & Pick<AppConfig, 'mediaMaxBytes'> }, kind: AdminMediaKind, file: UploadedFile): Promise<IMedia> {
   const limit = ctx.config.mediaMaxBytes.video;
+  // The iterator is read by hand: leaving a for-await loop after the first bytes would end the upload's stream.
+  const chunks = file.chunks[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let headSize = 0;
-  let size = 0;
-  let handle: FileHandle | null = null;
-  let path: string | null = null;
-  let format: VideoFormat | null = null;
-  const begin = async () => {
-    const first = Buffer.concat(head);
-    format = sniffVideo(first);
-    if (!format) throw validationError('video', MEDIA_MESSAGE.videoInvalid);
-    path = `uploads/${randomUUID()}.${format.ext}`;
-    await mkdir(join(ctx.config.dataDir, 'uploads'), { recursive: true, mode: 0o700 });
-    handle = await open(absolute(ctx.config, { path }), 'wx', 0o600);
-    await writeAll(handle, first);
-  };
-  try {
-    for await (const chunk of file.chunks) {
-      size += chunk.length;
-      if (size > limit) throw tooLarge('video', limit);
-      if (handle) {
-        await writeAll(handle, chunk);
-        continue;
-      }
-      head.push(chunk);
-      headSize += chunk.length;
-      if (headSize >= SNIFF_BYTES) await begin();
+  while (headSize < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    headSize += next.value.length;
+    if (headSize > limit) throw tooLarge('video', limit);
+  }
+  const rest = headSize >= SNIFF_BYTES;
+  if (headSize === 0) throw required('video');
+  const format = sniffVideo(Buffer.concat(head));
+  if (!format) throw validationError('video', MEDIA_MESSAGE.videoInvalid);
+
+  const scan = new ForeignContentScan();
+  async function* whole() {
+    for (const chunk of head) {
+      scan.push(chunk);
+      yield chunk;
     }
+    for (let next = rest ? await chunks.next() : null; next && !next.done; next = await chunks.next()) {
+      scan.push(next.value);
+      yield next.value;
+    }
+  }
+  const path = `uploads/${randomUUID()}.${format.ext}`;
+  const storage = uploadStorage(ctx.config);
+  let size: number;
+  try {
+    size = await storage.putStream(path, whole(), { contentType: format.mime, maxBytes: limit });
+  } catch (err) {
+    throw err instanceof StoredFileTooLarge ? tooLarge('video', limit) : err;
+  }
+  try {
     if (file.truncated()) throw tooLarge('video', limit);
-    if (size === 0) throw required('video');
-    if (!handle) await begin();
-    await (handle as FileHandle | null)?.close();
-    handle = null;
-    const media = ctx.em.create(Media, { kind, path: path!, mime: (format as VideoFormat | null)!.mime, size, width: null, height: null, owner: null, thumbnail: null });
+    const foreign = scan.finish();
+    if (foreign) throw validationError('video', foreignContentMessage('video', foreign));
+    const media = ctx.em.create(Media, { kind, path, mime: format.mime, size, width: null, height: null, owner: null, thumbnail: null });
     await ctx.em.flush();
     return media;
   } catch (err) {
-    await (handle as FileHandle | null)?.close().catch(() => {});
-    if (path) await unlink(absolute(ctx.config, { path })).catch(() => {});
+    await storage.delete(path).catch(() => {});
     throw err;
   }
 }
@@ -235,7 +246,7 @@ async function storeVideo(ctx: { em: ServiceContext['em']; config: Pick<AppConfi
 /**
  * POST admin/{meal,page}/image, admin/{meal,page,form_group}/video: stores an admin's upload for a record (owner
  * none) and answers its id and signed address. Images (JPEG, PNG, WebP, 10 MB) are re-encoded without metadata;
- * videos (MP4, WebM, 200 MB) are sniffed and streamed to disk as they are. 422 for a missing, wrong or too large file.
+ * videos (MP4, WebM, 200 MB) are sniffed and streamed to the store as they are. 422 for a missing, wrong or too large file.
  */
 export async function uploadContentMedia(ctx: Pick<ServiceContext, 'em' | 'config'>, kind: AdminMediaKind, file: UploadedFile | null): Promise<MediaUploaded> {
   const field = mediaField(kind);
@@ -256,12 +267,13 @@ export type MediaSigner = Pick<AppConfig, 'jwtSecret' | 'appUrl'>;
 /** How a media file is asked for: by a signed address (no token), or by a signed-in user's bearer token. */
 export type MediaAccess = { signed: { expires?: unknown; signature?: unknown } } | { actor: Actor };
 
-/** A stored file a reader may have: its row and where it lies on disk. */
+/** A stored file a reader may have: its row, its size and time of writing, and a way to read it or a range of it. */
 export interface MediaFile {
   media: IMedia;
-  file: string;
   size: number;
   modified: Date;
+  /** The file's bytes (one range of them when given); 404 when the file went from the store meanwhile. */
+  open(range?: ByteRange): Promise<Readable>;
 }
 
 /** Whether a signed address is genuine and not yet expired (signature compared in constant time). */
@@ -295,19 +307,19 @@ export async function openMedia(ctx: ServiceContext, id: number, access: MediaAc
     // media (pages, form groups) the right to train, but an introduction page's media are every member's.
     await assertContentMediaReadable(ctx.em, access.actor, media);
   }
-  const file = absolute(ctx.config, media);
-  let info;
-  try {
-    info = await stat(file);
-  } catch {
-    throw notFound(MEDIA_MESSAGE.notFound);
-  }
-  if (!info.isFile()) throw notFound(MEDIA_MESSAGE.notFound);
+  const storage = uploadStorage(ctx.config);
+  const info = await storage.stat(media.path);
+  if (!info) throw notFound(MEDIA_MESSAGE.notFound);
   if (auditedAdmin) {
     recordAdminRead(ctx, auditedAdmin, { action: 'progress_photo.read', memberId: media.owner?.id ?? null, objectType: 'media', objectId: media.id });
     await ctx.em.flush();
   }
-  return { media, file, size: info.size, modified: info.mtime };
+  const open = async (range?: ByteRange) => {
+    const stream = await storage.read(media.path, range);
+    if (!stream) throw notFound(MEDIA_MESSAGE.notFound);
+    return stream;
+  };
+  return { media, size: info.size, modified: info.modified, open };
 }
 
 /** 403 unless the actor may read the records this content media belongs to (admins may read them all). */

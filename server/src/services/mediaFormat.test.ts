@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { parseByteRange, sniffVideo } from './mediaFormat.ts';
+import { ForeignContentScan, foreignImageContent, imageEnd, parseByteRange, sniffVideo } from './mediaFormat.ts';
 
 /** An ISO BMFF `ftyp` box: major brand, minor version 0, then compatible brands. */
 function ftyp(major: string, compatible: string[] = [], box = 'ftyp'): Buffer {
@@ -81,5 +82,66 @@ describe('parseByteRange', () => {
     expect(parseByteRange('items=0-5', 1000)).toBeNull();
     expect(parseByteRange('bytes=0-5,10-15', 1000)).toBeNull();
     expect(parseByteRange('bytes=a-b', 1000)).toBeNull();
+  });
+});
+
+describe('imageEnd', () => {
+  it('finds where each format ends, also a progressive JPEG (several scans)', async () => {
+    const canvas = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).composite([{ input: Buffer.from('<svg width="40" height="30"><circle cx="20" cy="15" r="9" fill="#fc0"/></svg>') }]);
+    const images: [string, Buffer][] = [
+      ['jpeg', await canvas().jpeg().toBuffer()],
+      ['jpeg', await canvas().jpeg({ progressive: true }).toBuffer()],
+      ['jpeg', await canvas().jpeg({ mozjpeg: true }).toBuffer()],
+      ['png', await canvas().png().toBuffer()],
+      ['gif', await canvas().gif().toBuffer()],
+      ['webp', await canvas().webp().toBuffer()],
+    ];
+    for (const [format, image] of images) {
+      expect(imageEnd(image, format)).toBe(image.length);
+      expect(imageEnd(Buffer.concat([image, Buffer.from('trailer')]), format)).toBe(image.length);
+    }
+    expect(imageEnd(Buffer.from('not an image'), 'jpeg')).toBeNull();
+  });
+});
+
+describe('ForeignContentScan', () => {
+  const scan = (...chunks: string[]) => {
+    const s = new ForeignContentScan();
+    for (const c of chunks) s.push(Buffer.from(c, 'latin1'));
+    return s.finish();
+  };
+
+  it('sees markup wherever it is, also split between two chunks, whatever its case', () => {
+    expect(scan('\0\0binary<scr', 'IPT>alert(1)</script>')).toBe('web page markup');
+    expect(scan('x'.repeat(10), '<?php system($_GET[1]); ?>')).toBe('web page markup');
+    expect(scan('<!DOCTYPE HTML>')).toBe('web page markup');
+    expect(scan('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')).toBeNull();
+  });
+
+  it('sees a ZIP only where ZIP readers find it: an end record whose comment reaches the end of the file', () => {
+    const end = (comment: string) => `PK\x05\x06${'\0'.repeat(16)}${String.fromCharCode(comment.length)}\0${comment}`;
+    expect(scan('video bytes', end(''))).toBe('a ZIP archive');
+    expect(scan('video bytes', end('a comment'))).toBe('a ZIP archive');
+    // The same four bytes by chance, with more data after them than the record says: not a ZIP.
+    expect(scan('video bytes', end(''), 'more video bytes')).toBeNull();
+  });
+
+  it('sees a PDF only in the first kilobyte, where PDF readers look', () => {
+    expect(scan('\xff\xd8\xff\xfe\0\x10%PDF-1.7')).toBe('a PDF document');
+    expect(scan('x'.repeat(2048), '%PDF-1.7')).toBeNull();
+  });
+});
+
+describe('foreignImageContent', () => {
+  it('refuses an archive, a PDF or a program after the picture, and allows what cameras append', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const zipEntry = Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1');
+    expect(foreignImageContent(Buffer.concat([jpeg, zipEntry, Buffer.from('data')]), 'jpeg')).toBe('a ZIP archive');
+    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('\x7fELF\x02\x01', 'latin1')]), 'jpeg')).toBe('a program');
+    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('MZ\x90\x00', 'latin1')]), 'jpeg')).toBe('a program');
+    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('Rar!\x1a\x07\x01\x00', 'latin1')]), 'jpeg')).toBe('a RAR archive');
+    expect(foreignImageContent(jpeg, 'jpeg')).toBeNull();
+    // A multi-picture JPEG's second picture, a maker trailer, zero padding.
+    expect(foreignImageContent(Buffer.concat([jpeg, jpeg, Buffer.from('SEFH\0\0SEFT'), Buffer.alloc(64)]), 'jpeg')).toBeNull();
   });
 });

@@ -3,9 +3,11 @@ import {
 } from '@evolution/shared';
 import { Meal, MealGroup, type IUser } from '../entities/index.ts';
 import type { IMeal } from '../entities/Meal.ts';
+import { readRows } from '../db/read.ts';
 import { notFound } from '../errors.ts';
 import { assertSuperhumanAccess } from './access.ts';
 import type { ServiceContext } from './context.ts';
+import { knownMembership } from './session.ts';
 import { mediaBase64, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 
@@ -14,7 +16,7 @@ import { pageWindow, type Page } from './pagination.ts';
 
 /** GET user/meal/group: the Aliment tree, each group with its children in order. */
 export async function mealGroupTree(ctx: ServiceContext, reader: IUser): Promise<MealGroupTree> {
-  await assertSuperhumanAccess(ctx.em, reader);
+  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const groups = await ctx.em.find(MealGroup, {}, { orderBy: { position: 'asc', id: 'asc' } });
   const node = (g: (typeof groups)[number]): MealGroupNode => ({
     id: g.id, name: g.name, parent_id: g.parentId ?? MEAL_GROUP.aliment,
@@ -24,32 +26,32 @@ export async function mealGroupTree(ctx: ServiceContext, reader: IUser): Promise
 }
 
 interface MealListRow {
-  id: number;
-  name: string;
+  group_name: string;
+  total: string;
+  id: number | null;
+  name: string | null;
   thumbnail: Buffer | null;
 }
 
 /**
  * GET user/meal/group/{groupId}/meals?page: a group's meals in order with a thumbnail each; 404 for no such group.
- * One read model in SQL: the list only shapes rows, and thumbnails come from the media rows, not from files.
+ * One read model in SQL, one round trip: the group, its meal count and the page (thumbnails from the media rows).
  */
-export async function listGroupMeals(ctx: ServiceContext, reader: IUser, groupId: number, page: number): Promise<Page<MealRow>> {
-  await assertSuperhumanAccess(ctx.em, reader);
+export async function listGroupMeals(ctx: ServiceContext, reader: Pick<IUser, 'id' | 'role' | 'initialSetup' | 'access'>, groupId: number, page: number): Promise<Page<MealRow>> {
+  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const { limit, offset } = pageWindow(page);
-  const [group] = await ctx.em.execute<{ name: string; total: string }[]>(
-    'select g.name, (select count(*) from meals m where m.group_id = g.id) as total from meal_groups g where g.id = ?',
-    [groupId],
-  );
+  const rows = await readRows<MealListRow>(ctx.em, `
+    select g.name as group_name, (select count(*) from meals c where c.group_id = g.id) as total, m.id, m.name, md.thumbnail
+    from meal_groups g
+    left join lateral (select id, name, image_id, position from meals where group_id = g.id order by position, id limit $1 offset $2) m on true
+    left join media md on md.id = m.image_id
+    where g.id = $3 order by m.position, m.id`, [limit, offset, groupId]);
+  const group = rows[0];
   if (!group) throw notFound(SUPERHUMAN_MESSAGE.groupNotFound);
-  const rows = await ctx.em.execute<MealListRow[]>(
-    `select m.id, m.name, md.thumbnail from meals m left join media md on md.id = m.image_id
-     where m.group_id = ? order by m.position, m.id limit ? offset ?`,
-    [groupId, limit, offset],
-  );
   return {
-    items: rows.map((r) => ({
-      id: r.id, name: r.name, image_base64: r.thumbnail ? Buffer.from(r.thumbnail).toString('base64') : null,
-      meal_group_id: groupId, meal_group_name: group.name,
+    items: rows.filter((r) => r.id !== null).map((r) => ({
+      id: r.id!, name: r.name!, image_base64: r.thumbnail ? Buffer.from(r.thumbnail).toString('base64') : null,
+      meal_group_id: groupId, meal_group_name: group.group_name,
     })),
     total: Number(group.total),
     page,
@@ -82,7 +84,7 @@ async function mealDto(ctx: ServiceContext, meal: IMeal): Promise<MealDto> {
 
 /** GET user/meal/{id}: a meal with its ingredients per serving, full image and nutrition; 404 when there is none. */
 export async function getMeal(ctx: ServiceContext, reader: IUser, id: number): Promise<{ data: MealDto }> {
-  await assertSuperhumanAccess(ctx.em, reader);
+  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const meal = await ctx.em.findOne(Meal, { id }, { populate: ['group', 'image'] });
   if (!meal) throw notFound(SUPERHUMAN_MESSAGE.mealNotFound);
   return { data: await mealDto(ctx, meal) };
@@ -90,7 +92,7 @@ export async function getMeal(ctx: ServiceContext, reader: IUser, id: number): P
 
 /** GET user/meal/elixir/{phase}: phase n of the Saturni Elixir is the n-th meal of Elixirs; 404 when it is missing. */
 export async function elixirPhase(ctx: ServiceContext, reader: IUser, phase: number): Promise<{ data: MealDto }> {
-  await assertSuperhumanAccess(ctx.em, reader);
+  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const [meal] = await ctx.em.find(Meal, { group: MEAL_GROUP.elixirs }, {
     populate: ['group', 'image'], orderBy: { position: 'asc', id: 'asc' }, limit: 1, offset: phase - 1,
   });

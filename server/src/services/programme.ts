@@ -1,92 +1,180 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PHASE_TYPES, type Exercise, type PageDto, type PhaseType, type TrackType, type VideoDto } from '@evolution/shared';
 import { orderLadder } from '../domain/ladder.ts';
-import { Calibration, Form, FormGroup, MemberForm, Page, PageCategory } from '../entities/index.ts';
-import type { ICalibration } from '../entities/Calibration.ts';
-import type { IForm } from '../entities/Form.ts';
-import type { IFormGroup } from '../entities/FormGroup.ts';
+import { FormGroup, Page, PageCategory } from '../entities/index.ts';
 import type { IPage } from '../entities/Page.ts';
-import type { IPageCategory } from '../entities/PageCategory.ts';
 import type { IUser } from '../entities/index.ts';
+import { readRows } from '../db/read.ts';
 import { notFound } from '../errors.ts';
 import { assertContentAccess } from './access.ts';
+import { cachedContent, type ContentQuery } from './contentCache.ts';
 import { mediaUrl, type MediaSigner } from './media.ts';
 import { pageWindow, type Page as ResultPage } from './pagination.ts';
 
+/** A phase page as the runner reads it (from the content cache: plain data, not an entity). */
+export interface PhasePage {
+  id: number;
+  title: string;
+  content: string;
+  videoLink: string | null;
+  video: { id: number } | null;
+  muscleGroup: { id: number } | null;
+}
+
 /** A phase of a track: its page, its number (1-based place in the version) and its merged preset. */
 export interface TrackPhase {
-  page: IPage;
+  page: PhasePage;
   number: number;
   key: PhaseType;
   preset: Record<string, unknown>;
 }
 
+/** A form group as the runner reads it. */
+export interface GroupFacts {
+  id: number;
+  name: string;
+  videoLink: string | null;
+  video: { id: number } | null;
+}
+
+/** A form of a ladder as the rules read it. */
+export interface FormFacts {
+  id: number;
+  name: string;
+  level: number;
+  progress: number;
+  min: number;
+  max: number;
+  repsOrTime: number;
+  formGroup: { id: number };
+  muscleGroup: { id: number; name: string };
+}
+
+/** A calibration max test with its form group. */
+export interface CalibrationFacts {
+  id: number;
+  form: string;
+  max: number;
+  repsOrTime: number;
+  totalWeight: number;
+  formGroup: GroupFacts;
+}
+
 /** A form group's ladder, easiest form first, with the muscle groups its forms train. */
 export interface Ladder {
-  group: IFormGroup;
-  forms: IForm[];
+  group: GroupFacts;
+  forms: FormFacts[];
   muscles: string[];
 }
 
 /** An exercise of a phase with the row it stands for: a calibration test or the member's current form. */
 export interface PhaseExercise {
   dto: Exercise;
-  calibration: ICalibration | null;
-  form: IForm | null;
+  calibration: CalibrationFacts | null;
+  form: FormFacts | null;
   ladder: Ladder | null;
+}
+
+/** The programme's content as every instance keeps it between admin edits (see contentCache.ts). */
+export interface Programme {
+  /** Null when the calibration track is not set up. */
+  calibration: TrackPhase[] | null;
+  /** Null when the general track is not set up. */
+  versions: { version: number; name: string }[] | null;
+  general: Map<number, TrackPhase[]>;
+  ladders: Map<number, Ladder>;
+  calibrations: CalibrationFacts[];
 }
 
 const isPhaseType = (key: string): key is PhaseType => (PHASE_TYPES as readonly string[]).includes(key);
 
-async function trackCategory(em: EntityManager, type: TrackType): Promise<IPageCategory> {
-  const category = await em.findOne(PageCategory, { slug: type });
-  if (!category) throw notFound(`The ${type} track is not set up.`);
-  return category;
+type Row = Record<string, any>;
+const groupOf = (r: Row): GroupFacts => ({ id: r.form_group_id, name: r.group_name, videoLink: r.group_video_link ?? null, video: r.group_video_id ? { id: r.group_video_id } : null });
+
+/** Reads the whole programme in four queries: the tracks' categories, their phase pages, the ladders, the calibrations. */
+export async function loadProgramme(query: ContentQuery): Promise<Programme> {
+  const [categories, forms, calibrations] = await Promise.all([
+    query<Row>(`select c.id, c.name, c.slug, c.version, c.parent_id from page_categories c
+      where c.slug in ('calibration', 'general') or c.parent_id in (select id from page_categories where slug = 'general')`),
+    query<Row>(`select f.id, f.name, f.level, f.progress, f.min, f.max, f.reps_or_time, f.form_group_id, g.name as group_name,
+        g.video_link as group_video_link, g.video_id as group_video_id, m.id as muscle_id, m.name as muscle_name
+      from forms f join form_groups g on g.id = f.form_group_id join muscle_groups m on m.id = f.muscle_group_id order by f.form_group_id`),
+    query<Row>(`select c.id, c.form, c.max, c.reps_or_time, c.total_weight::float8 as total_weight, c.form_group_id, g.name as group_name,
+        g.video_link as group_video_link, g.video_id as group_video_id
+      from calibrations c join form_groups g on g.id = c.form_group_id order by c.form_group_id, c.id`),
+  ]);
+  const calibrationCategory = categories.find((c) => c.slug === 'calibration');
+  const generalCategory = categories.find((c) => c.slug === 'general');
+  const versionCategories = generalCategory ? categories.filter((c) => c.parent_id === generalCategory.id && c.version !== null).sort((a, b) => a.version - b.version) : [];
+  const trackIds = [calibrationCategory?.id, ...versionCategories.map((c) => c.id)].filter((id) => id !== undefined);
+  const pages = trackIds.length ? await query<Row>(`
+    select p.id, p.title, p.content, p.category_id, p.muscle_group_id, p.preset, p.video_link, p.video_id, k.key, k.preset as class_preset
+    from pages p join phase_classes k on k.id = p.phase_class_id where p.category_id in (?) order by p.position, p.id`, [trackIds]) : [];
+  const phasesOf = (categoryId: number): TrackPhase[] => pages
+    .filter((p) => p.category_id === categoryId && isPhaseType(p.key))
+    .map((p, i) => ({
+      page: { id: p.id, title: p.title, content: p.content, videoLink: p.video_link ?? null, video: p.video_id ? { id: p.video_id } : null, muscleGroup: p.muscle_group_id ? { id: p.muscle_group_id } : null },
+      number: i + 1,
+      key: p.key as PhaseType,
+      preset: { ...p.class_preset, ...p.preset },
+    }));
+
+  const byGroup = new Map<number, Row[]>();
+  for (const f of forms) byGroup.set(f.form_group_id, [...(byGroup.get(f.form_group_id) ?? []), f]);
+  const ladders = new Map<number, Ladder>();
+  for (const [id, rows] of [...byGroup].sort((a, b) => a[0] - b[0])) {
+    const ladderForms = rows.map((f): FormFacts => ({
+      id: f.id, name: f.name, level: f.level, progress: f.progress, min: f.min, max: f.max, repsOrTime: f.reps_or_time,
+      formGroup: { id }, muscleGroup: { id: f.muscle_id, name: f.muscle_name },
+    }));
+    ladders.set(id, { group: groupOf(rows[0]!), forms: orderLadder(ladderForms), muscles: [...new Set(rows.map((f) => f.muscle_name as string))] });
+  }
+  return {
+    calibration: calibrationCategory ? phasesOf(calibrationCategory.id) : null,
+    versions: generalCategory ? versionCategories.map((c) => ({ version: c.version, name: c.name })) : null,
+    general: new Map(versionCategories.map((c) => [c.version, phasesOf(c.id)])),
+    ladders,
+    calibrations: calibrations.map((c) => ({ id: c.id, form: c.form, max: c.max, repsOrTime: c.reps_or_time, totalWeight: c.total_weight, formGroup: groupOf(c) })),
+  };
 }
 
-/** The version categories of the general track, version 1 first. */
-export async function generalVersions(em: EntityManager): Promise<IPageCategory[]> {
-  const general = await trackCategory(em, 'general');
-  return em.find(PageCategory, { parentId: general.id, version: { $ne: null } }, { orderBy: { version: 'asc' } });
+/** The programme content, from this instance's cache (loaded again after any admin edit). */
+const programme = (em: EntityManager) => cachedContent(em, 'programme', loadProgramme);
+
+/** The versions of the general track, version 1 first. */
+export async function generalVersions(em: EntityManager): Promise<{ version: number; name: string }[]> {
+  const { versions } = await programme(em);
+  if (!versions) throw notFound('The general track is not set up.');
+  return versions;
 }
 
 /** The ordered phases of the calibration track, or of one version of the general track (404 for no such version). */
 export async function trackPhases(em: EntityManager, type: TrackType, version: number): Promise<TrackPhase[]> {
-  const category = type === 'calibration'
-    ? await trackCategory(em, type)
-    : (await generalVersions(em)).find((c) => c.version === version);
-  if (!category) throw notFound('Version not found.');
-  const pages = await em.find(Page, { category: category.id, phaseClass: { $ne: null } }, { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' } });
-  return pages
-    .filter((page) => page.phaseClass && isPhaseType(page.phaseClass.key))
-    .map((page, i) => ({
-      page,
-      number: i + 1,
-      key: page.phaseClass!.key as PhaseType,
-      preset: { ...page.phaseClass!.preset, ...page.preset },
-    }));
+  const content = await programme(em);
+  if (type === 'calibration') {
+    if (!content.calibration) throw notFound('The calibration track is not set up.');
+    return content.calibration;
+  }
+  if (!content.versions) throw notFound('The general track is not set up.');
+  const phases = content.general.get(version);
+  if (!phases) throw notFound('Version not found.');
+  return phases;
 }
 
 /** Ladders of the given form groups (all when omitted), keyed by form group id; groups without forms are left out. */
 export async function loadLadders(em: EntityManager, formGroupIds?: number[]): Promise<Map<number, Ladder>> {
-  const forms = await em.find(Form, formGroupIds ? { formGroup: { $in: formGroupIds } } : {}, { populate: ['formGroup', 'muscleGroup'] });
-  const byGroup = new Map<number, IForm[]>();
-  for (const form of forms) byGroup.set(form.formGroup.id, [...(byGroup.get(form.formGroup.id) ?? []), form]);
-  const ladders = new Map<number, Ladder>();
-  for (const [id, groupForms] of [...byGroup].sort((a, b) => a[0] - b[0])) {
-    ladders.set(id, {
-      group: groupForms[0]!.formGroup,
-      forms: orderLadder(groupForms),
-      muscles: [...new Set(groupForms.map((f) => f.muscleGroup.name))],
-    });
-  }
-  return ladders;
+  const { ladders } = await programme(em);
+  if (!formGroupIds) return ladders;
+  return new Map([...ladders].filter(([id]) => formGroupIds.includes(id)));
 }
 
 /** The member's place on each ladder: index of the current form, the first form when not calibrated on it. */
-export async function memberStandings(em: EntityManager, userId: number, ladders: Map<number, Ladder>): Promise<Map<number, number>> {
-  const rows = await em.find(MemberForm, { user: userId, formGroup: { $in: [...ladders.keys()] } });
-  const current = new Map(rows.map((r) => [r.formGroup.id, r.form.id]));
+export async function memberStandings(em: EntityManager, userId: number, ladders: Map<number, Ladder>, known?: Map<number, number>): Promise<Map<number, number>> {
+  type Row = { form_group_id: number; form_id: number };
+  const rows = known ? [] : em.isInTransaction()
+    ? await em.execute<Row[]>('select form_group_id, form_id from member_forms where user_id = ?', [userId])
+    : await readRows<Row>(em, 'select form_group_id, form_id from member_forms where user_id = $1', [userId]);
+  const current = known ?? new Map(rows.map((r) => [r.form_group_id, r.form_id]));
   const standings = new Map<number, number>();
   for (const [groupId, ladder] of ladders) standings.set(groupId, Math.max(0, ladder.forms.findIndex((f) => f.id === current.get(groupId))));
   return standings;
@@ -100,13 +188,15 @@ function phaseFormGroupIds(phase: TrackPhase, ladders: Map<number, Ladder>): num
   return [...ladders.values()].filter((l) => !muscle || l.forms.some((f) => f.muscleGroup.id === muscle.id)).map((l) => l.group.id);
 }
 
-/** The exercises of a phase for a member: calibrations for the calibration max tests, current forms for training. */
-export async function phaseExercises(em: EntityManager, userId: number, phase: TrackPhase, signer?: MediaSigner): Promise<PhaseExercise[]> {
+/**
+ * The exercises of a phase for a member: calibrations for the calibration max tests, current forms for training.
+ * `forms` (form group id -> current form id) saves reading the member's ladders when the caller has them.
+ */
+export async function phaseExercises(em: EntityManager, userId: number, phase: TrackPhase, signer?: MediaSigner, forms?: Map<number, number>): Promise<PhaseExercise[]> {
   // Uploaded demonstration videos get a signed address when the answer goes to a member (no signer: not needed).
-  const videoPath = (group: IFormGroup) => (signer ? mediaUrl(signer, group.video) : null);
+  const videoPath = (group: GroupFacts) => (signer ? mediaUrl(signer, group.video) : null);
   if (phase.key === 'exercise') {
-    const calibrations = await em.find(Calibration, {}, { populate: ['formGroup'], orderBy: { formGroup: { id: 'asc' }, id: 'asc' } });
-    const ladders = await loadLadders(em, calibrations.map((c) => c.formGroup.id));
+    const { calibrations, ladders } = await programme(em);
     return calibrations
       .filter((c) => ladders.has(c.formGroup.id))
       .map((c) => ({
@@ -114,19 +204,18 @@ export async function phaseExercises(em: EntityManager, userId: number, phase: T
         form: null,
         ladder: ladders.get(c.formGroup.id)!,
         dto: {
-          id: c.id, name: c.formGroup.name, form: c.form, form_group_id: c.formGroup.id, video_link: c.formGroup.videoLink ?? null, video_path: videoPath(c.formGroup),
+          id: c.id, name: c.formGroup.name, form: c.form, form_group_id: c.formGroup.id, video_link: c.formGroup.videoLink, video_path: videoPath(c.formGroup),
           reps_or_time: c.repsOrTime as 1 | 2, total_weight: c.totalWeight, min: 0, max: c.max,
         },
       }));
   }
   if (phase.key !== 'exercises' && phase.key !== 'challenge') return [];
-  const ladders = await loadLadders(em);
+  const { ladders, calibrations } = await programme(em);
   const ids = phaseFormGroupIds(phase, ladders);
-  const [standings, calibrations] = await Promise.all([
-    memberStandings(em, userId, ladders),
-    em.find(Calibration, { formGroup: { $in: ids } }),
-  ]);
-  const load = new Map(calibrations.map((c) => [c.formGroup.id, c.totalWeight]));
+  const standings = await memberStandings(em, userId, ladders, forms);
+  const load = new Map<number, number>();
+  // A group's load is its calibration's (the last, should a group have several).
+  for (const c of calibrations) if (ids.includes(c.formGroup.id)) load.set(c.formGroup.id, c.totalWeight);
   return ids.map((id) => {
     const ladder = ladders.get(id)!;
     const form = ladder.forms[standings.get(id) ?? 0]!;
@@ -135,7 +224,7 @@ export async function phaseExercises(em: EntityManager, userId: number, phase: T
       form,
       ladder,
       dto: {
-        id: form.id, name: ladder.group.name, form: form.name, form_group_id: id, video_link: ladder.group.videoLink ?? null, video_path: videoPath(ladder.group),
+        id: form.id, name: ladder.group.name, form: form.name, form_group_id: id, video_link: ladder.group.videoLink, video_path: videoPath(ladder.group),
         reps_or_time: form.repsOrTime as 1 | 2, total_weight: load.get(id) ?? 0, min: form.min, max: form.max,
       },
     };

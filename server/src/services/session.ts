@@ -3,6 +3,29 @@ import { CHANNEL, ROLE, type LoginResponse, type SubscriptionSummary } from '@ev
 import { Evolution, Subscription, type IUser } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { ISubscription } from '../entities/Subscription.ts';
+import type { UserFacts } from './context.ts';
+
+/** What the access rules and the start-up answer read of a subscription (an entity, or a row read with the token). */
+export type SubscriptionFacts = Pick<ISubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> & {
+  channel: { id: number; name: string; shortName: string };
+  plan: { id: number };
+};
+
+/** A member's programme position as the reads use it. */
+export type EvolutionFacts = Pick<IEvolution, 'id' | 'evolution' | 'version' | 'phase' | 'needCalibration' | 'numberOfSets' | 'pendingNumberOfSets'>;
+
+/** The signed-in user's subscription and programme state, read in the same query as their token check. */
+export interface Membership {
+  subscription: SubscriptionFacts | null;
+  /** Null for admins and for a member whose programme row is not made yet. */
+  evolution: EvolutionFacts | null;
+  /** The current form on each ladder (form group id -> form id), when the call asked for it with the token check. */
+  forms?: Map<number, number>;
+}
+
+/** The membership read with the caller's token, when the reader is the caller (a member reading their own). */
+export const knownMembership = (ctx: { actor: { me: { id: number }; membership: Membership } | null }, reader: { id: number }): Membership | undefined =>
+  ctx.actor?.me.id === reader.id ? ctx.actor.membership : undefined;
 
 /** A subscription gives access while it is paid up and its period has not ended (cancel = at period end). */
 export function isSubscriptionActive(sub: Pick<ISubscription, 'status' | 'currentPeriodEnd'> | null, now = new Date()): boolean {
@@ -20,18 +43,18 @@ export function channelAccess(channelId: number | null, active: boolean): Record
 }
 
 /** The access map of the login response: stored per-user flags, with channel flags from the subscription (a stored false closes one). */
-export function accessMap(user: Pick<IUser, 'role' | 'access'>, sub: ISubscription | null, now = new Date()): Record<string, boolean> {
+export function accessMap(user: Pick<IUser, 'role' | 'access'>, sub: Pick<SubscriptionFacts, 'status' | 'currentPeriodEnd' | 'channel'> | null, now = new Date()): Record<string, boolean> {
   if (user.role === ROLE.admin) {
     return { evolution_page: true, warrior_channel: true, superhuman_channel: true, immortal_channel: false, ...user.access };
   }
-  const channelId = sub ? (sub.channel.id as number) : null;
+  const channelId = sub ? sub.channel.id : null;
   const channels = channelAccess(channelId, isSubscriptionActive(sub, now));
   // A stored false switches a channel off for this member; a stored true never opens one the plan does not include.
   for (const flag of Object.keys(channels)) if (user.access[flag] === false) channels[flag] = false;
   return { evolution_page: false, ...user.access, ...channels };
 }
 
-export function subscriptionSummary(sub: ISubscription | null, now = new Date()): SubscriptionSummary {
+export function subscriptionSummary(sub: SubscriptionFacts | null, now = new Date()): SubscriptionSummary {
   if (!sub) return { active: false, channel: null, plan: null, status: null, current_period_end: null, cancel_at_period_end: false };
   return {
     active: isSubscriptionActive(sub, now),
@@ -43,12 +66,17 @@ export function subscriptionSummary(sub: ISubscription | null, now = new Date())
   };
 }
 
-/** Builds the login response of spec section 3 for a user (without the token). */
-export async function loginResponse(em: EntityManager, user: IUser): Promise<LoginResponse> {
-  const [sub, evo] = await Promise.all([
-    em.findOne(Subscription, { user: user.id }, { populate: ['channel', 'plan'] }),
-    user.role === ROLE.member ? em.findOne(Evolution, { user: user.id }) : Promise.resolve(null),
-  ]);
+/**
+ * Builds the login response of spec section 3 for a user (without the token); `known` is the membership already read
+ * with the token check (start-up then costs no further query).
+ */
+export async function loginResponse(em: EntityManager, user: IUser | UserFacts, known?: Membership): Promise<LoginResponse> {
+  const [sub, evo] = known
+    ? [known.subscription, known.evolution]
+    : await Promise.all([
+        em.findOne(Subscription, { user: user.id }, { populate: ['channel', 'plan'] }),
+        user.role === ROLE.member ? em.findOne(Evolution, { user: user.id }) : Promise.resolve(null),
+      ]);
   const base: LoginResponse = {
     user_role: user.role as 1 | 2,
     user_id: user.id,
@@ -60,16 +88,16 @@ export async function loginResponse(em: EntityManager, user: IUser): Promise<Log
     subscription: subscriptionSummary(sub),
   };
   if (user.role !== ROLE.member) return base;
-  return { ...base, ...evolutionPosition(evo ?? (await ensureEvolution(em, user))) };
+  return { ...base, ...evolutionPosition(evo ?? (await ensureEvolution(em, user as IUser))) };
 }
 
 /** A member's place in the programme as every answer spells it (login, evolution, phase submission, export). */
-export function evolutionPosition(e: IEvolution) {
+export function evolutionPosition(e: EvolutionFacts) {
   return { evolution_id: e.id, evolution: e.evolution, version: e.version, phase: e.phase, need_calibration: e.needCalibration };
 }
 
 /** The position with the work volume in use and the one waiting for the next volume phase. */
-export function evolutionState(e: IEvolution) {
+export function evolutionState(e: EvolutionFacts) {
   return { ...evolutionPosition(e), number_of_sets: e.numberOfSets, pending_number_of_sets: e.pendingNumberOfSets ?? null };
 }
 

@@ -12,33 +12,33 @@ import { muscleScores } from '../domain/muscleScores.ts';
 import { buildRounds, chunkSize, phaseRepeats, presetRepeats, setsAfterSubmission } from '../domain/rounds.ts';
 import { gradeAt, vo2Estimate, vo2Level } from '../domain/vo2.ts';
 import {
-  ChamberSnapshot, Evolution, Media, MemberForm, PhaseSubmission, User, Vo2MaxLevel, Vo2Test, WorkoutResult, type IUser,
+  ChamberSnapshot, Evolution, Form, Media, MemberForm, PhaseSubmission, User, Vo2MaxLevel, Vo2Test, WorkoutResult, type IUser,
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
-import type { IForm } from '../entities/Form.ts';
 import type { IMemberForm } from '../entities/MemberForm.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
 import { DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { mediaUrl } from './media.ts';
-import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
+import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type FormFacts, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
 import { assertCanTrain } from './access.ts';
-import { ensureEvolution, evolutionState } from './session.ts';
+import { ensureEvolution, evolutionState, type EvolutionFacts } from './session.ts';
 
 type LadderMove = SubmissionResult['data']['ladder'][number];
 
 /** The track the member is on: calibration while it is due, otherwise general. */
 export const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType => (evo.needCalibration ? 'calibration' : 'general');
 
-function assertOnTrack(evo: IEvolution, type: TrackType) {
+function assertOnTrack(evo: EvolutionFacts, type: TrackType) {
   if (activeTrack(evo) === type) return;
   throw new DomainError('CONFLICT', type === 'general' ? WARRIOR_MESSAGE.calibrateFirst : WARRIOR_MESSAGE.calibrationDone);
 }
 
-async function trainingState(ctx: ServiceContext, actor: Actor): Promise<IEvolution> {
-  await assertCanTrain(ctx.em, actor.user);
-  return ensureEvolution(ctx.em, actor.user);
+/** Who may train is checked and their position read from what came with the token (made first when missing). */
+async function trainingState(ctx: ServiceContext, actor: Actor): Promise<EvolutionFacts> {
+  await assertCanTrain(ctx.em, actor.me, actor.membership);
+  return actor.membership.evolution ?? ensureEvolution(ctx.em, actor.user);
 }
 
 /** The version of the track a phase belongs to: 0 for calibration. */
@@ -48,7 +48,7 @@ const trackVersion = (type: TrackType, evo: Pick<IEvolution, 'version'>) => (typ
 export async function listVersions(ctx: ServiceContext, actor: Actor): Promise<VersionList> {
   const evo = await trainingState(ctx, actor);
   const versions = await generalVersions(ctx.em);
-  const data = versions.reverse().map((c) => {
+  const data = [...versions].reverse().map((c) => {
     const version = c.version!;
     return {
       version,
@@ -74,7 +74,7 @@ export async function listTrackPhases(ctx: ServiceContext, actor: Actor, raw: un
   return { data, version };
 }
 
-function roundsOf(type: TrackType, phase: TrackPhase, evo: IEvolution, exercises: PhaseExercise[]) {
+function roundsOf(type: TrackType, phase: TrackPhase, evo: EvolutionFacts, exercises: PhaseExercise[]) {
   const chunk = chunkSize(phase.preset);
   // The volume rule (phase 7) belongs to the general versions; calibration phases use their preset.
   const repeats = type === 'general' ? phaseRepeats(phase.number, phase.preset, evo.numberOfSets, exercises.length) : presetRepeats(phase.preset);
@@ -82,7 +82,7 @@ function roundsOf(type: TrackType, phase: TrackPhase, evo: IEvolution, exercises
   return { chunk, repeats, rounds: rounds.map((r) => ({ number: r.number, name: r.name, repeat: r.repeat, exercise_ids: r.exercises })) };
 }
 
-async function currentPhase(em: EntityManager, evo: IEvolution, type: TrackType): Promise<{ phase: TrackPhase | undefined; phases: TrackPhase[] }> {
+async function currentPhase(em: EntityManager, evo: EvolutionFacts, type: TrackType): Promise<{ phase: TrackPhase | undefined; phases: TrackPhase[] }> {
   const phases = await trackPhases(em, type, trackVersion(type, evo));
   return { phase: phases[evo.phase - 1], phases };
 }
@@ -94,7 +94,7 @@ export async function getActivePhase(ctx: ServiceContext, actor: Actor, raw: unk
   assertOnTrack(evo, type);
   const { phase } = await currentPhase(ctx.em, evo, type);
   if (!phase) throw new DomainError('NOT_FOUND', 'No active phase.');
-  const exercises = await phaseExercises(ctx.em, actor.user.id, phase, ctx.config);
+  const exercises = await phaseExercises(ctx.em, actor.me.id, phase, ctx.config, actor.membership.forms);
   return {
     data: exercises.map((e) => e.dto),
     ...roundsOf(type, phase, evo, exercises),
@@ -167,30 +167,32 @@ interface Recording {
   type: TrackType;
   phase: TrackPhase;
   submission: IPhaseSubmission;
+  /** The member's current form on each ladder (form group id), loaded once for phases that move ladders. */
+  current: Map<number, IMemberForm>;
 }
 
 function logResult(r: Recording, position: number, row: {
-  amount: number; timeToComplete: number | null; form: IForm; formName: string; repsOrTime: number; par: number; totalWeight: number; calibration?: number;
+  amount: number; timeToComplete: number | null; form: FormFacts; formName: string; repsOrTime: number; par: number; totalWeight: number; calibration?: number;
 }) {
   r.tx.create(WorkoutResult, {
     user: r.userId, submission: r.submission, evolution: r.evo.evolution, track: r.type, version: r.submission.version, phase: r.phase.number,
-    position, calibration: row.calibration ?? null, form: row.form, formGroup: row.form.formGroup, formName: row.formName,
+    position, calibration: row.calibration ?? null, form: row.form.id, formGroup: row.form.formGroup.id, formName: row.formName,
     amount: row.amount, timeToComplete: row.timeToComplete, totalWeight: row.totalWeight, par: row.par,
     level: row.form.level, progress: row.form.progress, repsOrTime: row.repsOrTime,
   });
 }
 
 /** Moves the member to `to` on a ladder and reports the move. */
-function placeOnLadder(r: Recording, ladder: Ladder, to: IForm, move: LadderMove['move'], current: Map<number, IMemberForm>): LadderMove {
+function placeOnLadder(r: Recording, ladder: Ladder, to: FormFacts, move: LadderMove['move'], current: Map<number, IMemberForm>): LadderMove {
   const existing = current.get(ladder.group.id);
   const from = existing ? (ladder.forms.find((f) => f.id === existing.form.id) ?? null) : null;
-  if (existing) existing.form = to;
-  else current.set(ladder.group.id, r.tx.create(MemberForm, { user: r.userId, formGroup: ladder.group.id, form: to }));
+  if (existing) existing.form = r.tx.getReference(Form, to.id);
+  else current.set(ladder.group.id, r.tx.create(MemberForm, { user: r.userId, formGroup: ladder.group.id, form: to.id }));
   return { form_group_id: ladder.group.id, form_group: ladder.group.name, from_form_id: from?.id ?? null, from_form: from?.name ?? null, to_form_id: to.id, to_form: to.name, move };
 }
 
-async function memberFormsOf(r: Recording): Promise<Map<number, IMemberForm>> {
-  const rows = await r.tx.find(MemberForm, { user: r.userId });
+async function memberFormsOf(tx: EntityManager, userId: number): Promise<Map<number, IMemberForm>> {
+  const rows = await tx.find(MemberForm, { user: userId });
   return new Map(rows.map((row) => [row.formGroup.id, row]));
 }
 
@@ -220,7 +222,7 @@ async function recordCalibration(r: Recording, entries: z.output<typeof calibrat
   });
   requireEvery(errors, 'calibration_id', exercises, seen, 'calibration test');
   if (Object.keys(errors).length) fail(errors);
-  const current = await memberFormsOf(r);
+  const current = r.current;
   const moves: LadderMove[] = [];
   for (const [position, test] of tests.entries()) {
     const { exercise, entry, amount } = test!;
@@ -268,7 +270,7 @@ async function recordExercises(r: Recording, entries: z.output<typeof exercisesP
     return exercise;
   });
   logSets(r, sets);
-  const current = await memberFormsOf(r);
+  const current = r.current;
   const moves: LadderMove[] = [];
   for (const exercise of exercises) {
     const ladder = exercise.ladder!;
@@ -317,13 +319,14 @@ async function recordDataAnalysis(r: Recording, input: z.output<typeof dataAnaly
 }
 
 /** Moves the member past a submitted phase: next phase, next version, or (after the last version) a new evolution. */
-async function advance(tx: EntityManager, user: IUser, evo: IEvolution, type: TrackType, phase: TrackPhase, phases: TrackPhase[]) {
+async function advance(tx: EntityManager, user: () => Promise<IUser>, evo: IEvolution, type: TrackType, phase: TrackPhase, phases: TrackPhase[]) {
   if (type === 'general') Object.assign(evo, setsAfterSubmission({ numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null }, phase.number));
   if (phase.number < phases.length) {
     evo.phase = phase.number + 1;
   } else if (type === 'calibration') {
     Object.assign(evo, { needCalibration: false, version: 1, phase: 1 });
-    user.access = { ...user.access, evolution_page: true };
+    const member = await user();
+    member.access = { ...member.access, evolution_page: true };
   } else if (evo.version < (await generalVersions(tx)).length) {
     Object.assign(evo, { version: evo.version + 1, phase: 1 });
   } else {
@@ -348,21 +351,30 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
 
   return ctx.em.transactional(async (tx) => {
     const evo = await tx.findOneOrFail(Evolution, { user: actor.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    const latest = await tx.findOne(PhaseSubmission, { user: actor.user.id }, { orderBy: { id: 'desc' } });
+    // The last submission without its (large) answer: the answer is read only for a retry that replays it.
+    const latest = await tx.findOne(PhaseSubmission, { user: actor.user.id }, { orderBy: { id: 'desc' }, fields: ['id', 'track', 'phaseType', 'page', 'fingerprint'] });
     const sameRequest = latest && latest.track === type && latest.phaseType === phaseType && (pageId !== undefined ? latest.page?.id === pageId : latest.fingerprint === fingerprint);
-    if (sameRequest) return { body: latest.response as SubmissionResult, replayed: true };
+    if (sameRequest) {
+      const [first] = await tx.execute<{ response: SubmissionResult }[]>('select response from phase_submissions where id = ?', [latest.id]);
+      return { body: first!.response, replayed: true };
+    }
 
     assertOnTrack(evo, type);
     const { phase, phases } = await currentPhase(tx, evo, type);
     if (!phase || phase.key !== phaseType || (pageId !== undefined && pageId !== phase.page.id)) throw new DomainError('CONFLICT', WARRIOR_MESSAGE.notActivePhase);
 
-    const user = await tx.findOneOrFail(User, { id: actor.user.id });
-    const exercises = await phaseExercises(tx, user.id, phase);
+    // The user row is written only when calibration opens the evolution page; any other phase only points at it.
+    let user: IUser | null = null;
+    const loadUser = async () => (user ??= await tx.findOneOrFail(User, { id: actor.user.id }));
+    const userId = actor.user.id;
+    // Ladders are read once: the exercises stand on them and the moves write them.
+    const current = ['exercise', 'exercises', 'challenge'].includes(phase.key) ? await memberFormsOf(tx, userId) : new Map<number, IMemberForm>();
+    const exercises = await phaseExercises(tx, userId, phase, undefined, new Map([...current].map(([group, row]) => [group, row.form.id])));
     const version = trackVersion(type, evo);
     const submission = tx.create(PhaseSubmission, {
-      user, evolution: evo.evolution, track: type, version, phase: phase.number, phaseType, page: phase.page, fingerprint, response: {},
+      user: userId, evolution: evo.evolution, track: type, version, phase: phase.number, phaseType, page: phase.page.id, fingerprint, response: {},
     });
-    const r: Recording = { tx, userId: user.id, evo, type, phase, submission };
+    const r: Recording = { tx, userId, evo, type, phase, submission, current };
     let ladder: LadderMove[] = [];
     let vo2: SubmissionResult['data']['vo2'] = null;
     if (payload.type === 'vo2') vo2 = await recordVo2(r, payload.input);
@@ -371,12 +383,13 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
     else if (payload.type === 'challenge') recordChallenge(r, payload.input, exercises);
     else if (payload.type === 'data-analysis') await recordDataAnalysis(r, payload.input);
 
-    await advance(tx, user, evo, type, phase, phases);
+    await advance(tx, loadUser, evo, type, phase, phases);
+    const access = (user as IUser | null)?.access ?? actor.user.access;
     const body: SubmissionResult = {
       message: `${phase.page.title} complete.`,
       data: {
         ...evolutionState(evo),
-        access: { evolution_page: user.access.evolution_page === true },
+        access: { evolution_page: access.evolution_page === true },
         submitted: { type, phase_type: phaseType, version, phase: phase.number, page_id: phase.page.id },
         ladder,
         vo2,

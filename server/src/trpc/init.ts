@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ROLE, SERVER_MESSAGE } from '@evolution/shared';
-import { DomainError, type ErrorCode } from '../errors.ts';
-import { authenticateAs } from '../services/auth.ts';
+import { asDomainError, DomainError, type ErrorCode } from '../errors.ts';
+import { authenticateAs, type ActorReads } from '../services/auth.ts';
 import type { Actor, ServiceContext } from '../services/context.ts';
 import type { Context } from './context.ts';
 
@@ -14,9 +14,15 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   PAYMENT_FAILED: 'PAYMENT_REQUIRED',
   VALIDATION: 'UNPROCESSABLE_CONTENT',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure may declare: the reads it needs alongside the token check (see ActorReads). */
+export interface ProcedureMeta {
+  actorReads?: ActorReads;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   isDev: false,
   // Subscriptions (live.events) over server-sent events: pings keep proxies from closing a quiet stream and let the
   // client notice a dead one; a stream lives at most 30 minutes, so the token is checked again on the reconnect.
@@ -38,13 +44,11 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Domain errors become tRPC errors with the catalogue's status (the result is inspected, not try/caught). */
+/** Domain errors (and a lost database: 503) become tRPC errors with the catalogue's status (the result is inspected, not try/caught). */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
-  }
+  const cause = result.ok ? null : asDomainError(result.error.cause);
+  if (cause) throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
   return result;
 });
 
@@ -56,8 +60,8 @@ function serviceContext(ctx: Context, actor: Actor | null): ServiceContext {
 }
 
 const withActor = (role: number | null) =>
-  t.middleware(async ({ ctx, next }) => {
-    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, role);
+  t.middleware(async ({ ctx, meta, next }) => {
+    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, role, meta?.actorReads);
     return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
   });
 

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_MESSAGE, mediaIdInput, mediaSignedQuery } from '@evolution/shared';
 import { openMedia } from '../../services/media.ts';
@@ -45,11 +45,10 @@ export async function mediaRoutes(app: FastifyInstance) {
     if (range === 'unsatisfiable') {
       return reply.status(416).header('content-range', `bytes */${found.size}`).type('application/json').send({ message: MEDIA_MESSAGE.rangeNotSatisfiable });
     }
-    if (range) {
-      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${found.size}`).header('content-length', range.end - range.start + 1);
-      return reply.send(createReadStream(found.file, { start: range.start, end: range.end }));
-    }
-    reply.header('content-length', found.size);
-    return reply.send(found.size === 0 ? '' : createReadStream(found.file));
+    if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${found.size}`).header('content-length', range.end - range.start + 1);
+    else reply.header('content-length', found.size);
+    // A HEAD gets the headers alone: Fastify would read a body stream through to discard it (a whole video from S3).
+    if (req.method === 'HEAD' || found.size === 0) return reply.send(Readable.from([]));
+    return reply.send(await found.open(range ?? undefined));
   });
 }

@@ -29,7 +29,7 @@ export async function superhumanRoutes(app: FastifyInstance) {
     const actor = await requireMember(req);
     const { groupId } = pathParams(mealGroupIdInput, req.params, SUPERHUMAN_MESSAGE.groupNotFound);
     const { page } = parseInput(pageInput, req.query);
-    return paginate(await listGroupMeals(svc(req, actor), actor.user, groupId, page), `${req.server.config.appUrl}/api/user/meal/group/${groupId}/meals`);
+    return paginate(await listGroupMeals(svc(req, actor), actor.me, groupId, page), `${req.server.config.appUrl}/api/user/meal/group/${groupId}/meals`);
   });
 
   app.get('/user/meal/elixir/:phase', {

@@ -68,7 +68,7 @@ export async function warriorRoutes(app: FastifyInstance) {
   app.get('/user/channel/warrior/:type/phase', {
     schema: doc({ summary: 'The active phase: exercises, repeats, rounds, page and phase type; 409 on the other track', tags, who: 'member', params: trackInput, response: { 200: phaseDataSchema, 409: 'Not on this track' } }),
   }, async (req) => {
-    const actor = await requireMember(req);
+    const actor = await requireMember(req, { forms: true });
     return getActivePhase(svc(req, actor), actor, pathParams(trackInput, req.params));
   });
 
@@ -137,8 +137,8 @@ export async function warriorRoutes(app: FastifyInstance) {
     schema: doc({ summary: 'Evolution chamber page n: the n-th snapshot, oldest first (v{evolution}.{version})', tags: results, who: 'member', params: chamberInput, response: { 200: chamberSchema, 404: WARRIOR_MESSAGE.noResults } }),
   }, async (req) => {
     const actor = await requireMember(req);
-    assertEvolutionPage(actor.user);
-    return chamber(svc(req, actor), actor.user.id, pathParams(chamberInput, req.params));
+    assertEvolutionPage(actor.me);
+    return chamber(svc(req, actor), actor.me.id, pathParams(chamberInput, req.params));
   });
 
   app.get('/user/evolution/trend', {

@@ -16,7 +16,7 @@ const RECORD: Record<AdminMediaKind, string> = {
 
 /**
  * Hands the first file of the kind's field (`image` or `video`) to `store` while the request is read, so a video goes
- * to disk as it arrives; the multipart limit of this call is the field's maximum plus one byte, which lets the service
+ * to the store as it arrives; the multipart limit of this call is the field's maximum plus one byte, which lets the service
  * see an overflow. Other parts are skipped; no such file gives `store(null)`.
  */
 async function withUploadedFile<T>(req: FastifyRequest, kind: AdminMediaKind, store: (file: UploadedFile | null) => Promise<T>): Promise<T> {

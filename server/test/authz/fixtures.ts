@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { CHANNEL } from '@evolution/shared';
+import { newMember, rest, signedInAdmin } from '../helpers/api.ts';
+import { photoWithExif, trainingMember, uploadPhoto } from '../helpers/training.ts';
+
+/** A signed-in account a matrix cell calls as. */
+export interface Account {
+  token: string;
+  userId: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * What the matrix and the fuzzing call with: member A owns the records named by id (flag, message, photo, chamber),
+ * member B is "another member" asking for them, the admin reads and edits them. Catalogue ids are the seed's.
+ */
+export interface Fixtures {
+  app: FastifyInstance;
+  memberA: Account;
+  memberB: Account;
+  admin: Account;
+  /** A's open assistance flag. */
+  flagId: number;
+  /** A coach's message to A (the same id in A's inbox and in the admin's sent list). */
+  messageId: number;
+  /** A's first progress photo (a media id). */
+  photoId: number;
+  /** Seeded catalogue rows. */
+  mealId: number;
+  mealGroupId: number;
+  formGroupId: number;
+  formId: number;
+  techniqueGuideId: number;
+  /** A technique guide and a form group with a video link, so their video routes answer 200. */
+  videoPageId: number;
+  videoFormGroupId: number;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** Setup step 1 (PAR-Q) and step 2 (fact-find), valid. */
+export const parq = () => ({ question1: 0, question2: 0, question3: 0, question4: 0, question5: 0, question6: 0, question7: 0, date: today(), e_signature: 'A. Member' });
+export const factFind = () => ({
+  date_of_birth: '1990-04-12', height: 70, weight: 80, wrist_circumference: 7, ankle_circumference: 9, desired_aesthetic: 'Titan', food_preference: 'Vegan',
+  waking_time: '06:30', work_start: '09:00', break_time_start_finish: '12:30 - 13:15', work_finish: '17:30', time_of_slumber: '22:45', physical_activities: 'Climbing',
+});
+export const contactDetails = () => ({ address_line1: '1 Chamber Road', address_line2: 'Flat 2', city: 'Leeds', county: 'West Yorkshire', postcode: 'LS1 1AA', country: 'United Kingdom', telephone: '0113 000 0000', instagram: '@record' });
+
+/** A registered member with nothing else (setup not started, no plan). */
+export async function newcomer(app: FastifyInstance): Promise<Account> {
+  const body = newMember();
+  const res = await rest(app, 'POST', '/api/register', { body });
+  return { token: res.body.access_token, userId: res.body.user_id, email: body.email, password: body.password };
+}
+
+/** A member on the given plan with setup finished, who may train. */
+export async function subscribedMember(app: FastifyInstance, channel: number = CHANNEL.superhuman): Promise<Account> {
+  const m = await trainingMember(app, { channel });
+  const me = await rest(app, 'GET', '/api/user', { token: m.token });
+  return { token: m.token, userId: m.userId, email: me.body.email, password: 'secret-pass' };
+}
+
+/** A fresh admin, signed in. */
+export async function newAdmin(app: FastifyInstance): Promise<Account> {
+  const a = await signedInAdmin(app);
+  return { token: a.token, userId: a.userId, email: a.email, password: 'admin-pass-123' };
+}
+
+/** A superhuman member through the PAR-Q, fact-find and the calibration track: a chamber page, photos, macros. */
+async function calibratedMember(app: FastifyInstance): Promise<{ account: Account; photoId: number }> {
+  const m = await trainingMember(app, { channel: CHANNEL.superhuman, setupDone: false });
+  const post = async (url: string, body: unknown) => {
+    const res = await rest(app, 'POST', url, { token: m.token, body });
+    if (res.status !== 200) throw new Error(`fixture ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await post('/api/user/application_details', parq());
+  await post('/api/user/fact_finding_details', factFind());
+  await rest(app, 'PUT', '/api/user/contact_details', { token: m.token, body: contactDetails() });
+  await post('/api/user/channel/warrior/calibration/phase/vo2', { time_to_complete: 900 });
+  await post('/api/user/channel/warrior/calibration/phase/exercise', [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })));
+  const photos: number[] = [];
+  for (const colour of ['#aa3333', '#33aa33', '#3333aa']) {
+    const photo = await uploadPhoto(app, m.token, await photoWithExif(colour));
+    if (photo.status !== 201) throw new Error(`fixture photo: ${photo.status} ${JSON.stringify(photo.body)}`);
+    photos.push(photo.body.image.id);
+  }
+  await post('/api/user/channel/warrior/calibration/phase/data-analysis', { weight: 80, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: 20, image1: photos[0], image2: photos[1], image3: photos[2] });
+  const me = await rest(app, 'GET', '/api/user', { token: m.token });
+  return { account: { token: m.token, userId: m.userId, email: me.body.email, password: 'secret-pass' }, photoId: photos[0]! };
+}
+
+/** The first id of a table, for seeded catalogue rows. */
+async function firstId(app: FastifyInstance, sql: string): Promise<number> {
+  const rows = await app.orm.em.fork().getConnection().execute<{ id: number }[]>(sql);
+  if (!rows[0]) throw new Error(`fixture: nothing for ${sql}`);
+  return Number(rows[0].id);
+}
+
+/** Builds every fixture: two calibrated members, an admin, A's flag and message, catalogue ids. */
+export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
+  const a = await calibratedMember(app);
+  const b = await calibratedMember(app);
+  const admin = await newAdmin(app);
+  const flag = await rest(app, 'POST', '/api/user/assistance_flag', { token: a.account.token, body: { subject: 'Shoulder', message: 'It clicks on the dips.' } });
+  if (flag.status !== 201) throw new Error(`fixture flag: ${JSON.stringify(flag.body)}`);
+  const sent = await rest(app, 'POST', '/api/admin/message', { token: admin.token, body: { subject: 'Check-in', message: 'How are the dips?', recipient_id: a.account.userId } });
+  if (sent.status !== 201) throw new Error(`fixture message: ${JSON.stringify(sent.body)}`);
+  const guide = await rest(app, 'POST', '/api/admin/page', { token: admin.token, body: { page_category_id: 4, title: 'Rings: technique guide', content: 'Straps short.', video_link: 'https://video.example/rings' } });
+  const group = await rest(app, 'POST', '/api/admin/form_group', { token: admin.token, body: { name: 'Rings', exercise_type_id: 1, video_link: 'https://video.example/rings' } });
+  if (guide.status !== 201 || group.status !== 201) throw new Error(`fixture videos: ${JSON.stringify([guide.body, group.body])}`);
+  return {
+    app,
+    memberA: a.account,
+    memberB: b.account,
+    admin,
+    flagId: flag.body.data.id,
+    messageId: sent.body.data.id,
+    photoId: a.photoId,
+    mealId: await firstId(app, 'select id from meals order by id limit 1'),
+    mealGroupId: await firstId(app, 'select group_id as id from meals order by id limit 1'),
+    formGroupId: await firstId(app, 'select form_group_id as id from forms order by id limit 1'),
+    formId: await firstId(app, 'select id from forms order by id limit 1'),
+    videoPageId: guide.body.data.id,
+    videoFormGroupId: group.body.data.id,
+    techniqueGuideId: await firstId(app, 'select id from pages where category_id = 4 order by id limit 1'),
+  };
+}
