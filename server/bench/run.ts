@@ -42,7 +42,8 @@ await orm.close(true);
 
 // The product and the floor run in a child process; this one only generates load.
 const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []), join(import.meta.dirname, 'serve.ts')], {
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: scratch, JWT_SECRET: config.jwtSecret, AUTH_RATE_LIMIT: '100000' },
+  // With BENCH_LIGHTHOUSE=1 the product also serves the built client (npm run build first), compressed as in production.
+  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: scratch, JWT_SECRET: config.jwtSecret, AUTH_RATE_LIMIT: '100000', SERVE_CLIENT: process.env.BENCH_LIGHTHOUSE === '1' ? '1' : '0' },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const ports = await new Promise<{ app: number; floor: number }>((resolve, reject) => {
@@ -114,7 +115,7 @@ for (const s of scenarios) {
 if (!only || only.includes('submit')) {
   const count = submitterCount;
   const phase = await (await fetch(`${base}/api/user/channel/warrior/general/phase`, { headers: { authorization: `Bearer ${cloned[0]!.token}` } })).json();
-  const body = exercisesBody(phase);
+  const body = exercisesBody(phase as Parameters<typeof exercisesBody>[0]);
   const mine = await runSubmissions(base, databaseUrl, cloned, body, connections * 10);
   await submitters.reset(databaseUrl, cloned);
   const theirs = await runSubmissions(floorBase, databaseUrl, cloned, body, connections * 10);
@@ -125,9 +126,6 @@ if (!only || only.includes('submit')) {
   table.push(`| phase submit \`POST …/general/phase/exercises\`, ${count} members, ${connections * 10} at once | ${fmt(mine.rps)} req/s, p99 ${mine.p99} ms | ${fmt(theirs.rps)} req/s, p99 ${theirs.p99} ms | ${ratio.toFixed(2)} | ${(mine.p99 / Math.max(1, theirs.p99)).toFixed(2)} | ${holds ? 'yes' : 'NO'} (${mine.errors} errors, ${mine.doubles} counted twice) |`);
   console.log(table.at(-1));
 }
-
-child.stdin!.end();
-await new Promise((resolve) => child.once('exit', resolve));
 
 const assets = join(clientDist, 'assets');
 const bundles: string[] = [];
@@ -141,11 +139,17 @@ try {
   bundles.push('No client build found (npm run build first to measure bundle sizes).');
 }
 
-let lighthouse: string[] = [];
+// Lighthouse (mobile, simulated slow 4G) on /login, /gateway/gateway and the calibrated demo member's phase runner,
+// before the server stops; the submissions above moved only the copies, not the demo member.
+let lighthouse: Awaited<ReturnType<typeof import('./lighthouse.ts')['runLighthouse']>> = [];
+const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (process.env.BENCH_LIGHTHOUSE === '1') {
-  const { lighthouseTable } = await import('./lighthouse-table.ts');
-  lighthouse = await lighthouseTable();
+  const { runLighthouse } = await import('./lighthouse.ts');
+  lighthouse = await runLighthouse({ base, memberToken: member, runs: lighthouseRuns });
 }
+
+child.stdin!.end();
+await new Promise((resolve) => child.once('exit', resolve));
 
 await db?.stop();
 rmSync(scratch, { recursive: true, force: true });
@@ -154,5 +158,12 @@ const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(`\n${cpus().length} cores (${cpu}), Node ${process.version}, PostgreSQL ${db ? 'embedded' : 'from DATABASE_URL'} on the same machine; autocannon over loopback from another process, ${connections} connections, median of ${rounds} alternating rounds of ${seconds} s a side; server, database and load generator share the cores.\n`);
 console.log(table.join('\n'));
 console.log('\n' + bundles.join('\n'));
-if (lighthouse.length) console.log('\n' + lighthouse.join('\n'));
+if (lighthouse.length) {
+  console.log(`\nLighthouse, mobile (simulated slow 4G, 4x CPU slowdown), performance, median of ${lighthouseRuns} runs (target >= 95):\n`);
+  console.log('| page | score | FCP | LCP | TBT | CLS | runs |\n|---|---|---|---|---|---|---|');
+  for (const r of lighthouse) {
+    console.log(`| ${r.page} | ${r.score} | ${r.fcp} ms | ${r.lcp} ms | ${r.tbt} ms | ${r.cls.toFixed(3)} | ${r.scores.join(', ')} |`);
+    allHold &&= r.score >= 95;
+  }
+}
 console.log(allHold ? '\nEvery call holds its target.' : '\nSome calls miss their target (NO above).');

@@ -126,7 +126,7 @@ const requests: autocannon.Request[] = [
 ];
 // Every kind must answer 200 before the soak starts: a broken request would otherwise count as an error all along.
 for (const r of requests) {
-  const res = await fetch(base + r.path!, { headers: r.headers ?? {} });
+  const res = await fetch(base + r.path!, { headers: (r.headers ?? {}) as Record<string, string> });
   if (res.status !== 200) throw new Error(`${r.path}: ${res.status} ${await res.text()}`);
 }
 

@@ -12,10 +12,9 @@ import { muscleScores } from '../domain/muscleScores.ts';
 import { buildRounds, chunkSize, phaseRepeats, presetRepeats, setsAfterSubmission } from '../domain/rounds.ts';
 import { gradeAt, vo2Estimate, vo2Level } from '../domain/vo2.ts';
 import {
-  ChamberSnapshot, Evolution, Form, Media, MemberForm, PhaseSubmission, User, Vo2MaxLevel, Vo2Test, WorkoutResult, type IUser,
+  ChamberSnapshot, Evolution, Media, PhaseSubmission, User, Vo2MaxLevel, Vo2Test, type IUser,
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
-import type { IMemberForm } from '../entities/MemberForm.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
 import { DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -167,33 +166,60 @@ interface Recording {
   type: TrackType;
   phase: TrackPhase;
   submission: IPhaseSubmission;
-  /** The member's current form on each ladder (form group id), loaded once for phases that move ladders. */
-  current: Map<number, IMemberForm>;
+  /** The member's current form on each ladder (form group id -> form id), loaded once; moves change it in place. */
+  current: Map<number, number>;
+  /** The sets and tests logged, written in one statement once the submission has its id. */
+  results: WorkoutResultRow[];
+}
+
+/** A workout_results row as logResult shapes it (column names). */
+type WorkoutResultRow = Record<string, string | number | null>;
+
+/** Writes the logged sets of a submission in one statement: a phase logs up to a few hundred sets. */
+async function insertResults(tx: EntityManager, submissionId: number, rows: WorkoutResultRow[]) {
+  if (!rows.length) return;
+  await tx.execute(`
+    insert into workout_results (user_id, submission_id, evolution, track, version, phase, position, calibration_id, form_id, form_group_id,
+      form_name, amount, time_to_complete, total_weight, par, level, progress, reps_or_time, created_at)
+    select r.user_id, ?, r.evolution, r.track, r.version, r.phase, r.position, r.calibration_id, r.form_id, r.form_group_id,
+      r.form_name, r.amount, r.time_to_complete, r.total_weight, r.par, r.level, r.progress, r.reps_or_time, now()
+    from jsonb_to_recordset(?::jsonb) as r(user_id int, evolution int, track text, version int, phase int, position int, calibration_id int,
+      form_id int, form_group_id int, form_name text, amount int, time_to_complete int, total_weight numeric, par int, level int, progress int, reps_or_time int)`,
+  [submissionId, JSON.stringify(rows)]);
 }
 
 function logResult(r: Recording, position: number, row: {
   amount: number; timeToComplete: number | null; form: FormFacts; formName: string; repsOrTime: number; par: number; totalWeight: number; calibration?: number;
 }) {
-  r.tx.create(WorkoutResult, {
-    user: r.userId, submission: r.submission, evolution: r.evo.evolution, track: r.type, version: r.submission.version, phase: r.phase.number,
-    position, calibration: row.calibration ?? null, form: row.form.id, formGroup: row.form.formGroup.id, formName: row.formName,
-    amount: row.amount, timeToComplete: row.timeToComplete, totalWeight: row.totalWeight, par: row.par,
-    level: row.form.level, progress: row.form.progress, repsOrTime: row.repsOrTime,
+  r.results.push({
+    user_id: r.userId, evolution: r.evo.evolution, track: r.type, version: r.submission.version, phase: r.phase.number,
+    position, calibration_id: row.calibration ?? null, form_id: row.form.id, form_group_id: row.form.formGroup.id, form_name: row.formName,
+    amount: row.amount, time_to_complete: row.timeToComplete, total_weight: row.totalWeight, par: row.par,
+    level: row.form.level, progress: row.form.progress, reps_or_time: row.repsOrTime,
   });
 }
 
 /** Moves the member to `to` on a ladder and reports the move. */
-function placeOnLadder(r: Recording, ladder: Ladder, to: FormFacts, move: LadderMove['move'], current: Map<number, IMemberForm>): LadderMove {
+function placeOnLadder(r: Recording, ladder: Ladder, to: FormFacts, move: LadderMove['move'], current: Map<number, number>): LadderMove {
   const existing = current.get(ladder.group.id);
-  const from = existing ? (ladder.forms.find((f) => f.id === existing.form.id) ?? null) : null;
-  if (existing) existing.form = r.tx.getReference(Form, to.id);
-  else current.set(ladder.group.id, r.tx.create(MemberForm, { user: r.userId, formGroup: ladder.group.id, form: to.id }));
+  const from = existing !== undefined ? (ladder.forms.find((f) => f.id === existing) ?? null) : null;
+  current.set(ladder.group.id, to.id);
   return { form_group_id: ladder.group.id, form_group: ladder.group.name, from_form_id: from?.id ?? null, from_form: from?.name ?? null, to_form_id: to.id, to_form: to.name, move };
 }
 
-async function memberFormsOf(tx: EntityManager, userId: number): Promise<Map<number, IMemberForm>> {
-  const rows = await tx.find(MemberForm, { user: userId });
-  return new Map(rows.map((row) => [row.formGroup.id, row]));
+async function memberFormsOf(tx: EntityManager, userId: number): Promise<Map<number, number>> {
+  const rows = await tx.execute<{ form_group_id: number; form_id: number }[]>('select form_group_id, form_id from member_forms where user_id = ?', [userId]);
+  return new Map(rows.map((row) => [row.form_group_id, row.form_id]));
+}
+
+/** Writes the member's ladders after a submission in one statement: a form changed or a ladder stood on for the first time. */
+async function saveLadders(tx: EntityManager, userId: number, before: Map<number, number>, after: Map<number, number>) {
+  const changed = [...after].filter(([group, form]) => before.get(group) !== form).map(([group, form]) => ({ group, form }));
+  if (!changed.length) return;
+  await tx.execute(`
+    insert into member_forms (user_id, form_group_id, form_id, created_at, updated_at)
+    select ?, x.group, x.form, now(), now() from jsonb_to_recordset(?::jsonb) as x("group" int, form int)
+    on conflict (user_id, form_group_id) do update set form_id = excluded.form_id, updated_at = now()`, [userId, JSON.stringify(changed)]);
 }
 
 async function recordVo2(r: Recording, input: z.output<typeof vo2Payload>): Promise<SubmissionResult['data']['vo2']> {
@@ -350,10 +376,11 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
   const fingerprint = createHash('sha256').update(JSON.stringify([type, phaseType, payload.input])).digest('hex');
 
   return ctx.em.transactional(async (tx) => {
-    const evo = await tx.findOneOrFail(Evolution, { user: actor.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    // The last submission without its (large) answer: the answer is read only for a retry that replays it.
-    const latest = await tx.findOne(PhaseSubmission, { user: actor.user.id }, { orderBy: { id: 'desc' }, fields: ['id', 'track', 'phaseType', 'page', 'fingerprint'] });
-    const sameRequest = latest && latest.track === type && latest.phaseType === phaseType && (pageId !== undefined ? latest.page?.id === pageId : latest.fingerprint === fingerprint);
+    const evo = await tx.findOneOrFail(Evolution, { user: actor.me.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    // The last submission without its (large) answer, read as a row: the answer is read only for a retry that replays it.
+    const [latest] = await tx.execute<{ id: number; track: string; phase_type: string; page_id: number | null; fingerprint: string }[]>(
+      'select id, track, phase_type, page_id, fingerprint from phase_submissions where user_id = ? order by id desc limit 1', [actor.me.id]);
+    const sameRequest = latest && latest.track === type && latest.phase_type === phaseType && (pageId !== undefined ? latest.page_id === pageId : latest.fingerprint === fingerprint);
     if (sameRequest) {
       const [first] = await tx.execute<{ response: SubmissionResult }[]>('select response from phase_submissions where id = ?', [latest.id]);
       return { body: first!.response, replayed: true };
@@ -365,16 +392,17 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
 
     // The user row is written only when calibration opens the evolution page; any other phase only points at it.
     let user: IUser | null = null;
-    const loadUser = async () => (user ??= await tx.findOneOrFail(User, { id: actor.user.id }));
-    const userId = actor.user.id;
+    const loadUser = async () => (user ??= await tx.findOneOrFail(User, { id: actor.me.id }));
+    const userId = actor.me.id;
     // Ladders are read once: the exercises stand on them and the moves write them.
-    const current = ['exercise', 'exercises', 'challenge'].includes(phase.key) ? await memberFormsOf(tx, userId) : new Map<number, IMemberForm>();
-    const exercises = await phaseExercises(tx, userId, phase, undefined, new Map([...current].map(([group, row]) => [group, row.form.id])));
+    const before = ['exercise', 'exercises', 'challenge'].includes(phase.key) ? await memberFormsOf(tx, userId) : new Map<number, number>();
+    const current = new Map(before);
+    const exercises = await phaseExercises(tx, userId, phase, undefined, before);
     const version = trackVersion(type, evo);
     const submission = tx.create(PhaseSubmission, {
       user: userId, evolution: evo.evolution, track: type, version, phase: phase.number, phaseType, page: phase.page.id, fingerprint, response: {},
     });
-    const r: Recording = { tx, userId, evo, type, phase, submission, current };
+    const r: Recording = { tx, userId, evo, type, phase, submission, current, results: [] };
     let ladder: LadderMove[] = [];
     let vo2: SubmissionResult['data']['vo2'] = null;
     if (payload.type === 'vo2') vo2 = await recordVo2(r, payload.input);
@@ -384,7 +412,7 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
     else if (payload.type === 'data-analysis') await recordDataAnalysis(r, payload.input);
 
     await advance(tx, loadUser, evo, type, phase, phases);
-    const access = (user as IUser | null)?.access ?? actor.user.access;
+    const access = (user as IUser | null)?.access ?? actor.me.access;
     const body: SubmissionResult = {
       message: `${phase.page.title} complete.`,
       data: {
@@ -396,6 +424,10 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
       },
     };
     submission.response = body;
+    // The submission, ladders and position are written first (the sets need the submission's id), all in this transaction.
+    await tx.flush();
+    await insertResults(tx, submission.id, r.results);
+    await saveLadders(tx, userId, before, current);
     return { body, replayed: false };
   });
 }

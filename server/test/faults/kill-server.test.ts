@@ -206,7 +206,7 @@ describe('kill -9 of the server in the middle of phase submissions', () => {
     server = await startServerProcess({ databaseUrl: database.url, dataDir });
     const victim = server;
     // One member's ladder rows are held by the test: their first strength phase stops half-written inside the
-    // server's transaction (its submission row and sets already sent), so the kill surely lands mid-transaction.
+    // server's transaction (its submission row already sent, its sets still to come), so the kill surely lands mid-transaction.
     const [held, lost, ...others] = members;
     const holder = new pg.Client({ connectionString: database.url });
     holder.on('error', () => {}); // ended by the database's drop if the test fails before its rollback
@@ -226,12 +226,12 @@ describe('kill -9 of the server in the middle of phase submissions', () => {
     lost!.unanswered = lostSent;
     await until(async () => (await stored(lost!.userId)).submissions.length > storedBefore, 'the hung-up submission stored');
     const heldSession = (await waiting())[0]!;
-    // Its transaction has already inserted the submission and its sets (INSERT takes these table locks) when it waits.
+    // Its transaction has already inserted the submission (INSERT takes this table lock) when it waits on the ladders.
     const written = await db.query<{ relname: string }>(
       "select c.relname from pg_locks l join pg_class c on c.oid = l.relation where l.pid = $1 and l.mode = 'RowExclusiveLock' and c.relkind = 'r'",
       [heldSession.pid],
     );
-    expect(written.rows.map((r) => r.relname)).toEqual(expect.arrayContaining(['phase_submissions', 'workout_results']));
+    expect(written.rows.map((r) => r.relname)).toEqual(expect.arrayContaining(['phase_submissions', 'member_forms']));
     await victim.kill('SIGKILL');
     await training;
     expect(victim.child.signalCode).toBe('SIGKILL');
