@@ -15,6 +15,7 @@ import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
 import { startJobWorker, type JobWorker } from './services/jobs.ts';
 import { invalidateContent } from './services/contentCache.ts';
+import { uploadStorage } from './services/storage.ts';
 import { startLiveHub, type LiveHub } from './services/live.ts';
 import { createRateLimits, type RateLimits } from './services/rateLimit.ts';
 import type { TokenClaims, TokenIssuer } from './services/tokens.ts';
@@ -81,6 +82,8 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
     req.em = orm.em.fork();
   });
   if (!opts.orm) app.addHook('onClose', async () => orm.close());
+  // The uploads' store lets its connections go (an S3 client keeps sockets alive).
+  app.addHook('onClose', async () => uploadStorage(config).close());
 
   // Live events: this instance's LISTEN connection; closed first so open event streams end and the server can close.
   // It also hears content edits (from any instance) and drops this instance's cached content.

@@ -15,7 +15,8 @@ export interface AppConfig {
   dataDir: string;
   jwtSecret: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per address). */
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop: only behind a proxy that replaces X-Forwarded-For), or the proxies' addresses. */
+  trustProxy: boolean | string;
   /** Token lifetime in seconds, without and with "remember me". */
   tokenTtl: number;
   rememberTokenTtl: number;
@@ -102,6 +103,18 @@ function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
 }
 
 /** Reads the configuration from an environment (process.env by default). */
+/**
+ * TRUST_PROXY: 1 trusts every hop (right behind a proxy that replaces X-Forwarded-For, as Caddy does); a proxy that
+ * appends to it (nginx, cloud load balancers) needs its addresses instead (`uniquelocal`, a CIDR list), or a client
+ * could pick its own address and slip past the sign-in throttles.
+ */
+function trustProxyOf(value: string | undefined): boolean | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v === '1' || v.toLowerCase() === 'true') return true;
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(repoRoot, env.DATA_DIR ?? '.data');
   const port = int(env.PORT, 3000);
@@ -112,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     jwtSecret: env.JWT_SECRET ? strongSecret(env.JWT_SECRET) : persistedSecret(dataDir),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     tokenTtl: int(env.TOKEN_TTL_SECONDS, 60 * 60 * 24),
     rememberTokenTtl: int(env.REMEMBER_TOKEN_TTL_SECONDS, 60 * 60 * 24 * 30),
     adminEmail: env.ADMIN_EMAIL ?? '',

@@ -51,6 +51,8 @@ async function main() {
     const cut = setTimeout(() => {
       console.error(`Requests still running after ${config.shutdownGraceMs} ms: closing their connections.`);
       app.server.closeAllConnections();
+      // Whatever still holds the process after that (a pool that will not close) does not keep the replica alive.
+      setTimeout(() => process.exit(1), 5000).unref();
     }, config.shutdownGraceMs);
     try {
       await app.close();

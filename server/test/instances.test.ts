@@ -197,7 +197,7 @@ describe('the compose file', () => {
     expect(app?.environment?.DATABASE_URL).toMatch(/@db:5432\//);
     // Every replica signs with one secret, and throttles count per client behind the proxy.
     expect(app?.environment?.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
-    expect(app?.environment?.TRUST_PROXY).toBe('1');
+    expect(app?.environment?.TRUST_PROXY).toBe('uniquelocal');
     expect(app?.ports).toBeUndefined();
     // A replica being stopped tells the proxy (its /healthz turns 503) before it stops accepting.
     expect(app?.environment?.SHUTDOWN_DRAIN_MS).toMatch(/:-[1-9]\d*\}$/);

@@ -93,7 +93,11 @@ export interface JobWorker {
 export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
   // One connection waits on LISTEN, the others take and complete jobs: a small pool is plenty for mail.
   const pool = workerPool(config, 3);
-  const utils = await makeWorkerUtils({ pgPool: pool, logger: workerLogger(config) });
+  // A worker that cannot start (the database refuses it) leaves no pool behind.
+  const utils = await makeWorkerUtils({ pgPool: pool, logger: workerLogger(config) }).catch(async (err) => {
+    await pool.end();
+    throw err;
+  });
   const taskList: TaskList = {
     [MAIL_TASK]: async (payload) => {
       await sendMail(config, payload as Mail);
@@ -128,6 +132,10 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
     taskList,
     parsedCronItems: SCHEDULES,
     events,
+  }).catch(async (err) => {
+    await utils.release();
+    await pool.end();
+    throw err;
   });
   // The app is ready once its schedules are in place; a database that refuses them now is retried by the library.
   await Promise.race([cronStarted, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);

@@ -144,7 +144,8 @@ export async function readPhoto(ctx: ServiceContext, actor: Actor, id: number): 
 export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config'>, memberId: number): Promise<number> {
   const media = await ctx.em.find(Media, { owner: memberId }, { fields: ['path'] });
   const storage = uploadStorage(ctx.config);
-  await Promise.all(media.map((m) => storage.delete(m.path).catch(() => {})));
+  // A file already gone counts as deleted; a store that cannot be reached fails the deletion before any row goes.
+  await Promise.all(media.map((m) => storage.delete(m.path)));
   return media.length;
 }
 
@@ -211,7 +212,7 @@ async function storeVideo(ctx: { em: ServiceContext['em']; config: StorageSettin
   const format = sniffVideo(Buffer.concat(head));
   if (!format) throw validationError('video', MEDIA_MESSAGE.videoInvalid);
 
-  const scan = new ForeignContentScan();
+  const scan = new ForeignContentScan({ video: true });
   async function* whole() {
     for (const chunk of head) {
       scan.push(chunk);

@@ -50,6 +50,28 @@ export interface UploadStorage {
   stat(key: string): Promise<StoredFileInfo | null>;
   /** Removes a file; one already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of the store's connections (the app is closing). */
+  close(): Promise<void>;
+}
+
+/** Keys are made by the server (`uploads/<uuid>.<ext>`, seeds' content names): anything else is a bug, never a path. */
+const UPLOAD_KEY = /^uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The store with every key checked, so no caller can ever reach outside `uploads/` (the data folder holds secrets). */
+function guarded(storage: UploadStorage): UploadStorage {
+  const check = (key: string) => {
+    if (!UPLOAD_KEY.test(key)) throw new Error(`Not an upload key: ${JSON.stringify(key)}`);
+    return key;
+  };
+  return {
+    put: async (key, data, type) => storage.put(check(key), data, type),
+    putStream: async (key, source, opts) => storage.putStream(check(key), source, opts),
+    get: async (key) => storage.get(check(key)),
+    read: async (key, range) => storage.read(check(key), range),
+    stat: async (key) => storage.stat(check(key)),
+    delete: async (key) => storage.delete(check(key)),
+    close: () => storage.close(),
+  };
 }
 
 /** The source's bytes, refused with StoredFileTooLarge as soon as they pass `maxBytes`. */
@@ -128,6 +150,7 @@ function folderStorage(dataDir: string): UploadStorage {
         if (!missing(err)) throw err;
       });
     },
+    async close() {},
   };
 }
 
@@ -209,6 +232,9 @@ function bucketStorage(settings: Extract<StorageConfig, { driver: 's3' }>): Uplo
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
+    async close() {
+      client.destroy();
+    },
   };
 }
 
@@ -221,8 +247,15 @@ export type StorageSettings = Pick<AppConfig, 'dataDir'> & Partial<Pick<AppConfi
 /** The uploads' store for a configuration: its S3 bucket when STORAGE_DRIVER is s3, `<dataDir>/uploads` otherwise. */
 export function uploadStorage(config: StorageSettings): UploadStorage {
   const settings = config.storage;
-  if (settings?.driver !== 's3') return folderStorage(config.dataDir);
+  if (settings?.driver !== 's3') return guarded(folderStorage(config.dataDir));
   let storage = buckets.get(settings);
-  if (!storage) buckets.set(settings, (storage = bucketStorage(settings)));
+  if (!storage) {
+    const bucket = bucketStorage(settings);
+    storage = guarded({ ...bucket, close: async () => {
+      buckets.delete(settings);
+      await bucket.close();
+    } });
+    buckets.set(settings, storage);
+  }
   return storage;
 }
