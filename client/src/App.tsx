@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
@@ -42,15 +42,20 @@ function StartUp() {
   return null;
 }
 
-/** Providers (tRPC, react-query, hash router, toasts) around the guarded route view. */
-export function App() {
-  const [queryClient] = useState(() => createQueryClient());
-  const [trpcClient] = useState(() => createTrpcClient());
+/** The clients main.tsx makes at boot, so start-up can ask who is signed in before React renders. */
+export interface AppClients {
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof createTrpcClient>;
+}
+
+/** Providers (tRPC, react-query, hash router, toasts) around the guarded route view; without `clients`, it makes its own and runs start-up itself. */
+export function App({ clients }: { clients?: AppClients }) {
+  const [{ queryClient, trpcClient }] = useState(() => clients ?? { queryClient: createQueryClient(), trpcClient: createTrpcClient() });
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <Router hook={useHashPath} searchHook={useHashSearch}>
-          <StartUp />
+          {!clients && <StartUp />}
           <RouteView />
           <DeferredToaster />
         </Router>

@@ -1,12 +1,28 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import { App, type AppClients } from './App.tsx';
+import { createQueryClient } from './api/queryClient.ts';
+import { createTrpcClient } from './api/trpc.ts';
+import { startUp } from './auth/actions.ts';
+import { authStore } from './auth/store.ts';
+import { readHash } from './router/hashLocation.ts';
+import { preloadScreen } from './router/RouteView.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// Before the first render: who is signed in, and the first screen's chunks, all on the way at once.
+const clients: AppClients = { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
+startUp(() => createTRPCQueryUtils({ queryClient: clients.queryClient, client: clients.trpcClient }).auth.me.fetch(undefined, { staleTime: 0 }));
+preloadScreen(readHash().path, authStore.get());
+
+// A transition renders in slices that yield to the browser, so the first screen is not one long task on a slow phone.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App clients={clients} />
+    </StrictMode>,
+  );
+});

@@ -1,22 +1,30 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import type { LoginResponse } from '@evolution/shared';
 import { trpc } from '../api/trpc.ts';
 import { authStore } from './store.ts';
 
-/** Start-up (spec section 7): with a stored token, ask who is signed in; failure or no user_id clears the session. */
+/**
+ * Start-up (spec section 7): with a stored token, ask who is signed in; failure or no user_id clears the session.
+ * The app calls it at boot, before React renders, so the answer is on its way while the first screen loads.
+ */
+export function startUp(fetchMe: () => Promise<LoginResponse | null | undefined>): void {
+  if (!authStore.get().token) return;
+  authStore.setStatus('loading');
+  fetchMe()
+    .then((res) => (res?.user_id ? authStore.refresh(res) : authStore.clear('error')))
+    .catch(() => authStore.clear('error'));
+}
+
+/** Start-up from inside React, for an app whose clients were not made at boot (tests). */
 export function useStartUp(): void {
   const utils = trpc.useUtils();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!authStore.get().token) return;
-    authStore.setStatus('loading');
-    utils.auth.me
-      .fetch(undefined, { staleTime: 0 })
-      .then((res) => (res?.user_id ? authStore.refresh(res) : authStore.clear('error')))
-      .catch(() => authStore.clear('error'));
+    startUp(() => utils.auth.me.fetch(undefined, { staleTime: 0 }));
   }, [utils]);
 }
 

@@ -1,16 +1,31 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { decideNavigation } from '../auth/guard.ts';
-import { authStore, useAuth } from '../auth/store.ts';
+import { authStore, useAuth, type AuthState } from '../auth/store.ts';
 import { Spinner } from '../components/ui/Spinner.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { ComingSoon } from '../pages/ComingSoon.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { findRoute, type RouteDef } from '../routes.tsx';
+import { lazyScreen } from './lazyScreen.ts';
 
 // Signed-in shells (menus, drawers, the live unread count) load with the first signed-in screen, not on a visitor's.
-const AdminLayout = lazy(() => import('../layouts/AdminLayout.tsx').then((m) => ({ default: m.AdminLayout })));
-const MemberLayout = lazy(() => import('../layouts/MemberLayout.tsx').then((m) => ({ default: m.MemberLayout })));
+const AdminLayout = lazyScreen(async () => ({ default: (await import('../layouts/AdminLayout.tsx')).AdminLayout }));
+const MemberLayout = lazyScreen(async () => ({ default: (await import('../layouts/MemberLayout.tsx')).MemberLayout }));
+
+/**
+ * Starts downloading the first screen's layout and page at boot, alongside the start-up call that decides whether it
+ * may show; a visitor without a token bound for a guarded screen is sent to the login, so nothing is fetched for it.
+ */
+export function preloadScreen(path: string, auth: Pick<AuthState, 'token'>): void {
+  const route = findRoute(path)?.route;
+  if (!route) return;
+  if (route.guard !== 'public') {
+    if (!auth.token) return;
+    void (route.guard === 'admin' ? AdminLayout : MemberLayout).preload().catch(() => undefined);
+  }
+  void route.page?.preload?.().catch(() => undefined);
+}
 
 function Layout({ route, children }: { route: RouteDef; children: ReactNode }) {
   if (route.guard === 'public') return <PublicLayout>{children}</PublicLayout>;
@@ -66,8 +81,12 @@ export function RouteView() {
     window.scrollTo?.({ top: 0 });
   }, [path]);
 
-  if (!decision || decision.kind === 'redirect') {
-    return <Splash label={auth.ready ? 'Redirecting' : 'Loading your session'} />;
+  // When start-up answers, the first screen renders in slices that let the browser breathe (the store's update alone
+  // would be one long blocking render of the whole screen); the splash stays until it is ready. Anything else is at once.
+  const screen = !decision ? 'loading' : decision.kind;
+  const shown = useDeferredValue(screen) === 'loading' && screen === 'allow' ? 'loading' : screen;
+  if (shown !== 'allow') {
+    return <Splash label={shown === 'redirect' ? 'Redirecting' : 'Loading your session'} />;
   }
   if (!match) {
     return (

@@ -1,4 +1,6 @@
-import { TOAST_MS, WARRIOR_MESSAGE, type Exercise, type PhaseData, type PhaseType } from '@evolution/shared';
+import type { Exercise, PhaseData, PhaseType } from '@evolution/shared';
+import { TOAST_MS } from '@evolution/shared/constants';
+import { WARRIOR_MESSAGE } from '@evolution/shared/schemas/warrior';
 
 /**
  * The phase runner's state machine (spec section 4, "Phase timer states", "Endurance test", "Exercise phase"), as a
