@@ -125,6 +125,30 @@ describe('two instances on one database', () => {
     expect(rows[0]!.points).toBeGreaterThanOrEqual(6);
   });
 
+  it('serve an admin\'s content edit made on one from the other, and an edit made by hand in SQL from both', async () => {
+    const channelName = async (base: string) => (await call(base, 'GET', '/api/channel')).body.data.find((c: { id: number }) => c.id === 1).name as string;
+    // Both instances have read (and keep) the channel list.
+    expect([await channelName(urlA), await channelName(urlB)]).toEqual(['Warrior', 'Warrior']);
+    const admin = await signedInAdmin(a);
+    try {
+      expect((await call(urlA, 'PUT', '/api/admin/channel/1', { token: admin.token, body: { name: 'Warrior Elite' } })).status).toBe(200);
+      // A's own copy is dropped before its answer; B's when the database tells it (on commit).
+      expect(await channelName(urlA)).toBe('Warrior Elite');
+      await expect.poll(() => channelName(urlB), { timeout: 5000 }).toBe('Warrior Elite');
+      // Programme content edited outside the app reaches both as well.
+      const member = await trainingMember(b);
+      const versionTitle = async (base: string) => (await call(base, 'GET', '/api/user/channel/warrior/general/evolution', { token: member.token })).body.data.at(-1).title as string;
+      const before = await versionTitle(urlB);
+      await versionTitle(urlA);
+      await sql.query("update page_categories set name = 'Version 1: Groundwork' where version = 1");
+      await expect.poll(() => versionTitle(urlA), { timeout: 5000 }).toBe('Version 1: Groundwork');
+      await expect.poll(() => versionTitle(urlB), { timeout: 5000 }).toBe('Version 1: Groundwork');
+      await sql.query('update page_categories set name = $1 where version = 1', [before]);
+    } finally {
+      await call(urlA, 'PUT', '/api/admin/channel/1', { token: admin.token, body: { name: 'Warrior' } });
+    }
+  });
+
   it('refuse on one a token that signed out on the other', async () => {
     const { body } = await rest(a, 'POST', '/api/register', { body: newMember() });
     const token = body.access_token as string;
