@@ -71,11 +71,6 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
   app.decorate('limits', throttles.limits);
   app.addHook('onClose', async () => throttles.close());
   app.decorate('draining', false);
-  // While draining, every answer closes its connection: a proxy's kept-alive connections must not hold the stop.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (app.draining) reply.header('connection', 'close');
-    return payload;
-  });
   app.decorateRequest('em', null as unknown as EntityManager);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
@@ -89,9 +84,11 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
   // It also hears content edits (from any instance) and drops this instance's cached content.
   const live = startLiveHub(config, { onContentChanged: () => invalidateContent(orm.em) });
   app.decorate('live', live);
-  // An admin's write drops this instance's cached content before the answer leaves, so the next read sees the edit.
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // An admin's write drops this instance's cached content before the answer leaves, so the next read sees the edit.
     if (req.method !== 'GET' && req.method !== 'HEAD' && (req.url.startsWith('/api/admin/') || (req.url.startsWith('/trpc/') && req.url.includes('admin.')))) invalidateContent(orm.em);
+    // While draining, every answer closes its connection: a proxy's kept-alive connections must not hold the stop.
+    if (app.draining) reply.header('connection', 'close');
     return payload;
   });
   app.addHook('preClose', async () => live.close());
