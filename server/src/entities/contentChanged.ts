@@ -1,4 +1,5 @@
 import type { TriggerDef } from '@mikro-orm/core';
+import { CONTENT_CHANNEL } from '../services/contentCache.ts';
 
 /**
  * On every table of admin-edited content: any write (by any instance, a seed, or by hand) NOTIFYs `evolution_content`
@@ -9,5 +10,5 @@ export const contentChanged: TriggerDef = {
   timing: 'after',
   events: ['insert', 'update', 'delete'],
   forEach: 'statement',
-  body: "perform pg_notify('evolution_content', TG_TABLE_NAME); return null",
+  body: `perform pg_notify('${CONTENT_CHANNEL}', TG_TABLE_NAME); return null`,
 };

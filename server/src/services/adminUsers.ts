@@ -42,29 +42,20 @@ export async function listUsers(em: EntityManager, raw: unknown): Promise<Page<A
     params.push(input.categoryId);
     where.push(`u.role = $${params.length}`);
   }
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
   const { limit, offset } = pageWindow(input.page);
   // One read model in SQL: the page, the total and whether each user's subscription is active, in one round trip.
   const rows = await readRows<{ id: number; name: string; email: string; role: 1 | 2; created_at: Date; total: string; subscriber: boolean }>(em, `
     select u.id, u.name, u.email, u.role, u.created_at, count(*) over () as total,
            coalesce(s.status in ('active', 'trialing') and s.current_period_end > now(), false) as subscriber
     from users u left join subscriptions s on s.user_id = u.id
-    ${where.length ? `where ${where.join(' and ')}` : ''}
+    ${filter}
     order by u.id desc limit $${params.length + 1} offset $${params.length + 2}`, [...params, limit, offset]);
-  // A page past the last has no rows to carry the total: count it alone then.
-  const total = rows.length ? Number(rows[0]!.total) : offset === 0 ? 0 : await em.count(User, where.length ? listFilter(input) : {});
+  // A page past the last has no rows to carry the total: the same filter counts it alone then.
+  const total = rows.length ? Number(rows[0]!.total) : offset === 0 ? 0
+    : Number((await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total);
   const items = rows.map((u): AdminUserRow => ({ id: u.id, name: u.name, email: u.email, user_type: u.role, role: u.role, subscriber: u.subscriber, created_at: new Date(u.created_at).toISOString() }));
   return { items, total, page: input.page, perPage: limit, search: input.search, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
-}
-
-/** The list's search and user-type filter as an ORM condition (for the count past the last page). */
-function listFilter(input: { search: string; categoryId?: number | undefined }): Record<string, unknown> {
-  const where: Record<string, unknown> = {};
-  if (input.search) {
-    const like = `%${escapeLike(input.search)}%`;
-    where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }];
-  }
-  if (input.categoryId === ROLE.member || input.categoryId === ROLE.admin) where.role = input.categoryId;
-  return where;
 }
 
 /** The user, or 404; `locked` re-reads the row under a write lock inside a transaction. */

@@ -200,7 +200,7 @@ function logResult(r: Recording, position: number, row: {
 }
 
 /** Moves the member to `to` on a ladder and reports the move. */
-function placeOnLadder(r: Recording, ladder: Ladder, to: FormFacts, move: LadderMove['move'], current: Map<number, number>): LadderMove {
+function placeOnLadder(ladder: Ladder, to: FormFacts, move: LadderMove['move'], current: Map<number, number>): LadderMove {
   const existing = current.get(ladder.group.id);
   const from = existing !== undefined ? (ladder.forms.find((f) => f.id === existing) ?? null) : null;
   current.set(ladder.group.id, to.id);
@@ -255,7 +255,7 @@ async function recordCalibration(r: Recording, entries: z.output<typeof calibrat
     const calibration = exercise.calibration!;
     const ladder = exercise.ladder!;
     const placed = ladder.forms[calibrationStartIndex(amount, calibration.max, ladder.forms.length)]!;
-    moves.push(placeOnLadder(r, ladder, placed, 'placed', current));
+    moves.push(placeOnLadder(ladder, placed, 'placed', current));
     logResult(r, position, {
       amount, timeToComplete: entry.time_to_complete ?? null, form: placed, formName: calibration.form, repsOrTime: calibration.repsOrTime,
       par: par(calibration), totalWeight: calibration.totalWeight, calibration: calibration.id,
@@ -304,7 +304,7 @@ async function recordExercises(r: Recording, entries: z.output<typeof exercisesP
     const index = ladder.forms.indexOf(form);
     const amounts = sets.filter((s) => s.exercise === exercise).map((s) => s.amount);
     const step = doubleProgression(amounts, form, index, ladder.forms.length);
-    moves.push(placeOnLadder(r, ladder, ladder.forms[step.index]!, step.move, current));
+    moves.push(placeOnLadder(ladder, ladder.forms[step.index]!, step.move, current));
   }
   return moves;
 }
