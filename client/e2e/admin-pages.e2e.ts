@@ -192,8 +192,9 @@ describe('content pages, in Chromium', () => {
     for (const [name, url, title] of shots) {
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ timeout: 15_000 });
-      await page.locator('.page-content').first().waitFor({ state: 'attached', timeout: 15_000 });
+      // The runner renders its folded instructions once they are opened.
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      await page.locator('.page-content').first().waitFor({ state: 'attached', timeout: 15_000 });
       seen[name] = await structure(page, '.page-content');
       mkdirSync(join(resultsDir, 'pages-md'), { recursive: true });
       await page.screenshot({ path: join(resultsDir, 'pages-md', `after-${name}.png`), fullPage: true });

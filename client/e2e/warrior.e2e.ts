@@ -304,4 +304,40 @@ describe('the warrior channel, in Chromium on a phone', () => {
     // Nothing was recorded for the skipped test.
     expect((await api('/user/export', { token: member.token })).json.training.vo2_tests).toEqual([]);
   });
+
+  it('opened directly, the runner gets start-up and its phase in one request; instructions and questions load when asked for', async () => {
+    const member = await createMember({ setupDone: true });
+    const { page } = await newPage(b.browser, PHONE);
+    await signIn(page, member.email, member.password);
+    await page.goto('/#/user/warrior/calibration/phase');
+    await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
+
+    // A returning member opens the app on the runner (a reload is a first load with the session stored).
+    const calls: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
+    await expect.poll(() => page.getByRole('timer').textContent()).toBe('0.00');
+    expect(calls[0]).toBe('auth.me,warrior.phase');
+    expect(calls.filter((c) => c.split(',').includes('warrior.phase'))).toHaveLength(1);
+    const loaded = (name: string) => scripts.some((s) => s.startsWith(`/assets/${name}-`));
+    expect(loaded('PageContent'), 'the Markdown renderer waits for the instructions').toBe(false);
+    expect(loaded('Modal'), 'the dialog waits for its question').toBe(false);
+
+    // Opening the folded instructions renders their Markdown.
+    await page.getByText('How to run this phase', { exact: true }).click();
+    await page.locator('.runner-brief .page-content h2').first().waitFor();
+    expect(loaded('PageContent')).toBe(true);
+    // The skip question still asks, and Cancel leaves the test as it was.
+    await button(page, 'Skip test').click();
+    await page.getByRole('alertdialog', { name: 'Skip the test?' }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    expect(page.url()).toMatch(/\/phase$/);
+  });
 });

@@ -15,8 +15,10 @@ if (!root) throw new Error('The page has no #root element');
 
 // Before the first render: who is signed in, and the first screen's chunks, all on the way at once.
 const clients: AppClients = { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
-startUp(() => createTRPCQueryUtils({ queryClient: clients.queryClient, client: clients.trpcClient }).auth.me.fetch(undefined, { staleTime: 0 }));
-preloadScreen(readHash().path, authStore.get());
+const utils = createTRPCQueryUtils({ queryClient: clients.queryClient, client: clients.trpcClient });
+// In one tick, so the start-up call and the first screen's query leave in one batched request.
+startUp(() => utils.auth.me.fetch(undefined, { staleTime: 0 }));
+preloadScreen(readHash().path, authStore.get(), { utils, queryClient: clients.queryClient });
 
 // A transition renders in slices that yield to the browser, so the first screen is not one long task on a slow phone.
 startTransition(() => {

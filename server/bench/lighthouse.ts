@@ -6,7 +6,8 @@
  * and the median of each figure is reported.
  * Alone, it starts a throwaway embedded PostgreSQL, the app (SERVE_CLIENT=1, build from `npm run build`, or the folder
  * in LIGHTHOUSE_CLIENT_DIST) and the demo seed, and calibrates the demo member through the API. LIGHTHOUSE_REPORTS names
- * a folder for each run's full JSON report; LIGHTHOUSE_PAGES (comma-separated) measures only those pages.
+ * a folder for each run's full JSON report, LIGHTHOUSE_TRACES one for each run's Chrome trace (DevTools' Performance
+ * panel opens it); LIGHTHOUSE_PAGES (comma-separated) measures only those pages.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -109,7 +110,10 @@ async function measure(browser: Browser, base: string, path: string, token: stri
     await page.close();
     const lhr = answer?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-    if (!lhr.runtimeError) return { lhr, report: answer.report as string };
+    if (!lhr.runtimeError) {
+      if (process.env.LIGHTHOUSE_TRACES) writeFileSync(join(process.env.LIGHTHOUSE_TRACES, `${path.replaceAll('/', '_').slice(1)}-${Date.now()}.trace.json`), JSON.stringify(answer.artifacts.Trace));
+      return { lhr, report: answer.report as string };
+    }
     if (attempt === 3) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
 }

@@ -1,5 +1,5 @@
 import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
-import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
+import { createTRPCReact, type createTRPCQueryUtils, type CreateTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@evolution/server/trpc';
 import { TRPC_MAX_BATCH } from '@evolution/shared/constants';
@@ -7,6 +7,9 @@ import { storedToken } from '../auth/session.ts';
 
 /** The typed tRPC hooks; the client imports only the router's type from the server. */
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
+
+/** The query helpers outside React (start-up and the first screen's query at boot). */
+export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /** The bearer token, read from local storage at request time. */
 function authHeaders(): Record<string, string> {

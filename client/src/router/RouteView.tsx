@@ -1,5 +1,8 @@
 import { Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { QueryClient } from '@tanstack/react-query';
+import { holdBootQuery } from '../api/bootQuery.ts';
+import type { TrpcUtils } from '../api/trpc.ts';
 import { decideNavigation } from '../auth/guard.ts';
 import { authStore, useAuth, type AuthState } from '../auth/store.ts';
 import { Spinner } from '../components/ui/Spinner.tsx';
@@ -15,16 +18,20 @@ const MemberLayout = lazyScreen(async () => ({ default: (await import('../layout
 
 /**
  * Starts downloading the first screen's layout and page at boot, alongside the start-up call that decides whether it
- * may show; a visitor without a token bound for a guarded screen is sent to the login, so nothing is fetched for it.
+ * may show, and with `boot` the screen's first query in the same request as that call; a visitor without a token bound
+ * for a guarded screen is sent to the login, so nothing is fetched for it.
  */
-export function preloadScreen(path: string, auth: Pick<AuthState, 'token'>): void {
-  const route = findRoute(path)?.route;
-  if (!route) return;
+export function preloadScreen(path: string, auth: Pick<AuthState, 'token'>, boot?: { utils: TrpcUtils; queryClient: QueryClient }): void {
+  const match = findRoute(path);
+  if (!match) return;
+  const { route, params } = match;
   if (route.guard !== 'public') {
     if (!auth.token) return;
     void (route.guard === 'admin' ? AdminLayout : MemberLayout).preload().catch(() => undefined);
   }
   void route.page?.preload?.().catch(() => undefined);
+  const query = boot && route.prefetch?.(boot.utils, params);
+  if (boot && query) holdBootQuery(boot.queryClient, query);
 }
 
 function Layout({ route, children }: { route: RouteDef; children: ReactNode }) {

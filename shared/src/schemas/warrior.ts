@@ -1,28 +1,6 @@
 import { z } from 'zod';
+import { PHASE_TYPES, TRACK_TYPES, WARRIOR_MESSAGE } from '../constants.ts';
 import { pageInput } from './pagination.ts';
-
-/** The warrior programme's two tracks: calibration (max tests) and general (versions of phases). */
-export const TRACK_TYPES = ['calibration', 'general'] as const;
-export type TrackType = (typeof TRACK_TYPES)[number];
-
-/** Phase class keys (PRODUCT.md section 3); the last path segment of a phase submission. */
-export const PHASE_TYPES = ['vo2', 'exercise', 'exercises', 'challenge', 'flexibility', 'recovery', 'data-analysis'] as const;
-export type PhaseType = (typeof PHASE_TYPES)[number];
-
-/** Form and calibration measure: 1 reps, 2 time (seconds). */
-export const REPS_OR_TIME = { reps: 1, time: 2 } as const;
-
-export const WARRIOR_MESSAGE = {
-  mustEnterReps: 'You must enter reps',
-  timeRequired: 'The time to complete field is required.',
-  notActivePhase: 'This is not your active phase.',
-  calibrateFirst: 'Calibration comes first: finish the calibration track.',
-  calibrationDone: 'Calibration is complete for this evolution.',
-  noResults: 'Data could not be found.',
-  imageRequired: 'The image field is required.',
-  imageInvalid: 'The image must be an image.',
-  imageTooLarge: 'The image may not be greater than 10240 kilobytes.',
-} as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs. Multipart sends every value as a string: numbers are read from digit strings; a blank value is missing.

@@ -1,5 +1,11 @@
-// The schema module itself, not the package's index: that would bring every schema (and their start-up cost) along.
-import { TRACK_TYPES, type TrackType } from '@evolution/shared/schemas/warrior';
+// The constants module, not the package's index or the schema file: those would bring zod (and its start-up cost) along.
+import { TRACK_TYPES, type TrackType } from '@evolution/shared/constants';
 
 /** A route's `type` is one of the warrior tracks: calibration or general. */
 export const isTrack = (t: string | undefined): t is TrackType => (TRACK_TYPES as readonly string[]).includes(t ?? '');
+
+/**
+ * The runner's active phase is asked afresh each time the runner opens (kept for no time once it closes); an answer
+ * younger than this (the one fetched at boot beside start-up) is not asked again when the runner mounts.
+ */
+export const PHASE_QUERY = { staleTime: 5_000, gcTime: 0 } as const;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { PHOTO_MAX_BYTES, TOAST_MS } from '@evolution/shared/constants';
-import { WARRIOR_MESSAGE } from '@evolution/shared/schemas/warrior';
+import { WARRIOR_MESSAGE } from '@evolution/shared/constants';
 import { trpc } from '../../../api/trpc.ts';
 import { notify } from '../../../components/ui/notifier.ts';
 import { Button } from '../../../components/ui/Button.tsx';

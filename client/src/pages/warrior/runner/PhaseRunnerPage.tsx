@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
-import { PageContent } from '../../../components/PageContent.tsx';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -12,7 +11,7 @@ import type { PageProps } from '../../../routes.tsx';
 import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
 import { SetsRunner } from './SetsRunner.tsx';
 import { Vo2Runner } from './Vo2Runner.tsx';
-import { isTrack } from '../track.ts';
+import { isTrack, PHASE_QUERY } from '../track.ts';
 import { planOf } from './phaseRunner.ts';
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import type { CacheIdentity } from './useRunner.ts';
@@ -21,6 +20,29 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 
 const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
   type === 'general' && phase ? `/user/warrior/general?version=${phase.version}` : `/user/warrior/${type}`;
+
+// The Markdown renderer (about 33 KB gzipped) is fetched when the instructions are opened or about to be, not with the
+// runner: most phases keep them folded, and a phone starting a workout then downloads only what it runs.
+const loadPageContent = () => import('../../../components/PageContent.tsx');
+const PageContent = lazy(async () => ({ default: (await loadPageContent()).PageContent }));
+const preloadPageContent = () => void loadPageContent().catch(() => undefined);
+
+/** The phase's instructions, folded unless they are the whole routine; their text is rendered once they are opened. */
+function RunnerBrief({ text, readFirst }: { text: string; readFirst: boolean }) {
+  const [opened, setOpened] = useState(readFirst);
+  return (
+    <details className="runner-brief" open={readFirst} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary onPointerEnter={preloadPageContent} onFocus={preloadPageContent} onTouchStart={preloadPageContent}>
+        {readFirst ? 'The routine' : 'How to run this phase'}
+      </summary>
+      {opened && (
+        <Suspense fallback={<p className="runner-brief__loading">Loading the instructions…</p>}>
+          <PageContent text={text} />
+        </Suspense>
+      )}
+    </details>
+  );
+}
 
 /** Flexibility and recovery: the routine, then a single Done button. */
 function DoneRunner({ type, phase }: { type: TrackType; phase: PhaseData }) {
@@ -47,12 +69,7 @@ function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
     <section className="page runner-page" aria-labelledby="page-title">
       <PageHeader back={{ href: phaseListHref(type, phase), label: 'Phases' }} eyebrow={label} title={phase.page.title} />
       {video && <VideoSlot link={video} title={phase.page.title} placeholder="" />}
-      {phase.page.content && (
-        <details className="runner-brief" open={readFirst}>
-          <summary>{readFirst ? 'The routine' : 'How to run this phase'}</summary>
-          <PageContent text={phase.page.content} />
-        </details>
-      )}
+      {phase.page.content && <RunnerBrief text={phase.page.content} readFirst={readFirst} />}
       {plan.kind === 'vo2' && <Vo2Runner type={type} phase={phase} plan={plan} identity={identity} />}
       {plan.kind === 'sets' && <SetsRunner type={type} phase={phase} plan={plan} identity={identity} />}
       {plan.kind === 'done' && <DoneRunner type={type} phase={phase} />}
@@ -65,7 +82,7 @@ function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
 export default function PhaseRunnerPage({ params }: PageProps) {
   const type = params.type;
   const track = isTrack(type) ? type : null;
-  const phase = trpc.warrior.phase.useQuery({ type: track ?? 'general' }, { enabled: track !== null, staleTime: 0, gcTime: 0 });
+  const phase = trpc.warrior.phase.useQuery({ type: track ?? 'general' }, { ...PHASE_QUERY, enabled: track !== null });
 
   if (!track) {
     return (

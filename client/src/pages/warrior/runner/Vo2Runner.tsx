@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/LazyConfirmDialog.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
 import { TimerButtons, TimerDisplay } from './TimerDisplay.tsx';
 import { TIMER, formatTimer, submissionData, treadmillGrade, wholeSeconds, type RunnerPlan } from './phaseRunner.ts';
@@ -74,7 +74,7 @@ export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; ph
         )}
       </div>
       <RestartDialog open={confirmRestart} onOpenChange={setConfirmRestart} text="The timer goes back to zero and this time is lost." onRestart={() => dispatch({ type: 'restart' })} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmSkip}
         onOpenChange={setConfirmSkip}
         title="Skip the test?"

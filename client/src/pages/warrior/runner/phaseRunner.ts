@@ -1,6 +1,6 @@
 import type { Exercise, PhaseData, PhaseType } from '@evolution/shared';
 import { TOAST_MS } from '@evolution/shared/constants';
-import { WARRIOR_MESSAGE } from '@evolution/shared/schemas/warrior';
+import { WARRIOR_MESSAGE } from '@evolution/shared/constants';
 
 /**
  * The phase runner's state machine (spec section 4, "Phase timer states", "Endurance test", "Exercise phase"), as a
