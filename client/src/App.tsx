@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
+import { useAuth } from './auth/store.ts';
 import { useNotices } from './components/ui/notifier.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
@@ -17,18 +18,25 @@ const Toaster = lazy(() =>
   ),
 );
 
-/** Mounts the toaster for the first notice, or once the browser is idle after the first screen (so it is ready offline). */
+/**
+ * Mounts the toaster for the first notice, or once the first screen has its answers (start-up done, no call in flight)
+ * and the browser is idle, so it is ready offline without competing with that screen's own downloads.
+ */
 function DeferredToaster() {
   const hasNotice = useNotices().length > 0;
+  const { ready } = useAuth();
+  const fetching = useIsFetching();
+  const settled = ready && fetching === 0;
   const [idle, setIdle] = useState(false);
   useEffect(() => {
+    if (idle || !settled) return;
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = setTimeout(() => setIdle(true), 2000);
       return () => clearTimeout(timer);
     }
     const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5000 });
     return () => window.cancelIdleCallback(handle);
-  }, []);
+  }, [idle, settled]);
   if (!hasNotice && !idle) return null;
   return (
     <Suspense fallback={null}>

@@ -24,7 +24,7 @@ import { exercisesBody, runSubmissions } from './submit.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 /** Alternating rounds per call (each side runs `seconds` a round). */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',');
 const scratch = mkdtempSync(join(tmpdir(), 'evolution-bench-'));
@@ -94,6 +94,8 @@ for (const s of scenarios) {
   // The answers must be the same before their speed is compared.
   const [mine, theirs] = await Promise.all([base, floorBase].map(async (b) => (await fetch(b + s.path, { headers: s.headers ?? {} })).json()));
   if (!isDeepStrictEqual(mine, theirs)) throw new Error(`${s.name}: the floor answers differently\nproject: ${JSON.stringify(mine).slice(0, 600)}\nfloor:   ${JSON.stringify(theirs).slice(0, 600)}`);
+  // A second of each side first, not counted: both start the route with their code compiled and their pools warm.
+  if (process.env.BENCH_PROFILE !== '1') for (const b of [floorBase, base]) await autocannon({ url: b + s.path, headers: s.headers ?? {}, connections, duration: 1 });
   // Side by side in alternating rounds, so a busy moment of the machine weighs on both; the median round decides.
   const pairs = [];
   for (let round = 0; round < rounds; round++) {
