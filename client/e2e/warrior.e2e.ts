@@ -305,7 +305,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
     expect((await api('/user/export', { token: member.token })).json.training.vo2_tests).toEqual([]);
   });
 
-  it('opened directly, the runner gets start-up and its phase in one request; instructions and questions load when asked for', async () => {
+  it('opened directly, the runner gets start-up and its phase in one request; what it needs later loads after it paints', async () => {
     const member = await createMember({ setupDone: true });
     const { page } = await newPage(b.browser, PHONE);
     await signIn(page, member.email, member.password);
@@ -314,25 +314,33 @@ describe('the warrior channel, in Chromium on a phone', () => {
 
     // A returning member opens the app on the runner (a reload is a first load with the session stored).
     const calls: string[] = [];
-    const scripts: string[] = [];
+    const scripts: { path: string; at: number }[] = [];
+    let answeredAt = Number.POSITIVE_INFINITY;
     page.on('request', (req) => {
       const { pathname } = new URL(req.url());
       if (pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
-      if (pathname.endsWith('.js')) scripts.push(pathname);
+      if (pathname.endsWith('.js')) scripts.push({ path: pathname, at: performance.now() });
     });
+    page.on('requestfinished', (req) => {
+      if (new URL(req.url()).pathname === '/trpc/auth.me,warrior.phase') answeredAt = Math.min(answeredAt, performance.now());
+    });
+    const stream = page.waitForRequest((req) => req.url().includes('/trpc/live.events'));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
     await expect.poll(() => page.getByRole('timer').textContent()).toBe('0.00');
+    // The live stream opens last, once the browser is idle: by then any second ask for the phase would have gone.
+    await stream;
     expect(calls[0]).toBe('auth.me,warrior.phase');
     expect(calls.filter((c) => c.split(',').includes('warrior.phase'))).toHaveLength(1);
-    const loaded = (name: string) => scripts.some((s) => s.startsWith(`/assets/${name}-`));
-    expect(loaded('PageContent'), 'the Markdown renderer waits for the instructions').toBe(false);
-    expect(loaded('Modal'), 'the dialog waits for its question').toBe(false);
+    // The Markdown renderer and the dialog are fetched after the screen had its answer, not before it.
+    const requested = (name: string) => scripts.find((s) => s.path.startsWith(`/assets/${name}-`));
+    await expect.poll(() => Boolean(requested('PageContent') && requested('Modal'))).toBe(true);
+    expect(requested('PageContent')!.at).toBeGreaterThan(answeredAt);
+    expect(requested('Modal')!.at).toBeGreaterThan(answeredAt);
 
     // Opening the folded instructions renders their Markdown.
     await page.getByText('How to run this phase', { exact: true }).click();
     await page.locator('.runner-brief .page-content h2').first().waitFor();
-    expect(loaded('PageContent')).toBe(true);
     // The skip question still asks, and Cancel leaves the test as it was.
     await button(page, 'Skip test').click();
     await page.getByRole('alertdialog', { name: 'Skip the test?' }).waitFor();

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
 import { useAuth } from './auth/store.ts';
+import { whenIdle } from './components/whenIdle.ts';
 import { useNotices } from './components/ui/notifier.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
@@ -18,26 +19,24 @@ const Toaster = lazy(() =>
   ),
 );
 
-/**
- * Mounts the toaster for the first notice, or once the first screen has its answers (start-up done, no call in flight)
- * and the browser is idle, so it is ready offline without competing with that screen's own downloads.
- */
-function DeferredToaster() {
-  const hasNotice = useNotices().length > 0;
+/** Calls `onSettled` once start-up is done, no call is in flight and the browser is idle; unmounted after that. */
+function SettledGate({ onSettled }: { onSettled: () => void }) {
   const { ready } = useAuth();
   const fetching = useIsFetching();
   const settled = ready && fetching === 0;
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (idle || !settled) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 2000);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [idle, settled]);
-  if (!hasNotice && !idle) return null;
+  useEffect(() => (settled ? whenIdle(onSettled, 5000) : undefined), [settled, onSettled]);
+  return null;
+}
+
+/**
+ * Mounts the toaster for the first notice, or once the first screen has its answers and the browser is idle, so it is
+ * ready offline without competing with that screen's own downloads.
+ */
+function DeferredToaster() {
+  const hasNotice = useNotices().length > 0;
+  const [settled, setSettled] = useState(false);
+  const onSettled = useCallback(() => setSettled(true), []);
+  if (!hasNotice && !settled) return <SettledGate onSettled={onSettled} />;
   return (
     <Suspense fallback={null}>
       <Toaster />

@@ -120,11 +120,17 @@ if (!only || only.includes('submit')) {
   const phase = await (await fetch(`${base}/api/user/channel/warrior/general/phase`, { headers: { authorization: `Bearer ${cloned[0]!.token}` } })).json();
   const body = exercisesBody(phase as Parameters<typeof exercisesBody>[0]);
   const pairs = [];
-  for (let round = 0; round < Number(process.env.BENCH_SUBMIT_ROUNDS ?? 3); round++) {
-    const mine = await runSubmissions(base, databaseUrl, cloned, body, connections * 10);
-    await submitters.reset(databaseUrl, cloned);
-    const theirs = await runSubmissions(floorBase, databaseUrl, cloned, body, connections * 10);
-    await submitters.reset(databaseUrl, cloned);
+  for (let round = 0; round < Math.max(1, Number(process.env.BENCH_SUBMIT_ROUNDS ?? 3)); round++) {
+    // Which side goes first alternates, so a machine speeding up or slowing down weighs on both.
+    const run = async (b: string) => {
+      const result = await runSubmissions(b, databaseUrl, cloned, body, connections * 10);
+      await submitters.reset(databaseUrl, cloned);
+      return result;
+    };
+    const theirsFirst = round % 2 === 1 ? await run(floorBase) : null;
+    const mine = await run(base);
+    const theirs = theirsFirst ?? (await run(floorBase));
+    if (theirs.errors || theirs.doubles) throw new Error(`phase submit: the floor failed ${theirs.errors} and counted ${theirs.doubles} twice`);
     if (!isDeepStrictEqual(mine.first, theirs.first)) throw new Error(`phase submit: the floor answers differently\nproject: ${JSON.stringify(mine.first)}\nfloor:   ${JSON.stringify(theirs.first)}`);
     pairs.push({ mine, theirs, ratio: mine.rps / theirs.rps });
   }

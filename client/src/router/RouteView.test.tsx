@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { LoginResponse } from '@evolution/shared';
 import { createQueryClient } from '../api/queryClient.ts';
 import { createTrpcClient, trpc } from '../api/trpc.ts';
 import { authStore } from '../auth/store.ts';
-import { RouteView } from './RouteView.tsx';
+import { preloadScreen, RouteView } from './RouteView.tsx';
 
 const memberResponse: LoginResponse = {
   access_token: 'jwt',
@@ -80,5 +82,37 @@ describe('the guarded route view', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/setup/par-q'));
     expect(await screen.findByRole('heading', { name: 'Readiness Questionnaire' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+});
+
+describe('the first screen at boot', () => {
+  /** A tRPC client whose every call is recorded and answered at once, as the batch link would send them. */
+  function bootClients() {
+    const queryClient = createQueryClient(() => undefined);
+    const sent: string[] = [];
+    const client = trpc.createClient({
+      links: [() => ({ op }) => observable((observer) => {
+        sent.push(op.path);
+        observer.next({ result: { type: 'data', data: { page: { id: 1 } } } });
+        observer.complete();
+      })],
+    });
+    return { queryClient, sent, utils: createTRPCQueryUtils({ queryClient, client }) };
+  }
+
+  it('starts the phase runner\'s phase for a member with a token, and keeps it for the screen', async () => {
+    const { queryClient, sent, utils } = bootClients();
+    preloadScreen('/user/warrior/general/phase', { token: 'jwt' }, { utils, queryClient });
+    expect(sent).toEqual(['warrior.phase']);
+    await waitFor(() => expect(queryClient.getQueryData(utils.warrior.phase.queryOptions({ type: 'general' }).queryKey)).toEqual({ page: { id: 1 } }));
+  });
+
+  it('asks nothing for a visitor without a token, nor for a track that does not exist', () => {
+    const { queryClient, sent, utils } = bootClients();
+    preloadScreen('/user/warrior/general/phase', { token: null }, { utils, queryClient });
+    preloadScreen('/user/warrior/nonsense/phase', { token: 'jwt' }, { utils, queryClient });
+    preloadScreen('/gateway/gateway', { token: 'jwt' }, { utils, queryClient });
+    expect(sent).toEqual([]);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 });

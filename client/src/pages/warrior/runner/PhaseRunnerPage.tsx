@@ -1,11 +1,14 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
+import { LoadBoundary } from '../../../components/LoadBoundary.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { preloadConfirmDialog } from '../../../components/ui/LazyConfirmDialog.tsx';
+import { whenIdle } from '../../../components/whenIdle.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../../routes.tsx';
 import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
@@ -21,8 +24,9 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
   type === 'general' && phase ? `/user/warrior/general?version=${phase.version}` : `/user/warrior/${type}`;
 
-// The Markdown renderer (about 33 KB gzipped) is fetched when the instructions are opened or about to be, not with the
-// runner: most phases keep them folded, and a phone starting a workout then downloads only what it runs.
+// The Markdown renderer (about 33 KB gzipped) is not part of the runner's first paint: most phases keep their
+// instructions folded. It is fetched once the browser is idle after the runner paints (so the instructions open
+// offline too), or at once when they are opened or about to be.
 const loadPageContent = () => import('../../../components/PageContent.tsx');
 const PageContent = lazy(async () => ({ default: (await loadPageContent()).PageContent }));
 const preloadPageContent = () => void loadPageContent().catch(() => undefined);
@@ -36,9 +40,12 @@ function RunnerBrief({ text, readFirst }: { text: string; readFirst: boolean }) 
         {readFirst ? 'The routine' : 'How to run this phase'}
       </summary>
       {opened && (
-        <Suspense fallback={<p className="runner-brief__loading">Loading the instructions…</p>}>
-          <PageContent text={text} />
-        </Suspense>
+        // Without the renderer (a download that failed offline) the text still reads, as written.
+        <LoadBoundary fallback={<div className="page-content runner-brief__plain">{text}</div>}>
+          <Suspense fallback={<Spinner label="Loading the instructions" />}>
+            <PageContent text={text} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </details>
   );
@@ -58,6 +65,15 @@ function DoneRunner({ type, phase }: { type: TrackType; phase: PhaseData }) {
 
 function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
   const plan = useMemo(() => planOf(phase), [phase]);
+  // What the runner may need later (the instructions, its questions) loads once it has painted and the browser is idle.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadPageContent();
+        preloadConfirmDialog();
+      }),
+    [],
+  );
   const userId = useAuth().user?.user_id ?? 0;
   const identity: CacheIdentity = { pageId: phase.page.id, userId, signature: plan.signature };
   const video = phase.page.video_path ?? (videoSource(phase.page.video_link) ? phase.page.video_link : null);
