@@ -312,31 +312,35 @@ describe('the warrior channel, in Chromium on a phone', () => {
     await page.goto('/#/user/warrior/calibration/phase');
     await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
 
-    // A returning member opens the app on the runner (a reload is a first load with the session stored).
+    // A returning member opens the app on the runner (a reload is a first load with the session stored). Only the new
+    // document's calls count: the old one may still be opening its live stream.
     const calls: string[] = [];
-    const scripts: { path: string; at: number }[] = [];
-    let answeredAt = Number.POSITIVE_INFINITY;
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
     page.on('request', (req) => {
       const { pathname } = new URL(req.url());
-      if (pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
-      if (pathname.endsWith('.js')) scripts.push({ path: pathname, at: performance.now() });
+      if (reloaded && pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
     });
-    page.on('requestfinished', (req) => {
-      if (new URL(req.url()).pathname === '/trpc/auth.me,warrior.phase') answeredAt = Math.min(answeredAt, performance.now());
-    });
-    const stream = page.waitForRequest((req) => req.url().includes('/trpc/live.events'));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
     await expect.poll(() => page.getByRole('timer').textContent()).toBe('0.00');
     // The live stream opens last, once the browser is idle: by then any second ask for the phase would have gone.
-    await stream;
+    await expect.poll(() => calls.includes('live.events'), { timeout: 10_000 }).toBe(true);
     expect(calls[0]).toBe('auth.me,warrior.phase');
     expect(calls.filter((c) => c.split(',').includes('warrior.phase'))).toHaveLength(1);
-    // The Markdown renderer and the dialog are fetched after the screen had its answer, not before it.
-    const requested = (name: string) => scripts.find((s) => s.path.startsWith(`/assets/${name}-`));
-    await expect.poll(() => Boolean(requested('PageContent') && requested('Modal'))).toBe(true);
-    expect(requested('PageContent')!.at).toBeGreaterThan(answeredAt);
-    expect(requested('Modal')!.at).toBeGreaterThan(answeredAt);
+    // The Markdown renderer and the dialog are fetched after the screen had its answer (the page's own resource timing).
+    const timing = () =>
+      page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const find = (part: string) => entries.find((e) => new URL(e.name).pathname.startsWith(part));
+        return { answered: find('/trpc/auth.me,warrior.phase')?.responseEnd, content: find('/assets/PageContent-')?.startTime, dialog: find('/assets/Modal-')?.startTime };
+      });
+    await expect.poll(async () => { const t = await timing(); return t.content !== undefined && t.dialog !== undefined; }).toBe(true);
+    const { answered, content, dialog } = await timing();
+    expect(content).toBeGreaterThan(answered!);
+    expect(dialog).toBeGreaterThan(answered!);
 
     // Opening the folded instructions renders their Markdown.
     await page.getByText('How to run this phase', { exact: true }).click();
