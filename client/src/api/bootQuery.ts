@@ -15,17 +15,15 @@ export type BootQueryOptions = QueryObserverOptions<any, any, any, any, any>;
 export function holdBootQuery(queryClient: QueryClient, options: BootQueryOptions): void {
   const observer = new QueryObserver(queryClient, { ...options, retry: false, meta: { ...options.meta, silentErrors: true } });
   const query = observer.getCurrentQuery();
-  let stopCache: (() => void) | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const release = () => {
-    stopCache?.();
-    if (timer) clearTimeout(timer);
-    stopObserver();
-  };
   const stopObserver = observer.subscribe(() => undefined);
   // The screen's observer has the answer (or its own fetch) from here on.
-  stopCache = queryClient.getQueryCache().subscribe((event) => {
+  const stopCache = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'observerAdded' && event.query === query && event.observer !== observer) queueMicrotask(release);
   });
-  timer = setTimeout(release, BOOT_HOLD_MS);
+  const timer = setTimeout(release, BOOT_HOLD_MS);
+  function release() {
+    stopCache();
+    clearTimeout(timer);
+    stopObserver();
+  }
 }
