@@ -1,47 +1,25 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
-import { useAuth } from './auth/store.ts';
-import { whenIdle } from './components/whenIdle.ts';
+import { deferredModule, useDeferredModule } from './components/deferredModule.ts';
+import { SettleWatch, useSettled } from './components/settled.ts';
 import { useNotices } from './components/ui/notifier.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
 
 // Radix Toast is not needed to paint the first screen; notices raised before it loads wait in the notifier.
 // A failed download (offline) renders nothing rather than breaking the app.
-const Toaster = lazy(() =>
-  import('./components/ui/Toaster.tsx').then(
-    (m): { default: () => ReactNode } => ({ default: m.Toaster }),
-    () => ({ default: () => null }),
-  ),
-);
+const toaster = deferredModule(() => import('./components/ui/Toaster.tsx'));
 
-/** Calls `onSettled` once start-up is done, no call is in flight and the browser is idle; unmounted after that. */
-function SettledGate({ onSettled }: { onSettled: () => void }) {
-  const { ready } = useAuth();
-  const fetching = useIsFetching();
-  const settled = ready && fetching === 0;
-  useEffect(() => (settled ? whenIdle(onSettled, 5000) : undefined), [settled, onSettled]);
-  return null;
-}
-
-/**
- * Mounts the toaster for the first notice, or once the first screen has its answers and the browser is idle, so it is
- * ready offline without competing with that screen's own downloads.
- */
+/** Mounts the toaster for the first notice, or once the app has settled, so it is ready offline without competing with the first screen. */
 function DeferredToaster() {
   const hasNotice = useNotices().length > 0;
-  const [settled, setSettled] = useState(false);
-  const onSettled = useCallback(() => setSettled(true), []);
-  if (!hasNotice && !settled) return <SettledGate onSettled={onSettled} />;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  const settled = useSettled();
+  const Toaster = useDeferredModule(toaster, hasNotice || settled)?.Toaster;
+  return Toaster ? <Toaster /> : null;
 }
 
 function StartUp() {
@@ -64,6 +42,7 @@ export function App({ clients }: { clients?: AppClients }) {
         <Router hook={useHashPath} searchHook={useHashSearch}>
           {!clients && <StartUp />}
           <RouteView />
+          <SettleWatch />
           <DeferredToaster />
         </Router>
       </QueryClientProvider>

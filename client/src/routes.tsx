@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { AccessFlag } from '@evolution/shared';
 import { ELIXIR_PHASE_NAMES as ELIXIR_PHASES } from '@evolution/shared/constants';
 import type { BootQueryOptions } from './api/bootQuery.ts';
@@ -40,8 +40,8 @@ export interface RouteDef {
   redirect?: (params: Record<string, string>) => string;
   /** The screen's first query, started at boot beside the start-up call when the app opens on this screen. */
   prefetch?: (utils: TrpcUtils, params: Record<string, string>) => BootQueryOptions | null;
-  /** `preload` (when present) starts the download before the screen first renders. */
-  page?: LazyExoticComponent<ComponentType<PageProps>> & { preload?: () => Promise<unknown> };
+  /** `preload` (when present) starts the download before the screen first renders; `loaded` says it is in. */
+  page?: ComponentType<PageProps> & { preload?: () => Promise<unknown>; loaded?: () => boolean };
 }
 
 const LoginPage = lazyScreen(() => import('./pages/public/LoginPage.tsx'));

@@ -1,12 +1,16 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Brand } from '../components/Brand.tsx';
+import { deferredModule, useDeferredModule } from '../components/deferredModule.ts';
+import { whenSettled } from '../components/settled.ts';
 import { MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
 import { unreadLabel, useUnreadMessages } from '../pages/messages/unread.ts';
 import { skipToMain } from './PublicLayout.tsx';
 
-// The drawer (Radix dialog, focus trap, scroll lock) follows the first paint; a press on its button before then opens it once loaded.
-const SideMenu = lazy(async () => ({ default: (await import('../components/menu/SideMenu.tsx')).SideMenu }));
+// The drawer (Radix dialog, focus trap, scroll lock) is fetched once the app has settled, or as soon as a hand or the
+// keyboard nears its button; a press before it is in opens it once loaded.
+const sideMenu = deferredModule(() => import('../components/menu/SideMenu.tsx'));
+const preloadSideMenu = () => void sideMenu.preload().catch(() => undefined);
 
 /** Members' screens: a top bar with the side menu, unless the screen hides navigation (setup, phase runner). */
 export function MemberLayout({ children, hideNav, accountMenu }: { children: ReactNode; hideNav: boolean; accountMenu: boolean }) {
@@ -14,16 +18,12 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
   const { user } = useAuth();
   // The unread count shows on the menu button, where a member notices it, and beside Messages in the menu.
   const unread = useUnreadMessages(!hideNav);
-  const menuButton = (onClick?: () => void) => (
-    <button type="button" className="icon-button" onClick={onClick} aria-label={unread ? `Open menu, ${unreadLabel(unread)}` : 'Open menu'}>
-      <MenuIcon />
-      {unread > 0 && (
-        <span className="unread-count" aria-hidden="true">
-          {unread}
-        </span>
-      )}
-    </button>
-  );
+  useEffect(() => (hideNav ? undefined : whenSettled(preloadSideMenu)), [hideNav]);
+  const SideMenu = useDeferredModule(sideMenu, false)?.SideMenu;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The button stays the same element once the drawer's code is in (focus is not lost); pressed before, it fetches the
+  // code and opens the drawer once loaded (a press offline does nothing, the next one tries again).
+  const openMenu = () => (SideMenu ? setOpen(true) : void sideMenu.preload().then(() => setOpen(true), () => undefined));
   return (
     <div className="shell shell--member">
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -31,15 +31,34 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
       </a>
       <header className={hideNav ? 'topbar topbar--bare' : 'topbar'}>
         {!hideNav && (
-          <Suspense fallback={menuButton(() => setOpen(true))}>
-            <SideMenu
-              open={open}
-              onOpenChange={setOpen}
-              accountMenu={accountMenu}
-              counts={{ messages: { count: unread, label: unreadLabel(unread) } }}
-              trigger={menuButton()}
-            />
-          </Suspense>
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-button"
+            onClick={openMenu}
+            onPointerEnter={preloadSideMenu}
+            onFocus={preloadSideMenu}
+            onTouchStart={preloadSideMenu}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            aria-label={unread ? `Open menu, ${unreadLabel(unread)}` : 'Open menu'}
+          >
+            <MenuIcon />
+            {unread > 0 && (
+              <span className="unread-count" aria-hidden="true">
+                {unread}
+              </span>
+            )}
+          </button>
+        )}
+        {!hideNav && SideMenu && (
+          <SideMenu
+            open={open}
+            onOpenChange={setOpen}
+            accountMenu={accountMenu}
+            counts={{ messages: { count: unread, label: unreadLabel(unread) } }}
+            opener={menuButton}
+          />
         )}
         <Brand to={hideNav ? '/' : '/gateway/gateway'} />
         {!hideNav && user && <span className="topbar__user">{user.name}</span>}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
@@ -67,6 +67,21 @@ describe('the guarded route view', () => {
     expect(screen.getByText('Locked')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Introduction/ }).getAttribute('href')).toBe('/introduction?type=portal');
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+  });
+
+  it('opens the side menu from its button whether or not the drawer\'s code is in yet, and gives focus back to that same button', async () => {
+    authStore.signIn(memberResponse);
+    renderAt('/gateway/gateway');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    button.focus();
+    fireEvent.click(button);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The button was not replaced when the drawer's code arrived: focus is back on the element first pressed.
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBe(button);
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   it('gives a screen that a later release builds its title and a coming-soon body', async () => {

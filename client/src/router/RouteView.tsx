@@ -1,10 +1,11 @@
-import { Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { startTransition, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { QueryClient } from '@tanstack/react-query';
 import { holdBootQuery } from '../api/bootQuery.ts';
 import type { TrpcUtils } from '../api/trpc.ts';
 import { decideNavigation } from '../auth/guard.ts';
 import { authStore, useAuth, type AuthState } from '../auth/store.ts';
+import { markScreenShown, screenShown } from '../components/settled.ts';
 import { Spinner } from '../components/ui/Spinner.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { ComingSoon } from '../pages/ComingSoon.tsx';
@@ -15,6 +16,37 @@ import { lazyScreen } from './lazyScreen.ts';
 // Signed-in shells (menus, drawers, the live unread count) load with the first signed-in screen, not on a visitor's.
 const AdminLayout = lazyScreen(async () => ({ default: (await import('../layouts/AdminLayout.tsx')).AdminLayout }));
 const MemberLayout = lazyScreen(async () => ({ default: (await import('../layouts/MemberLayout.tsx')).MemberLayout }));
+
+type Chunk = { preload: () => Promise<unknown>; loaded: () => boolean };
+
+/** The chunks a route's screen needs: its layout's (signed-in screens) and its page's. */
+function screenChunks(route: RouteDef): Chunk[] {
+  const chunks: Chunk[] = [];
+  if (route.guard !== 'public') chunks.push(route.guard === 'admin' ? AdminLayout : MemberLayout);
+  if (route.page?.preload && route.page.loaded) chunks.push({ preload: route.page.preload, loaded: route.page.loaded });
+  return chunks;
+}
+
+/**
+ * Whether the first screen's chunks are in (or failed: the screen's boundary then deals with it). Until then the
+ * splash stays, rather than the layout with Suspense fallbacks inside: once React has shown a fallback it holds back
+ * the reveal of the screen for 300 ms more. Later navigations keep the layout and show the page's own spinner.
+ */
+function useFirstScreenChunks(route: RouteDef | undefined): boolean {
+  const [tried, setTried] = useState<RouteDef | null>(null);
+  const missing = route && !screenShown() && tried !== route ? screenChunks(route).filter((chunk) => !chunk.loaded()) : [];
+  const waiting = missing.length > 0;
+  useEffect(() => {
+    if (!waiting || !route) return;
+    let live = true;
+    // In a transition, so the screen renders in slices as it does after start-up (see below).
+    void Promise.allSettled(screenChunks(route).map((chunk) => chunk.preload())).then(() => live && startTransition(() => setTried(route)));
+    return () => {
+      live = false;
+    };
+  }, [waiting, route]);
+  return !waiting;
+}
 
 /**
  * Starts downloading the first screen's layout and page at boot, alongside the start-up call that decides whether it
@@ -28,10 +60,7 @@ export function preloadScreen(path: string, auth: Pick<AuthState, 'token'>, boot
   if (route.guard !== 'public' && !auth.token) return;
   const query = boot && route.prefetch?.(boot.utils, params);
   if (boot && query) holdBootQuery(boot.queryClient, query);
-  const chunks = () => {
-    if (route.guard !== 'public') void (route.guard === 'admin' ? AdminLayout : MemberLayout).preload().catch(() => undefined);
-    void route.page?.preload?.().catch(() => undefined);
-  };
+  const chunks = () => screenChunks(route).forEach((chunk) => void chunk.preload().catch(() => undefined));
   // With a start-up call on its way, the chunks are asked for just after it leaves (the batch link sends on a zero
   // timeout): over HTTP/1.1's six connections a phone would otherwise queue the call behind them.
   if (boot && auth.token) setTimeout(chunks);
@@ -51,6 +80,12 @@ function Layout({ route, children }: { route: RouteDef; children: ReactNode }) {
       )}
     </Suspense>
   );
+}
+
+/** Rendered beside the page inside its Suspense boundary: its effect runs once the page itself has committed. */
+function ScreenShown() {
+  useEffect(markScreenShown, []);
+  return null;
 }
 
 function Splash({ label }: { label: string }) {
@@ -95,7 +130,9 @@ export function RouteView() {
   // When start-up answers, the first screen renders in slices that let the browser breathe (the store's update alone
   // would be one long blocking render of the whole screen); the splash stays until it is ready. Anything else is at once.
   const screen = !decision ? 'loading' : decision.kind;
-  const shown = useDeferredValue(screen) === 'loading' && screen === 'allow' ? 'loading' : screen;
+  const deferred = useDeferredValue(screen);
+  const chunksIn = useFirstScreenChunks(screen === 'allow' ? match?.route : undefined);
+  const shown = (deferred === 'loading' || !chunksIn) && screen === 'allow' ? 'loading' : screen;
   if (shown !== 'allow') {
     return <Splash label={shown === 'redirect' ? 'Redirecting' : 'Loading your session'} />;
   }
@@ -112,6 +149,7 @@ export function RouteView() {
     <Layout route={route}>
       <Suspense fallback={<Spinner label="Loading" />}>
         {Page ? <Page params={params} route={route} /> : <ComingSoon title={route.title} />}
+        <ScreenShown />
       </Suspense>
     </Layout>
   );

@@ -1,21 +1,40 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /** Any component, as React.lazy takes it (a page's props are checked where the route table uses it). */
 type AnyComponent = ComponentType<any>;
 
 /** A lazily loaded component whose download can start before it first renders. */
-export type PreloadableComponent<T extends AnyComponent> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
+export type PreloadableComponent<T extends AnyComponent> = ((props: ComponentProps<T>) => ReactNode) & {
+  preload: () => Promise<unknown>;
+  /** Whether the chunk is in (it then renders without suspending). */
+  loaded: () => boolean;
+};
 
 /**
  * React.lazy plus `preload()`: the first screen's chunks are fetched while start-up asks who is signed in, instead of
  * one after the other once the answer is in. A failed download may be tried again by the next preload.
+ * A screen whose chunk is already in renders at once rather than through React.lazy, which always suspends on its
+ * first render: a Suspense fallback shown even for a moment makes React hold back every other reveal for 300 ms.
  */
 export function lazyScreen<T extends AnyComponent>(load: () => Promise<{ default: T }>): PreloadableComponent<T> {
   let loading: Promise<{ default: T }> | null = null;
+  let loaded: T | null = null;
   const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
-  return Object.assign(lazy(preload), { preload });
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function Screen(props: ComponentProps<T>) {
+    // Chosen once per mount, so a screen that did go through React.lazy is not swapped (and remounted) later.
+    const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Screen, { preload, loaded: () => loaded !== null });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation } from 'wouter';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons.tsx';
@@ -11,14 +11,17 @@ export interface SideMenuProps {
   accountMenu?: boolean;
   /** Goes to the previous page; the browser's history by default. */
   goBack?: () => void;
-  /** The button that opens the menu; focus returns to it when the menu closes without navigating. */
-  trigger?: ReactNode;
+  /**
+   * The button that opens the menu, which the layout renders before this drawer's code is in; focus returns to it when
+   * the menu closes without navigating.
+   */
+  opener?: RefObject<HTMLElement | null>;
   /** A count to show beside an entry, by its key (the unread messages); read out with its label. */
   counts?: Partial<Record<string, { count: number; label: string }>>;
 }
 
 /** The member side menu: a Radix dialog drawer with the main menu, the Account Settings submenu and Back. */
-export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () => history.back(), trigger, counts }: SideMenuProps) {
+export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () => history.back(), opener, counts }: SideMenuProps) {
   const [view, setView] = useState<MenuView>('main');
   const [location] = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
@@ -49,12 +52,13 @@ export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () =
     goBack();
   };
 
-  // After a navigation, focus starts on the new screen rather than on the menu button.
+  // After a navigation, focus starts on the new screen; otherwise it goes back to the menu button.
   const closeAutoFocus = (e: Event) => {
-    if (!navigated.current) return;
+    const target = navigated.current ? document.getElementById('main') : opener?.current;
     navigated.current = false;
+    if (!target) return;
     e.preventDefault();
-    document.getElementById('main')?.focus({ preventScroll: true });
+    target.focus({ preventScroll: true });
   };
 
   const entries = menuEntries(view, { accountMenu });
@@ -62,7 +66,6 @@ export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () =
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className="drawer-overlay" />
         <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={closeAutoFocus}>

@@ -8,7 +8,7 @@ import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { LoadBoundary } from '../../../components/LoadBoundary.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { preloadConfirmDialog } from '../../../components/ui/LazyConfirmDialog.tsx';
-import { whenIdle } from '../../../components/whenIdle.ts';
+import { whenSettled } from '../../../components/settled.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../../routes.tsx';
 import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
@@ -25,7 +25,7 @@ const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
   type === 'general' && phase ? `/user/warrior/general?version=${phase.version}` : `/user/warrior/${type}`;
 
 // The Markdown renderer (about 33 KB gzipped) is not part of the runner's first paint: most phases keep their
-// instructions folded. It is fetched once the browser is idle after the runner paints (so the instructions open
+// instructions folded. It is fetched once the app has settled after the runner painted (so the instructions open
 // offline too), or at once when they are opened or about to be.
 const loadPageContent = () => import('../../../components/PageContent.tsx');
 const PageContent = lazy(async () => ({ default: (await loadPageContent()).PageContent }));
@@ -65,10 +65,10 @@ function DoneRunner({ type, phase }: { type: TrackType; phase: PhaseData }) {
 
 function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
   const plan = useMemo(() => planOf(phase), [phase]);
-  // What the runner may need later (the instructions, its questions) loads once it has painted and the browser is idle.
+  // What the runner may need later (the instructions, its questions) loads once the app has settled after its paint.
   useEffect(
     () =>
-      whenIdle(() => {
+      whenSettled(() => {
         preloadPageContent();
         preloadConfirmDialog();
       }),
