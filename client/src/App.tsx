@@ -16,9 +16,9 @@ const toaster = deferredModule(() => import('./components/ui/Toaster.tsx'));
 
 /** Mounts the toaster for the first notice, or once the app has settled, so it is ready offline without competing with the first screen. */
 function DeferredToaster() {
-  const hasNotice = useNotices().length > 0;
+  const notices = useNotices().length;
   const settled = useSettled();
-  const Toaster = useDeferredModule(toaster, hasNotice || settled)?.Toaster;
+  const Toaster = useDeferredModule(toaster, notices > 0 || settled, notices)?.Toaster;
   return Toaster ? <Toaster /> : null;
 }
 

@@ -44,6 +44,8 @@ export function whenSettled(work: () => void): () => void {
   return () => {
     cancelled = true;
     cancelIdle();
+    const at = waiting.indexOf(run);
+    if (at >= 0) waiting.splice(at, 1);
   };
 }
 
@@ -51,7 +53,7 @@ export function whenSettled(work: () => void): () => void {
 export const useSettled = (): boolean => useSyncExternalStore(subscribe, () => settled);
 
 /**
- * Mounted once by the app: it has settled once start-up is done, the first screen has painted, no call is in flight
+ * Mounted once by the app: it has settled once start-up is done, the first screen has committed, no call is in flight
  * and the browser has been idle (at most 5 s later). What screens may need later (the toaster, the side menu, the
  * runner's dialogs) is fetched then, so it neither competes with the first screen nor is missing offline afterwards.
  */

@@ -19,6 +19,8 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
   // The unread count shows on the menu button, where a member notices it, and beside Messages in the menu.
   const unread = useUnreadMessages(!hideNav);
   useEffect(() => (hideNav ? undefined : whenSettled(preloadSideMenu)), [hideNav]);
+  // Entering or leaving a screen without navigation closes the drawer: a press whose code arrived meanwhile does not pop it open later.
+  useEffect(() => setOpen(false), [hideNav]);
   const SideMenu = useDeferredModule(sideMenu, false)?.SideMenu;
   const menuButton = useRef<HTMLButtonElement>(null);
   // The button stays the same element once the drawer's code is in (focus is not lost); pressed before, it fetches the

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
@@ -81,7 +81,14 @@ describe('the guarded route view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The button was not replaced when the drawer's code arrived: focus is back on the element first pressed.
     expect(screen.getByRole('button', { name: 'Open menu' })).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
     await waitFor(() => expect(document.activeElement).toBe(button));
+
+    // With the code in, the menu opens at once; picking an entry moves focus to the new screen.
+    fireEvent.click(button);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Messages' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
 
   it('gives a screen that a later release builds its title and a coming-soon body', async () => {

@@ -12,6 +12,7 @@ import { ComingSoon } from '../pages/ComingSoon.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { findRoute, type RouteDef } from '../routes.tsx';
 import { lazyScreen } from './lazyScreen.ts';
+import { ScreenBoundary } from './ScreenBoundary.tsx';
 
 // Signed-in shells (menus, drawers, the live unread count) load with the first signed-in screen, not on a visitor's.
 const AdminLayout = lazyScreen(async () => ({ default: (await import('../layouts/AdminLayout.tsx')).AdminLayout }));
@@ -27,20 +28,29 @@ function screenChunks(route: RouteDef): Chunk[] {
   return chunks;
 }
 
+/** Downloads a screen's chunks (again after a failure); answers when each has arrived or failed. */
+const loadScreen = (route: RouteDef) => Promise.allSettled(screenChunks(route).map((chunk) => chunk.preload()));
+
 /**
- * Whether the first screen's chunks are in (or failed: the screen's boundary then deals with it). Until then the
+ * Whether the first screen's chunks are in (or failed: ScreenBoundary then offers to try again). Until then the
  * splash stays, rather than the layout with Suspense fallbacks inside: once React has shown a fallback it holds back
- * the reveal of the screen for 300 ms more. Later navigations keep the layout and show the page's own spinner.
+ * the reveal of the screen for 300 ms more. Once a screen has rendered, navigations keep the layout and show the
+ * page's own spinner.
  */
 function useFirstScreenChunks(route: RouteDef | undefined): boolean {
   const [tried, setTried] = useState<RouteDef | null>(null);
-  const missing = route && !screenShown() && tried !== route ? screenChunks(route).filter((chunk) => !chunk.loaded()) : [];
+  // Set once a screen went past this wait (a ref: setting it must not render the screen again).
+  const rendered = useRef(false);
+  const missing = route && !rendered.current && !screenShown() && tried !== route ? screenChunks(route).filter((chunk) => !chunk.loaded()) : [];
   const waiting = missing.length > 0;
+  useEffect(() => {
+    if (route && !waiting) rendered.current = true;
+  }, [route, waiting]);
   useEffect(() => {
     if (!waiting || !route) return;
     let live = true;
     // In a transition, so the screen renders in slices as it does after start-up (see below).
-    void Promise.allSettled(screenChunks(route).map((chunk) => chunk.preload())).then(() => live && startTransition(() => setTried(route)));
+    void loadScreen(route).then(() => live && startTransition(() => setTried(route)));
     return () => {
       live = false;
     };
@@ -145,12 +155,18 @@ export function RouteView() {
   }
   const { route, params } = match;
   const Page = route.page;
+  const retry = () => loadScreen(route);
+  // Two boundaries: a page that fails to download keeps its layout (and menu); a layout that fails shows the message alone.
   return (
-    <Layout route={route}>
-      <Suspense fallback={<Spinner label="Loading" />}>
-        {Page ? <Page params={params} route={route} /> : <ComingSoon title={route.title} />}
-        <ScreenShown />
-      </Suspense>
-    </Layout>
+    <ScreenBoundary screen={route} retry={retry}>
+      <Layout route={route}>
+        <ScreenBoundary screen={route} retry={retry}>
+          <Suspense fallback={<Spinner label="Loading" />}>
+            {Page ? <Page params={params} route={route} /> : <ComingSoon title={route.title} />}
+            <ScreenShown />
+          </Suspense>
+        </ScreenBoundary>
+      </Layout>
+    </ScreenBoundary>
   );
 }

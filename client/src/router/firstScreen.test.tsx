@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
@@ -16,6 +16,8 @@ const member: LoginResponse = {
   subscription: { active: true, channel: { id: 1, name: 'Warrior', short_name: 'warrior' }, plan: { plan_id: 1 }, status: 'active', current_period_end: null, cancel_at_period_end: false },
   evolution_id: 1, evolution: 1, version: 1, phase: 1, need_calibration: true,
 };
+
+afterEach(() => authStore.clear());
 
 describe('the first screen', () => {
   it('replaces the splash with the whole screen, never a Suspense spinner (after which React holds the screen back 300 ms)', async () => {
@@ -40,6 +42,5 @@ describe('the first screen', () => {
     watch.disconnect();
     expect(spinners.length).toBeGreaterThan(0);
     expect(new Set(spinners)).toEqual(new Set(['Loading your session']));
-    authStore.clear();
   });
 });

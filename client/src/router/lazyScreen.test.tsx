@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { lazyScreen } from './lazyScreen.ts';
 
-/** Renders `node` under a Suspense boundary and records whether its fallback was ever committed. */
+/** Renders `node` under a Suspense boundary and records whether its fallback was ever rendered. */
 function renderRecordingFallback(node: React.ReactNode) {
   const seen = { fallback: false };
   function Fallback() {
