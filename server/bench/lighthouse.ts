@@ -14,6 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import sharp from 'sharp';
 
@@ -100,13 +101,21 @@ async function waitForQuietCpu(maxMs = 120_000): Promise<void> {
   }
 }
 
+/**
+ * LIGHTHOUSE_CPU_SLOWDOWN (default Lighthouse's 4) stands in for a slower host: Lighthouse multiplies the CPU time it
+ * sees, so on a host three times faster than a phone-class one, 12 shows roughly what the slower host would.
+ */
+export const slowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN || throttling.mobileSlow4G.cpuSlowdownMultiplier);
+if (!(slowdown >= 1)) throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be a number >= 1, not ${process.env.LIGHTHOUSE_CPU_SLOWDOWN}`);
+const cpuSlowdown = { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } };
+
 /** One Lighthouse run on a fresh tab; a run whose trace Lighthouse could not read (it says to run again) is tried again. */
 async function measure(browser: Browser, base: string, path: string, token: string | null) {
   for (let attempt = 1; ; attempt++) {
     const page = await prepareSession(browser, base, token);
     await waitForQuietCpu();
     // Lighthouse clears the HTTP cache before loading (a first visit) but keeps local storage, so the session stays.
-    const answer = await lighthouse(`${base}/#${path}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, page);
+    const answer = await lighthouse(`${base}/#${path}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'], ...cpuSlowdown }, undefined, page);
     await page.close();
     const lhr = answer?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
@@ -186,7 +195,7 @@ export async function calibrateMember(base: string, token: string): Promise<void
 
 /** Prints the medians as a table. */
 export function printLighthouse(results: LighthouseResult[], runs: number): void {
-  console.log(`\nLighthouse ${runs}x per page, mobile (simulated slow 4G, 4x CPU slowdown), performance; medians:`);
+  console.log(`\nLighthouse ${runs}x per page, mobile (simulated slow 4G, ${slowdown}x CPU slowdown), performance; medians:`);
   console.log(`  ${'page'.padEnd(30)} score   FCP ms   LCP ms   TBT ms     CLS   unused JS   CPU index   (runs)`);
   for (const r of results) {
     console.log(`  ${r.page.padEnd(30)} ${String(r.score).padStart(5)} ${String(r.fcp).padStart(8)} ${String(r.lcp).padStart(8)} ${String(r.tbt).padStart(8)} ${r.cls.toFixed(3).padStart(7)} ${`${r.unusedJsKb} KB`.padStart(11)} ${String(r.benchmarkIndex).padStart(11)}   (${r.scores.join(', ')})`);
