@@ -70,6 +70,11 @@ export default defineConfig({
             // What the entry imports and later screens share (React, the tRPC client, small shared modules) is one
             // chunk rather than seven: a first visit over HTTP/1.1's six connections then needs one wave of requests.
             { name: 'shared', tags: ['$initial'], minShareCount: 2 },
+            // The small building blocks most screens use (buttons, fields, tiles, the config, the live stream) and
+            // what they import, in one chunk the boot fetches: a screen then needs its own chunk and CSS only, not
+            // five more small files queueing for HTTP/1.1's six connections. Measured with bench:lighthouse (median of 3): the runner's LCP 2,447 -> 2,125 ms, the
+            // gateway's 2,205 -> 2,100 ms, for 3.6 KB more (gzipped) before the app runs.
+            { name: 'blocks', test: /client\/src\/(components\/ui\/(Button|Field|Tile|Spinner|QueryState|icons)|components\/VideoSlot|config|api\/live)\./, priority: -1 },
           ],
         },
       },
