@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { Brand } from '../components/Brand.tsx';
 import { deferredModule, useDeferredModule } from '../components/deferredModule.ts';
 import { whenSettled } from '../components/settled.ts';
@@ -19,13 +20,34 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
   // The unread count shows on the menu button, where a member notices it, and beside Messages in the menu.
   const unread = useUnreadMessages(!hideNav);
   useEffect(() => (hideNav ? undefined : whenSettled(preloadSideMenu)), [hideNav]);
-  // Entering or leaving a screen without navigation closes the drawer: a press whose code arrived meanwhile does not pop it open later.
-  useEffect(() => setOpen(false), [hideNav]);
   const SideMenu = useDeferredModule(sideMenu, false)?.SideMenu;
   const menuButton = useRef<HTMLButtonElement>(null);
+  // A press made before the drawer's code is in; moving to another screen forgets it, so the drawer never pops open
+  // later on a screen the member did not press it on.
+  const [pending, setPending] = useState(false);
+  const press = useRef(0);
+  const [location] = useLocation();
+  useEffect(() => {
+    press.current++;
+    setPending(false);
+    setOpen(false);
+  }, [location, hideNav]);
   // The button stays the same element once the drawer's code is in (focus is not lost); pressed before, it fetches the
   // code and opens the drawer once loaded (a press offline does nothing, the next one tries again).
-  const openMenu = () => (SideMenu ? setOpen(true) : void sideMenu.preload().then(() => setOpen(true), () => undefined));
+  const openMenu = () => {
+    if (SideMenu) {
+      setOpen(true);
+      return;
+    }
+    const ticket = ++press.current;
+    setPending(true);
+    const settle = (opened: boolean) => {
+      if (ticket !== press.current) return;
+      setPending(false);
+      setOpen(opened);
+    };
+    sideMenu.preload().then(() => settle(true), () => settle(false));
+  };
   return (
     <div className="shell shell--member">
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -42,7 +64,8 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
             onFocus={preloadSideMenu}
             onTouchStart={preloadSideMenu}
             aria-haspopup="dialog"
-            aria-expanded={open}
+            aria-expanded={open && !hideNav}
+            aria-busy={pending || undefined}
             aria-label={unread ? `Open menu, ${unreadLabel(unread)}` : 'Open menu'}
           >
             <MenuIcon />
@@ -55,7 +78,7 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
         )}
         {!hideNav && SideMenu && (
           <SideMenu
-            open={open}
+            open={open && !hideNav}
             onOpenChange={setOpen}
             accountMenu={accountMenu}
             counts={{ messages: { count: unread, label: unreadLabel(unread) } }}

@@ -150,12 +150,14 @@ export function RouteView() {
     return (
       <PublicLayout>
         <NotFound />
+        <ScreenShown />
       </PublicLayout>
     );
   }
   const { route, params } = match;
   const Page = route.page;
-  const retry = () => loadScreen(route);
+  // Rejects while a chunk still cannot be downloaded, so the message stays.
+  const retry = () => Promise.all(screenChunks(route).map((chunk) => chunk.preload()));
   // Two boundaries: a page that fails to download keeps its layout (and menu); a layout that fails shows the message alone.
   return (
     <ScreenBoundary screen={route} retry={retry}>

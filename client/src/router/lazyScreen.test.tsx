@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { lazyScreen } from './lazyScreen.ts';
+import { lazyScreen, ScreenLoadError } from './lazyScreen.ts';
 
 /** Renders `node` under a Suspense boundary and records whether its fallback was ever rendered. */
 function renderRecordingFallback(node: React.ReactNode) {
@@ -39,7 +39,7 @@ describe('a lazily loaded screen', () => {
       if (calls === 1) throw new Error('offline');
       return { default: () => <h1>Back</h1> };
     });
-    await expect(Page.preload()).rejects.toThrow('offline');
+    await expect(Page.preload()).rejects.toBeInstanceOf(ScreenLoadError);
     expect(Page.loaded()).toBe(false);
     await Page.preload();
     await Page.preload();

@@ -10,9 +10,17 @@ export type PreloadableComponent<T extends AnyComponent> = ((props: ComponentPro
   loaded: () => boolean;
 };
 
+/** A screen's code that could not be downloaded (offline), as opposed to a screen that failed while rendering. */
+export class ScreenLoadError extends Error {
+  constructor(cause: unknown) {
+    super('The screen could not be downloaded', { cause });
+    this.name = 'ScreenLoadError';
+  }
+}
+
 /**
  * React.lazy plus `preload()`: the first screen's chunks are fetched while start-up asks who is signed in, instead of
- * one after the other once the answer is in. A failed download may be tried again by the next preload.
+ * one after the other once the answer is in. A failed download is tried again by the next preload or render.
  * A screen whose chunk is already in renders at once rather than through React.lazy, which always suspends on its
  * first render: a Suspense fallback shown even for a moment makes React hold back every other reveal for 300 ms.
  */
@@ -27,10 +35,12 @@ export function lazyScreen<T extends AnyComponent>(load: () => Promise<{ default
       },
       (error: unknown) => {
         loading = null;
-        throw error;
+        // React.lazy keeps a failure for good: the next visit to this screen gets a fresh one that downloads again.
+        Lazy = lazy(preload);
+        throw new ScreenLoadError(error);
       },
     ));
-  const Lazy = lazy(preload);
+  let Lazy = lazy(preload);
   function Screen(props: ComponentProps<T>) {
     // Chosen once per mount, so a screen that did go through React.lazy is not swapped (and remounted) later.
     const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
