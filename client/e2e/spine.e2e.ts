@@ -74,4 +74,26 @@ describe('the spine, in Chromium', () => {
     const status = await page.evaluate(async (t) => (await fetch('/api/user', { headers: { authorization: `Bearer ${t}` } })).status, token);
     expect(status).toBe(401);
   });
+
+  it('a screen whose code cannot be downloaded (offline between screens) says so beside the menu; Try again shows it', async () => {
+    const { page, screenshot } = await newPage(b.browser, { viewport: { width: 390, height: 844 } });
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.waitForURL(/#\/gateway\/gateway/);
+    await expect.poll(() => page.getByRole('heading', { name: /ground zero/i }).isVisible()).toBe(true);
+    // The inbox's code fails to arrive, as on a phone that lost its signal.
+    const inbox = /\/assets\/InboxPage-[^/]+\.js$/;
+    await page.route(inbox, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: /^Open menu/ }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Messages/ }).click();
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    expect(await page.getByText('Check your connection, then try again.').isVisible()).toBe(true);
+    // The layout stays: the member can still open the menu and go elsewhere.
+    expect(await page.getByRole('button', { name: /^Open menu/ }).isVisible()).toBe(true);
+    await screenshot('spine-screen-not-loaded');
+
+    await page.unroute(inbox);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'This screen could not be loaded' }).count()).toBe(0);
+  });
 });

@@ -31,6 +31,11 @@ export class ScreenBoundary extends Component<Props, State> {
     return props.screen === state.screen ? null : { failure: null, screen: props.screen, retrying: false };
   }
 
+  override componentDidCatch(error: unknown): void {
+    // The failure is on screen: a later visit to the screen may download it again.
+    if (error instanceof ScreenLoadError) error.renew();
+  }
+
   private retry = () => {
     // aria-disabled rather than disabled while a retry runs, so keyboard focus stays on the button.
     if (this.state.retrying) return;

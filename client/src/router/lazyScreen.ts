@@ -12,9 +12,12 @@ export type PreloadableComponent<T extends AnyComponent> = ((props: ComponentPro
 
 /** A screen's code that could not be downloaded (offline), as opposed to a screen that failed while rendering. */
 export class ScreenLoadError extends Error {
-  constructor(cause: unknown) {
+  /** Lets the next visit to the screen download it again; called once the failure is on screen (see ScreenBoundary). */
+  readonly renew: () => void;
+  constructor(cause: unknown, renew: () => void) {
     super('The screen could not be downloaded', { cause });
     this.name = 'ScreenLoadError';
+    this.renew = renew;
   }
 }
 
@@ -35,12 +38,15 @@ export function lazyScreen<T extends AnyComponent>(load: () => Promise<{ default
       },
       (error: unknown) => {
         loading = null;
-        // React.lazy keeps a failure for good: the next visit to this screen gets a fresh one that downloads again.
-        Lazy = lazy(preload);
-        throw new ScreenLoadError(error);
+        throw new ScreenLoadError(error, renew);
       },
     ));
   let Lazy = lazy(preload);
+  // React.lazy keeps a failure for good, so the next visit gets a fresh one that downloads again. Not at once: React
+  // renders a screen that never committed afresh, and a fresh lazy each time would download in a loop while offline.
+  const renew = () => {
+    Lazy = lazy(preload);
+  };
   function Screen(props: ComponentProps<T>) {
     // Chosen once per mount, so a screen that did go through React.lazy is not swapped (and remounted) later.
     const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
