@@ -1,68 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { LoginResponse } from '@evolution/shared';
 import { createQueryClient } from '../api/queryClient.ts';
-import { createTrpcClient, trpc } from '../api/trpc.ts';
+import { trpc } from '../api/trpc.ts';
 import { authStore } from '../auth/store.ts';
-import { preloadScreen, RouteView } from './RouteView.tsx';
-
-const memberResponse: LoginResponse = {
-  access_token: 'jwt',
-  user_role: 1,
-  user_id: 3,
-  name: 'Ada',
-  email: 'ada@example.com',
-  initial_setup: 0,
-  initial_setup_step: 3,
-  access: { evolution_page: false },
-  subscription: { active: true, channel: { id: 1, name: 'Warrior', short_name: 'warrior' }, plan: { plan_id: 1 }, status: 'active', current_period_end: null, cancel_at_period_end: false },
-  evolution_id: 1,
-  evolution: 1,
-  version: 1,
-  phase: 1,
-  need_calibration: true,
-};
-
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  const queryClient = createQueryClient(() => undefined);
-  render(
-    <trpc.Provider client={createTrpcClient('http://127.0.0.1:9/trpc')} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <RouteView />
-        </Router>
-      </QueryClientProvider>
-    </trpc.Provider>,
-  );
-  return location;
-}
+import { renderRouteView, testMember } from './renderRouteView.tsx';
+import { preloadScreen } from './RouteView.tsx';
 
 afterEach(() => authStore.clear());
 
 describe('the guarded route view', () => {
   it('sends a visitor opening /admin to the login screen with a redirect query', async () => {
-    const location = renderAt('/admin');
+    const location = renderRouteView('/admin');
     expect(await screen.findByRole('button', { name: 'INITIATE' })).toBeTruthy();
     expect(location.history.at(-1)).toBe('/login?redirect=%2Fadmin');
   });
 
   it('sends a member opening /admin to login and clears the stored session', async () => {
-    authStore.signIn(memberResponse);
-    const location = renderAt('/admin');
+    authStore.signIn(testMember);
+    const location = renderRouteView('/admin');
     await screen.findByRole('button', { name: 'INITIATE' });
     expect(location.history.at(-1)).toBe('/login?redirect=%2Fadmin');
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('shows Ground Zero to a subscribed member, with Evolution locked', async () => {
-    authStore.signIn(memberResponse);
-    renderAt('/gateway/gateway');
+    authStore.signIn(testMember);
+    renderRouteView('/gateway/gateway');
     expect(await screen.findByRole('heading', { name: 'Ground Zero' })).toBeTruthy();
     expect(screen.getByText('Locked')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Introduction/ }).getAttribute('href')).toBe('/introduction?type=portal');
@@ -70,8 +35,8 @@ describe('the guarded route view', () => {
   });
 
   it('opens the side menu from its button whether or not the drawer\'s code is in yet, and gives focus back to that same button', async () => {
-    authStore.signIn(memberResponse);
-    renderAt('/gateway/gateway');
+    authStore.signIn(testMember);
+    renderRouteView('/gateway/gateway');
     const button = await screen.findByRole('button', { name: 'Open menu' });
     button.focus();
     fireEvent.click(button);
@@ -92,15 +57,15 @@ describe('the guarded route view', () => {
   });
 
   it('gives a screen that a later release builds its title and a coming-soon body', async () => {
-    authStore.signIn(memberResponse);
-    renderAt('/community');
+    authStore.signIn(testMember);
+    renderRouteView('/community');
     expect(await screen.findByRole('heading', { name: 'Community' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 
   it('hides the navigation on setup pages', async () => {
-    authStore.signIn({ ...memberResponse, initial_setup: 1, initial_setup_step: 1 });
-    const location = renderAt('/gateway/gateway');
+    authStore.signIn({ ...testMember, initial_setup: 1, initial_setup_step: 1 });
+    const location = renderRouteView('/gateway/gateway');
     await waitFor(() => expect(location.history.at(-1)).toBe('/setup/par-q'));
     expect(await screen.findByRole('heading', { name: 'Readiness Questionnaire' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
