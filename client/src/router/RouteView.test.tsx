@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { createQueryClient } from '../api/queryClient.ts';
@@ -52,6 +52,17 @@ describe('the guarded route view', () => {
     // With the code in, the menu opens at once; picking an entry moves focus to the new screen.
     fireEvent.click(button);
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Messages' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
+  });
+
+  it('closes the menu when the screen changes under it (the phone\'s back button), with focus on the new screen', async () => {
+    authStore.signIn(testMember);
+    const location = renderRouteView('/gateway/gateway');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('dialog', { name: 'Menu' });
+    act(() => location.navigate('/community'));
+    expect(await screen.findByRole('heading', { name: 'Community' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });

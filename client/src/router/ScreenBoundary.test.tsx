@@ -104,4 +104,29 @@ describe('a screen whose code cannot be downloaded', () => {
     expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-disabled')).toBeNull();
     logged.mockRestore();
   });
+
+  it('ignores a retry that fails after the member moved to another screen', async () => {
+    let fail: () => void = () => undefined;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Page = lazyScreen(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const retry = () => new Promise((_resolve, reject) => (fail = () => reject(new Error('offline'))));
+    const { rerender } = render(
+      <ScreenBoundary screen="runner" retry={retry}>
+        <Suspense fallback={<p>Loading</p>}>
+          <Page />
+        </Suspense>
+      </ScreenBoundary>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    rerender(
+      <ScreenBoundary screen="gateway" retry={retry}>
+        <h1>Gateway</h1>
+      </ScreenBoundary>,
+    );
+    await act(async () => fail());
+    expect(screen.getByRole('heading', { name: 'Gateway' })).toBeTruthy();
+    logged.mockRestore();
+  });
 });

@@ -40,9 +40,12 @@ export class ScreenBoundary extends Component<Props, State> {
     // aria-disabled rather than disabled while a retry runs, so keyboard focus stays on the button.
     if (this.state.retrying) return;
     this.setState({ retrying: true });
+    // A result that arrives after the member moved to another screen is not about the screen shown now.
+    const { screen } = this.state;
+    const done = (failure: State['failure']) => this.setState((state) => (state.screen === screen ? { failure, retrying: false } : null));
     void this.props.retry().then(
-      () => this.setState({ failure: null, retrying: false }),
-      () => this.setState({ failure: 'download', retrying: false }),
+      () => done(null),
+      () => done('download'),
     );
   };
 

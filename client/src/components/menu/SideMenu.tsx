@@ -33,6 +33,13 @@ export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () =
     if (!open) setView('main');
   }, [open]);
 
+  // Where the drawer opened: closed on another screen (the phone's back button), focus goes to that screen too.
+  // (Kept after closing: Radix asks where focus goes once the drawer is gone.)
+  const openedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (open) openedAt.current = location;
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- where it opened, not each later location
+
   // Switching between menus moves focus to the first entry of the new list.
   useEffect(() => {
     if (!switched.current) return;
@@ -54,7 +61,8 @@ export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () =
 
   // After a navigation, focus starts on the new screen; otherwise it goes back to the menu button.
   const closeAutoFocus = (e: Event) => {
-    const target = navigated.current ? document.getElementById('main') : opener?.current;
+    const moved = navigated.current || (openedAt.current !== null && openedAt.current !== location);
+    const target = moved ? document.getElementById('main') : opener?.current;
     navigated.current = false;
     if (!target) return;
     e.preventDefault();

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyScreen } from '../../router/lazyScreen.ts';
 import type { Chamber } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
@@ -7,8 +8,8 @@ import '../warrior/warrior.css';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 
 // nivo is about 95 KB gzipped per chart type: each chart is its own chunk, fetched when the chamber has data.
-const MuscleChart = lazy(() => import('./MuscleChart.tsx'));
-const TrendChart = lazy(() => import('./TrendChart.tsx'));
+const MuscleChart = lazyScreen(() => import('./MuscleChart.tsx'));
+const TrendChart = lazyScreen(() => import('./TrendChart.tsx'));
 
 const BODY_METRICS = [
   { key: 'weight', label: 'Weight', unit: 'kg' },

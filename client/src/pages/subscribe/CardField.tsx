@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import { Suspense, useEffect, useState, type RefObject } from 'react';
+import { lazyScreen } from '../../router/lazyScreen.ts';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { SelectField } from '../../components/ui/Field.tsx';
@@ -10,7 +11,7 @@ export interface CardTokenizer {
 }
 
 // Stripe.js is fetched only when Stripe is configured: the offline path never contacts js.stripe.com.
-const StripeCardField = lazy(() => import('./StripeCardField.tsx'));
+const StripeCardField = lazyScreen(() => import('./StripeCardField.tsx'));
 
 /** The card part of the subscription dialog: Stripe Elements with a publishable key, otherwise the offline test cards. */
 export function CardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {

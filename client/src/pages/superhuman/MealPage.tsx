@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyScreen } from '../../router/lazyScreen.ts';
 import { SUPERHUMAN_MESSAGE, SERVINGS } from '@evolution/shared/constants';
 import type { MacroDataDto, Nutrition } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
@@ -14,7 +15,7 @@ import { dailyTargets, formatFigure, NUTRIENTS, nutrientShares, parseServings, s
 import './superhuman.css';
 
 // nivo is about 95 KB gzipped: the chart is its own chunk, fetched only for a member who has macro data.
-const MealShareChart = lazy(() => import('./MealShareChart.tsx'));
+const MealShareChart = lazyScreen(() => import('./MealShareChart.tsx'));
 
 const servingsText = (n: number) => `${n} ${n === 1 ? 'serving' : 'servings'}`;
 
