@@ -38,7 +38,8 @@ export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () =
   const openedAt = useRef<string | null>(null);
   useEffect(() => {
     if (open) openedAt.current = location;
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- where it opened, not each later location
+    // Only on opening: where it opened, not each later location.
+  }, [open]);
 
   // Switching between menus moves focus to the first entry of the new list.
   useEffect(() => {

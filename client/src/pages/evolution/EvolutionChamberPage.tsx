@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
-import { lazyScreen } from '../../router/lazyScreen.ts';
 import type { Chamber } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from '../results/ResultsLinks.tsx';
 import '../warrior/warrior.css';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { lazyScreen } from '../../router/lazyScreen.ts';
 
 // nivo is about 95 KB gzipped per chart type: each chart is its own chunk, fetched when the chamber has data.
 const MuscleChart = lazyScreen(() => import('./MuscleChart.tsx'));

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useState, type RefObject } from 'react';
-import { lazyScreen } from '../../router/lazyScreen.ts';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { SelectField } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { lazyScreen } from '../../router/lazyScreen.ts';
 
 /** Turns what the member entered into a card token (a payment-method id) at submit time; throws with a message to show. */
 export interface CardTokenizer {

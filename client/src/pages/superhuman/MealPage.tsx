@@ -1,5 +1,4 @@
 import { Suspense, useState } from 'react';
-import { lazyScreen } from '../../router/lazyScreen.ts';
 import { SUPERHUMAN_MESSAGE, SERVINGS } from '@evolution/shared/constants';
 import type { MacroDataDto, Nutrition } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
@@ -9,6 +8,7 @@ import { VideoSlot, videoSource } from '../../components/VideoSlot.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../routes.tsx';
+import { lazyScreen } from '../../router/lazyScreen.ts';
 import { mealListHref, routeId } from './links.ts';
 import { IngredientTable, MealImage } from './MealParts.tsx';
 import { dailyTargets, formatFigure, NUTRIENTS, nutrientShares, parseServings, scaleAmount, scaleNutrition } from './servings.ts';
