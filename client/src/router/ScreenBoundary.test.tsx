@@ -1,18 +1,24 @@
 import { Suspense, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { lazyScreen } from './lazyScreen.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 
+/** A screen whose code downloads only while `online()` says so. */
+const workoutScreen = (online: () => boolean) =>
+  lazyScreen(async () => {
+    if (!online()) throw new TypeError('Failed to fetch dynamically imported module');
+    return { default: () => <h1>Workout</h1> };
+  });
+
+// React logs each caught error; the tests are about what the member sees.
+beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => vi.restoreAllMocks());
+
 describe('a screen whose code cannot be downloaded', () => {
   it('says so in place of the app going blank, and shows the screen once a retry downloads it', async () => {
     let online = false;
-    const Page = lazyScreen(async () => {
-      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
-      return { default: () => <h1>Workout</h1> };
-    });
-    // React logs the caught error; the test is about what the member sees.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Page = workoutScreen(() => online);
     render(
       <ScreenBoundary screen="runner" retry={() => Page.preload()}>
         <Suspense fallback={<p>Loading</p>}>
@@ -30,16 +36,11 @@ describe('a screen whose code cannot be downloaded', () => {
     online = true;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
-    logged.mockRestore();
   });
 
   it('downloads again when the member comes back to a screen whose download failed, without pressing Try again', async () => {
     let online = false;
-    const Page = lazyScreen(async () => {
-      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
-      return { default: () => <h1>Workout</h1> };
-    });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Page = workoutScreen(() => online);
     const view = (screenName: string, page: ReactNode) => (
       <ScreenBoundary screen={screenName} retry={() => Page.preload()}>
         <Suspense fallback={<p>Loading</p>}>{page}</Suspense>
@@ -51,7 +52,6 @@ describe('a screen whose code cannot be downloaded', () => {
     online = true;
     rerender(view('runner', <Page key="again" />));
     expect(await screen.findByRole('heading', { name: 'Workout' })).toBeTruthy();
-    logged.mockRestore();
   });
 
   it('says something went wrong, not to check the connection, when a screen fails while rendering', async () => {
@@ -60,7 +60,6 @@ describe('a screen whose code cannot be downloaded', () => {
       if (broken) throw new Error('a bug');
       return <h1>Fixed</h1>;
     }
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <ScreenBoundary screen="runner" retry={async () => undefined}>
         <Page />
@@ -71,15 +70,11 @@ describe('a screen whose code cannot be downloaded', () => {
     broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Fixed' })).toBeTruthy();
-    logged.mockRestore();
   });
 
   it('keeps focus on Try again while a retry runs', async () => {
     let finish: (ok: boolean) => void = () => undefined;
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Page = lazyScreen(async () => {
-      throw new TypeError('Failed to fetch dynamically imported module');
-    });
+    const Page = workoutScreen(() => false);
     let retries = 0;
     const retry = () => {
       retries += 1;
@@ -102,15 +97,11 @@ describe('a screen whose code cannot be downloaded', () => {
     expect(retries).toBe(1);
     await act(async () => finish(false));
     expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-disabled')).toBeNull();
-    logged.mockRestore();
   });
 
   it('ignores a retry that fails after the member moved to another screen', async () => {
     let fail: () => void = () => undefined;
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Page = lazyScreen(async () => {
-      throw new TypeError('Failed to fetch dynamically imported module');
-    });
+    const Page = workoutScreen(() => false);
     const retry = () => new Promise((_resolve, reject) => (fail = () => reject(new Error('offline'))));
     const { rerender } = render(
       <ScreenBoundary screen="runner" retry={retry}>
@@ -127,6 +118,5 @@ describe('a screen whose code cannot be downloaded', () => {
     );
     await act(async () => fail());
     expect(screen.getByRole('heading', { name: 'Gateway' })).toBeTruthy();
-    logged.mockRestore();
   });
 });
