@@ -1,3 +1,5 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+
 /** The one error catalogue both surfaces map from: a domain code and its HTTP status. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -49,6 +51,11 @@ export function validationError(field: string, message: string): DomainError {
 }
 
 export const notFound = (what = 'Not Found.') => new DomainError('NOT_FOUND', what);
+
+/** True when an insert or update was refused by the named unique constraint (PostgreSQL names it in the error). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  return err instanceof UniqueConstraintViolationException && (err as { constraint?: unknown }).constraint === constraint;
+}
 
 /** What a client is told while the database cannot be reached; the request changed nothing and may be sent again. */
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';

@@ -117,4 +117,6 @@ export const WARRIOR_MESSAGE = {
   imageRequired: 'The image field is required.',
   imageInvalid: 'The image must be an image.',
   imageTooLarge: 'The image may not be greater than 10240 kilobytes.',
+  idempotencyKeyInvalid: 'The idempotency key must be 8 to 64 characters: letters, digits, - or _.',
+  idempotencyKeyReused: 'This idempotency key was already used for another submission.',
 } as const;

@@ -20,7 +20,10 @@ export const Media = defineEntity({
     owner: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
     /** A small JPEG of an image (about 240 px), kept in the row so lists show pictures without reading files. */
     thumbnail: p.blob().nullable().lazy(),
+    /** The key the member's device made for a progress photo's upload (Idempotency-Key): a resend answers this row. */
+    idempotencyKey: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  uniques: [{ properties: ['owner', 'idempotencyKey'] }],
 });
 export type IMedia = InferEntity<typeof Media>;

@@ -5,8 +5,8 @@ import { User } from './User.ts';
 export const TRACKS = ['calibration', 'general'] as const;
 
 /**
- * One accepted phase submission. The unique key makes a phase count once per evolution; the fingerprint and
- * stored answer let a retried or double-clicked submit be answered as the first one was.
+ * One accepted phase submission. The unique key makes a phase count once per evolution; the fingerprint, the
+ * device's idempotency key and the stored answer let a retried or double-clicked submit be answered as the first one was.
  */
 export const PhaseSubmission = defineEntity({
   name: 'PhaseSubmission',
@@ -24,8 +24,10 @@ export const PhaseSubmission = defineEntity({
     /** sha256 of the track, phase type and parsed payload. */
     fingerprint: p.string().length(64),
     response: p.json<Record<string, unknown>>(),
+    /** The key the member's device made for this submission (Idempotency-Key); a resend with it gets `response`. */
+    idempotencyKey: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
-  uniques: [{ properties: ['user', 'evolution', 'track', 'version', 'phase'] }],
+  uniques: [{ properties: ['user', 'evolution', 'track', 'version', 'phase'] }, { properties: ['user', 'idempotencyKey'] }],
 });
 export type IPhaseSubmission = InferEntity<typeof PhaseSubmission>;

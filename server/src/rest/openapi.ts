@@ -13,6 +13,8 @@ interface RouteDoc {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** Request headers the route reads beyond Authorization (e.g. Idempotency-Key), as an object of optional strings. */
+  headers?: z.ZodType;
   /** Success answers by status. */
   response?: Record<number, z.ZodType | string>;
 }
@@ -30,7 +32,7 @@ export function doc(d: RouteDoc): FastifySchema {
     response[Number(status)] = typeof r === 'string' ? { description: r, type: 'null' } : { description: 'OK', ...json(r, 'output') };
   }
   const errors = { description: 'Error', ...json(messageSchema, 'output') };
-  if (d.body || d.query || d.params) response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
+  if (d.body || d.query || d.params || d.headers) response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
   if (d.who !== 'public') response[401] = { ...errors, description: 'Unauthenticated.' };
   if (d.who === 'member' || d.who === 'admin') response[403] = { ...errors, description: 'This action is unauthorized.' };
   return {
@@ -40,6 +42,7 @@ export function doc(d: RouteDoc): FastifySchema {
     ...(d.body ? { body: json(d.body, 'input') } : {}),
     ...(d.query ? { querystring: json(d.query, 'input') } : {}),
     ...(d.params ? { params: json(d.params, 'input') } : {}),
+    ...(d.headers ? { headers: json(d.headers, 'input') } : {}),
     response,
   };
 }

@@ -45,7 +45,7 @@ export async function restPlugin(app: FastifyInstance) {
   });
   // Third parties may call the API from their own web pages: it is authorised by bearer tokens, never by cookies,
   // so any origin may ask (the SPA itself is same-origin and needs none of this).
-  await app.register(fastifyCors, { origin: '*', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type', 'Accept'], exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'], maxAge: 600 });
+  await app.register(fastifyCors, { origin: '*', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'], exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Idempotent-Replayed'], maxAge: 600 });
   await registerOpenApi(app);
   await app.register(authRoutes);
   await app.register(channelRoutes);

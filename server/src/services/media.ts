@@ -1,11 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { INTRODUCTION_PAGE, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
+import { INTRODUCTION_PAGE, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, photoUploadInput, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Media, Page } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
-import { DomainError, notFound, validationError } from '../errors.ts';
+import { DomainError, isUniqueViolation, notFound, validationError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { assertCanTrain, assertContentAccess, assertSuperhumanAccess } from './access.ts';
@@ -84,7 +85,7 @@ export async function storeImage(
   ctx: { em: ServiceContext['em']; config: StorageSettings },
   kind: MediaKind,
   image: { data: Buffer; width: number; height: number },
-  opts: { ownerId?: number | null; path?: string } = {},
+  opts: { ownerId?: number | null; path?: string; idempotencyKey?: string | null } = {},
 ): Promise<IMedia> {
   const path = opts.path ?? `uploads/${randomUUID()}.jpg`;
   const storage = uploadStorage(ctx.config);
@@ -94,7 +95,7 @@ export async function storeImage(
   try {
     const media = ctx.em.create(Media, {
       kind, path, mime: 'image/jpeg', size: image.data.length, width: image.width, height: image.height,
-      owner: opts.ownerId ?? null, thumbnail: await thumbnailOf(image.data),
+      owner: opts.ownerId ?? null, thumbnail: await thumbnailOf(image.data), idempotencyKey: opts.idempotencyKey ?? null,
     });
     await ctx.em.flush();
     return media;
@@ -104,14 +105,41 @@ export async function storeImage(
   }
 }
 
-/** POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. */
-export async function uploadProgressPhoto(ctx: ServiceContext, actor: Actor, read: () => Promise<Buffer | null>): Promise<{ image: { id: number } }> {
+/** The constraint that lets a member's idempotency key name one uploaded photo only. */
+const PHOTO_KEY_CONSTRAINT = 'media_owner_id_idempotency_key_unique';
+
+/** The id of the photo the member uploaded with `key`, or null. */
+async function keyedPhoto(em: ServiceContext['em'], ownerId: number, key: string): Promise<number | null> {
+  return (await em.findOne(Media, { owner: ownerId, idempotencyKey: key }, { fields: ['id'] }))?.id ?? null;
+}
+
+/**
+ * POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. An
+ * upload sent with an idempotency key the member already used answers that upload's photo and stores nothing.
+ */
+export async function uploadProgressPhoto(
+  ctx: ServiceContext, actor: Actor, read: () => Promise<Buffer | null>, idempotencyKey?: unknown,
+): Promise<{ body: { image: { id: number } }; replayed: boolean }> {
   // Who may train is settled before the upload is read.
   await assertCanTrain(ctx.em, actor.user);
+  const { idempotency_key: key } = parseInput(photoUploadInput, { idempotency_key: idempotencyKey });
+  const answer = (id: number, replayed: boolean) => ({ body: { image: { id } }, replayed });
+  // A resend is answered before its file is read: the photo it carries is the one already stored.
+  const first = key ? await keyedPhoto(ctx.em, actor.user.id, key) : null;
+  if (first !== null) return answer(first, true);
   const file = await read();
   if (!file || file.length === 0) throw validationError('image', WARRIOR_MESSAGE.imageRequired);
-  const media = await storeImage(ctx, 'progress_photo', await reencodePhoto(file), { ownerId: actor.user.id });
-  return { image: { id: media.id } };
+  try {
+    // Stored from a fork: a row the unique index refuses is dropped with it, never flushed again by this request.
+    const media = await storeImage({ em: ctx.em.fork(), config: ctx.config }, 'progress_photo', await reencodePhoto(file), { ownerId: actor.user.id, idempotencyKey: key ?? null });
+    return answer(media.id, false);
+  } catch (err) {
+    // Two sends of one key at once: the index lets the first row in, the later one's file is already removed and it answers the first.
+    if (!key || !isUniqueViolation(err, PHOTO_KEY_CONSTRAINT)) throw err;
+    const winner = await keyedPhoto(ctx.em, actor.user.id, key);
+    if (winner === null) throw err;
+    return answer(winner, true);
+  }
 }
 
 /** A stored file's bytes as base64, or null when the file is gone from the store. */

@@ -16,7 +16,7 @@ import {
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
-import { DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
+import { DomainError, isUniqueViolation, laravelMessage, validationError, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { mediaUrl } from './media.ts';
@@ -361,22 +361,70 @@ async function advance(tx: EntityManager, user: () => Promise<IUser>, evo: IEvol
   }
 }
 
+/** What a submission request is, to tell a resend of the same submission from another one under the same key. */
+interface SubmissionRequest {
+  type: TrackType;
+  phaseType: PhaseType;
+  pageId: number | undefined;
+  fingerprint: string;
+}
+
+/** The constraint that lets a member's idempotency key name one submission only. */
+const SUBMISSION_KEY_CONSTRAINT = 'phase_submissions_user_id_idempotency_key_unique';
+
+/**
+ * The stored answer of the member's submission made with `key`, or null when none was. 422 when that key was used
+ * for another submission (another track, phase type, page or payload): the device reused a key, nothing is counted.
+ */
+async function keyedAnswer(em: EntityManager, userId: number, key: string, request: SubmissionRequest): Promise<SubmissionResult | null> {
+  const [first] = await em.execute<{ track: string; phase_type: string; page_id: number | null; fingerprint: string; response: SubmissionResult }[]>(
+    'select track, phase_type, page_id, fingerprint, response from phase_submissions where user_id = ? and idempotency_key = ?', [userId, key]);
+  if (!first) return null;
+  const same = first.track === request.type && first.phase_type === request.phaseType && first.fingerprint === request.fingerprint
+    && (request.pageId === undefined || first.page_id === request.pageId);
+  if (!same) throw validationError('idempotency_key', WARRIOR_MESSAGE.idempotencyKeyReused);
+  return first.response;
+}
+
 /**
  * POST user/channel/warrior/{type}/phase/{phaseType}: records the active phase and moves the member on, in one
- * transaction with the member's programme row locked. A retry of the submission just accepted (same page id, or
- * the same payload when no page id is sent) is answered with the first answer and counts nothing; any other phase
- * than the active one is refused with 409.
+ * transaction with the member's programme row locked. A submission sent with an idempotency key the member already
+ * used is answered with that submission's stored answer, however the programme has moved since (422 when the key
+ * was used for another submission). Otherwise, a retry of the submission just accepted (same page id, or the same
+ * payload when no page id is sent) is answered with the first answer; both count nothing. Any other phase than the
+ * active one is refused with 409, and a refused submission keeps nothing, its key included.
  */
 export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unknown | (() => Promise<unknown>)): Promise<{ body: SubmissionResult; replayed: boolean }> {
   // Who may train is settled first; a body given as a reader (a multipart upload) is read only then.
   await trainingState(ctx, actor);
   const raw = typeof input === 'function' ? await (input as () => Promise<unknown>)() : input;
-  const { type, phaseType, page_id: pageId, data } = parseInput(submitPhaseInput, raw);
+  const { type, phaseType, page_id: pageId, data, idempotency_key: key } = parseInput(submitPhaseInput, raw);
   const payload = parsePayload(phaseType, data);
   const fingerprint = createHash('sha256').update(JSON.stringify([type, phaseType, payload.input])).digest('hex');
+  const request: SubmissionRequest = { type, phaseType, pageId, fingerprint };
 
+  try {
+    return await recordSubmission(ctx, actor, request, payload, key ?? null);
+  } catch (err) {
+    // The row lock lets one send of a key in at a time; should two still meet, the unique index refuses the later one, which replays the first.
+    if (!key || !isUniqueViolation(err, SUBMISSION_KEY_CONSTRAINT)) throw err;
+    const first = await keyedAnswer(ctx.em, actor.me.id, key, request);
+    if (!first) throw err;
+    return { body: first, replayed: true };
+  }
+}
+
+/** submitPhase's transaction: the replay of a known key or of the latest submission, or the submission recorded. */
+async function recordSubmission(
+  ctx: ServiceContext, actor: Actor, request: SubmissionRequest, payload: Payload, key: string | null,
+): Promise<{ body: SubmissionResult; replayed: boolean }> {
+  const { type, phaseType, pageId, fingerprint } = request;
   return ctx.em.transactional(async (tx) => {
     const evo = await tx.findOneOrFail(Evolution, { user: actor.me.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (key) {
+      const first = await keyedAnswer(tx, actor.me.id, key, request);
+      if (first) return { body: first, replayed: true };
+    }
     // The last submission without its (large) answer, read as a row: the answer is read only for a retry that replays it.
     const [latest] = await tx.execute<{ id: number; track: string; phase_type: string; page_id: number | null; fingerprint: string }[]>(
       'select id, track, phase_type, page_id, fingerprint from phase_submissions where user_id = ? order by id desc limit 1', [actor.me.id]);
@@ -401,6 +449,7 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
     const version = trackVersion(type, evo);
     const submission = tx.create(PhaseSubmission, {
       user: userId, evolution: evo.evolution, track: type, version, phase: phase.number, phaseType, page: phase.page.id, fingerprint, response: {},
+      idempotencyKey: key,
     });
     const r: Recording = { tx, userId, evo, type, phase, submission, current, results: [] };
     let ladder: LadderMove[] = [];

@@ -115,13 +115,26 @@ export const dataAnalysisPayload = z.object({
 export type DataAnalysisPayload = z.output<typeof dataAnalysisPayload>;
 
 /**
+ * A key the member's device makes for one submission (a phase or a progress photo), so that sending it again, however
+ * often, counts once and is answered as the first send was. REST: the Idempotency-Key header; tRPC: idempotency_key.
+ */
+export const idempotencyKey = z
+  .string({ error: WARRIOR_MESSAGE.idempotencyKeyInvalid })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, WARRIOR_MESSAGE.idempotencyKeyInvalid);
+
+/** warrior.uploadImage's FormData fields besides the file, and POST user/image's Idempotency-Key header. */
+export const photoUploadInput = z.object({ idempotency_key: idempotencyKey.optional() });
+
+/**
  * warrior.submitPhase: the path values, the payload as the REST body carries it (a list of entries, or the
- * vo2 / data-analysis object), and optionally the page id of the phase being submitted (recommended: a submit for
- * a phase already done is then answered as the first one was, never counted for the next phase).
+ * vo2 / data-analysis object), optionally the page id of the phase being submitted (recommended: a submit for
+ * a phase already done is then answered as the first one was, never counted for the next phase), and optionally the
+ * device's idempotency key (a resend with it is answered as the first send was, whenever it comes).
  */
 export const submitPhaseInput = phasePathInput.extend({
   page_id: z.preprocess(numeric, z.number().int().positive().optional()),
   data: z.unknown().optional(),
+  idempotency_key: idempotencyKey.optional(),
 });
 
 const idField = (field: string) => z.coerce.number({ error: `The ${field} must be a whole number.` }).int(`The ${field} must be a whole number.`).positive(`The ${field} must be a whole number.`);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   WARRIOR_MESSAGE, calibrationPayload, calibrationResultsSchema, categoryPagesInput, challengePayload, chamberInput, chamberSchema, chamberTrendSchema,
-  dataAnalysisPayload, evolutionSchema, exercisesPayload, formGroupIdInput, formLevelRowSchema, imageUploadSchema, pageIdInput, pageInput,
+  dataAnalysisPayload, evolutionSchema, exercisesPayload, formGroupIdInput, formLevelRowSchema, idempotencyKey, imageUploadSchema, pageIdInput, pageInput,
   pageSchema, paginatedSchema, phaseDataSchema, phaseListInput, phaseListSchema, phasePathInput, submissionResultSchema, trackInput,
   versionListSchema, videoSchema, vo2Payload, workoutResultsInput, workoutResultsSchema,
 } from '@evolution/shared';
@@ -48,6 +48,13 @@ const submissionBody = z.union([
   z.object({}).describe('flexibility, recovery'),
 ]);
 
+const submissionKeyHeader = z.object({
+  'Idempotency-Key': idempotencyKey.optional().describe('A key the device made for this submission (8 to 64 letters, digits, - or _): every resend with it counts once and gets the first answer.'),
+});
+const photoKeyHeader = z.object({
+  'Idempotency-Key': idempotencyKey.optional().describe('A key the device made for this upload (8 to 64 letters, digits, - or _): every resend with it answers the first photo and stores nothing.'),
+});
+
 /** The warrior channel, the member's evolution results, content pages and videos (member-and-public.md section 7). */
 export async function warriorRoutes(app: FastifyInstance) {
   app.get('/user/channel/warrior/general/evolution', {
@@ -74,8 +81,8 @@ export async function warriorRoutes(app: FastifyInstance) {
 
   app.post('/user/channel/warrior/:type/phase/:phaseType', {
     schema: doc({
-      summary: 'Submit the active phase (multipart or JSON). Optional page_id (body or query) makes a retry safe: it is answered as the first submit was (header idempotent-replayed). 409 when it is not the active phase.',
-      tags, who: 'member', params: phasePathInput, body: submissionBody, response: { 200: submissionResultSchema, 409: 'Not the active phase' },
+      summary: 'Submit the active phase (multipart or JSON). An Idempotency-Key header makes every resend safe: a key already used is answered with its first answer (200, header idempotent-replayed), however the programme has moved since; 422 when it was used for another submission. Without a key, an optional page_id (body or query) makes a retry of the latest submit safe the same way. 409 when it is not the active phase.',
+      tags, who: 'member', params: phasePathInput, headers: submissionKeyHeader, body: submissionBody, response: { 200: submissionResultSchema, 409: 'Not the active phase' },
     }),
   }, async (req, reply) => {
     const actor = await requireMember(req);
@@ -83,17 +90,22 @@ export async function warriorRoutes(app: FastifyInstance) {
     const { body: result, replayed } = await submitPhase(svc(req, actor), actor, async () => {
       const body = await formBody(req);
       const pageId = (body && typeof body === 'object' && !Array.isArray(body) ? (body as { page_id?: unknown }).page_id : undefined) ?? (req.query as { page_id?: unknown }).page_id;
-      return { ...path, page_id: pageId, data: body };
+      return { ...path, page_id: pageId, data: body, idempotency_key: req.headers['idempotency-key'] };
     });
     if (replayed) reply.header('idempotent-replayed', 'true');
     return result;
   });
 
   app.post('/user/image', {
-    schema: doc({ summary: 'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata', tags, who: 'member', response: { 201: imageUploadSchema } }),
+    schema: doc({
+      summary: 'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata. An Idempotency-Key header already used answers the same image id (header idempotent-replayed) and stores nothing.',
+      tags, who: 'member', headers: photoKeyHeader, response: { 201: imageUploadSchema },
+    }),
   }, async (req, reply) => {
     const actor = await requireMember(req);
-    return reply.status(201).send(await uploadProgressPhoto(svc(req, actor), actor, () => uploadedImage(req)));
+    const { body, replayed } = await uploadProgressPhoto(svc(req, actor), actor, () => uploadedImage(req), req.headers['idempotency-key']);
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).send(body);
   });
 
   app.get('/user/image/:id', {
