@@ -2,6 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://localhost:3000';
 
@@ -58,6 +59,42 @@ export default defineConfig({
     compileHints(),
     // Brotli and gzip copies at maximum quality, made once here so the server only picks one (never compresses per request).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
+    // Installable, and opens with no network: the manifest, and the service worker (src/sw.ts) with every file of the
+    // build precached. The app registers it itself once the first screen has settled (api/serviceWorker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Evolution: strength, skill and nutrition coaching',
+        short_name: 'Evolution',
+        description: 'Progressive strength, skill and nutrition coaching: your training, results and recipes, in the gym.',
+        lang: 'en-GB',
+        // The member's home: Ground Zero (a visitor is sent to the login first).
+        start_url: '/#/gateway/gateway',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b0d10',
+        background_color: '#0b0d10',
+        categories: ['health', 'fitness', 'lifestyle'],
+        icons: [
+          { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Every screen's chunk and stylesheet, not the source maps nor the .br/.gz copies (the browser gets those
+        // decoded anyway). Vite's hashed names are their own revision.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globIgnores: ['**/*.map'],
+      },
+    }),
   ],
   build: {
     outDir: 'dist',

@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
+import { useAuth } from './auth/store.ts';
 import { deferredModule, useDeferredModule } from './components/deferredModule.ts';
 import { SettleWatch, useSettled } from './components/settled.ts';
 import { useNotices } from './components/ui/notifier.ts';
+import { OfflineMarker } from './offline/OfflineMarker.tsx';
+import { persistOptions } from './offline/persist.ts';
+import { UpdateBanner } from './offline/UpdateBanner.tsx';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
 
@@ -33,19 +38,23 @@ export interface AppClients {
   trpcClient: ReturnType<typeof createTrpcClient>;
 }
 
-/** Providers (tRPC, react-query, hash router, toasts) around the guarded route view; without `clients`, it makes its own and runs start-up itself. */
+/** Providers (tRPC, react-query with its cache kept on the phone, hash router, toasts) around the guarded route view; without `clients`, it makes its own and runs start-up itself. */
 export function App({ clients }: { clients?: AppClients }) {
   const [{ queryClient, trpcClient }] = useState(() => clients ?? { queryClient: createQueryClient(), trpcClient: createTrpcClient() });
+  const userId = useAuth().user?.user_id ?? null;
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
+      {/* One persisted cache per signed-in user: a change of user starts from that user's own. */}
+      <PersistQueryClientProvider key={userId ?? 'none'} client={queryClient} persistOptions={persistOptions(userId)}>
         <Router hook={useHashPath} searchHook={useHashSearch}>
           {!clients && <StartUp />}
+          <OfflineMarker />
+          <UpdateBanner />
           <RouteView />
           <SettleWatch />
           <DeferredToaster />
         </Router>
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </trpc.Provider>
   );
 }

@@ -169,6 +169,8 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
       if (file.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
       // index.html must always be revalidated so a new build's hashed assets are picked up.
       else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      // The service worker and the manifest name the build's files: a browser must see a new deploy's at once.
+      else if (file === 'sw.js' || file === 'manifest.webmanifest') reply.header('cache-control', 'no-cache');
     } });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/trpc')) return reply.type('text/html').sendFile('index.html');

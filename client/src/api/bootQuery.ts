@@ -13,7 +13,7 @@ export type BootQueryOptions = QueryObserverOptions<any, any, any, any, any>;
  * here: the screen asks again and shows its own message.
  */
 export function holdBootQuery(queryClient: QueryClient, options: BootQueryOptions): void {
-  const observer = new QueryObserver(queryClient, { ...options, retry: false, meta: { ...options.meta, silentErrors: true } });
+  const observer = new QueryObserver(queryClient, { ...options, meta: { ...options.meta, silentErrors: true } });
   const query = observer.getCurrentQuery();
   const stopObserver = observer.subscribe(() => undefined);
   // The screen's observer has the answer (or its own fetch) from here on.

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notify, type Notice } from '../components/ui/notifier.ts';
-import { apiErrorNotice } from './errors.ts';
+import { PERSIST_MAX_AGE_MS, PERSISTED_ROUTERS } from '../offline/persist.ts';
+import { apiErrorNotice, readFailure } from './errors.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -19,13 +20,18 @@ export function createQueryClient(show: (n: Notice) => unknown = notify): QueryC
     const notice = apiErrorNotice(error);
     if (notice) show(notice);
   };
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silentErrors) }),
     mutationCache: new MutationCache({ onError: (error, _v, _r, mutation) => report(error, mutation.meta?.silentErrors) }),
     defaultOptions: {
-      // A failed call fails once and says so; it is not retried behind the user's back.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // A failed call fails once and says so; it is not retried behind the user's back. A call that got no answer (the
+      // app has gone offline: offline/network.ts) waits for the network and is asked again then.
+      queries: { retry: (failures, error) => failures < 3 && readFailure(error).status === null, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  // The member's reads live as long as the phone keeps them (offline/persist.ts): dropped from memory, they would be
+  // dropped from the phone at the next save.
+  for (const router of PERSISTED_ROUTERS) client.setQueryDefaults([[router]], { gcTime: PERSIST_MAX_AGE_MS });
+  return client;
 }

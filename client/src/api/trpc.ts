@@ -4,6 +4,7 @@ import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@evolution/server/trpc';
 import { TRPC_MAX_BATCH } from '@evolution/shared/constants';
 import { storedToken } from '../auth/session.ts';
+import { watchedFetch } from '../offline/network.ts';
 
 /** The typed tRPC hooks; the client imports only the router's type from the server. */
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
@@ -59,8 +60,8 @@ export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createCl
         true: lazySubscriptionLink(url),
         false: splitLink({
           condition: (op) => isNonJsonSerializable(op.input),
-          true: httpLink({ url, headers: authHeaders }),
-          false: httpBatchLink({ url, headers: authHeaders, maxItems: TRPC_MAX_BATCH }),
+          true: httpLink({ url, headers: authHeaders, fetch: watchedFetch }),
+          false: httpBatchLink({ url, headers: authHeaders, maxItems: TRPC_MAX_BATCH, fetch: watchedFetch }),
         }),
       }),
     ],

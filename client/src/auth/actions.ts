@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { LoginResponse } from '@evolution/shared';
+import { readFailure } from '../api/errors.ts';
 import { trpc } from '../api/trpc.ts';
+import { wipePersistedData } from '../offline/persist.ts';
 import { authStore } from './store.ts';
 
 /**
@@ -11,10 +13,21 @@ import { authStore } from './store.ts';
  */
 export function startUp(fetchMe: () => Promise<LoginResponse | null | undefined>): void {
   if (!authStore.get().token) return;
+  // A phone with no network opens as the member last was (the session is in local storage), and asks once back online.
+  if (!onlineManager.isOnline()) {
+    authStore.keepStored();
+    const stop = onlineManager.subscribe((online) => {
+      if (!online) return;
+      stop();
+      startUp(fetchMe);
+    });
+    return;
+  }
   authStore.setStatus('loading');
   fetchMe()
     .then((res) => (res?.user_id ? authStore.refresh(res) : authStore.clear('error')))
-    .catch(() => authStore.clear('error'));
+    // No answer at all (the network dropped on the way) is not a refusal: the stored session stays.
+    .catch((error: unknown) => (readFailure(error).status === null ? authStore.keepStored() : authStore.clear('error')));
 }
 
 /** Start-up from inside React, for an app whose clients were not made at boot (tests). */
@@ -24,11 +37,11 @@ export function useStartUp(): void {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    startUp(() => utils.auth.me.fetch(undefined, { staleTime: 0 }));
+    startUp(() => utils.auth.me.fetch(undefined, { staleTime: 0, retry: false }));
   }, [utils]);
 }
 
-/** Logout: revoke the token on the server, then clear the session and the cache, and go to /. */
+/** Logout: revoke the token on the server, then clear the session and the cache (on the phone too), and go to /. */
 export function useLogout(): () => Promise<void> {
   const { mutateAsync } = trpc.auth.logout.useMutation({ meta: { silentErrors: true } });
   const queryClient = useQueryClient();
@@ -37,6 +50,7 @@ export function useLogout(): () => Promise<void> {
     if (authStore.get().token) await mutateAsync().catch(() => undefined);
     authStore.clear();
     queryClient.clear();
+    await wipePersistedData();
     navigate('/', { replace: true });
   }, [mutateAsync, queryClient, navigate]);
 }
@@ -45,7 +59,7 @@ export function useLogout(): () => Promise<void> {
 export function useRefreshSession(): () => Promise<void> {
   const utils = trpc.useUtils();
   return useCallback(async () => {
-    const res = await utils.auth.me.fetch(undefined, { staleTime: 0 });
+    const res = await utils.auth.me.fetch(undefined, { staleTime: 0, retry: false });
     if (res?.user_id) authStore.refresh(res);
   }, [utils]);
 }

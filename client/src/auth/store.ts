@@ -39,6 +39,11 @@ export function createAuthStore(storage: Storage = localStorage) {
     setStatus(status: AuthStatus) {
       set({ status }, false);
     },
+    /** Start-up could not reach the server (no network): the member goes on as the phone last knew them. */
+    keepStored() {
+      if (state.user) set({ status: 'success', ready: true }, false);
+      else set({ ...EMPTY_SESSION, status: 'error', ready: true }, false);
+    },
     /** Login or register answered: store everything it carries, the token included. */
     signIn: applyResponse,
     /** Start-up (or a session refresh) answered: same data; without a new token the stored one stays. */

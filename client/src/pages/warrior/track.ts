@@ -5,7 +5,7 @@ import { TRACK_TYPES, type TrackType } from '@evolution/shared/constants';
 export const isTrack = (t: string | undefined): t is TrackType => (TRACK_TYPES as readonly string[]).includes(t ?? '');
 
 /**
- * The runner's active phase is asked afresh each time the runner opens (kept for no time once it closes); an answer
- * younger than this (the one fetched at boot beside start-up) is not asked again when the runner mounts.
+ * The runner's active phase is asked afresh each time the runner opens (the answer kept on the phone shows meanwhile,
+ * and offline); an answer younger than this (the one fetched at boot beside start-up) is not asked again on mount.
  */
-export const PHASE_QUERY = { staleTime: 5_000, gcTime: 0 } as const;
+export const PHASE_QUERY = { staleTime: 5_000 } as const;

@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/**
+ * The service worker (built by vite-plugin-pwa, injectManifest): it owns "the code is not here". Every file of the
+ * build (the app shell, every screen's chunk and stylesheet, the icons) is precached at install, so a reload, a cold
+ * start from the home screen or a move between screens works with no network. API calls are never cached here: the
+ * persisted query cache owns the member's data, the submission queue what the server has not heard yet.
+ */
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+// A new build's install drops the files only the old builds used.
+cleanupOutdatedCaches();
+
+// The app routes in the hash, so every page load asks for index.html: answered from the precache. The API and its
+// readable docs are pages of their own and go to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/healthz$/] }));
+
+// A new version waits until the app says so (the member accepted it, or moved to another screen): never mid-phase.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
