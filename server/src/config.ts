@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import webpush from 'web-push';
 import { MEDIA_MAX_BYTES } from '@evolution/shared';
 
 /** Everything the server reads from the environment, with its default (see README's configuration table). */
@@ -51,6 +52,16 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Where uploaded files are kept: `<dataDir>/uploads` (one machine) or an S3-compatible bucket (several instances). */
   storage: StorageConfig;
+  /** The Web Push (VAPID) key pair every instance signs with, and the contact push services may write to. */
+  vapid: VapidConfig;
+}
+
+/** VAPID keys in base64url (a P-256 key pair: 65-byte public point, 32-byte private scalar) and the subject URL. */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  /** `mailto:` or `https:`: whom a push service contacts about our sends. */
+  subject: string;
 }
 
 /** The uploads' store: the local folder, or an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2...). */
@@ -90,6 +101,50 @@ function strongSecret(secret: string): string {
   return secret;
 }
 
+const base64urlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1);
+
+/**
+ * A generated VAPID key pair kept in the data folder, so subscriptions made against it keep working after a restart.
+ * The file is created whole in one step (a hard link of a finished temporary file): instances starting together on
+ * one shared folder all end up with the first one's keys.
+ */
+function persistedVapidKeys(dataDir: string): Pick<VapidConfig, 'publicKey' | 'privateKey'> {
+  const file = join(dataDir, 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    writeFileSync(temporary, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`, { mode: 0o600 });
+    try {
+      linkSync(temporary, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string') throw new Error(`${file} holds no VAPID key pair: delete it to have one generated.`);
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
+/** The address part of MAIL_FROM (`Name <address>` or a bare address). */
+const mailAddress = (from: string) => (from.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? (/^[^\s<>]+@[^\s<>]+$/.test(from.trim()) ? from.trim() : 'no-reply@localhost'));
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither: one without the other stops the start), else the pair kept
+ * in DATA_DIR/vapid.json; VAPID_SUBJECT, else mailto: the MAIL_FROM address.
+ */
+function vapidConfig(env: NodeJS.ProcessEnv, dataDir: string, mailFrom: string): VapidConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then generated and kept in DATA_DIR/vapid.json).');
+  if (publicKey && base64urlBytes(publicKey) !== 65) throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes in base64url (npx web-push generate-vapid-keys).');
+  if (privateKey && base64urlBytes(privateKey) !== 32) throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url (npx web-push generate-vapid-keys).');
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${mailAddress(mailFrom)}`;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL.');
+  return { ...(publicKey ? { publicKey, privateKey } : persistedVapidKeys(dataDir)), subject };
+}
+
 /** STORAGE_DRIVER and the S3_* settings; a bucket is required for S3 and an unknown driver stops the start. */
 function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const driver = env.STORAGE_DRIVER || 'local';
@@ -118,6 +173,7 @@ function trustProxyOf(value: string | undefined): boolean | string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(repoRoot, env.DATA_DIR ?? '.data');
   const port = int(env.PORT, 3000);
+  const mailFrom = env.MAIL_FROM ?? 'Evolution <no-reply@localhost>';
   return {
     databaseUrl: env.DATABASE_URL ?? '',
     port,
@@ -136,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
     smtpUrl: env.SMTP_URL ?? '',
-    mailFrom: env.MAIL_FROM ?? 'Evolution <no-reply@localhost>',
+    mailFrom,
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: bool(env.SERVE_CLIENT, true),
     argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
@@ -149,13 +205,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL ?? '',
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 20_000),
+    vapid: vapidConfig(env, dataDir, mailFrom),
   };
 }
 
+// One VAPID pair per test process, made in memory: tests write no key file into the repository's data folder.
+let testVapidKeys: { publicKey: string; privateKey: string } | undefined;
+
 /** Configuration for tests: a fixed secret, cheap hashing, no client, quiet logs. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  testVapidKeys ??= webpush.generateVAPIDKeys();
   return {
-    ...loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DEMO_SEED: '0', LOG_LEVEL: 'silent', SERVE_CLIENT: '0' }),
+    ...loadConfig({
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DEMO_SEED: '0', LOG_LEVEL: 'silent', SERVE_CLIENT: '0',
+      VAPID_PUBLIC_KEY: testVapidKeys.publicKey, VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
+    }),
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...overrides,
   };

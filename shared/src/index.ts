@@ -17,3 +17,4 @@ export * from './schemas/media.ts';
 export * from './schemas/adminMembers.ts';
 export * from './schemas/flags.ts';
 export * from './schemas/messages.ts';
+export * from './schemas/push.ts';

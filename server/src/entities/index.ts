@@ -53,3 +53,4 @@ import { FlagResponse } from './FlagResponse.ts'; export { FlagResponse }; entit
 import { Message } from './Message.ts'; export { Message }; entities.push(Message);
 import { MessageRecipient } from './MessageRecipient.ts'; export { MessageRecipient }; entities.push(MessageRecipient);
 import { RateLimit } from './RateLimit.ts'; export { RateLimit }; entities.push(RateLimit);
+import { PushSubscription } from './PushSubscription.ts'; export { PushSubscription }; entities.push(PushSubscription);

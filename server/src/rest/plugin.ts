@@ -14,6 +14,7 @@ import { superhumanRoutes } from './routes/superhuman.ts';
 import { warriorRoutes } from './routes/warrior.ts';
 import { flagsRoutes } from './routes/flags.ts';
 import { messagesRoutes } from './routes/messages.ts';
+import { pushRoutes } from './routes/push.ts';
 
 /** The Laravel-compatible REST surface under /api: plain Fastify routes over the same services as tRPC. */
 export async function restPlugin(app: FastifyInstance) {
@@ -58,5 +59,6 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(superhumanRoutes);
   await app.register(flagsRoutes);
   await app.register(messagesRoutes);
+  await app.register(pushRoutes);
   await app.register(mediaRoutes);
 }

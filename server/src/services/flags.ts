@@ -12,9 +12,11 @@ import type { Actor, ServiceContext } from './context.ts';
 import { enqueueMail } from './jobs.ts';
 import { notifyLive } from './live.ts';
 import { pageWindow, type Page } from './pagination.ts';
+import { PUSH_NOTICE, enqueuePush } from './push.ts';
 
 // Assistance flags: a member's support thread that coaches (admins) answer and either side closes (issue 11).
-// Every write runs in one transaction with its mails and its live notice, so a rolled-back write sends neither.
+// Every write runs in one transaction with its mails, push notifications and live notice, so a rolled-back write sends
+// none of them.
 
 /**
  * A second identical submit within this window is answered as the first one was, not stored again: a double click
@@ -176,6 +178,7 @@ export async function openFlag(ctx: ServiceContext, member: IUser, raw: unknown)
     await em.populate(flag, ['user']);
     await mailAdmins(em, `New assistance flag: ${input.subject}`,
       `${flag.user.name} opened an assistance flag.\n\nSubject: ${input.subject}\n\n${input.message}\n\nAnswer it at ${adminLink(ctx, flag.id)}\n`);
+    await enqueuePush(em, { kind: 'admins' }, PUSH_NOTICE.flagOpened(flag, flag.user.name));
     await announce(em, flag);
     return { message: FLAG_MESSAGE.opened, data: await flagDetail(em, flag) };
   });
@@ -191,6 +194,7 @@ export async function replyAsMember(ctx: ServiceContext, member: IUser, id: numb
     if (added) {
       await mailAdmins(em, `Reply on assistance flag: ${flag.subject}`,
         `${flag.user.name} replied on "${flag.subject}".\n\n${message}\n\nAnswer it at ${adminLink(ctx, flag.id)}\n`);
+      await enqueuePush(em, { kind: 'admins' }, PUSH_NOTICE.memberReplied(flag, flag.user.name));
       await announce(em, flag);
     }
     return { message: FLAG_MESSAGE.replied, data: await flagDetail(em, flag) };
@@ -236,6 +240,7 @@ export async function replyAsCoach(ctx: ServiceContext, coach: Actor, id: number
         subject: `Your coach replied: ${flag.subject}`,
         text: `Hello ${flag.user.name},\n\n${coach.user.name} replied on your assistance flag "${flag.subject}":\n\n${message}\n\nRead and answer it at ${memberLink(ctx, flag.id)}\n`,
       });
+      await enqueuePush(em, { kind: 'user', userId: flag.user.id }, PUSH_NOTICE.coachReplied(flag));
       await announce(em, flag);
     }
     return { message: FLAG_MESSAGE.replied, data: await flagDetail(em, flag) };
@@ -254,6 +259,7 @@ export async function closeAsCoach(ctx: ServiceContext, coach: Actor, id: number
         subject: `Assistance flag closed: ${flag.subject}`,
         text: `Hello ${flag.user.name},\n\n${coach.user.name} closed your assistance flag "${flag.subject}". If you still need help, open a new one at ${ctx.config.appUrl}/#/with_menu/assistance_flags/create\n\nThe thread: ${memberLink(ctx, flag.id)}\n`,
       });
+      await enqueuePush(em, { kind: 'user', userId: flag.user.id }, PUSH_NOTICE.coachClosed(flag));
       await announce(em, flag);
     }
     return { message: changed ? FLAG_MESSAGE.closed : FLAG_MESSAGE.alreadyClosed, data: await flagDetail(em, flag) };

@@ -12,10 +12,11 @@ import type { Actor, ServiceContext } from './context.ts';
 import { enqueueMail } from './jobs.ts';
 import { notifyLive } from './live.ts';
 import { pageWindow, type Page } from './pagination.ts';
+import { PUSH_NOTICE, enqueuePush } from './push.ts';
 import { isSubscriptionActive } from './session.ts';
 
 // Coaches' messages (PRODUCT.md section 6, issue 11). Sending writes the message, one recipient row per member, a mail
-// per member and the live event in one transaction: a send either reaches everyone it names or nobody.
+// per member, one push job and the live event in one transaction: a send either reaches everyone it names or nobody.
 
 const T = MESSAGE_TEXT;
 /** How much of a message the inbox shows under its subject. */
@@ -156,6 +157,8 @@ export async function sendMessage(ctx: ServiceContext, actor: Actor, raw: unknow
     for (const member of audience) em.create(MessageRecipient, { message, user: member });
     await em.flush();
     for (const member of audience) await enqueueMail(em, mailFor(ctx.config, member, sender, message));
+    // One job for the whole audience: it walks the recipients' devices page by page (services/push.ts).
+    await enqueuePush(em, { kind: 'message', messageId: message.id }, PUSH_NOTICE.messageArrived(message));
     await notifyLive(em, { topic: 'message', id: message.id, userIds: audience.map((m) => m.id) });
     return { created: true, data: sentRow(await findSent(em, message.id)) };
   });

@@ -8,6 +8,7 @@ import { warriorRouter } from '../routers/warrior/router.ts';
 import { flagsRouter } from '../routers/flags/router.ts';
 import { messagesRouter } from '../routers/messages/router.ts';
 import { liveRouter } from '../routers/live/router.ts';
+import { pushRouter } from '../routers/push/router.ts';
 import { router } from './init.ts';
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   flags: flagsRouter,
   messages: messagesRouter,
   live: liveRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

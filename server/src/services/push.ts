@@ -1,0 +1,347 @@
+import { createECDH, randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { JobHelpers, TaskList } from 'graphile-worker';
+import type { PoolClient } from 'pg';
+import webpush from 'web-push';
+import {
+  PUSH_MESSAGE, ROLE, pushEndpointInput, pushSubscriptionInput, type PushKey, type PushNotification, type PushSubscriptionDto,
+} from '@evolution/shared';
+import type { AppConfig } from '../config.ts';
+import { notFound, validationError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { Actor, ServiceContext } from './context.ts';
+import { serviceLog } from './log.ts';
+
+// Web Push (issue 20): devices register here; notifications go through the job queue, queued in the transaction of the
+// write that causes them. One job walks an event's audience in keyset pages of subscriptions, however large it is.
+
+/** The walk of one notification's audience: a page of subscriptions per run, then it queues itself for the next. */
+export const PUSH_WALK_TASK = 'push_walk';
+/** The sends a push service asked us to repeat (429, 5xx, no answer): a batch job, so each retry repeats only the failed ones. */
+export const PUSH_RETRY_TASK = 'push_retry';
+/** Subscriptions read and sent per walk run. */
+export const PUSH_PAGE_SIZE = 500;
+/** Requests in flight at once per run: push services throttle bursts, and the worker shares the process with requests. */
+export const PUSH_CONCURRENCY = 16;
+/** A walk fails only when the database does; a retried send is tried this often (e^n s apart: about 2 hours in all). */
+const PUSH_WALK_MAX_ATTEMPTS = 10;
+const PUSH_RETRY_MAX_ATTEMPTS = 8;
+/** A push service that just answered 429 or 5xx gets a breath before the first retry (the queue's backoff follows). */
+const PUSH_RETRY_DELAY_SECONDS = 5;
+/**
+ * Push jobs run before mail (graphile-worker takes the lowest priority first): a notification is worth little late, and
+ * the mails of a channel message (one job per member) must not hold it back. A walk takes one worker slot at a time.
+ */
+const PUSH_PRIORITY = -1;
+/** How long a push service keeps a notification for a device that is offline: a day-old reply is still worth showing. */
+const PUSH_TTL_SECONDS = 86_400;
+const PUSH_TIMEOUT_MS = 10_000;
+/** Devices kept per account: registering one more drops the longest unused (so nobody can make us fan out without end). */
+export const PUSH_MAX_DEVICES = 20;
+
+const M = PUSH_MESSAGE;
+
+/** Who a notification is for: one account's devices, every admin's, or the recipients of a coach's message. */
+export type PushAudience = { kind: 'user'; userId: number } | { kind: 'admins' } | { kind: 'message'; messageId: number };
+
+// ---------------------------------------------------------------------------------------------------------------
+// What is sent (short texts; subjects and names, never health data)
+
+const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const memberFlagUrl = (id: number) => `/#/with_menu/assistance_flags/${id}`;
+const adminFlagUrl = (id: number) => `/#/admin/assistance_flag/${id}`;
+
+/** The notifications of assistance flags and messages; the tag makes a newer one replace an older one on a device. */
+export const PUSH_NOTICE = {
+  coachReplied: (flag: { id: number; subject: string }): PushNotification => ({
+    title: 'Your coach replied', body: `Assistance flag: ${clip(flag.subject)}`, url: memberFlagUrl(flag.id), tag: `flag-${flag.id}`,
+  }),
+  coachClosed: (flag: { id: number; subject: string }): PushNotification => ({
+    title: 'Assistance flag closed', body: `Your coach closed "${clip(flag.subject)}".`, url: memberFlagUrl(flag.id), tag: `flag-${flag.id}`,
+  }),
+  messageArrived: (message: { id: number; subject: string }): PushNotification => ({
+    title: 'New message from your coach', body: clip(message.subject), url: `/#/with_menu/messages/${message.id}`, tag: `message-${message.id}`,
+  }),
+  flagOpened: (flag: { id: number; subject: string }, memberName: string): PushNotification => ({
+    title: 'New assistance flag', body: `${clip(memberName, 60)}: ${clip(flag.subject)}`, url: adminFlagUrl(flag.id), tag: `flag-${flag.id}`,
+  }),
+  memberReplied: (flag: { id: number; subject: string }, memberName: string): PushNotification => ({
+    title: 'Reply on an assistance flag', body: `${clip(memberName, 60)}: ${clip(flag.subject)}`, url: adminFlagUrl(flag.id), tag: `flag-${flag.id}`,
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The devices' calls
+
+interface SubscriptionSqlRow {
+  id: number;
+  user_id: number;
+  endpoint: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}
+
+const dto = (row: SubscriptionSqlRow): PushSubscriptionDto => ({
+  endpoint: row.endpoint,
+  created_at: new Date(row.created_at).toISOString(),
+  last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+});
+
+// A point off the P-256 curve passes the schema's length check but could never be encrypted for.
+const probe = createECDH('prime256v1');
+probe.generateKeys();
+function isP256Point(base64url: string): boolean {
+  try {
+    probe.computeSecret(Buffer.from(base64url, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET push/key: the VAPID public key browsers subscribe with (`applicationServerKey`). */
+export function pushKey(ctx: ServiceContext): PushKey {
+  return { public_key: ctx.config.vapid.publicKey };
+}
+
+/** GET push/subscription?endpoint: the caller's device with that endpoint, or null (unknown, or another account's). */
+export async function findOwnSubscription(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<PushSubscriptionDto | null> {
+  const { endpoint } = parseInput(pushEndpointInput, raw);
+  const [row] = await ctx.em.execute<SubscriptionSqlRow[]>(
+    'select id, user_id, endpoint, created_at, last_used_at from push_subscriptions where endpoint = ? and user_id = ?',
+    [endpoint, actor.me.id],
+  );
+  return row ? dto(row) : null;
+}
+
+/**
+ * POST push/subscription: registers the caller's device. The same endpoint again updates its keys; an endpoint another
+ * account registered (a shared phone) moves to the caller. `created` is false when it was the caller's already.
+ */
+export async function subscribePush(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ created: boolean; data: PushSubscriptionDto }> {
+  const input = parseInput(pushSubscriptionInput, raw);
+  if (!isP256Point(input.keys.p256dh)) throw validationError('keys.p256dh', M.p256dhInvalid);
+  const userId = actor.me.id;
+  return ctx.em.transactional(async (em) => {
+    const [before] = await em.execute<{ user_id: number }[]>('select user_id from push_subscriptions where endpoint = ?', [input.endpoint]);
+    // One statement, so two registrations of one endpoint at once leave one row. A device that changes hands starts
+    // afresh for its new account: created now, never used.
+    const [row] = await em.execute<SubscriptionSqlRow[]>(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at) values (?, ?, ?, ?, now())
+       on conflict (endpoint) do update set
+         p256dh = excluded.p256dh, auth = excluded.auth, user_id = excluded.user_id,
+         created_at = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.created_at else excluded.created_at end,
+         last_used_at = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.last_used_at end
+       returning id, user_id, endpoint, created_at, last_used_at`,
+      [userId, input.endpoint, input.keys.p256dh, input.keys.auth],
+    );
+    await em.execute(
+      `delete from push_subscriptions where id in (
+         select id from push_subscriptions where user_id = ? and id <> ? order by coalesce(last_used_at, created_at) desc, id desc offset ?)`,
+      [userId, row!.id, PUSH_MAX_DEVICES - 1],
+    );
+    return { created: before?.user_id !== userId, data: dto(row!) };
+  });
+}
+
+/** DELETE push/subscription: the caller's device stops receiving; an unknown endpoint, or another account's, is a 404. */
+export async function unsubscribePush(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<void> {
+  const { endpoint } = parseInput(pushEndpointInput, raw);
+  const removed = await ctx.em.execute<{ id: number }[]>('delete from push_subscriptions where endpoint = ? and user_id = ? returning id', [endpoint, actor.me.id]);
+  // Another account's device is a 404, not a 403: whose it is is none of the caller's business.
+  if (removed.length === 0) throw notFound(M.notFound);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queueing
+
+/** The audience as SQL over `push_subscriptions s`, with its one parameter written as `param` (`?` or `$1`). */
+function audienceSql(audience: PushAudience, param: string): { join: string; where: string; value: number } {
+  switch (audience.kind) {
+    case 'user':
+      return { join: '', where: `s.user_id = ${param}`, value: audience.userId };
+    case 'admins':
+      return { join: 'join users u on u.id = s.user_id', where: `u.role = ${param}`, value: ROLE.admin };
+    case 'message':
+      // The message's recipient rows are its audience (written in the same transaction that queued this).
+      return { join: 'join message_recipients r on r.user_id = s.user_id', where: `r.message_id = ${param}`, value: audience.messageId };
+  }
+}
+
+interface WalkPayload {
+  /** Names this notification's walk, so a page queued twice (a retried run) is one job. */
+  run: string;
+  audience: PushAudience;
+  notification: PushNotification;
+  /** The keyset cursor: subscriptions with a larger id are still to be sent. */
+  after: number;
+}
+
+/**
+ * Queues a notification for an audience's devices on the caller's EntityManager (inside its transaction, so a write
+ * that rolls back sends nothing). One job however large the audience; nothing is queued when nobody has a device.
+ */
+export async function enqueuePush(em: EntityManager, audience: PushAudience, notification: PushNotification): Promise<void> {
+  const { join, where, value } = audienceSql(audience, '?');
+  const [found] = await em.execute<{ found: boolean }[]>(`select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`, [value]);
+  if (!found?.found) return;
+  const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
+  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?)', [PUSH_WALK_TASK, JSON.stringify(payload), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sending (the job queue's worker)
+
+interface DeviceRow {
+  id: number;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What a push service made of one send: accepted, the device is gone (404/410), worth another try, or refused for good. */
+type Outcome = 'delivered' | 'gone' | 'retry' | 'refused';
+
+/** Encrypts the notification for one device (RFC 8291), signs the request (VAPID, RFC 8292) and posts it. */
+async function deliver(config: AppConfig, device: DeviceRow, body: string, topic: string | undefined): Promise<Outcome> {
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, {
+      vapidDetails: config.vapid, TTL: PUSH_TTL_SECONDS, ...(topic ? { topic } : {}),
+    });
+  } catch (err) {
+    serviceLog(config, 'warn', 'Push notification could not be prepared', { subscription: device.id, err: (err as Error).message });
+    return 'refused';
+  }
+  // web-push's own sender speaks https only; fetch also reaches a loopback http endpoint (tests, development). The
+  // length is fetch's to set.
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+  try {
+    const res = await fetch(request.endpoint, {
+      method: 'POST', headers, body: request.body ? new Uint8Array(request.body) : null, redirect: 'manual', signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    if (res.status >= 200 && res.status < 300) return 'delivered';
+    if (res.status === 404 || res.status === 410) return 'gone';
+    if (res.status === 429 || res.status >= 500) return 'retry';
+    serviceLog(config, 'warn', 'Push service refused a notification', { subscription: device.id, status: res.status });
+    return 'refused';
+  } catch {
+    // No answer in time, or no connection: the push service may be back later.
+    return 'retry';
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results in the items' order. */
+async function eachLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = Array.from({ length: items.length });
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+// The tag doubles as the push Topic (RFC 8030), so a device that was offline gets only the latest of one thread.
+const topicOf = (notification: PushNotification) => (/^[A-Za-z0-9_-]{1,32}$/.test(notification.tag) ? notification.tag : undefined);
+
+/** Sends one notification to each device. */
+function sendAll(config: AppConfig, devices: readonly DeviceRow[], notification: PushNotification): Promise<Outcome[]> {
+  const body = JSON.stringify(notification);
+  return eachLimited(devices, PUSH_CONCURRENCY, (device) => deliver(config, device, body, topicOf(notification)));
+}
+
+/** Drops the devices their push service called gone and stamps the ones that took a notification, set-based. */
+async function recordOutcomes(client: PoolClient, sent: readonly { id: number; outcome: Outcome }[]): Promise<void> {
+  const gone = sent.filter((s) => s.outcome === 'gone').map((s) => s.id);
+  const delivered = sent.filter((s) => s.outcome === 'delivered').map((s) => s.id);
+  if (gone.length) await client.query('delete from push_subscriptions where id = any($1::int[])', [gone]);
+  if (delivered.length) await client.query('update push_subscriptions set last_used_at = now() where id = any($1::int[])', [delivered]);
+}
+
+/** One send to repeat: the device (still the same account's) and what to show. */
+interface RetryEntry {
+  subscriptionId: number;
+  userId: number;
+  notification: PushNotification;
+}
+
+async function inTransaction(helpers: JobHelpers, work: (client: PoolClient) => Promise<void>): Promise<void> {
+  await helpers.withPgClient(async (client) => {
+    await client.query('begin');
+    try {
+      await work(client);
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback');
+      throw err;
+    }
+  });
+}
+
+/**
+ * One run of a walk: the next page of the audience's devices after the cursor, sent with limited concurrency; then, in
+ * one transaction, the gone devices dropped, the failed sends handed to a retry job and the next page queued. A run
+ * the queue repeats starts from its own cursor, so the pages before it are never sent again.
+ */
+async function walkPage(config: AppConfig, payload: WalkPayload, helpers: JobHelpers): Promise<void> {
+  const { join, where, value } = audienceSql(payload.audience, '$1');
+  const { rows: devices } = await helpers.withPgClient((client) =>
+    client.query<DeviceRow>(
+      `select s.id, s.user_id, s.endpoint, s.p256dh, s.auth from push_subscriptions s ${join} where ${where} and s.id > $2 order by s.id limit $3`,
+      [value, payload.after, PUSH_PAGE_SIZE],
+    ),
+  );
+  if (devices.length === 0) return;
+  const outcomes = await sendAll(config, devices, payload.notification);
+  const retries: RetryEntry[] = devices
+    .filter((_d, i) => outcomes[i] === 'retry')
+    .map((d) => ({ subscriptionId: d.id, userId: d.user_id, notification: payload.notification }));
+  const last = devices.at(-1)!.id;
+  await inTransaction(helpers, async (client) => {
+    await recordOutcomes(client, devices.map((d, i) => ({ id: d.id, outcome: outcomes[i]! })));
+    if (retries.length) {
+      await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, run_at => now() + make_interval(secs => $5))', [
+        PUSH_RETRY_TASK, JSON.stringify(retries), PUSH_RETRY_MAX_ATTEMPTS, PUSH_PRIORITY, PUSH_RETRY_DELAY_SECONDS,
+      ]);
+    }
+    if (devices.length === PUSH_PAGE_SIZE) {
+      await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)', [
+        PUSH_WALK_TASK, JSON.stringify({ ...payload, after: last }), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY, `push:${payload.run}:${last}`,
+      ]);
+    }
+  });
+}
+
+/**
+ * A retry batch: each entry's device is sent again if it still exists and is still the same account's; the entries
+ * that fail once more are all the queue keeps for the next attempt (graphile-worker's batch jobs).
+ */
+async function retryBatch(config: AppConfig, entries: RetryEntry[], helpers: JobHelpers): Promise<Promise<void>[]> {
+  const { rows } = await helpers.withPgClient((client) =>
+    client.query<DeviceRow>('select id, user_id, endpoint, p256dh, auth from push_subscriptions where id = any($1::int[])', [entries.map((e) => e.subscriptionId)]),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const outcomes = await eachLimited(entries, PUSH_CONCURRENCY, async (entry): Promise<{ id: number; outcome: Outcome } | null> => {
+    const device = byId.get(entry.subscriptionId);
+    // A device deleted or moved to another account since is left out: it is not the one the notification was for.
+    if (!device || device.user_id !== entry.userId) return null;
+    return { id: device.id, outcome: await deliver(config, device, JSON.stringify(entry.notification), topicOf(entry.notification)) };
+  });
+  await inTransaction(helpers, (client) => recordOutcomes(client, outcomes.filter((o) => o !== null)));
+  return outcomes.map((o) => (o?.outcome === 'retry' ? Promise.reject(new Error('The push service did not take the notification; tried again later.')) : Promise.resolve()));
+}
+
+/** The push tasks for the job worker's task list (services/jobs.ts). */
+export function pushTasks(config: AppConfig): TaskList {
+  return {
+    [PUSH_WALK_TASK]: (payload, helpers) => walkPage(config, payload as WalkPayload, helpers),
+    [PUSH_RETRY_TASK]: (payload, helpers) => retryBatch(config, payload as RetryEntry[], helpers),
+  };
+}
