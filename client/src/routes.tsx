@@ -62,6 +62,7 @@ const ContactInformationPage = lazyScreen(() => import('./pages/account/ContactI
 const ChannelSubscriptionPage = lazyScreen(() => import('./pages/account/ChannelSubscriptionPage.tsx'));
 const WorkVolumePage = lazyScreen(() => import('./pages/account/WorkVolumePage.tsx'));
 const YourDataPage = lazyScreen(() => import('./pages/account/YourDataPage.tsx'));
+const NotificationsPage = lazyScreen(() => import('./pages/account/NotificationsPage.tsx'));
 // Warrior channel, results and the evolution chamber (issue 4)
 const WarriorGroundZeroPage = lazyScreen(() => import('./pages/warrior/GroundZeroPage.tsx'));
 const VersionsPage = lazyScreen(() => import('./pages/warrior/VersionsPage.tsx'));
@@ -196,6 +197,8 @@ export const ROUTES: readonly RouteDef[] = [
   member('/with_menu/messages', 'Messages', { page: InboxPage }),
   member('/with_menu/messages/:id', 'Message', { page: MessagePage }),
   member('/with_menu/work_volume_analysis', 'Work Volume Analysis', { page: WorkVolumePage }),
+  // Web Push on the device in hand (issue 20).
+  member('/with_menu/notifications', 'Notifications', { page: NotificationsPage }),
   // A copy of the member's data and account deletion (UK GDPR rights of access and erasure).
   member('/with_menu/your_data', 'Your Data', { page: YourDataPage }),
   member('/with_menu/workout_results', 'Workout Results', { page: WorkoutResultsPage }),

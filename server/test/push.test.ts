@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import webpush from 'web-push';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL, PUSH_MESSAGE as M, pushNotificationSchema, pushSubscriptionSchema } from '@evolution/shared';
@@ -72,6 +74,22 @@ describe('VAPID keys', () => {
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(loadConfig({ ...base, DATA_DIR: dataDir }).vapid).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey, subject: 'mailto:no-reply@localhost' });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("are one pair for instances starting together on one shared folder: the first one's", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'evolution-vapid-race-'));
+    const config = new URL('../src/config.ts', import.meta.url).href;
+    const script = `const { loadConfig } = await import(${JSON.stringify(config)}); console.log(loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: ${JSON.stringify(dataDir)} }).vapid.publicKey);`;
+    try {
+      const starts = await Promise.all(Array.from({ length: 4 }, () => promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])));
+      const keys = new Set(starts.map((s) => s.stdout.trim()));
+      expect(keys.size).toBe(1);
+      expect(keys).toEqual(new Set([JSON.parse(readFileSync(join(dataDir, 'vapid.json'), 'utf8')).publicKey]));
+      // No temporary file is left behind.
+      expect(readdirSync(dataDir)).toEqual(['vapid.json']);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

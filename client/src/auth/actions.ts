@@ -5,6 +5,7 @@ import type { LoginResponse } from '@evolution/shared';
 import { readFailure } from '../api/errors.ts';
 import { trpc } from '../api/trpc.ts';
 import { wipePersistedData } from '../offline/persist.ts';
+import { stopPushAtSignOut } from '../push/devicePush.ts';
 import { authStore } from './store.ts';
 
 /**
@@ -41,18 +42,25 @@ export function useStartUp(): void {
   }, [utils]);
 }
 
-/** Logout: revoke the token on the server, then clear the session and the cache (on the phone too), and go to /. */
+/**
+ * Logout: this device's notifications stop, the token is revoked on the server, then the session and the cache (on the
+ * phone too) are cleared, and the app goes to /.
+ */
 export function useLogout(): () => Promise<void> {
   const { mutateAsync } = trpc.auth.logout.useMutation({ meta: { silentErrors: true } });
+  const { mutateAsync: forgetDevice } = trpc.push.unsubscribe.useMutation({ meta: { silentErrors: true } });
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useCallback(async () => {
-    if (authStore.get().token) await mutateAsync().catch(() => undefined);
+    if (authStore.get().token) {
+      await stopPushAtSignOut((endpoint) => forgetDevice({ endpoint }));
+      await mutateAsync().catch(() => undefined);
+    }
     authStore.clear();
     queryClient.clear();
     await wipePersistedData();
     navigate('/', { replace: true });
-  }, [mutateAsync, queryClient, navigate]);
+  }, [mutateAsync, forgetDevice, queryClient, navigate]);
 }
 
 /** Refreshes the stored session from the server (after a subscription change, a setup step, a calibration). */

@@ -35,7 +35,7 @@ function setup({ accountMenu = true } = {}) {
 }
 
 const MAIN = ['Ground Zero', 'Messages', 'Account Settings', 'Upgrade', 'Change Password', 'Log out'];
-const ACCOUNT = ['Contact Information', 'Channel Subscription', 'Calibration Results', 'Assistance Flags', 'Work Volume Analysis', 'Your Data'];
+const ACCOUNT = ['Contact Information', 'Channel Subscription', 'Calibration Results', 'Assistance Flags', 'Work Volume Analysis', 'Notifications', 'Your Data'];
 
 describe('side menu', () => {
   it('shows the main menu, without the hidden Evolution entry', () => {

@@ -21,7 +21,10 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { key: 'logout', label: 'Log out', to: '/logout', enabled: true },
 ];
 
-/** Account Settings submenu. Macro Data is disabled for now; Your Data (download, delete) is ours, not the spec's. */
+/**
+ * Account Settings submenu. Macro Data is disabled for now; Notifications (push on this device) and Your Data
+ * (download, delete) are ours, not the spec's.
+ */
 export const ACCOUNT_MENU: readonly MenuEntry[] = [
   { key: 'contact-information', label: 'Contact Information', to: '/with_menu/contact_information', enabled: true },
   { key: 'channel-subscription', label: 'Channel Subscription', to: '/with_menu/channel_subscription', enabled: true },
@@ -29,6 +32,7 @@ export const ACCOUNT_MENU: readonly MenuEntry[] = [
   { key: 'macro-data', label: 'Macro Data', to: '/with_menu/macro_data', enabled: false },
   { key: 'assistance-flags', label: 'Assistance Flags', to: '/with_menu/assistance_flags', enabled: true },
   { key: 'work-volume-analysis', label: 'Work Volume Analysis', to: '/with_menu/work_volume_analysis', enabled: true },
+  { key: 'notifications', label: 'Notifications', to: '/with_menu/notifications', enabled: true },
   { key: 'your-data', label: 'Your Data', to: YOUR_DATA, enabled: true },
 ];
 

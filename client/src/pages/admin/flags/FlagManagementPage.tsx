@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { FLAG_STATUS } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { NotificationsSwitch } from '../../../push/PushSwitch.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { FlagStatusBadge } from '../../flags/flagThread.tsx';
 import { useFlagLive } from '../../flags/flagLive.ts';
@@ -11,6 +12,9 @@ import { RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 
 export const ADMIN_FLAG_LIST = '/admin/assistance_flag_management';
+
+/** What an admin's device shows once notifications are on (server/src/services/push.ts sends these). */
+export const ADMIN_PUSH_DESCRIPTION = "New assistance flags and members' replies appear on this device, even when the app is closed.";
 
 /** The status filter as the query string holds it: 0 open, 1 closed, anything else all. */
 export function readStatus(value: string | null): 0 | 1 | undefined {
@@ -30,7 +34,8 @@ export default function FlagManagementPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <AdminHeader title="Assistance Flags" />
+      {/* Where an admin answers flags is where they choose to hear of new ones. */}
+      <AdminHeader title="Assistance Flags" actions={<NotificationsSwitch description={ADMIN_PUSH_DESCRIPTION} />} />
       <div className="toolbar">
         <div className="toolbar__filter">
           <label htmlFor="flag-status" className="field__label">
