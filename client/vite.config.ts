@@ -89,9 +89,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // Every screen's chunk and stylesheet, not the source maps nor the .br/.gz copies (the browser gets those
-        // decoded anyway). Vite's hashed names are their own revision.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Every screen's chunk and stylesheet (the plugin adds the manifest and its icons), not the source maps nor the
+        // .br/.gz copies (the browser gets those decoded anyway). Vite's hashed names are their own revision.
+        globPatterns: ['**/*.{js,css,html,svg,ico}'],
         globIgnores: ['**/*.map'],
       },
     }),

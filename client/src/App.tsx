@@ -12,6 +12,7 @@ import { useNotices } from './components/ui/notifier.ts';
 import { OfflineMarker } from './offline/OfflineMarker.tsx';
 import { persistOptions } from './offline/persist.ts';
 import { UpdateBanner } from './offline/UpdateBanner.tsx';
+import { QueueWatch } from './offline/useSubmissionQueue.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
 
@@ -49,6 +50,7 @@ export function App({ clients }: { clients?: AppClients }) {
         <Router hook={useHashPath} searchHook={useHashSearch}>
           {!clients && <StartUp />}
           <OfflineMarker />
+          <QueueWatch />
           <UpdateBanner />
           <RouteView />
           <SettleWatch />

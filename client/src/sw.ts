@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { sendQueued, SYNC_TAG } from './offline/queue.ts';
+import './sw/push.ts';
 
 /**
  * The service worker (built by vite-plugin-pwa, injectManifest): it owns "the code is not here". Every file of the
@@ -22,4 +24,19 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-import './sw/push.ts';
+
+// Background Sync: the browser wakes the worker when the network returns, even with the app closed, and the phases
+// finished offline are sent from here (with the same keys as any send from the page: the server counts each once).
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    sendQueued().then((outcomes) => {
+      // Still no answer: the browser tries the sync again later.
+      if ([...outcomes.values()].some(({ outcome }) => outcome.kind === 'later')) throw new Error('The submissions wait for the network');
+    }),
+  );
+});

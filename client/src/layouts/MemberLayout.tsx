@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Brand } from '../components/Brand.tsx';
 import { deferredModule, useDeferredModule } from '../components/deferredModule.ts';
 import { whenSettled } from '../components/settled.ts';
+import { QueuedSubmissions } from '../offline/QueuedSubmissions.tsx';
 import { MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
 import { unreadLabel, useUnreadMessages } from '../pages/messages/unread.ts';
@@ -89,6 +90,8 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
         {!hideNav && user && <span className="topbar__user">{user.name}</span>}
       </header>
       <main id="main" tabIndex={-1} className="member-main">
+        {/* What this phone still has to send (the runner shows its own phase in its place). */}
+        {!hideNav && <QueuedSubmissions />}
         {children}
       </main>
     </div>

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { PHOTO_MAX_BYTES, TOAST_MS } from '@evolution/shared/constants';
 import { WARRIOR_MESSAGE } from '@evolution/shared/constants';
+import { readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
+import type { QueuedPhoto } from '../../../offline/queue.ts';
 import { notify } from '../../../components/ui/notifier.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
@@ -32,6 +34,7 @@ function PhotoField({
         {preview ? <img className="photo-field__preview" src={preview} alt={`${slot.label} (${slot.hint.toLowerCase()}) preview`} /> : <span className="photo-field__hint">{slot.hint}</span>}
         {uploading && <span className="photo-field__status">Uploading…</span>}
         {!uploading && image && !preview && <span className="photo-field__status">Uploaded</span>}
+        {!uploading && image?.id === 0 && <span className="photo-field__status">Saved on this phone</span>}
       </div>
       <label className="field__label photo-field__label" htmlFor={id}>
         {slot.label}
@@ -64,7 +67,10 @@ function PhotoField({
  */
 export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType; phase: PhaseData; identity: CacheIdentity }) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
-  const upload = trpc.warrior.uploadImage.useMutation();
+  // Tried even when the app believes it is offline: no answer keeps the photo on the phone (below) rather than waiting.
+  const upload = trpc.warrior.uploadImage.useMutation({ networkMode: 'always' });
+  // Photos chosen with no network: sent with the submission from the queue (offline/queue.ts).
+  const [onPhone, setOnPhone] = useState<Partial<Record<ImageField, File>>>({});
   const [draft, setDraft] = useState<DataAnalysisDraft>(() => restoreDraft(readRunnerCache(localStorage, identity)) ?? EMPTY_DRAFT);
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<MeasurementField, boolean>>>({});
@@ -91,6 +97,7 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
   const onFile = async (field: ImageField, file: File | null, input: HTMLInputElement) => {
     setDraft((d) => ({ ...d, images: { ...d.images, [field]: null } }));
     setPreview(field, undefined);
+    setOnPhone((p) => ({ ...p, [field]: undefined }));
     if (!file) return;
     // Over the server's limit: say so at once rather than send megabytes to be refused.
     if (file.size > PHOTO_MAX_BYTES) {
@@ -105,8 +112,13 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
       const { id } = (await upload.mutateAsync(form)).image;
       setDraft((d) => ({ ...d, images: { ...d.images, [field]: { id, name: file.name } } }));
       setPreview(field, URL.createObjectURL(file));
-    } catch {
-      input.value = '';
+    } catch (error) {
+      if (readFailure(error).status === null) {
+        // No answer: the photo stays on the phone (id 0 until the queue uploads it) and the phase can still be finished.
+        setOnPhone((p) => ({ ...p, [field]: file }));
+        setDraft((d) => ({ ...d, images: { ...d.images, [field]: { id: 0, name: file.name } } }));
+        setPreview(field, URL.createObjectURL(file));
+      } else input.value = '';
     } finally {
       setUploading((u) => ({ ...u, [field]: false }));
     }
@@ -122,7 +134,12 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
       return;
     }
     if (anyUploading) return;
-    submit(dataAnalysisPayload(draft));
+    const photos: Record<string, QueuedPhoto> = {};
+    for (const slot of IMAGE_SLOTS) {
+      const file = onPhone[slot.field];
+      if (file && !draft.images[slot.field]?.id) photos[slot.field] = { blob: file, name: file.name, key: crypto.randomUUID() };
+    }
+    submit(dataAnalysisPayload(draft), undefined, Object.keys(photos).length ? photos : undefined);
   };
 
   return (

@@ -1,14 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
-import { LoadBoundary } from '../../../components/LoadBoundary.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { preloadConfirmDialog } from '../../../components/ui/LazyConfirmDialog.tsx';
-import { whenSettled } from '../../../components/settled.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import type { PageProps } from '../../../routes.tsx';
 import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
@@ -16,7 +13,9 @@ import { SetsRunner } from './SetsRunner.tsx';
 import { Vo2Runner } from './Vo2Runner.tsx';
 import { isTrack, PHASE_QUERY } from '../track.ts';
 import { planOf } from './phaseRunner.ts';
-import { usePhaseSubmit } from './usePhaseSubmit.ts';
+import { phasePlace, usePhaseSubmit } from './usePhaseSubmit.ts';
+import { QueuedPhase } from '../../../offline/QueuedSubmissions.tsx';
+import { useQueuedSubmissions } from '../../../offline/useSubmissionQueue.ts';
 import type { CacheIdentity } from './useRunner.ts';
 import '../warrior.css';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -25,8 +24,7 @@ const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>
   type === 'general' && phase ? `/user/warrior/general?version=${phase.version}` : `/user/warrior/${type}`;
 
 // The Markdown renderer (about 33 KB gzipped) is not part of the runner's first paint: most phases keep their
-// instructions folded. It is fetched once the app has settled after the runner painted (so the instructions open
-// offline too), or at once when they are opened or about to be.
+// instructions folded. It is fetched when they are opened or about to be (offline, from the service worker's precache).
 const loadPageContent = () => import('../../../components/PageContent.tsx');
 const PageContent = lazy(async () => ({ default: (await loadPageContent()).PageContent }));
 const preloadPageContent = () => void loadPageContent().catch(() => undefined);
@@ -40,12 +38,9 @@ function RunnerBrief({ text, readFirst }: { text: string; readFirst: boolean }) 
         {readFirst ? 'The routine' : 'How to run this phase'}
       </summary>
       {opened && (
-        // Without the renderer (a download that failed offline) the text still reads, as written.
-        <LoadBoundary fallback={<div className="page-content runner-brief__plain">{text}</div>}>
-          <Suspense fallback={<Spinner label="Loading the instructions" />}>
-            <PageContent text={text} />
-          </Suspense>
-        </LoadBoundary>
+        <Suspense fallback={<Spinner label="Loading the instructions" />}>
+          <PageContent text={text} />
+        </Suspense>
       )}
     </details>
   );
@@ -65,31 +60,30 @@ function DoneRunner({ type, phase }: { type: TrackType; phase: PhaseData }) {
 
 function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
   const plan = useMemo(() => planOf(phase), [phase]);
-  // What the runner may need later (the instructions, its questions) loads once the app has settled after its paint.
-  useEffect(
-    () =>
-      whenSettled(() => {
-        preloadPageContent();
-        preloadConfirmDialog();
-      }),
-    [],
-  );
+  const queued = useQueuedSubmissions().find((entry) => entry.pageId === phase.page.id);
   const userId = useAuth().user?.user_id ?? 0;
   const identity: CacheIdentity = { pageId: phase.page.id, userId, signature: plan.signature };
   const video = phase.page.video_path ?? (videoSource(phase.page.video_link) ? phase.page.video_link : null);
   // The routine is the whole screen of flexibility and recovery; elsewhere the instructions fold away.
   const readFirst = plan.kind === 'done';
-  const label = type === 'calibration' ? `Calibration · Phase ${phase.phase}` : `Evolution ${phase.evolution} · Version ${phase.version} · Phase ${phase.phase}`;
+  const label = phasePlace(type, phase);
 
   return (
     <section className="page runner-page" aria-labelledby="page-title">
       <PageHeader back={{ href: phaseListHref(type, phase), label: 'Phases' }} eyebrow={label} title={phase.page.title} />
-      {video && <VideoSlot link={video} title={phase.page.title} placeholder="" />}
-      {phase.page.content && <RunnerBrief text={phase.page.content} readFirst={readFirst} />}
-      {plan.kind === 'vo2' && <Vo2Runner type={type} phase={phase} plan={plan} identity={identity} />}
-      {plan.kind === 'sets' && <SetsRunner type={type} phase={phase} plan={plan} identity={identity} />}
-      {plan.kind === 'done' && <DoneRunner type={type} phase={phase} />}
-      {plan.kind === 'data-analysis' && <DataAnalysisRunner type={type} phase={phase} identity={identity} />}
+      {queued ? (
+        // Finished on this phone: it is not run again while it waits to be sent (or until its refusal is read).
+        <QueuedPhase entry={queued} back={phaseListHref(type, phase)} />
+      ) : (
+        <>
+          {video && <VideoSlot link={video} title={phase.page.title} placeholder="" />}
+          {phase.page.content && <RunnerBrief text={phase.page.content} readFirst={readFirst} />}
+          {plan.kind === 'vo2' && <Vo2Runner type={type} phase={phase} plan={plan} identity={identity} />}
+          {plan.kind === 'sets' && <SetsRunner type={type} phase={phase} plan={plan} identity={identity} />}
+          {plan.kind === 'done' && <DoneRunner type={type} phase={phase} />}
+          {plan.kind === 'data-analysis' && <DataAnalysisRunner type={type} phase={phase} identity={identity} />}
+        </>
+      )}
     </section>
   );
 }

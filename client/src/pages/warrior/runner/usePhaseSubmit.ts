@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { PhaseData, SubmissionResult, TrackType } from '@evolution/shared';
+import { TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../../api/trpc.ts';
-import { useRefreshSession } from '../../../auth/actions.ts';
 import { authStore } from '../../../auth/store.ts';
-import { clearRunnerCache } from './phaseRunner.ts';
+import { notify } from '../../../components/ui/notifier.ts';
+import { dismissSubmission, enqueueSubmission, sendQueued, type QueuedPhoto } from '../../../offline/queue.ts';
+import { requestBackgroundSync, sendingFromRunner, useSubmissionAccepted } from '../../../offline/useSubmissionQueue.ts';
 
 /** The "Work" route: the work volume screen, which sends the member on to the phase afterwards. */
 export const workRoute = (type: TrackType, phaseType: string): string =>
@@ -16,48 +19,55 @@ export function afterPhase(type: TrackType, phase: Pick<PhaseData, 'type'>, resu
   return type === 'general' ? `/user/warrior/general?version=${result.data.submitted.version}` : '/user/warrior/calibration';
 }
 
-/** Keeps the stored session's programme state in step with a submission's answer. */
-function applyToSession(result: SubmissionResult) {
-  const { data } = result;
-  const session = authStore.get();
-  authStore.update({
-    evolution: { evolution_id: data.evolution_id, evolution: data.evolution, version: data.version, phase: data.phase, need_calibration: data.need_calibration },
-    ...(session.access ? { access: { ...session.access, evolution_page: data.access.evolution_page } } : {}),
-  });
-}
+/** "Calibration · Phase 1" or "Evolution 1 · Version 2 · Phase 3": where a phase sits, as the runner shows it. */
+export const phasePlace = (type: TrackType, phase: Pick<PhaseData, 'phase' | 'evolution' | 'version'>): string =>
+  type === 'calibration' ? `Calibration · Phase ${phase.phase}` : `Evolution ${phase.evolution} · Version ${phase.version} · Phase ${phase.phase}`;
 
 /**
- * Submits the active phase with its page id (a retry is answered as the first submit, never counted twice).
- * The button waits while the call runs, comes back on failure (no message of its own: the error catalogue speaks),
- * and stays off after success while the member is taken on. Success clears the cached progress.
+ * Submits the active phase through the submission queue: it is written to the phone with its idempotency key first,
+ * then sent. Taken at once: the member is moved on. No answer: it stays on the phone, the runner says so, and it is
+ * sent when the network returns (counted once however often it is sent). Refused at once: the member is told why and
+ * the button comes back, as before; a refusal that comes later is kept for the member to read.
  */
 export function usePhaseSubmit(type: TrackType, phase: PhaseData) {
-  // Sent even when the browser says it is offline: a dropped network fails the submit at once and gives the button
-  // back (the sets stay cached), rather than leaving a paused call spinning.
-  const mutation = trpc.warrior.submitPhase.useMutation({ networkMode: 'always' });
   const utils = trpc.useUtils();
-  const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
+  const accepted = useSubmissionAccepted();
   const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const submit = (data: unknown, target?: string) => {
-    if (mutation.isPending || sent) return;
-    mutation.mutate(
-      { type, phaseType: phase.type, page_id: phase.page.id, data },
-      {
-        async onSuccess(result) {
-          setSent(true);
-          clearRunnerCache(localStorage);
-          applyToSession(result);
-          // Calibration complete: the session is re-read (need_calibration off, evolution page open).
-          if (type === 'calibration' && phase.type === 'data-analysis') await refreshSession().catch(() => undefined);
-          // The lists start over (no stale 'active' phase flashes on the next screen); the rest is marked stale.
-          await Promise.all([utils.warrior.phases.reset(), utils.warrior.versions.reset()]);
-          await utils.warrior.invalidate(undefined, { refetchType: 'none' });
-          navigate(target ?? afterPhase(type, phase, result));
-        },
-      },
-    );
+  const submit = async (data: unknown, target?: string, photos?: Record<string, QueuedPhoto>) => {
+    const { user, token } = authStore.get();
+    if (busy || sent || !user || !token) return;
+    setBusy(true);
+    try {
+      const entry = await enqueueSubmission({
+        userId: user.user_id, token, type, phaseType: phase.type, pageId: phase.page.id,
+        title: phase.page.title, label: phasePlace(type, phase), data, ...(photos ? { photos } : {}),
+      });
+      requestBackgroundSync();
+      sendingFromRunner.add(entry.key);
+      const outcome = (await sendQueued({ userId: user.user_id, token, only: entry.key })).get(entry.key)?.outcome ?? { kind: 'later' };
+      if (outcome.kind !== 'sent') sendingFromRunner.delete(entry.key);
+      if (outcome.kind === 'later') return;
+      if (outcome.kind === 'refused') {
+        // The member is here to read it: the phase stays to fix or run again, the queue keeps nothing.
+        await dismissSubmission(entry.key);
+        notify({ message: outcome.message, variant: 'danger', duration: TOAST_MS.apiError });
+        return;
+      }
+      setSent(true);
+      await accepted(entry, outcome.result);
+      // The lists start over (no stale 'active' phase flashes on the next screen); the rest is marked stale.
+      await Promise.all([utils.warrior.phases.reset(), utils.warrior.versions.reset()]);
+      await utils.warrior.invalidate(undefined, { refetchType: 'none' });
+      navigate(target ?? afterPhase(type, phase, outcome.result));
+      // The phase just done is no longer the one to run: dropped once the runner has gone, not refetched under it.
+      queueMicrotask(() => queryClient.removeQueries({ queryKey: [['warrior', 'phase']] }));
+    } finally {
+      setBusy(false);
+    }
   };
-  return { submit, busy: mutation.isPending, sent };
+  return { submit: (data: unknown, target?: string, photos?: Record<string, QueuedPhoto>) => void submit(data, target, photos), busy, sent };
 }
