@@ -10,7 +10,7 @@ import { deferredModule, useDeferredModule } from './components/deferredModule.t
 import { SettleWatch, useSettled } from './components/settled.ts';
 import { useNotices } from './components/ui/notifier.ts';
 import { OfflineMarker } from './offline/OfflineMarker.tsx';
-import { persistOptions } from './offline/persist.ts';
+import { persistOptions, refreshRestored } from './offline/persist.ts';
 import { UpdateBanner } from './offline/UpdateBanner.tsx';
 import { QueueWatch } from './offline/useSubmissionQueue.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
@@ -46,7 +46,7 @@ export function App({ clients }: { clients?: AppClients }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       {/* One persisted cache per signed-in user: a change of user starts from that user's own. */}
-      <PersistQueryClientProvider key={userId ?? 'none'} client={queryClient} persistOptions={persistOptions(userId)}>
+      <PersistQueryClientProvider key={userId ?? 'none'} client={queryClient} persistOptions={persistOptions(userId)} onSuccess={() => refreshRestored(queryClient)}>
         <Router hook={useHashPath} searchHook={useHashSearch}>
           {!clients && <StartUp />}
           <OfflineMarker />

@@ -1,4 +1,4 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
@@ -39,6 +39,16 @@ const persister = createAsyncStoragePersister({
   // At most one write a second however many answers arrive.
   throttleTime: 1000,
 });
+
+/** When this app started: what the phone kept is older, and is asked again once restored. */
+const startedAt = Date.now();
+
+/**
+ * Once what the phone kept is back in the cache, it is marked stale so that the screens on show ask again at once
+ * (offline they wait for the network), rather than trusting a copy that another tab or the worker may have moved past.
+ */
+export const refreshRestored = (queryClient: QueryClient): Promise<void> =>
+  queryClient.invalidateQueries({ predicate: (query) => isPersisted(query) && query.state.dataUpdatedAt < startedAt });
 
 /** The options of PersistQueryClientProvider for the signed-in user (another user's cache on the phone is dropped). */
 export function persistOptions(userId: number | null): Omit<PersistQueryClientOptions, 'queryClient'> {

@@ -111,14 +111,15 @@ export function QueueWatch(): null {
     if (signedIn === null || typeof indexedDB === 'undefined') return;
     const run = () => void send().catch(() => undefined);
     if (onlineManager.isOnline()) run();
-    const stop = onlineManager.subscribe((online) => {
+    return onlineManager.subscribe((online) => {
       if (online) run();
     });
-    const timer = waiting ? setInterval(run, RETRY_MS) : undefined;
-    return () => {
-      stop();
-      clearInterval(timer);
-    };
-  }, [send, signedIn, waiting]);
+  }, [send, signedIn]);
+  // Not at once when an entry appears: the runner that queued it is sending it right now.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void send().catch(() => undefined), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [send, waiting]);
   return null;
 }

@@ -46,11 +46,13 @@ export function usePhaseSubmit(type: TrackType, phase: PhaseData) {
         userId: user.user_id, token, type, phaseType: phase.type, pageId: phase.page.id,
         title: phase.page.title, label: phasePlace(type, phase), data, ...(photos ? { photos } : {}),
       });
-      requestBackgroundSync();
       sendingFromRunner.add(entry.key);
-      const outcome = (await sendQueued({ userId: user.user_id, token, only: entry.key })).get(entry.key)?.outcome ?? { kind: 'later' };
-      if (outcome.kind !== 'sent') sendingFromRunner.delete(entry.key);
-      if (outcome.kind === 'later') return;
+      const outcome = (await sendQueued({ userId: user.user_id, token, only: entry.key })).get(entry.key)?.outcome;
+      if (outcome?.kind !== 'sent') sendingFromRunner.delete(entry.key);
+      // Sent meanwhile by another tab: the screens ask again, as for any phase the queue sends.
+      if (!outcome) return void (await utils.warrior.invalidate());
+      // No answer: the browser sends it when the network returns, even with the app closed.
+      if (outcome.kind === 'later') return requestBackgroundSync();
       if (outcome.kind === 'refused') {
         // The member is here to read it: the phase stays to fix or run again, the queue keeps nothing.
         await dismissSubmission(entry.key);
