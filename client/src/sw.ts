@@ -1,6 +1,10 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { MEDIA_CACHE } from './offline/mediaCache.ts';
 import { sendQueued, SYNC_TAG } from './offline/queue.ts';
 import './sw/push.ts';
 
@@ -19,6 +23,22 @@ cleanupOutdatedCaches();
 // The app routes in the hash, so every page load asks for index.html: answered from the precache. The API and its
 // readable docs are pages of their own and go to the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/healthz$/] }));
+
+// Pictures the member has seen (recipes, guides) are kept for offline use, one copy per file: a signed address changes
+// every hour, the file behind an id never does. Videos stream with ranges and are not. (Progress photos come inside the
+// chamber's answer, which the persisted query cache keeps.)
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && request.destination !== 'video' && /^\/api\/media\/\d+$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => new URL(request.url).pathname },
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 // A new version waits until the app says so (the member accepted it, or moved to another screen): never mid-phase.
 self.addEventListener('message', (event) => {

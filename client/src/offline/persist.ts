@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
+import { wipeMediaCache } from './mediaCache.ts';
 
 /**
  * The member's data on the phone: the persisted query cache owns "the data is not here". What a member has seen
@@ -60,8 +61,9 @@ export function persistOptions(userId: number | null): Omit<PersistQueryClientOp
   };
 }
 
-/** Sign-out: nothing the member saw stays on the phone. */
+/** Sign-out: nothing the member saw stays on the phone, their pictures included. */
 export async function wipePersistedData(): Promise<void> {
+  await wipeMediaCache();
   if (typeof indexedDB === 'undefined') return;
   await del(KEY, store()).catch(() => undefined);
 }
