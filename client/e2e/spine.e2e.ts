@@ -75,7 +75,7 @@ describe('the spine, in Chromium', () => {
     expect(status).toBe(401);
   });
 
-  it('a screen whose code cannot be downloaded (offline between screens) says so beside the menu; Try again shows it', async () => {
+  it('a screen whose code cannot be downloaded (before the app is installed) says so beside the menu; Reload shows it', async () => {
     const { page, screenshot } = await newPage(b.browser, { viewport: { width: 390, height: 844 } });
     await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.waitForURL(/#\/gateway\/gateway/);
@@ -86,13 +86,13 @@ describe('the spine, in Chromium', () => {
     await page.getByRole('button', { name: /^Open menu/ }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Messages/ }).click();
     await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
-    expect(await page.getByText('Check your connection, then try again.').isVisible()).toBe(true);
+    expect(await page.getByText('Check your connection, then reload.').isVisible()).toBe(true);
     // The layout stays: the member can still open the menu and go elsewhere.
     expect(await page.getByRole('button', { name: /^Open menu/ }).isVisible()).toBe(true);
     await screenshot('spine-screen-not-loaded');
 
     await page.unroute(inbox);
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     expect(await page.getByRole('heading', { name: 'This screen could not be loaded' }).count()).toBe(0);
   });

@@ -7,7 +7,7 @@ import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
 import { useAuth } from './auth/store.ts';
 import { deferredModule, useDeferredModule } from './components/deferredModule.ts';
-import { SettleWatch, useSettled } from './components/settled.ts';
+import { SettleWatch } from './components/settled.ts';
 import { useNotices } from './components/ui/notifier.ts';
 import { OfflineMarker } from './offline/OfflineMarker.tsx';
 import { persistOptions, refreshRestored } from './offline/persist.ts';
@@ -17,14 +17,11 @@ import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
 
 // Radix Toast is not needed to paint the first screen; notices raised before it loads wait in the notifier.
-// A failed download (offline) renders nothing rather than breaking the app.
 const toaster = deferredModule(() => import('./components/ui/Toaster.tsx'));
 
-/** Mounts the toaster for the first notice, or once the app has settled, so it is ready offline without competing with the first screen. */
+/** Mounts the toaster for the first notice (its code comes from the service worker's precache when offline). */
 function DeferredToaster() {
-  const notices = useNotices().length;
-  const settled = useSettled();
-  const Toaster = useDeferredModule(toaster, notices > 0 || settled, notices)?.Toaster;
+  const Toaster = useDeferredModule(toaster, useNotices().length > 0)?.Toaster;
   return Toaster ? <Toaster /> : null;
 }
 

@@ -38,15 +38,13 @@ export function deferredModule<T>(load: () => Promise<T>): DeferredModule<T> {
 /**
  * The module once downloaded (whoever started the download; this part starts it when `wanted`), undefined until then:
  * for parts of a screen that may appear after it (the side menu, the toaster). Unlike React.lazy it never shows a
- * Suspense fallback, after which React holds back the reveal of the screen itself for 300 ms. A failed download
- * (offline) leaves it undefined until the next preload or a new `retryKey`.
+ * Suspense fallback, after which React holds back the reveal of the screen itself for 300 ms.
  */
-export function useDeferredModule<T>(module: DeferredModule<T>, wanted: boolean, retryKey?: unknown): T | undefined {
+export function useDeferredModule<T>(module: DeferredModule<T>, wanted: boolean): T | undefined {
   const value = useSyncExternalStore(module.subscribe, module.loaded);
   const missing = value === undefined;
-  // A new retryKey (the toaster: each new notice) tries a failed download again.
   useEffect(() => {
     if (missing && wanted) module.preload().catch(() => undefined);
-  }, [module, missing, wanted, retryKey]);
+  }, [module, missing, wanted]);
   return value;
 }

@@ -49,13 +49,10 @@ export function whenSettled(work: () => void): () => void {
   };
 }
 
-/** Whether the app has settled: for a part that mounts then (the toaster). */
-export const useSettled = (): boolean => useSyncExternalStore(subscribe, () => settled);
-
 /**
  * Mounted once by the app: it has settled once start-up is done, the first screen has committed, no call is in flight
- * and the browser has been idle (at most 5 s later). What screens may need later (the toaster, the side menu, the
- * runner's dialogs) is fetched then, so it neither competes with the first screen nor is missing offline afterwards.
+ * and the browser has been idle (at most 5 s later). The service worker is registered then (main.tsx), so its
+ * precache download never competes with the first screen.
  */
 export function SettleWatch(): null {
   const { ready } = useAuth();

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Brand } from '../components/Brand.tsx';
 import { deferredModule, useDeferredModule } from '../components/deferredModule.ts';
-import { whenSettled } from '../components/settled.ts';
 import { QueuedSubmissions } from '../offline/QueuedSubmissions.tsx';
 import { MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
@@ -20,7 +19,6 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
   const { user } = useAuth();
   // The unread count shows on the menu button, where a member notices it, and beside Messages in the menu.
   const unread = useUnreadMessages(!hideNav);
-  useEffect(() => (hideNav ? undefined : whenSettled(preloadSideMenu)), [hideNav]);
   const SideMenu = useDeferredModule(sideMenu, false)?.SideMenu;
   const menuButton = useRef<HTMLButtonElement>(null);
   // A press made before the drawer's code is in; moving to another screen forgets it, so the drawer never pops open

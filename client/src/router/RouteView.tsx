@@ -156,13 +156,11 @@ export function RouteView() {
   }
   const { route, params } = match;
   const Page = route.page;
-  // Rejects while a chunk still cannot be downloaded, so the message stays.
-  const retry = () => Promise.all(screenChunks(route).map((chunk) => chunk.preload()));
   // Two boundaries: a page that fails to download keeps its layout (and menu); a layout that fails shows the message alone.
   return (
-    <ScreenBoundary screen={route} retry={retry}>
+    <ScreenBoundary screen={route}>
       <Layout route={route}>
-        <ScreenBoundary screen={route} retry={retry}>
+        <ScreenBoundary screen={route}>
           <Suspense fallback={<Spinner label="Loading" />}>
             {Page ? <Page params={params} route={route} /> : <ComingSoon title={route.title} />}
             <ScreenShown />

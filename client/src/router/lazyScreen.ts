@@ -10,22 +10,22 @@ export type PreloadableComponent<T extends AnyComponent> = ((props: ComponentPro
   loaded: () => boolean;
 };
 
-/** A screen's code that could not be downloaded (offline), as opposed to a screen that failed while rendering. */
+/**
+ * A screen's code that could not be downloaded, as opposed to a screen that failed while rendering: with the service
+ * worker's precache this happens only before the app was first installed on the phone (or in a browser without one).
+ */
 export class ScreenLoadError extends Error {
-  /** Lets the next visit to the screen download it again; called once the failure is on screen (see ScreenBoundary). */
-  readonly renew: () => void;
-  constructor(cause: unknown, renew: () => void) {
+  constructor(cause: unknown) {
     super('The screen could not be downloaded', { cause });
     this.name = 'ScreenLoadError';
-    this.renew = renew;
   }
 }
 
 /**
  * React.lazy plus `preload()`: the first screen's chunks are fetched while start-up asks who is signed in, instead of
- * one after the other once the answer is in. A failed download is tried again by the next preload or render.
- * A screen whose chunk is already in renders at once rather than through React.lazy, which always suspends on its
- * first render: a Suspense fallback shown even for a moment makes React hold back every other reveal for 300 ms.
+ * one after the other once the answer is in. A screen whose chunk is already in renders at once rather than through
+ * React.lazy, which always suspends on its first render: a Suspense fallback shown even for a moment makes React hold
+ * back every other reveal for 300 ms.
  */
 export function lazyScreen<T extends AnyComponent>(load: () => Promise<{ default: T }>): PreloadableComponent<T> {
   let loading: Promise<{ default: T }> | null = null;
@@ -38,15 +38,10 @@ export function lazyScreen<T extends AnyComponent>(load: () => Promise<{ default
       },
       (error: unknown) => {
         loading = null;
-        throw new ScreenLoadError(error, renew);
+        throw new ScreenLoadError(error);
       },
     ));
-  let Lazy = lazy(preload);
-  // React.lazy keeps a failure for good, so the next visit gets a fresh one that downloads again. Not at once: React
-  // renders a screen that never committed afresh, and a fresh lazy each time would download in a loop while offline.
-  const renew = () => {
-    Lazy = lazy(preload);
-  };
+  const Lazy = lazy(preload);
   function Screen(props: ComponentProps<T>) {
     // Chosen once per mount, so a screen that did go through React.lazy is not swapped (and remounted) later.
     const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
