@@ -155,6 +155,13 @@ try {
   const boot = [...html.matchAll(/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
   const bootGz = sized.filter((s) => boot.includes(s.f)).reduce((n, s) => n + s.gz, 0);
   bundles.push(`Entry chunk ${entry}: ${(entryGz / 1024).toFixed(1)} KB gzipped (target <= 90 KB); with the ${boot.length - 1} chunks it preloads ${(bootGz / 1024).toFixed(1)} KB; all JS and CSS ${(sized.reduce((n, s) => n + s.gz, 0) / 1024).toFixed(1)} KB gzipped in ${sized.length} files.`);
+  // What the service worker downloads at install so the app opens with no network (its precache manifest in sw.js).
+  const sw = readFileSync(join(clientDist, 'sw.js'), 'utf8');
+  const manifest = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+  const precached = [...new Set(manifest)].map((url) => readFileSync(join(clientDist, url)));
+  const precacheRaw = precached.reduce((n, b) => n + b.length, 0);
+  const precacheGz = precached.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  bundles.push(`Precache (service worker, downloaded once at install): ${manifest.length} files, ${(precacheRaw / 1024).toFixed(1)} KB, ${(precacheGz / 1024).toFixed(1)} KB gzipped; sw.js itself ${(gzipSync(sw, { level: 9 }).length / 1024).toFixed(1)} KB gzipped.`);
 } catch {
   bundles.push('No client build found (npm run build first to measure bundle sizes).');
 }
