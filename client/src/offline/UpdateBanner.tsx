@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { applyUpdate, useUpdateWaiting } from './serviceWorker.ts';
+import { applyUpdate, useUpdateWaiting } from './update.ts';
 
 /**
  * "A new version is ready — reload": shown while a new deploy waits. It is taken when the member presses Reload, or
