@@ -4,6 +4,8 @@ import { Brand } from '../components/Brand.tsx';
 import { AdminSidebar } from '../components/menu/AdminSidebar.tsx';
 import { CloseIcon, MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
+import { NeedsConnection, OFFLINE_ADMIN } from '../offline/NeedsConnection.tsx';
+import { useOnline } from '../offline/OfflineMarker.tsx';
 import { skipToMain } from './PublicLayout.tsx';
 
 /** The admin area: a fixed sidebar on wide screens, a drawer on phones. */
@@ -11,6 +13,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const navigated = useRef(false);
   const { user } = useAuth();
+  const online = useOnline();
   return (
     <div className="shell shell--admin">
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -60,7 +63,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         {user && <span className="topbar__user">{user.name}</span>}
       </header>
       <main id="main" tabIndex={-1} className="admin-main">
-        {children}
+        <NeedsConnection text={OFFLINE_ADMIN} className="admin-offline" />
+        {/* Offline, nothing can be saved: every form control of the screen waits (always rendered, so a form keeps what was typed). */}
+        <fieldset className="admin-lock" role="presentation" disabled={!online}>
+          {children}
+        </fieldset>
       </main>
     </div>
   );

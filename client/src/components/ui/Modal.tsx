@@ -45,12 +45,14 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** While the confirmed action runs: both buttons wait. */
   busy?: boolean;
+  /** The action cannot run now (offline): the confirm button waits, No still closes. */
+  confirmDisabled?: boolean;
   danger?: boolean;
   children?: ReactNode;
 }
 
 /** A Radix alert dialog asking to confirm an action (Yes/No by default). */
-export function ConfirmDialog({ open, onOpenChange, title, text, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, busy, danger, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, text, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, busy, confirmDisabled, danger, children }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
@@ -68,6 +70,7 @@ export function ConfirmDialog({ open, onOpenChange, title, text, confirmLabel = 
             <Button
               variant={danger ? 'danger' : 'primary'}
               busy={busy}
+              disabled={confirmDisabled}
               onClick={(e) => {
                 // The dialog stays open while the action runs; the caller closes it.
                 e.preventDefault();

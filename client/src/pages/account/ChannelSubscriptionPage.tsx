@@ -10,6 +10,8 @@ import { toast } from '../../components/ui/notifier.ts';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
+import { useOnline } from '../../offline/OfflineMarker.tsx';
 
 const STATUS_TEXT: Record<string, string> = {
   active: 'Active', trialing: 'Trial', past_due: 'Payment overdue', incomplete: 'Payment incomplete', canceled: 'Ended', unpaid: 'Unpaid',
@@ -41,6 +43,8 @@ export default function ChannelSubscriptionPage() {
   // Choosing the current plan again undoes a pending cancellation (GET user/payment/{id}/change).
   const resume = trpc.account.subscription.changePlan.useMutation({ meta: { silentErrors: true } });
   const [confirming, setConfirming] = useState(false);
+  // Cancelling or keeping a plan goes through the payment provider: offline, the buttons wait for the network.
+  const online = useOnline();
   const sub = current.data;
 
   const keepPlan = (planId: number) =>
@@ -75,6 +79,7 @@ export default function ChannelSubscriptionPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader eyebrow="Account settings" title="Channel Subscription" />
+      <NeedsConnection text={OFFLINE_PAYMENTS} />
       <QueryState query={current} loading="Loading your subscription" />
       {sub && !sub.channel_id && (
         <div className="panel">
@@ -124,19 +129,21 @@ export default function ChannelSubscriptionPage() {
               Change plan
             </Link>
             {sub.active && !sub.cancel_at_period_end && (
-              <Button variant="danger" onClick={() => setConfirming(true)}>
+              <Button variant="danger" onClick={() => setConfirming(true)} disabled={!online}>
                 Cancel
               </Button>
             )}
             {sub.active && sub.cancel_at_period_end && sub.plan && (
-              <Button onClick={() => keepPlan(sub.plan!.plan_id)} busy={resume.isPending}>
+              <Button onClick={() => keepPlan(sub.plan!.plan_id)} busy={resume.isPending} disabled={!online}>
                 Keep my plan
               </Button>
             )}
           </div>
         </div>
       )}
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Confirm" text="Game Over?" onConfirm={confirmCancel} busy={cancel.isPending} danger />
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Confirm" text="Game Over?" onConfirm={confirmCancel} busy={cancel.isPending} confirmDisabled={!online} danger>
+        <NeedsConnection text={OFFLINE_PAYMENTS} />
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ChannelDto, PlanDto, SubscriptionSummary } from '@evolution/shared
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatDuration, formatPounds } from '../../forms/format.ts';
+import { useOnline } from '../../offline/OfflineMarker.tsx';
 import { planState, type PlanState, type PurchaseMode } from './plans.ts';
 
 /** One line on what each channel gives (PRODUCT.md section 5). */
@@ -29,6 +30,8 @@ export interface PlanListProps {
 /** A channel's plans as prices in pounds with their duration, each with INITIATE; the current plan marked and disabled. */
 export function PlanList({ channel, subscription, mode, onChoose, headingLevel = 2 }: PlanListProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // A purchase needs the payment provider and the server: offline, no plan can be started.
+  const online = useOnline();
   // A plan an admin took off sale is not offered; the member who holds it still sees it as current.
   const plans = channel.plans.filter((plan) => planState(plan, channel, subscription) !== 'inactive');
   const headingId = `channel-${channel.short_name}`;
@@ -65,7 +68,7 @@ export function PlanList({ channel, subscription, mode, onChoose, headingLevel =
                 <Button
                   block
                   variant={state === 'current' ? 'secondary' : 'primary'}
-                  disabled={state !== 'available' || mode === 'none'}
+                  disabled={state !== 'available' || mode === 'none' || !online}
                   aria-label={`INITIATE ${plan.name}`}
                   onClick={() => onChoose(plan)}
                 >

@@ -10,6 +10,8 @@ import { TextField } from '../../components/ui/Field.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { formatDuration, formatPounds } from '../../forms/format.ts';
+import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
+import { useOnline } from '../../offline/OfflineMarker.tsx';
 import { CardField, type CardTokenizer } from './CardField.tsx';
 import type { PurchaseMode } from './plans.ts';
 
@@ -74,6 +76,7 @@ function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto;
   const [tokenizing, setTokenizing] = useState(false);
   const buy = trpc.account.subscription.registerAndSubscribe.useMutation({ meta: { silentErrors: true } });
   const registering = mode === 'register';
+  const online = useOnline();
   const missing = registering ? REQUIRED_ADDRESS.filter((f) => !values[f].trim()) : [];
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -162,7 +165,9 @@ function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto;
         <legend className="form-section__title">Card</legend>
         <CardField tokenizer={tokenizer} />
       </fieldset>
-      <Button type="submit" block busy={tokenizing || buy.isPending || buy.isSuccess}>
+      {/* What was typed stays; only the payment waits for the network. */}
+      <NeedsConnection text={OFFLINE_PAYMENTS} />
+      <Button type="submit" block busy={tokenizing || buy.isPending || buy.isSuccess} disabled={!online}>
         Subscribe · {formatPounds(plan.amount)}
       </Button>
     </form>
@@ -174,6 +179,7 @@ function ChangePlan({ plan, price, onClose }: { plan: PlanDto; price: string; on
   const refreshSession = useRefreshSession();
   const utils = trpc.useUtils();
   const change = trpc.account.subscription.changePlan.useMutation({ meta: { silentErrors: true } });
+  const online = useOnline();
   const confirm = () =>
     change.mutate(
       { id: plan.plan_id },
@@ -195,11 +201,12 @@ function ChangePlan({ plan, price, onClose }: { plan: PlanDto; price: string; on
         Switch your subscription to <strong>{plan.name}</strong> at {price}. The card you subscribed with is used, and the difference for the rest
         of this period is worked out for you (prorated).
       </p>
+      <NeedsConnection text={OFFLINE_PAYMENTS} />
       <div className="modal__actions">
         <Button variant="ghost" onClick={onClose} disabled={change.isPending}>
           Keep my plan
         </Button>
-        <Button onClick={confirm} busy={change.isPending || change.isSuccess}>
+        <Button onClick={confirm} busy={change.isPending || change.isSuccess} disabled={!online}>
           Change plan
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
 
 /** /signup: every channel's plans; INITIATE registers and subscribes in one dialog. */
 export default function SignupPage() {
@@ -16,6 +17,7 @@ export default function SignupPage() {
       <PageHeader eyebrow="Join" title="Subscription Plans">
         <p className="muted">Pick a channel and a plan. Prices are in pounds; cancel any time and keep access until the period you paid for ends.</p>
       </PageHeader>
+      <NeedsConnection text={OFFLINE_PAYMENTS} />
       <QueryState query={channels} loading="Loading plans" error="The plans could not be loaded." />
       {channels.data?.map((channel) => (
         <PlanList key={channel.id} channel={channel} subscription={subscription} mode={mode} onChoose={(plan) => choose(channel, plan)} />

@@ -6,6 +6,7 @@ import type { PageProps } from '../../routes.tsx';
 import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
 
 /** /subscribe/{channel} and /upgrade/{channel}: the channel's plans in pounds with duration, INITIATE opening the dialog. */
 export default function SubscribePage({ params, route }: PageProps) {
@@ -17,6 +18,7 @@ export default function SubscribePage({ params, route }: PageProps) {
 
   return (
     <section className="page page--plans">
+      <NeedsConnection text={OFFLINE_PAYMENTS} />
       <p className="eyebrow">{route.title}</p>
       <QueryState query={channels} loading="Loading plans" error="The plans could not be loaded." />
       {channels.isSuccess && !channel && (

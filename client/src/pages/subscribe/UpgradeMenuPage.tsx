@@ -9,6 +9,7 @@ import { CHANNEL_BLURB } from './PlanList.tsx';
 import { cheapestPlan, hasActivePlan } from './plans.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
 
 /** /with_menu/upgrade: each channel's logo links to its upgrade page; inactive ones are disabled; the current one is badged. */
 export default function UpgradeMenuPage() {
@@ -21,6 +22,7 @@ export default function UpgradeMenuPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader eyebrow="Plans" title="Upgrade" />
+      <NeedsConnection text={OFFLINE_PAYMENTS} />
       {!active && (
         <p className="notice notice--warning" role="status">
           {subscription?.channel ? `Your ${subscription.channel.name} subscription has ended.` : 'You have no active subscription.'} Choose a channel to
