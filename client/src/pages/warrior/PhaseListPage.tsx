@@ -1,6 +1,6 @@
 import type { PhaseType } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../routes.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { isTrack } from './track.ts';
@@ -39,8 +39,7 @@ export default function PhaseListPage({ params }: PageProps) {
         {type === 'calibration' && <p className="muted">Three phases find where you start on every ladder: the treadmill test, a max test per movement, and your measurements.</p>}
       </PageHeader>
       {!type && <p className="empty">There is no such track.</p>}
-      {type && phases.isPending && <Spinner label="Loading the phases" />}
-      {phases.isError && <p className="empty">Data could not be found.</p>}
+      {type && <QueryState query={phases} loading="Loading the phases" />}
       {type && phases.data && (
         <ol className="step-list">
           {phases.data.data.map((item) => (

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../routes.tsx';
 import { usePageVideo } from '../content/usePageVideo.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -24,7 +24,7 @@ export default function TechniqueGuidePage({ params }: PageProps) {
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
       <PageHeader back={{ href: '/warrior/technique-guides', label: 'Technique Guides' }} title={guide.data?.title ?? 'Technique Guide'} />
-      {guide.isPending && valid && <Spinner label="Loading the guide" />}
+      {valid && <QueryState query={guide} loading="Loading the guide" />}
       {guide.data && (
         <>
           {video && <VideoSlot link={video} title={guide.data.title} placeholder="" />}

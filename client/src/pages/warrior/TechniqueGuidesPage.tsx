@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { TECHNIQUE_GUIDE_CATEGORY, TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { Pagination } from '../../components/ui/Pagination.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/notifier.ts';
 import { markdownExcerpt } from '../../components/markdownText.ts';
@@ -35,7 +35,7 @@ export default function TechniqueGuidesPage() {
       <PageHeader back={{ href: '/warrior/ground-zero', label: 'Warrior' }} title="Technique Guides">
         <p className="muted">Read the guide before you move up to a new form.</p>
       </PageHeader>
-      {guides.isPending && <Spinner label="Loading the guides" />}
+      <QueryState query={guides} loading="Loading the guides" />
       {empty && <p className="empty">{NO_GUIDES}</p>}
       {guides.data && guides.data.data.length > 0 && (
         <ul className="guide-list">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
+import { QueryState } from '../../components/ui/QueryState.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -22,8 +23,8 @@ export default function VersionsPage() {
       <PageHeader eyebrow={versions.data ? `Evolution ${versions.data.evolution}` : 'Warrior'} title="Dynamic Evolution">
         <p className="muted">Each version is nine phases. Finish the active one to unlock the next.</p>
       </PageHeader>
-      {(versions.isPending || needCalibration) && <Spinner label="Loading your versions" />}
-      {versions.isError && <p className="empty">Data could not be found.</p>}
+      <QueryState query={versions} loading="Loading your versions" />
+      {needCalibration && <Spinner label="Loading your versions" />}
       {versions.data && !needCalibration && (
         <ol className="step-list">
           {versions.data.data.map((v) => (
