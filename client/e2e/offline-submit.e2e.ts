@@ -71,6 +71,19 @@ const treadmill = (seconds: number) => async (page: Page) => {
   await button(page, 'Submit Data').click();
 };
 
+/** A new member's first phase, the treadmill test, run with no network and saved on the phone; the phone stays offline. */
+async function treadmillSavedOffline(seconds: number) {
+  const member = await createMember({ setupDone: true });
+  const ctx = await phone(member);
+  const page = await ctx.open('/#/user/warrior/calibration');
+  await openActivePhase(page, 'VO2 max test');
+  await ctx.context.setOffline(true);
+  await runTreadmill(page, seconds);
+  await button(page, 'Submit Data').click();
+  await shows(page, 'is saved on this phone');
+  return { member, ctx, page };
+}
+
 describe('a phase finished with no network, in Chromium on a phone', () => {
   it('every phase type is kept with the tab closed and counted exactly once when the app opens online', { timeout: 300_000 }, async () => {
     const member = await createMember({ setupDone: true });
@@ -146,14 +159,7 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
   });
 
   it('two tabs with the same phase waiting send it once', async () => {
-    const member = await createMember({ setupDone: true });
-    const ctx = await phone(member);
-    const first = await ctx.open('/#/user/warrior/calibration');
-    await openActivePhase(first, 'VO2 max test');
-    await ctx.context.setOffline(true);
-    await runTreadmill(first, 700);
-    await button(first, 'Submit Data').click();
-    await shows(first, 'is saved on this phone');
+    const { member, ctx, page: first } = await treadmillSavedOffline(700);
     // A second tab, opened with no network, sees the same phase waiting.
     const second = await ctx.open('/#/user/warrior/calibration/phase');
     await shows(second, 'is saved on this phone');
@@ -169,14 +175,7 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
   });
 
   it('a phase the server refuses once the network is back is shown with its message until dismissed', async () => {
-    const member = await createMember({ setupDone: true });
-    const ctx = await phone(member);
-    const page = await ctx.open('/#/user/warrior/calibration');
-    await openActivePhase(page, 'VO2 max test');
-    await ctx.context.setOffline(true);
-    await runTreadmill(page, 800);
-    await button(page, 'Submit Data').click();
-    await shows(page, 'is saved on this phone');
+    const { member, ctx, page } = await treadmillSavedOffline(800);
     await page.close();
     // Meanwhile the programme moved on elsewhere (another phone): the treadmill test and the max tests are in.
     await calibrationPhase(member, 'vo2', { time_to_complete: 950 });

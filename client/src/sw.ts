@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -17,6 +18,9 @@ import './sw/push.ts';
 declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
+// The first install takes charge of the page that installed it, so that page's next screens come from the precache
+// too (a new version still waits for the app's word: it is only claimed once it has been let in).
+clientsClaim();
 // A new build's install drops the files only the old builds used.
 cleanupOutdatedCaches();
 

@@ -7,6 +7,7 @@ import { useAuth } from '../../../auth/store.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { OFFLINE_NOT_KEPT } from '../../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../../routes.tsx';
 import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
 import { SetsRunner } from './SetsRunner.tsx';
@@ -104,6 +105,8 @@ export default function PhaseRunnerPage({ params }: PageProps) {
       </section>
     );
   }
+  // Offline, and this phone never kept the phase: the call waits for the network.
+  if (phase.isPending && phase.fetchStatus === 'paused') return <p className="empty">{OFFLINE_NOT_KEPT}</p>;
   if (phase.isPending) return <Spinner label="Loading your phase" />;
   if (phase.isError) {
     const status = readFailure(phase.error).status;
