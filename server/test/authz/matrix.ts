@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { CHANNEL } from '@evolution/shared';
 import { rest } from '../helpers/api.ts';
+import { deviceKeys } from '../helpers/pushService.ts';
 import { multipart, photoWithExif } from '../helpers/training.ts';
 import { contactDetails, factFind, newcomer, parq, subscribedMember, type Account, type Fixtures } from './fixtures.ts';
 
@@ -98,6 +99,14 @@ const freshGuide = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/pag
 const freshFormGroup = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/form_group', formGroup());
 const freshForm = async (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/form', form(await freshFormGroup(fx)));
 
+/** A push device of the caller's own (a new endpoint each time, so no caller takes another's), registered when `register`. */
+let devices = 0;
+async function device(c: CallContext, register: boolean) {
+  const sub = { endpoint: `https://push.example.com/authz/${++devices}`, keys: deviceKeys().keys };
+  if (register && c.account) await rest(c.fx.app, 'POST', '/api/push/subscription', { token: c.account.token, body: sub });
+  return sub;
+}
+
 /** A member who has sent the PAR-Q and is at the fact-find. */
 async function atFactFind(fx: Fixtures): Promise<Account> {
   const m = await newcomer(fx.app);
@@ -173,6 +182,10 @@ export const restMatrix: Record<string, Row> = {
   // Messages: A's inbox; B asking for A's gets 404.
   'GET /api/user/message': { expect: MEMBER(), call: () => ({ query: { page: 1 } }) },
   'GET /api/user/message/unread_count': { expect: MEMBER() },
+  'GET /api/push/key': { expect: USER() },
+  'GET /api/push/subscription': { expect: USER(), call: async (c) => ({ query: { endpoint: (await device(c, true)).endpoint } }) },
+  'POST /api/push/subscription': { expect: USER(201), call: async (c) => ({ body: await device(c, false) }) },
+  'DELETE /api/push/subscription': { expect: USER(), call: async (c) => ({ body: { endpoint: (await device(c, true)).endpoint } }) },
   'GET /api/user/message/:id': { expect: OWNED(), call: ({ fx }) => ({ params: { id: fx.messageId } }) },
 
   // Warrior: the member's own programme (no record of A's is named).
@@ -352,6 +365,12 @@ export const trpcMatrix: Record<string, Row> = {
   'query messages.list': { expect: MEMBER(), call: () => ({ input: { page: 1 } }) },
   'query messages.get': { expect: OWNED(), call: ({ fx }) => ({ input: { id: fx.messageId } }) },
   'query messages.unreadCount': { expect: MEMBER() },
+
+  // Web Push: a device of one's own, for members and admins alike (another's device is push.test.ts's concern).
+  'query push.key': { expect: USER() },
+  'query push.subscription': { expect: USER(), call: async (c) => ({ input: { endpoint: (await device(c, true)).endpoint } }) },
+  'mutation push.subscribe': { expect: USER(), call: async (c) => ({ input: await device(c, false) }) },
+  'mutation push.unsubscribe': { expect: USER(), call: async (c) => ({ input: { endpoint: (await device(c, true)).endpoint } }) },
 
   // Server-sent events: checked over real HTTP for the status the stream opens with.
   'subscription live.events': { expect: USER() },
