@@ -60,7 +60,7 @@ export default defineConfig({
     // Brotli and gzip copies at maximum quality, made once here so the server only picks one (never compresses per request).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
     // Installable, and opens with no network: the manifest, and the service worker (src/sw.ts) with every file of the
-    // build precached. The app registers it itself once the first screen has settled (api/serviceWorker.ts).
+    // build precached. The app registers it itself once the first screen has settled (offline/serviceWorker.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

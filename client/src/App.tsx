@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient.ts';
 import { createTrpcClient, trpc } from './api/trpc.ts';
 import { useStartUp } from './auth/actions.ts';
-import { useAuth } from './auth/store.ts';
+import { authStore, useAuth } from './auth/store.ts';
 import { deferredModule, useDeferredModule } from './components/deferredModule.ts';
 import { SettleWatch } from './components/settled.ts';
 import { useNotices } from './components/ui/notifier.ts';
 import { OfflineMarker } from './offline/OfflineMarker.tsx';
-import { persistOptions, refreshRestored } from './offline/persist.ts';
+import { forgetOnUserChange, persistOptions, refreshRestored } from './offline/persist.ts';
 import { UpdateBanner } from './offline/UpdateBanner.tsx';
 import { QueueWatch } from './offline/useSubmissionQueue.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
@@ -40,6 +40,7 @@ export interface AppClients {
 export function App({ clients }: { clients?: AppClients }) {
   const [{ queryClient, trpcClient }] = useState(() => clients ?? { queryClient: createQueryClient(), trpcClient: createTrpcClient() });
   const userId = useAuth().user?.user_id ?? null;
+  useEffect(() => forgetOnUserChange(queryClient, authStore), [queryClient]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       {/* One persisted cache per signed-in user: a change of user starts from that user's own. */}

@@ -118,6 +118,18 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     expect(await recorded(member.userId)).toEqual(before);
   });
 
+  it('refuses with 409 other results, under a new key, for the phase just done (another phone finished it first)', async () => {
+    const member = await trainingMember(ctx.app);
+    const first = await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, newKey());
+    expect(first.status).toBe(200);
+    const before = await recorded(member.userId);
+    // The same results under another key (two tabs of one phone) are that phase again: answered as it was.
+    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, newKey())).toMatchObject({ status: 200, body: first.body });
+    // Other results are not: the phone shows them refused rather than dropping them as taken.
+    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 950 }, newKey())).toMatchObject({ status: 409, body: { message: 'This is not your active phase.' } });
+    expect(await recorded(member.userId)).toEqual(before);
+  });
+
   it("leaves another member's identical key alone: each member's key is their own", async () => {
     const [a, b] = [await trainingMember(ctx.app), await trainingMember(ctx.app)];
     const key = newKey();

@@ -5,6 +5,7 @@ import type { LoginResponse } from '@evolution/shared';
 import { readFailure } from '../api/errors.ts';
 import { trpc } from '../api/trpc.ts';
 import { wipePersistedData } from '../offline/persist.ts';
+import { queuedSubmissions, sendQueued } from '../offline/queue.ts';
 import { stopPushAtSignOut } from '../push/devicePush.ts';
 import { authStore } from './store.ts';
 
@@ -42,6 +43,24 @@ export function useStartUp(): void {
   }, [utils]);
 }
 
+/** How long sign-out waits for the server (the revocation, the last send of a phase finished offline). */
+const SIGN_OUT_WAIT_MS = 5_000;
+
+/**
+ * Before a sign-out, phases this member finished offline are sent one last time; if some still wait, the member says
+ * whether to sign out anyway (they are sent the next time they sign in on this phone, and nobody else sees them).
+ */
+async function queueLetsSignOut(userId: number, token: string): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return true;
+  const mine = async () => (await queuedSubmissions()).filter((entry) => entry.userId === userId);
+  if (!(await mine()).some((entry) => entry.state === 'waiting')) return true;
+  await Promise.race([sendQueued({ userId, token }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+  const waiting = (await mine()).filter((entry) => entry.state === 'waiting').length;
+  if (!waiting) return true;
+  const phases = waiting === 1 ? '1 phase you finished on this phone has' : `${waiting} phases you finished on this phone have`;
+  return window.confirm(`${phases} not been sent yet. They will be sent the next time you sign in here. Sign out anyway?`);
+}
+
 /**
  * Logout: this device's notifications stop, the token is revoked on the server, then the session and the cache (on the
  * phone too) are cleared, and the app goes to /.
@@ -52,9 +71,15 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useCallback(async () => {
-    if (authStore.get().token) {
+    const { token, user } = authStore.get();
+    if (token && user && !(await queueLetsSignOut(user.user_id, token))) {
+      navigate('/gateway/gateway', { replace: true });
+      return;
+    }
+    if (token) {
       await stopPushAtSignOut((endpoint) => forgetDevice({ endpoint }));
-      await mutateAsync().catch(() => undefined);
+      // With one bar of signal the revocation may never answer: the phone is signed out regardless.
+      await Promise.race([mutateAsync().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
     }
     authStore.clear();
     queryClient.clear();

@@ -8,8 +8,8 @@ import { useAuth } from '../auth/store.ts';
 import { unreadLabel, useUnreadMessages } from '../pages/messages/unread.ts';
 import { skipToMain } from './PublicLayout.tsx';
 
-// The drawer (Radix dialog, focus trap, scroll lock) is fetched once the app has settled, or as soon as a hand or the
-// keyboard nears its button; a press before it is in opens it once loaded.
+// The drawer (Radix dialog, focus trap, scroll lock) is fetched as soon as a hand or the keyboard nears its button (from
+// the service worker's precache when offline); a press before it is in opens it once loaded.
 const sideMenu = deferredModule(() => import('../components/menu/SideMenu.tsx'));
 const preloadSideMenu = () => void sideMenu.preload().catch(() => undefined);
 

@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../components/ui/Button.tsx';
-import { seenAt, useOnline } from './OfflineMarker.tsx';
+import { seenAt } from './OfflineMarker.tsx';
 import { dismissSubmission, type QueuedSubmission } from './queue.ts';
 import { useQueuedSubmissions, useSendQueued } from './useSubmissionQueue.ts';
 
-/** Send now: for a member who knows the signal is back before the phone does. */
+/** Send now: for a member who knows the signal is back before the phone does (so never turned off offline). */
 function SendNow() {
   const send = useSendQueued();
-  const online = useOnline();
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="ghost"
       busy={busy}
-      disabled={!online}
       onClick={() => {
         setBusy(true);
         void send().finally(() => setBusy(false));
@@ -74,8 +72,8 @@ export function QueuedPhase({ entry, back }: { entry: QueuedSubmission; back: st
 }
 
 /** Above every member screen: what this phone still has to send, or what the server refused. */
-export function QueuedSubmissions({ except }: { except?: number }) {
-  const queued = useQueuedSubmissions().filter((entry) => entry.pageId !== except);
+export function QueuedSubmissions() {
+  const queued = useQueuedSubmissions();
   if (!queued.length) return null;
   return (
     <section className="queued-list" aria-label="Phases saved on this phone">

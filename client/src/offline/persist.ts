@@ -57,8 +57,25 @@ export function persistOptions(userId: number | null): Omit<PersistQueryClientOp
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: `${CACHE_SHAPE}:${userId ?? 'none'}`,
-    dehydrateOptions: { shouldDehydrateQuery: isPersisted },
+    // Queries only: a paused mutation's variables are what was typed (a password at login) and never go to disk.
+    dehydrateOptions: { shouldDehydrateQuery: isPersisted, shouldDehydrateMutation: () => false },
   };
+}
+
+/**
+ * Another member on this phone (or nobody) from now on, whichever tab or path signed the last one out (the logout, a
+ * token refused at start-up, another tab): the cache in memory is emptied before anything renders for the next one,
+ * and the phone's copy goes with a sign-out. Answers the unsubscribe.
+ */
+export function forgetOnUserChange(queryClient: QueryClient, auth: { get: () => { user: { user_id: number } | null }; subscribe: (l: () => void) => () => void }): () => void {
+  let last = auth.get().user?.user_id ?? null;
+  return auth.subscribe(() => {
+    const now = auth.get().user?.user_id ?? null;
+    if (now === last) return;
+    if (last !== null) queryClient.clear();
+    if (now === null) void wipePersistedData();
+    last = now;
+  });
 }
 
 /** Sign-out: nothing the member saw stays on the phone, their pictures included. */

@@ -43,8 +43,8 @@ export interface QueuedSubmission {
 export type SendOutcome =
   | { kind: 'sent'; result: SubmissionResult; replayed: boolean }
   | { kind: 'refused'; status: number; message: string }
-  /** No answer, a server error, or a token the server no longer takes: tried again later, nothing lost. */
-  | { kind: 'later' };
+  /** No answer or a server in trouble ('network'), or a token the server no longer takes ('auth'): tried again later. */
+  | { kind: 'later'; reason: 'network' | 'auth' };
 
 /** The Background Sync tag the page registers and the service worker answers. */
 export const SYNC_TAG = 'evolution-submissions';
@@ -55,7 +55,7 @@ let opened: ReturnType<typeof createStore> | null = null;
 const store = () => (opened ??= createStore('evolution-queue', 'submissions'));
 
 /** What the queue tells the app: it changed, or the server took an entry (sent by this page, another tab or the worker). */
-export type QueueMessage = { type: 'changed' } | { type: 'sent'; entry: QueuedSubmission; result: SubmissionResult };
+export type QueueMessage = { type: 'changed' } | { type: 'sent'; entry: QueuedSubmission; result: SubmissionResult; replayed: boolean };
 
 const listeners = new Set<(message: QueueMessage) => void>();
 let channel: BroadcastChannel | null = null;
@@ -99,7 +99,7 @@ export async function enqueueSubmission(entry: Omit<QueuedSubmission, 'key' | 's
   return queued;
 }
 
-/** The member read the refusal (or took back a waiting phase to run it again): the entry goes. */
+/** The member read the refusal: the entry goes. */
 export async function dismissSubmission(key: string): Promise<void> {
   await del(key, store());
   changed();
@@ -120,6 +120,11 @@ async function refusalOf(res: Response): Promise<{ status: number; message: stri
 
 /** 401 (a token ended) and 5xx (a server in trouble) will pass later; any other 4xx is the server's final word. */
 const isFinal = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
+const later = (status: number): SendOutcome => ({ kind: 'later', reason: status === 401 ? 'auth' : 'network' });
+
+/** How long one request may take before it counts as no answer (one bar of signal can hang a request for minutes). */
+const PHASE_TIMEOUT_MS = 20_000;
+const PHOTO_TIMEOUT_MS = 60_000;
 
 /** One attempt at one entry: its photos first, then the phase, each with its own key. */
 async function sendEntry(entry: QueuedSubmission, token: string): Promise<SendOutcome> {
@@ -129,8 +134,8 @@ async function sendEntry(entry: QueuedSubmission, token: string): Promise<SendOu
       if (!photo || photo.id) continue;
       const form = new FormData();
       form.append('image', photo.blob, photo.name);
-      const res = await fetch('/api/user/image', { method: 'POST', headers: { ...auth, 'Idempotency-Key': photo.key }, body: form });
-      if (!res.ok) return isFinal(res.status) ? { kind: 'refused', ...(await refusalOf(res)) } : { kind: 'later' };
+      const res = await fetch('/api/user/image', { method: 'POST', headers: { ...auth, 'Idempotency-Key': photo.key }, body: form, signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS) });
+      if (!res.ok) return isFinal(res.status) ? { kind: 'refused', ...(await refusalOf(res)) } : later(res.status);
       photo.id = ((await res.json()) as { image: { id: number } }).image.id;
       entry.photos = { ...entry.photos, [field]: photo };
       await update(entry);
@@ -142,11 +147,12 @@ async function sendEntry(entry: QueuedSubmission, token: string): Promise<SendOu
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': entry.key },
       body: JSON.stringify(data),
+      signal: AbortSignal.timeout(PHASE_TIMEOUT_MS),
     });
-    if (!res.ok) return isFinal(res.status) ? { kind: 'refused', ...(await refusalOf(res)) } : { kind: 'later' };
+    if (!res.ok) return isFinal(res.status) ? { kind: 'refused', ...(await refusalOf(res)) } : later(res.status);
     return { kind: 'sent', result: (await res.json()) as SubmissionResult, replayed: res.headers.get('idempotent-replayed') === 'true' };
   } catch {
-    return { kind: 'later' };
+    return later(0);
   }
 }
 
@@ -158,15 +164,19 @@ function alone<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends what waits, oldest first, and answers each outcome by key. `token` (from the page) replaces the one stored
- * with the user's entries; `only` limits it to one entry. A refusal is kept with its message; an entry sent is gone.
+ * Sends what waits, oldest first, and answers each outcome by key. A page sends its own member's entries (`userId`,
+ * whose current `token` replaces the one stored with them); the worker sends everyone's with their stored tokens.
+ * `only` limits it to one entry. A refusal is kept with its message; an entry sent is gone. No answer stops the round
+ * (the next would get none either); a token refused skips that member's entries (another member's may still go).
  */
 export function sendQueued(opts: { userId?: number; token?: string | null; only?: string } = {}): Promise<Map<string, { entry: QueuedSubmission; outcome: SendOutcome }>> {
   return alone(async () => {
     const outcomes = new Map<string, { entry: QueuedSubmission; outcome: SendOutcome }>();
+    const signedOut = new Set<number>();
     for (const entry of await queuedSubmissions()) {
       if (entry.state !== 'waiting' || (opts.only && entry.key !== opts.only)) continue;
-      if (opts.userId !== undefined && opts.token && entry.userId === opts.userId && entry.token !== opts.token) {
+      if ((opts.userId !== undefined && entry.userId !== opts.userId) || signedOut.has(entry.userId)) continue;
+      if (opts.token && entry.token !== opts.token) {
         entry.token = opts.token;
         await update(entry);
       }
@@ -174,9 +184,9 @@ export function sendQueued(opts: { userId?: number; token?: string | null; only?
       if (outcome.kind === 'sent') await del(entry.key, store());
       else if (outcome.kind === 'refused') await update({ ...entry, state: 'refused', refusal: { status: outcome.status, message: outcome.message } });
       outcomes.set(entry.key, { entry, outcome });
-      if (outcome.kind === 'sent') announce({ type: 'sent', entry, result: outcome.result });
+      if (outcome.kind === 'sent') announce({ type: 'sent', entry, result: outcome.result, replayed: outcome.replayed });
       else if (outcome.kind === 'refused') changed();
-      // No answer: the rest would get none either.
+      else if (outcome.reason === 'auth') signedOut.add(entry.userId);
       else break;
     }
     return outcomes;

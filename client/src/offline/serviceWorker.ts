@@ -9,10 +9,20 @@ import { offerUpdate } from './update.ts';
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const { registerSW } = await import('virtual:pwa-register');
+  // Set when this tab takes the new version: only then does its activation reload this tab at once.
+  let takenHere = false;
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
-      offerUpdate(() => updateSW(true));
+      offerUpdate(() => {
+        takenHere = true;
+        return updateSW(true);
+      });
+    },
+    // Another tab took it: this one reloads on its member's next move to another screen, never under the screen in use.
+    onNeedReload() {
+      if (takenHere) window.location.reload();
+      else offerUpdate(async () => window.location.reload());
     },
     onRegisterError(error: unknown) {
       console.warn('The offline app could not be installed', error);

@@ -62,17 +62,18 @@ const handled = new Set<string>();
 export const sendingFromRunner = new Set<string>();
 
 /** What the app does once the server has a submission: the phone forgets the runner's progress, the session moves on. */
-export function useSubmissionAccepted(): (entry: QueuedSubmission, result: SubmissionResult) => Promise<void> {
+export function useSubmissionAccepted(): (entry: QueuedSubmission, result: SubmissionResult, replayed: boolean) => Promise<void> {
   const refreshSession = useRefreshSession();
   return useCallback(
-    async (entry, result) => {
+    async (entry, result, replayed) => {
       if (handled.has(entry.key)) return;
       handled.add(entry.key);
-      clearRunnerCache(localStorage);
       if (authStore.get().user?.user_id !== entry.userId) return;
-      applyToSession(result);
+      clearRunnerCache(localStorage);
+      // A first answer given again may be older than where the member now stands: the session is asked afresh then.
+      if (!replayed) applyToSession(result);
       // Calibration complete: the session is re-read (need_calibration off, evolution page open).
-      if (entry.type === 'calibration' && entry.phaseType === 'data-analysis') await refreshSession().catch(() => undefined);
+      if (replayed || (entry.type === 'calibration' && entry.phaseType === 'data-analysis')) await refreshSession().catch(() => undefined);
     },
     [refreshSession],
   );
@@ -88,7 +89,7 @@ export function useSendQueued(): () => Promise<void> {
 }
 
 /** How often a phone that still has something waiting tries again on its own (one bar of signal never says 'online'). */
-export const RETRY_MS = 30_000;
+const RETRY_MS = 30_000;
 
 /** Mounted once by the app: sends the queue when the app opens, whenever the network returns, and now and then while any waits. */
 export function QueueWatch(): null {
@@ -103,7 +104,7 @@ export function QueueWatch(): null {
     () =>
       onQueueChange((message) => {
         if (message.type !== 'sent' || handled.has(message.entry.key) || sendingFromRunner.has(message.entry.key)) return;
-        void accepted(message.entry, message.result).then(() => utils.warrior.invalidate());
+        void accepted(message.entry, message.result, message.replayed).then(() => utils.warrior.invalidate());
       }),
     [accepted, utils],
   );

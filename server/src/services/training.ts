@@ -428,7 +428,10 @@ async function recordSubmission(
     // The last submission without its (large) answer, read as a row: the answer is read only for a retry that replays it.
     const [latest] = await tx.execute<{ id: number; track: string; phase_type: string; page_id: number | null; fingerprint: string }[]>(
       'select id, track, phase_type, page_id, fingerprint from phase_submissions where user_id = ? order by id desc limit 1', [actor.me.id]);
-    const sameRequest = latest && latest.track === type && latest.phase_type === phaseType && (pageId !== undefined ? latest.page_id === pageId : latest.fingerprint === fingerprint);
+    // With a key of its own, only the same payload is that retry: other results for a phase already done (another
+    // phone, another tab) are refused below with 409 rather than answered as taken, so the member sees them refused.
+    const samePhase = pageId !== undefined ? latest?.page_id === pageId : latest?.fingerprint === fingerprint;
+    const sameRequest = latest && latest.track === type && latest.phase_type === phaseType && samePhase && (!key || latest.fingerprint === fingerprint);
     if (sameRequest) {
       const [first] = await tx.execute<{ response: SubmissionResult }[]>('select response from phase_submissions where id = ?', [latest.id]);
       return { body: first!.response, replayed: true };

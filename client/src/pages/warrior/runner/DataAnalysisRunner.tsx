@@ -67,8 +67,8 @@ function PhotoField({
  */
 export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType; phase: PhaseData; identity: CacheIdentity }) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
-  // Tried even when the app believes it is offline: no answer keeps the photo on the phone (below) rather than waiting.
-  const upload = trpc.warrior.uploadImage.useMutation({ networkMode: 'always' });
+  // No answer keeps the photo on the phone (below), so the app's 'nothing was sent' notice would be wrong here.
+  const upload = trpc.warrior.uploadImage.useMutation({ meta: { offlineKept: true } });
   // Photos chosen with no network: sent with the submission from the queue (offline/queue.ts).
   const [onPhone, setOnPhone] = useState<Partial<Record<ImageField, File>>>({});
   const [draft, setDraft] = useState<DataAnalysisDraft>(() => restoreDraft(readRunnerCache(localStorage, identity)) ?? EMPTY_DRAFT);

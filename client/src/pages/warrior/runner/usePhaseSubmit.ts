@@ -60,7 +60,7 @@ export function usePhaseSubmit(type: TrackType, phase: PhaseData) {
         return;
       }
       setSent(true);
-      await accepted(entry, outcome.result);
+      await accepted(entry, outcome.result, outcome.replayed);
       // The lists start over (no stale 'active' phase flashes on the next screen); the rest is marked stale.
       await Promise.all([utils.warrior.phases.reset(), utils.warrior.versions.reset()]);
       await utils.warrior.invalidate(undefined, { refetchType: 'none' });
