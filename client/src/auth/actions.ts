@@ -16,20 +16,20 @@ import { authStore } from './store.ts';
 export function startUp(fetchMe: () => Promise<LoginResponse | null | undefined>): void {
   if (!authStore.get().token) return;
   // A phone with no network opens as the member last was (the session is in local storage), and asks once back online.
-  if (!onlineManager.isOnline()) {
+  const whenOnline = () => {
     authStore.keepStored();
     const stop = onlineManager.subscribe((online) => {
       if (!online) return;
       stop();
       startUp(fetchMe);
     });
-    return;
-  }
+  };
+  if (!onlineManager.isOnline()) return whenOnline();
   authStore.setStatus('loading');
   fetchMe()
     .then((res) => (res?.user_id ? authStore.refresh(res) : authStore.clear('error')))
-    // No answer at all (the network dropped on the way) is not a refusal: the stored session stays.
-    .catch((error: unknown) => (readFailure(error).status === null ? authStore.keepStored() : authStore.clear('error')));
+    // No answer at all (the network dropped on the way) is not a refusal: the stored session stays until it can ask.
+    .catch((error: unknown) => (readFailure(error).status === null ? whenOnline() : authStore.clear('error')));
 }
 
 /** Start-up from inside React, for an app whose clients were not made at boot (tests). */
