@@ -54,6 +54,11 @@ export interface AppConfig {
   storage: StorageConfig;
   /** The Web Push (VAPID) key pair every instance signs with, and the contact push services may write to. */
   vapid: VapidConfig;
+  /**
+   * The push services a device's endpoint may be on (each name with its subdomains): the server posts to the endpoints
+   * members register, so any other host would let them aim it at internal services. Plain http only for a loopback name.
+   */
+  pushEndpointHosts: readonly string[];
 }
 
 /** VAPID keys in base64url (a P-256 key pair: 65-byte public point, 32-byte private scalar) and the subject URL. */
@@ -145,6 +150,27 @@ function vapidConfig(env: NodeJS.ProcessEnv, dataDir: string, mailFrom: string):
   return { ...(publicKey ? { publicKey, privateKey } : persistedVapidKeys(dataDir)), subject };
 }
 
+/**
+ * The browsers' push services: Chrome and Edge on Android and older Chrome (FCM and its older name), Firefox, Safari,
+ * Edge on Windows (WNS, `*.notify.windows.com`).
+ */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS: readonly string[] = [
+  'fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'push.services.mozilla.com', 'web.push.apple.com', 'notify.windows.com',
+];
+
+/** PUSH_ENDPOINT_HOSTS: comma-separated host names, else the browsers' push services; anything but a host name stops the start. */
+function pushEndpointHosts(value: string | undefined): readonly string[] {
+  const hosts = (value ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (hosts.length === 0) return DEFAULT_PUSH_ENDPOINT_HOSTS;
+  for (const host of hosts) {
+    // A name or an IPv4 address, or [::1]: what a URL's hostname is (no scheme, port, path or wildcard).
+    if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(host) && host !== '[::1]') {
+      throw new Error(`PUSH_ENDPOINT_HOSTS must list host names separated by commas (a name covers its subdomains), not ${host}.`);
+    }
+  }
+  return hosts;
+}
+
 /** STORAGE_DRIVER and the S3_* settings; a bucket is required for S3 and an unknown driver stops the start. */
 function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const driver = env.STORAGE_DRIVER || 'local';
@@ -206,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 20_000),
     vapid: vapidConfig(env, dataDir, mailFrom),
+    pushEndpointHosts: pushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
   };
 }
 

@@ -6,14 +6,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from './helpers/database.ts';
 import { newAdmin, subscribedMember, createFixtures, type Account, type Fixtures } from './authz/fixtures.ts';
-import { CALLERS, restMatrix, trpcMatrix, type Call, type Caller, type Row } from './authz/matrix.ts';
+import { CALLERS, MATRIX_PUSH_HOST, restMatrix, trpcMatrix, type Call, type Caller, type Row } from './authz/matrix.ts';
 import { registeredProcedures, registeredRoutes } from './authz/registered.ts';
 import { refusalShapeProblem, sendRest, sendTrpc, type Answer } from './authz/request.ts';
 
-// Uploads land in a folder of this file's own; Stripe's webhook is configured so a signed delivery can be told apart.
+// Uploads land in a folder of this file's own; Stripe's webhook is configured so a signed delivery can be told apart;
+// the matrix's push devices are on a push service of its own.
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-authz-'));
 const webhookSecret = 'whsec_authz_matrix';
-const ctx = useTestApp({ dataDir, stripeWebhookSecret: webhookSecret });
+const ctx = useTestApp({ dataDir, stripeWebhookSecret: webhookSecret, pushEndpointHosts: [MATRIX_PUSH_HOST] });
 let fx: Fixtures;
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from './helpers/database.ts';
 import { createFixtures, type Account, type Fixtures } from './authz/fixtures.ts';
-import { restMatrix, trpcMatrix, type Call, type Caller, type Row } from './authz/matrix.ts';
+import { MATRIX_PUSH_HOST, restMatrix, trpcMatrix, type Call, type Caller, type Row } from './authz/matrix.ts';
 import { refusalShapeProblem, sendRest, sendTrpc } from './authz/request.ts';
 import { malformedInput, malformedParams, malformedQuery, notAMediaFile } from './fuzz/malformed.ts';
 import { restSchemas, trpcSchemas, trpcUploads, type RestSchemas } from './fuzz/schemas.ts';
@@ -26,7 +26,8 @@ const UPLOAD_RUNS = 12;
 const CONCURRENCY = 4;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-fuzz-'));
-const ctx = useTestApp({ dataDir });
+// The matrix's valid examples (its push devices among them) must be valid here too.
+const ctx = useTestApp({ dataDir, pushEndpointHosts: [MATRIX_PUSH_HOST] });
 let fx: Fixtures;
 
 /** One request to send: the call (some part of it malformed) and, for broken transport, the raw injection. */

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import webpush from 'web-push';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL, PUSH_MESSAGE as M, pushNotificationSchema, pushSubscriptionSchema } from '@evolution/shared';
-import { loadConfig } from '../src/config.ts';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, loadConfig } from '../src/config.ts';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { PushSubscription } from '../src/entities/index.ts';
 import { PUSH_CONCURRENCY, PUSH_MAX_DEVICES, PUSH_PAGE_SIZE } from '../src/services/push.ts';
@@ -21,8 +21,9 @@ import { useTestSmtp } from './helpers/smtp.ts';
 const push = await useTestPushService();
 // Mails go to a real SMTP server too (the same writes queue them), so nothing lands in the data folder.
 const { url: smtpUrl } = await useTestSmtp();
-// Retries become due after the queue's backoff (e^attempts seconds); a short poll picks them up promptly.
-const ctx = useTestApp({ smtpUrl, jobPollIntervalMs: 100 });
+// Retries become due after the queue's backoff (e^attempts seconds); a short poll picks them up promptly. The push
+// services are the browsers' own, the local one (plain http on 127.0.0.1, but not localhost) and push.example.com.
+const ctx = useTestApp({ smtpUrl, jobPollIntervalMs: 100, pushEndpointHosts: [...DEFAULT_PUSH_ENDPOINT_HOSTS, '127.0.0.1', 'push.example.com'] });
 const em = () => ctx.app.orm.em.fork();
 
 interface Account {
@@ -108,6 +109,21 @@ describe('VAPID keys', () => {
   });
 });
 
+describe('PUSH_ENDPOINT_HOSTS', () => {
+  // Keys given, so nothing is written to the data folder.
+  const keys = webpush.generateVAPIDKeys();
+  const base = { JWT_SECRET: 'x'.repeat(32), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+  it("is the browsers' push services when unset or empty, else the listed names, and anything but a host name stops the start", () => {
+    const browsers = ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'push.services.mozilla.com', 'web.push.apple.com', 'notify.windows.com'];
+    expect(loadConfig(base).pushEndpointHosts).toEqual(browsers);
+    expect(loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: ' ' }).pushEndpointHosts).toEqual(browsers);
+    expect(loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: ' Web.Push.Apple.com, 127.0.0.1,,[::1] ' }).pushEndpointHosts).toEqual(['web.push.apple.com', '127.0.0.1', '[::1]']);
+    for (const wrong of ['*.notify.windows.com', 'https://fcm.googleapis.com', 'push.example.com:443', 'push example.com']) {
+      expect(() => loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: wrong })).toThrow('PUSH_ENDPOINT_HOSTS must list host names');
+    }
+  });
+});
+
 describe('GET /api/push/key', () => {
   it("answers the server's VAPID public key to members and admins alike", async () => {
     const m = await member();
@@ -163,11 +179,43 @@ describe('POST /api/push/subscription', () => {
     expect(res).toMatchObject({ status: 422, body: { errors: { 'keys.p256dh': [M.p256dhInvalid] } } });
   });
 
+  // The server posts to whatever endpoint is registered: only a browser's push service may be one (PUSH_ENDPOINT_HOSTS).
+  const offService: [string, string][] = [
+    ['a private address', 'https://10.0.0.5/x'],
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data/'],
+    ['an arbitrary host', 'https://internal.example/x'],
+    ["a name that only ends like a push service's", 'https://evilfcm.googleapis.com/fcm/send/abc'],
+    ["a push service's name inside another domain", 'https://fcm.googleapis.com.internal.example/fcm/send/abc'],
+    ['plain http on a loopback name the list does not have', `${push.origin.replace('127.0.0.1', 'localhost')}/push/x`],
+    ['plain http on [::1], not listed', 'http://[::1]/push/x'],
+  ];
+  it.each(offService)('refuses %s (%s) with 422 on the endpoint, storing nothing', async (_what, endpoint) => {
+    const m = await member();
+    const res = await subscribe(m, { ...good(), endpoint });
+    expect(res).toMatchObject({ status: 422, body: { message: M.endpointHost, errors: { endpoint: [M.endpointHost] } } });
+    expect(await em().count(PushSubscription, { user: m.id })).toBe(0);
+    expect(await rowOf(endpoint)).toBeNull();
+  });
+
+  it('registers a device on a push service of the default list (FCM, and a WNS subdomain of notify.windows.com)', async () => {
+    const m = await member();
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://wns2-par02p.notify.windows.com/w/?token=abc']) {
+      const res = await subscribe(m, { endpoint, keys: deviceKeys().keys });
+      expect(res).toMatchObject({ status: 201, body: { data: { endpoint } } });
+      // Off again, so no later notification leaves for the real service.
+      expect((await unsubscribe(m, { endpoint })).status).toBe(200);
+    }
+  });
+
   it('answers 422 in tRPC with the same errors', async () => {
     const m = await member();
     const res = await trpc(ctx.app, 'mutation', 'push.subscribe', { endpoint: 'ftp://push.example.com/1', keys }, m.token);
     expect(res.status).toBe(422);
     expect(res.error.data.errors).toEqual({ endpoint: [M.endpointInvalid] });
+    const offList = await trpc(ctx.app, 'mutation', 'push.subscribe', { endpoint: 'https://10.0.0.5/x', keys }, m.token);
+    expect(offList.status).toBe(422);
+    expect(offList.error.data.errors).toEqual({ endpoint: [M.endpointHost] });
+    expect(await em().count(PushSubscription, { user: m.id })).toBe(0);
   });
 
   it('registers a device (201), again updates its keys (200, one row), and a device another account registers moves to it', async () => {
@@ -271,6 +319,26 @@ describe("a member's device", () => {
         title: 'New message from your coach', body: 'Week 2 check-in', url: `/#/with_menu/messages/${sent.body.data.id}`, tag: `message-${sent.body.data.id}`,
       });
     }
+  });
+
+  it('on a host the list no longer has is dropped by the next notification and never sent to', async () => {
+    const m = await member();
+    const phone = push.device(`listed-${m.id}`);
+    expect((await subscribe(m, asJson(phone))).status).toBe(201);
+    // A row kept from before PUSH_ENDPOINT_HOSTS changed: the same local push service, under a name the list lacks.
+    const stale = push.device(`stale-${m.id}`);
+    const unlisted = push.origin.replace('127.0.0.1', 'localhost');
+    const staleEndpoint = `${unlisted}/push/${stale.name}`;
+    await em().execute('insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at) values (?, ?, ?, ?, now())', [m.id, staleEndpoint, stale.keys.p256dh, stale.keys.auth]);
+    // The service does answer at that name: a send to the stale device would arrive.
+    expect((await fetch(`${unlisted}/push/reach-${m.id}`, { method: 'POST' })).status).toBe(201);
+
+    const flag = (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject: 'Old phone', message: 'Help' } })).body.data;
+    expect((await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, { token: coach.token, body: { message: 'Hello' } })).status).toBe(200);
+    expect((await notificationAt(phone)).notification.title).toBe('Your coach replied');
+    await expect.poll(() => rowOf(staleEndpoint)).toBeNull();
+    expect(push.to(stale.name)).toHaveLength(0);
+    expect(await rowOf(phone.endpoint)).not.toBeNull();
   });
 
   it('that its push service calls gone (410 or 404) is dropped, and one that fails for a while is tried again', async () => {

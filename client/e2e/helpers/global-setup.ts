@@ -166,6 +166,8 @@ export async function setup(project: TestProject) {
       SERVE_CLIENT: '1',
       // The browser tests log in many times from one address.
       AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
+      // Devices subscribe on the test's local push service (push.e2e.ts), plain http on the loopback.
+      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
     },
   });
   server.stdout?.pipe(log);

@@ -4,7 +4,7 @@ import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { PoolClient } from 'pg';
 import webpush from 'web-push';
 import {
-  PUSH_MESSAGE, ROLE, pushEndpointInput, pushSubscriptionInput, type PushKey, type PushNotification, type PushSubscriptionDto,
+  PUSH_MESSAGE, ROLE, isPushEndpoint, pushEndpointInput, pushSubscriptionInput, type PushKey, type PushNotification, type PushSubscriptionDto,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { notFound, validationError } from '../errors.ts';
@@ -99,6 +99,17 @@ function isP256Point(base64url: string): boolean {
   }
 }
 
+/**
+ * True when an endpoint is on one of the configured push services (PUSH_ENDPOINT_HOSTS: a listed name or a subdomain of
+ * one) in the schema's shape, so plain http only on a listed loopback name. The server posts to every endpoint
+ * registered, so any other host would let a member aim it at internal services and read the outcome back.
+ */
+function isOnPushService(config: AppConfig, endpoint: string): boolean {
+  if (!isPushEndpoint(endpoint)) return false;
+  const host = new URL(endpoint).hostname;
+  return config.pushEndpointHosts.some((name) => host === name || host.endsWith(`.${name}`));
+}
+
 /** GET push/key: the VAPID public key browsers subscribe with (`applicationServerKey`). */
 export function pushKey(ctx: ServiceContext): PushKey {
   return { public_key: ctx.config.vapid.publicKey };
@@ -120,6 +131,7 @@ export async function findOwnSubscription(ctx: ServiceContext, actor: Actor, raw
  */
 export async function subscribePush(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ created: boolean; data: PushSubscriptionDto }> {
   const input = parseInput(pushSubscriptionInput, raw);
+  if (!isOnPushService(ctx.config, input.endpoint)) throw validationError('endpoint', M.endpointHost);
   if (!isP256Point(input.keys.p256dh)) throw validationError('keys.p256dh', M.p256dhInvalid);
   const userId = actor.me.id;
   return ctx.em.transactional(async (em) => {
@@ -200,11 +212,19 @@ interface DeviceRow {
   auth: string;
 }
 
-/** What a push service made of one send: accepted, the device is gone (404/410), worth another try, or refused for good. */
+/**
+ * What a push service made of one send: accepted, the device is gone (404/410, or its endpoint is no longer on a
+ * configured push service), worth another try, or refused for good.
+ */
 type Outcome = 'delivered' | 'gone' | 'retry' | 'refused';
 
 /** Encrypts the notification for one device (RFC 8291), signs the request (VAPID, RFC 8292) and posts it. */
 async function deliver(config: AppConfig, device: DeviceRow, body: string, topic: string | undefined): Promise<Outcome> {
+  // A device registered before PUSH_ENDPOINT_HOSTS changed is dropped unsent: its host is no longer trusted.
+  if (!isOnPushService(config, device.endpoint)) {
+    serviceLog(config, 'warn', 'Push device dropped: its endpoint is not on a configured push service', { subscription: device.id });
+    return 'gone';
+  }
   let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
     request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, {

@@ -99,10 +99,13 @@ const freshGuide = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/pag
 const freshFormGroup = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/form_group', formGroup());
 const freshForm = async (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/form', form(await freshFormGroup(fx)));
 
+/** The push service the matrix's devices are on: the apps that run it list it in PUSH_ENDPOINT_HOSTS. */
+export const MATRIX_PUSH_HOST = 'push.example.com';
+
 /** A push device of the caller's own (a new endpoint each time, so no caller takes another's), registered when `register`. */
 let devices = 0;
 async function device(c: CallContext, register: boolean) {
-  const sub = { endpoint: `https://push.example.com/authz/${++devices}`, keys: deviceKeys().keys };
+  const sub = { endpoint: `https://${MATRIX_PUSH_HOST}/authz/${++devices}`, keys: deviceKeys().keys };
   if (register && c.account) await rest(c.fx.app, 'POST', '/api/push/subscription', { token: c.account.token, body: sub });
   return sub;
 }

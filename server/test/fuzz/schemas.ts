@@ -9,9 +9,9 @@ import {
   chamberInput, changePasswordInput, changePlanInput, channelIdInput, channelUpdateInput, channelUpdateTrpcInput, contactDetailsInput,
   deleteAccountInput, elixirPhaseInput, factFindingInput, flagCreateInput, flagIdInput, flagListInput, flagReplyInput, formGroupIdInput,
   loginInput, mealGroupIdInput, mealIdInput, mealListInput, mediaIdInput, mediaSignedQuery, messageIdInput, messageListInput,
-  messageSendInput, pageIdInput, pageInput, passwordCreateInput, passwordResetInput, phaseListInput, phasePathInput, registerInput,
-  registerSubscriptionInput, setsInput, submitPhaseInput, subscribeInput, trackInput, vo2LevelUpdateInput, vo2LevelUpdateTrpcInput,
-  vo2Payload, workoutResultsInput,
+  messageSendInput, pageIdInput, pageInput, passwordCreateInput, passwordResetInput, phaseListInput, phasePathInput, pushEndpointInput,
+  pushSubscriptionInput, registerInput, registerSubscriptionInput, setsInput, submitPhaseInput, subscribeInput, trackInput,
+  vo2LevelUpdateInput, vo2LevelUpdateTrpcInput, vo2Payload, workoutResultsInput,
 } from '@evolution/shared';
 
 /**
@@ -54,6 +54,9 @@ export const restSchemas: Record<string, RestSchemas> = {
   'GET /api/user/assistance_flag/:id/done': { params: flagIdInput },
   'GET /api/user/message': { query: messageListInput },
   'GET /api/user/message/:id': { params: messageIdInput },
+  'GET /api/push/subscription': { query: pushEndpointInput },
+  'POST /api/push/subscription': { body: pushSubscriptionInput },
+  'DELETE /api/push/subscription': { body: pushEndpointInput },
   'GET /api/user/channel/warrior/:type/version': { params: track, query: versionQuery },
   'GET /api/user/channel/warrior/:type/phase': { params: track },
   'POST /api/user/channel/warrior/:type/phase/:phaseType': { params: phasePathInput, body: vo2Payload },
@@ -168,6 +171,9 @@ export const trpcSchemas: Record<string, z.ZodType> = {
   'mutation flags.close': flagIdInput,
   'query messages.list': messageListInput,
   'query messages.get': messageIdInput,
+  'query push.subscription': pushEndpointInput,
+  'mutation push.subscribe': pushSubscriptionInput,
+  'mutation push.unsubscribe': pushEndpointInput,
   'query admin.users.list': adminUserListInput,
   'query admin.users.get': adminUserIdInput,
   'mutation admin.users.create': adminUserCreateInput,

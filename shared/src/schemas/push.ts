@@ -10,6 +10,7 @@ export const PUSH_ENDPOINT_MAX = 2048;
 export const PUSH_MESSAGE = {
   endpointRequired: 'The endpoint field is required.',
   endpointInvalid: 'The endpoint must be an https URL.',
+  endpointHost: "The endpoint must be the address of a browser's push service.",
   endpointTooLong: `The endpoint may not be greater than ${PUSH_ENDPOINT_MAX} characters.`,
   keysRequired: 'The keys field is required.',
   p256dhRequired: 'The keys.p256dh field is required.',
@@ -23,12 +24,13 @@ export const PUSH_MESSAGE = {
 
 const M = PUSH_MESSAGE;
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-// Only the loopback may be plain http: a local push endpoint in tests and development, never another host.
+// Only the loopback may be plain http: a local push endpoint in tests and development, never another host. Which hosts
+// may be sent to at all is the server's setting (PUSH_ENDPOINT_HOSTS): a loopback one only when it is listed there.
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // The WHATWG URL parser both sides have (this package is built without DOM or Node types).
 const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => { protocol: string; hostname: string; username: string; password: string } }).URL;
 
-/** An https URL without credentials, or http on the loopback. */
+/** The shape of an endpoint: an https URL without credentials, or http on the loopback (the server checks the host). */
 export function isPushEndpoint(value: string): boolean {
   let url: InstanceType<typeof WhatwgUrl>;
   try {
