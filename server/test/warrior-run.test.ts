@@ -378,6 +378,12 @@ describe('submitting a phase', () => {
     expect((await post(`${phaseUrl('calibration')}/exercise`, member.token, { note: 'no entries' })).body.errors).toEqual({ body: ['Log at least one result.'] });
     const withFile = await postPhaseMultipartWithFile(member.token);
     expect(withFile.status).toBe(422);
+    // A body that only claims to be multipart is a 400 that says so, not a server error.
+    const broken = await ctx.app.inject({
+      method: 'POST', url: `${phaseUrl('calibration')}/exercise`, payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${member.token}` },
+    });
+    expect({ status: broken.statusCode, body: JSON.parse(broken.body) }).toEqual({ status: 400, body: { message: 'The multipart body could not be read.' } });
     expect(await recorded(member.userId)).toEqual(before);
   });
 

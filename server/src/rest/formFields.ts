@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { validationError } from '../errors.ts';
+import { DomainError, validationError } from '../errors.ts';
 
 /** Keys that would reach an object's prototype; never written. */
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
@@ -29,13 +29,19 @@ export async function formBody(req: FastifyRequest): Promise<unknown> {
   if (!req.isMultipart()) return req.body;
   const fields: Record<string, unknown> = {};
   let file: string | null = null;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      await part.toBuffer();
-      file ??= part.fieldname;
-    } else {
-      setFormField(fields, part.fieldname, part.value);
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        await part.toBuffer();
+        file ??= part.fieldname;
+      } else {
+        setFormField(fields, part.fieldname, part.value);
+      }
     }
+  } catch (err) {
+    // A body that is not the multipart it claims (busboy's 'Unexpected end of form') is the client's error, not a 500.
+    if (err instanceof DomainError || ((err as { statusCode?: number }).statusCode ?? 500) < 500) throw err;
+    throw new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
   }
   if (file !== null) throw validationError(file, 'Files are not accepted here: upload images with POST user/image and send their ids.');
   return fields;
