@@ -60,6 +60,25 @@ describe('GET /api/admin/admin', () => {
     expect(literal.body.meta.total).toBe(0);
   });
 
+  it('keeps its total (and last_page) exact as users come, go and change type, without counting the table', async () => {
+    const em = ctx.app.orm.em.fork();
+    const counted = async (categoryId?: number) => (await rest(ctx.app, 'GET', `/api/admin/admin${categoryId ? `?categoryId=${categoryId}` : ''}`, { token: adminToken })).body.meta;
+    const actual = async (role?: number) => Number((await em.execute<{ n: string }[]>(`select count(*) as n from users ${role ? 'where role = ?' : ''}`, role ? [role] : []))[0]!.n);
+    // Set-based, as a seed or an import would: the per-role counts follow (the triggers on users, entities/UserCount.ts).
+    await em.execute(`insert into users (email, name, password, role, created_at, updated_at)
+      select 'bulk' || g || '@example.com', 'Bulk ' || g, 'x', 1, now(), now() from generate_series(1, 250) g`);
+    await em.execute(`update users set role = 2 where email in ('bulk1@example.com', 'bulk2@example.com')`);
+    await em.execute(`update users set name = name || '.' where email like 'bulk%'`);
+    await em.execute(`delete from users where email like 'bulk1_@example.com'`);
+    for (const role of [undefined, ROLE.member, ROLE.admin]) {
+      const meta = await counted(role);
+      expect(meta.total).toBe(await actual(role));
+      expect(meta.last_page).toBe(Math.max(1, Math.ceil(meta.total / 10)));
+    }
+    await em.execute(`delete from users where email like 'bulk%@example.com'`);
+    expect((await counted()).total).toBe(await actual());
+  });
+
   it('refuses a bad page with 422', async () => {
     const res = await rest(ctx.app, 'GET', '/api/admin/admin?page=0', { token: adminToken });
     expect(res.status).toBe(422);

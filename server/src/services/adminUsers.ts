@@ -44,16 +44,20 @@ export async function listUsers(em: EntityManager, raw: unknown): Promise<Page<A
   }
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const { limit, offset } = pageWindow(input.page);
-  // One read model in SQL: the page, the total and whether each user's subscription is active, in one round trip.
-  const rows = await readRows<{ id: number; name: string; email: string; role: 1 | 2; created_at: Date; total: string; subscriber: boolean }>(em, `
-    select u.id, u.name, u.email, u.role, u.created_at, count(*) over () as total,
+  // The page's users first (newest first, walked on the primary key), then only their subscriptions: nothing reads
+  // more users than the page. A search reads the trigram indexes on name and email.
+  const rows = await readRows<{ id: number; name: string; email: string; role: 1 | 2; created_at: Date; subscriber: boolean }>(em, `
+    select u.id, u.name, u.email, u.role, u.created_at,
            coalesce(s.status in ('active', 'trialing') and s.current_period_end > now(), false) as subscriber
-    from users u left join subscriptions s on s.user_id = u.id
-    ${filter}
-    order by u.id desc limit $${params.length + 1} offset $${params.length + 2}`, [...params, limit, offset]);
-  // A page past the last has no rows to carry the total: the same filter counts it alone then.
-  const total = rows.length ? Number(rows[0]!.total) : offset === 0 ? 0
-    : Number((await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total);
+    from (select id, name, email, role, created_at from users u ${filter}
+          order by u.id desc limit $${params.length + 1} offset $${params.length + 2}) u
+    left join subscriptions s on s.user_id = u.id
+    order by u.id desc`, [...params, limit, offset]);
+  // Without a search the total is the triggers' count per role (one row); a search counts its matches on the indexes.
+  const total = input.search
+    ? Number((await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total)
+    : Number((await readRows<{ total: string | null }>(em, `select sum(users) as total from user_counts ${input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? 'where role = $1' : ''}`,
+      input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? [input.categoryId] : []))[0]!.total ?? 0);
   const items = rows.map((u): AdminUserRow => ({ id: u.id, name: u.name, email: u.email, user_type: u.role, role: u.role, subscriber: u.subscriber, created_at: new Date(u.created_at).toISOString() }));
   return { items, total, page: input.page, perPage: limit, search: input.search, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
 }
