@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { flagsCounted } from './FlagCount.ts';
 import { User } from './User.ts';
 
 /** A member's support thread: the opening subject and message; coaches and the member reply until it is closed. */
@@ -16,7 +17,8 @@ export const AssistanceFlag = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
-  // The admin list orders open flags first, newest first.
-  indexes: [{ properties: ['status', 'createdAt'] }],
+  triggers: flagsCounted,
+  // The admin's queue: open flags first, then the most recently active, walked in this index's order.
+  indexes: [{ name: 'assistance_flags_queue', expression: 'create index "assistance_flags_queue" on "assistance_flags" ("status", "updated_at" desc, "id" desc)' }],
 });
 export type IAssistanceFlag = InferEntity<typeof AssistanceFlag>;

@@ -55,3 +55,4 @@ import { MessageRecipient } from './MessageRecipient.ts'; export { MessageRecipi
 import { RateLimit } from './RateLimit.ts'; export { RateLimit }; entities.push(RateLimit);
 import { PushSubscription } from './PushSubscription.ts'; export { PushSubscription }; entities.push(PushSubscription);
 import { UserCount } from './UserCount.ts'; export { UserCount }; entities.push(UserCount);
+import { FlagCount } from './FlagCount.ts'; export { FlagCount }; entities.push(FlagCount);

@@ -64,11 +64,18 @@ async function flagPage(em: EntityManager, page: number, filter: { memberId?: nu
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
   const order = filter.memberId !== undefined ? 'f.created_at desc, f.id desc' : 'f.status asc, f.updated_at desc, f.id desc';
-  const [count] = await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params);
+  // A member's own flags are counted on their index; the admin's whole queue from flag_counts (one row per status).
+  const [count] = filter.memberId !== undefined
+    ? await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params)
+    : await em.execute<{ total: string | null }[]>(`select sum(flags) as total from flag_counts ${filter.status !== undefined ? 'where status = ?' : ''}`,
+      filter.status !== undefined ? [filter.status] : []);
+  // The page's flags first (in the queue index's order), then only their members and replies: nothing reads more
+  // flags than the page, however deep it is.
   const rows = await em.execute<FlagListRow[]>(
     `select f.id, f.subject, f.message, f.status, f.user_id, u.name as "from", f.created_at, f.updated_at,
        (select count(*) from flag_responses r where r.flag_id = f.id) as responses_count
-     from assistance_flags f join users u on u.id = f.user_id ${clause} order by ${order} limit ? offset ?`,
+     from (select * from assistance_flags f ${clause} order by ${order} limit ? offset ?) f
+     join users u on u.id = f.user_id order by ${order}`,
     [...params, limit, offset],
   );
   return { items: rows.map(listRow), total: Number(count?.total ?? 0), page, perPage: limit };
