@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { flagsCounted } from './FlagCount.ts';
+import { countedRows } from './RowCount.ts';
 import { User } from './User.ts';
 
 /** A member's support thread: the opening subject and message; coaches and the member reply until it is closed. */
@@ -17,7 +17,8 @@ export const AssistanceFlag = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
-  triggers: flagsCounted,
+  // Flags per status (row_counts): the admin list's total.
+  triggers: countedRows('assistance_flags', 'status'),
   // The admin's queue: open flags first, then the most recently active, walked in this index's order.
   indexes: [{ name: 'assistance_flags_queue', expression: 'create index "assistance_flags_queue" on "assistance_flags" ("status", "updated_at" desc, "id" desc)' }],
 });

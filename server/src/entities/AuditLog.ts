@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { countedRows } from './RowCount.ts';
 import { User } from './User.ts';
 
 /**
@@ -10,13 +11,17 @@ export const AuditLog = defineEntity({
   tableName: 'audit_log',
   properties: {
     id: p.integer().primary(),
-    admin: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    admin: () => p.manyToOne(User).nullable().deleteRule('set null'),
     /** What was read, e.g. progress_photo.read. */
     action: p.string().length(100),
-    memberId: p.integer().nullable().index(),
+    memberId: p.integer().nullable(),
     objectType: p.string().length(50),
     objectId: p.integer().nullable(),
     ip: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  // One admin's or one member's reads, newest first, in index order.
+  indexes: [{ properties: ['admin', 'id'] }, { properties: ['memberId', 'id'] }],
+  // The whole log's size (row_counts): the admin audit list's total.
+  triggers: countedRows('audit_log', null),
 });

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { usersCounted } from './UserCount.ts';
+import { countedRows } from './RowCount.ts';
 
 /** An account: a member (role 1) or an admin (role 2). Email is stored lower-cased, so uniqueness is case-insensitive. */
 export const User = defineEntity({
@@ -20,7 +20,8 @@ export const User = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
-  triggers: usersCounted,
+  // Users per role (row_counts): the admin user list's total.
+  triggers: countedRows('users', 'role'),
   // The admin's contains-search on name and email (pg_trgm, migration admin_user_list).
   indexes: [
     { name: 'users_name_trgm', expression: 'create index "users_name_trgm" on "users" using gin ("name" gin_trgm_ops)' },

@@ -54,5 +54,4 @@ import { Message } from './Message.ts'; export { Message }; entities.push(Messag
 import { MessageRecipient } from './MessageRecipient.ts'; export { MessageRecipient }; entities.push(MessageRecipient);
 import { RateLimit } from './RateLimit.ts'; export { RateLimit }; entities.push(RateLimit);
 import { PushSubscription } from './PushSubscription.ts'; export { PushSubscription }; entities.push(PushSubscription);
-import { UserCount } from './UserCount.ts'; export { UserCount }; entities.push(UserCount);
-import { FlagCount } from './FlagCount.ts'; export { FlagCount }; entities.push(FlagCount);
+import { RowCount } from './RowCount.ts'; export { RowCount }; entities.push(RowCount);

@@ -13,7 +13,7 @@ import { createMember, normaliseEmail, registering } from './auth.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { accessMap, isSubscriptionActive } from './session.ts';
-import { escapeLike, pageWindow, type Page } from './pagination.ts';
+import { countedTotal, escapeLike, pageWindow, type Page } from './pagination.ts';
 
 const M = ADMIN_USER_MESSAGE;
 
@@ -53,11 +53,10 @@ export async function listUsers(em: EntityManager, raw: unknown): Promise<Page<A
           order by u.id desc limit $${params.length + 1} offset $${params.length + 2}) u
     left join subscriptions s on s.user_id = u.id
     order by u.id desc`, [...params, limit, offset]);
-  // Without a search the total is the triggers' count per role (one row); a search counts its matches on the indexes.
+  // Without a search the total is the users counted per role (one row); a search counts its matches on the indexes.
   const total = input.search
     ? Number((await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total)
-    : Number((await readRows<{ total: string | null }>(em, `select sum(users) as total from user_counts ${input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? 'where role = $1' : ''}`,
-      input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? [input.categoryId] : []))[0]!.total ?? 0);
+    : await countedTotal(em, 'users', input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? input.categoryId : undefined);
   const items = rows.map((u): AdminUserRow => ({ id: u.id, name: u.name, email: u.email, user_type: u.role, role: u.role, subscriber: u.subscriber, created_at: new Date(u.created_at).toISOString() }));
   return { items, total, page: input.page, perPage: limit, search: input.search, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
 }

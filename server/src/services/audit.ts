@@ -2,7 +2,7 @@ import { ROLE, auditActionLabel, auditLogListInput, type AuditAdmin, type AuditL
 import { AuditLog, User } from '../entities/index.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
-import { pageWindow, type Page } from './pagination.ts';
+import { countedTotal, pageWindow, type Page } from './pagination.ts';
 
 /** What an admin read of a member: the action, the member and the object (PRODUCT.md section 7). */
 export interface AdminRead {
@@ -32,7 +32,12 @@ export async function listAuditLog(ctx: Pick<ServiceContext, 'em'>, raw: unknown
   if (input.member_id !== undefined) where.memberId = input.member_id;
   if (input.admin_id !== undefined) where.admin = input.admin_id;
   const { limit, offset } = pageWindow(input.page);
-  const [rows, total] = await ctx.em.findAndCount(AuditLog, where, { orderBy: { id: 'desc' }, limit, offset });
+  // The whole log's size is counted by its triggers (row_counts); one admin's or member's rows on their index.
+  const filtered = input.member_id !== undefined || input.admin_id !== undefined;
+  const [rows, total] = await Promise.all([
+    ctx.em.find(AuditLog, where, { orderBy: { id: 'desc' }, limit, offset }),
+    filtered ? ctx.em.count(AuditLog, where) : countedTotal(ctx.em, 'audit_log'),
+  ]);
   const names = await namesOf(ctx, rows.flatMap((r) => [r.admin?.id, r.memberId]));
   const items = rows.map((r): AuditLogRow => {
     const adminId = r.admin?.id ?? null;

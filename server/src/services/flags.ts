@@ -11,7 +11,7 @@ import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { enqueueMail } from './jobs.ts';
 import { notifyLive } from './live.ts';
-import { pageWindow, type Page } from './pagination.ts';
+import { countedTotal, pageWindow, type Page } from './pagination.ts';
 import { PUSH_NOTICE, enqueuePush } from './push.ts';
 
 // Assistance flags: a member's support thread that coaches (admins) answer and either side closes (issue 11).
@@ -64,11 +64,10 @@ async function flagPage(em: EntityManager, page: number, filter: { memberId?: nu
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
   const order = filter.memberId !== undefined ? 'f.created_at desc, f.id desc' : 'f.status asc, f.updated_at desc, f.id desc';
-  // A member's own flags are counted on their index; the admin's whole queue from flag_counts (one row per status).
-  const [count] = filter.memberId !== undefined
-    ? await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params)
-    : await em.execute<{ total: string | null }[]>(`select sum(flags) as total from flag_counts ${filter.status !== undefined ? 'where status = ?' : ''}`,
-      filter.status !== undefined ? [filter.status] : []);
+  // A member's own flags are counted on their index; the admin's whole queue from the flags counted per status.
+  const total = filter.memberId !== undefined
+    ? Number((await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params))[0]!.total)
+    : await countedTotal(em, 'assistance_flags', filter.status);
   // The page's flags first (in the queue index's order), then only their members and replies: nothing reads more
   // flags than the page, however deep it is.
   const rows = await em.execute<FlagListRow[]>(
@@ -78,7 +77,7 @@ async function flagPage(em: EntityManager, page: number, filter: { memberId?: nu
      join users u on u.id = f.user_id order by ${order}`,
     [...params, limit, offset],
   );
-  return { items: rows.map(listRow), total: Number(count?.total ?? 0), page, perPage: limit };
+  return { items: rows.map(listRow), total, page, perPage: limit };
 }
 
 /** The flag with its member; 404 when there is none, or when `ownerId` is given and the flag is someone else's. */

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_PER_PAGE, type Paginated } from '@evolution/shared';
 
 /** One page of results as the services return it; the surfaces shape it with paginate(). */
@@ -12,6 +13,14 @@ export interface Page<T> {
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const pageWindow = (page: number, perPage = DEFAULT_PER_PAGE) => ({ limit: perPage, offset: (page - 1) * perPage });
+
+/** A big table's number of rows, all buckets or one, from row_counts (kept exact by triggers: entities/RowCount.ts). */
+export async function countedTotal(em: EntityManager, subject: 'users' | 'assistance_flags' | 'audit_log', bucket?: number): Promise<number> {
+  const [row] = await em.execute<{ total: string | null }[]>(
+    `select sum(rows) as total from row_counts where subject = ?${bucket === undefined ? '' : ' and bucket = ?'}`,
+    bucket === undefined ? [subject] : [subject, bucket]);
+  return Number(row?.total ?? 0);
+}
 
 /** Laravel's paginator shape (data / links / meta), with links built on `path` and any extra query kept. */
 export function paginate<T>(result: Page<T>, path: string, query: Record<string, string | number | undefined> = {}): Paginated<T> {
