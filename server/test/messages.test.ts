@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNEL, MESSAGE_TEXT as T, adminMessageRowSchema, adminMessageSchema, inboxRowSchema, memberMessageSchema, paginatedSchema,
+  CHANNEL, MESSAGE_TEXT as T, ROLE, adminMessageRowSchema, type AdminMessageRow, adminMessageSchema, inboxRowSchema, memberMessageSchema, paginatedSchema,
 } from '@evolution/shared';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { Channel, Message, MessageRecipient, Plan, Subscription, User } from '../src/entities/index.ts';
@@ -12,9 +12,18 @@ import { useTestSmtp } from './helpers/smtp.ts';
 import { trainingMember } from './helpers/training.ts';
 
 // Coaches' messages (issue 11): the admin's and the member's calls, the channel audience, read marking, the unread
-// count, mail through the queue to a real SMTP server, and live notices on commit.
+// count, mail through the queue to a real SMTP server, and live notices on commit; a broadcast to 12,000 members
+// delivered by the job queue in pages (issue 21).
 
-const { url: smtpUrl, inbox } = await useTestSmtp();
+/** An address the SMTP server refuses once (451, try later): its mail job must retry it alone. */
+const REFUSED_ONCE = 'bulk-4242@example.com';
+let refused = 0;
+const { url: smtpUrl, inbox, deliveries } = await useTestSmtp({
+  onRcptTo(address, _session, callback) {
+    if (address.address === REFUSED_ONCE && refused++ === 0) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    callback();
+  },
+});
 const ctx = useTestApp({ smtpUrl, appUrl: 'https://evolution.example', jobPollIntervalMs: 200 });
 const em = () => ctx.app.orm.em.fork();
 
@@ -106,6 +115,26 @@ async function heard<R>(work: () => Promise<R>): Promise<{ result: R; heard: Liv
   const result = await work();
   await pause(200);
   return { result, heard: events.slice(start) };
+}
+
+/** Polls the admin's view of a message until its delivery is complete; answers every row seen on the way. */
+async function awaitDelivery(id: number, timeoutMs = 20_000): Promise<AdminMessageRow[]> {
+  const seen: AdminMessageRow[] = [];
+  for (const start = Date.now(); Date.now() - start < timeoutMs; await pause(100)) {
+    const row = adminMessageRowSchema.parse((await get(`/api/admin/message/${id}`, coach.token)).body.data);
+    seen.push(row);
+    if (row.delivered_at !== null) return seen;
+  }
+  throw new Error(`message ${id} not delivered in ${timeoutMs} ms`);
+}
+
+/** Waits until the job queue has nothing left to run (mail retries included). */
+async function awaitQueueEmpty(timeoutMs = 60_000): Promise<void> {
+  for (const start = Date.now(); Date.now() - start < timeoutMs; await pause(100)) {
+    const [row] = await em().execute<{ n: number }[]>('select count(*)::int as n from graphile_worker.jobs');
+    if (row!.n === 0) return;
+  }
+  throw new Error('the job queue did not drain');
 }
 
 const valid = (overrides: Record<string, unknown> = {}) => ({ subject: 'Week 3 check-in', message: 'Keep the tempo slow on the negatives.', ...overrides });
@@ -246,23 +275,30 @@ describe('a message to one member', () => {
 });
 
 describe('a message to a channel', () => {
-  it("reaches exactly the channel's members with an active subscription: one row, one mail and one notice each", async () => {
+  it("reaches exactly the channel's members with an active subscription: one row, one mail and one notice each, once delivered", async () => {
     const since = inbox.length;
-    const { result: res, heard: notices } = await heard(() => trpc(ctx.app, 'mutation', 'admin.messages.send', valid({ subject: 'Warrior news', channel_id: CHANNEL.warrior }), coach.token));
+    const { result: res, heard: notices } = await heard(async () => {
+      const sent = await trpc(ctx.app, 'mutation', 'admin.messages.send', valid({ subject: 'Warrior news', channel_id: CHANNEL.warrior }), coach.token);
+      // Answered with the message stored and its delivery queued: the job queue writes the recipients next.
+      expect(adminMessageRowSchema.strict().parse(sent.data.data)).toMatchObject({ recipients_count: 0, expected_count: 2, delivered_count: 0, delivered_at: null });
+      await awaitDelivery(sent.data.data.id);
+      return sent;
+    });
     expect(res.status).toBe(200);
     expect(res.data.message).toBe(T.sent);
-    const row = adminMessageRowSchema.strict().parse(res.data.data);
-    expect(row).toMatchObject({ channel_id: CHANNEL.warrior, recipient_id: null, recipient: 'Warrior channel', recipients_count: 2, read_count: 0 });
+    const id: number = res.data.data.id;
+    const row = adminMessageSchema.strict().parse((await get(`/api/admin/message/${id}`, coach.token)).body.data);
+    expect(row).toMatchObject({ channel_id: CHANNEL.warrior, recipient_id: null, recipient: 'Warrior channel', recipients_count: 2, read_count: 0, expected_count: 2, delivered_count: 2 });
 
-    const rows = await em().find(MessageRecipient, { message: row.id }, { orderBy: { user: { id: 'asc' } } });
+    const rows = await em().find(MessageRecipient, { message: id }, { orderBy: { user: { id: 'asc' } } });
     expect(rows.map((r) => r.user.id)).toEqual([warriorA.id, warriorB.id]);
-    expect(notices).toEqual([{ topic: 'message', id: row.id, userIds: [warriorA.id, warriorB.id], admins: false }]);
+    expect(notices).toEqual([{ topic: 'message', id, userIds: [warriorA.id, warriorB.id], admins: false }]);
 
     await awaitMails([warriorA.email, warriorB.email], since);
     await pause(300);
     for (const left of [lapsed, canceled, superhuman, unsubscribed, subscribedAdmin]) {
       expect(mailsTo(left.email, since)).toEqual([]);
-      expect((await em().count(MessageRecipient, { message: row.id, user: left.id }))).toBe(0);
+      expect((await em().count(MessageRecipient, { message: id, user: left.id }))).toBe(0);
     }
     expect(mailsTo(warriorA.email, since)).toHaveLength(1);
     expect(inbox.length - since).toBe(2);
@@ -324,3 +360,103 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('a broadcast to 12,000 members', () => {
+  const ACTIVE = 9_000;
+  let bulkIds: { first: number; last: number };
+
+  beforeAll(async () => {
+    // 12,000 Superhuman members, set-based: three in four active; of the others a third each lapsed (active but paid
+    // only until an hour ago), canceled and past due. A member's number is in their address.
+    const [range] = await em().execute<{ first: number; last: number }[]>(
+      `with added as (
+         insert into users (email, name, password, role, created_at, updated_at)
+         select 'bulk-' || i || '@example.com', 'Bulk Member ' || i, 'not-a-password', ?, now(), now() from generate_series(1, 12000) i
+         returning id, email
+       ), subscribed as (
+         insert into subscriptions (user_id, channel_id, plan_id, amount_pence, status, provider, start_date, current_period_end, created_at, updated_at)
+         select id, ?, 1, 2999,
+           case n % 12 when 5 then 'canceled' when 9 then 'past_due' else 'active' end, 'offline', now() - interval '1 day',
+           case n % 12 when 1 then now() - interval '1 hour' else now() + interval '30 days' end, now() - interval '1 day', now()
+         from (select id, split_part(split_part(email, '@', 1), '-', 2)::int as n from added) numbered
+       )
+       select min(id)::int as first, max(id)::int as last from added`,
+      [ROLE.member, CHANNEL.superhuman],
+    );
+    bulkIds = range!;
+  });
+
+  it('answers at once, delivers in pages with progress, and one page failing and retried doubles no receipt and no mail', { timeout: 120_000 }, async () => {
+    // The second page's INSERT fails once (a sequence counts statements outside any transaction), as a database
+    // hiccup would: the queue retries that page alone.
+    const fork = em();
+    await fork.execute('create sequence recipient_inserts');
+    await fork.execute(`create function fail_second_page() returns trigger language plpgsql as $$
+      begin if nextval('recipient_inserts') = 2 then raise exception 'injected failure'; end if; return null; end $$`);
+    await fork.execute('create trigger fail_second_page after insert on message_recipients for each statement execute function fail_second_page()');
+    const eventsBefore = events.length;
+    const since = deliveries.length;
+    try {
+      const started = performance.now();
+      const res = await send(valid({ subject: 'Superhuman summit', channel_id: CHANNEL.superhuman }));
+      const answeredMs = performance.now() - started;
+      expect(res.status).toBe(201);
+      expect(answeredMs).toBeLessThan(2_000);
+      const id: number = res.body.data.id;
+      // The superhuman account from the lists above is active in the channel too.
+      expect(res.body.data).toMatchObject({ expected_count: ACTIVE + 1, delivered_count: 0, delivered_at: null, recipients_count: 0 });
+      expect(await em().execute('select task_identifier from graphile_worker.jobs')).toEqual([{ task_identifier: 'message_delivery' }]);
+
+      const seen = await awaitDelivery(id, 60_000);
+      // The first page was visible alone while the second waited for its retry.
+      expect(seen.some((r) => r.delivered_at === null && r.delivered_count === 5_000)).toBe(true);
+      const done = seen.at(-1)!;
+      expect(done).toMatchObject({ expected_count: ACTIVE + 1, delivered_count: ACTIVE + 1, recipients_count: ACTIVE + 1 });
+
+      // Exactly the active members, once each.
+      const [counts] = await em().execute<{ rows: number; members: number; inactive: number }[]>(
+        `select count(*)::int as rows, count(distinct mr.user_id)::int as members,
+           count(*) filter (where s.status <> 'active' or s.current_period_end < now())::int as inactive
+         from message_recipients mr join subscriptions s on s.user_id = mr.user_id where mr.message_id = ?`,
+        [id],
+      );
+      expect(counts).toEqual({ rows: ACTIVE + 1, members: ACTIVE + 1, inactive: 0 });
+
+      // One mail per active member, none for the others, the refused one sent on its retry and nobody twice.
+      await awaitQueueEmpty();
+      const mailed = new Map<string, number>();
+      for (const d of deliveries.slice(since)) for (const to of d.to) mailed.set(to, (mailed.get(to) ?? 0) + 1);
+      expect(mailed.size).toBe(ACTIVE + 1);
+      expect([...mailed.values()].every((n) => n === 1)).toBe(true);
+      expect(mailed.get(REFUSED_ONCE)).toBe(1);
+      expect(refused).toBe(2);
+      for (const i of [1, 2, 3, 4, 5, 6, 9, 12]) expect(mailed.has(`bulk-${i}@example.com`)).toBe(i % 4 !== 1);
+      expect(mailed.has(superhuman.email)).toBe(true);
+
+      // One live notice per page written, naming the members as a range: not one per member, nor per 500.
+      const notices = events.slice(eventsBefore).filter((e) => e.topic === 'message' && e.id === id);
+      expect(notices.length).toBe(2);
+      expect(notices.every((e) => e.userRange !== undefined && e.userIds.length === 0)).toBe(true);
+      expect(notices.some((e) => e.userRange![0] <= superhuman.id && superhuman.id <= e.userRange![1])).toBe(true);
+
+      // The member's inbox and unread count show it.
+      expect((await get('/api/user/message', superhuman.token)).body.data[0]).toMatchObject({ id, subject: 'Superhuman summit', read_at: null });
+      expect((await get('/api/user/message/unread_count', superhuman.token)).body.data.unread_count).toBe(12);
+    } finally {
+      await fork.execute('drop trigger if exists fail_second_page on message_recipients; drop function if exists fail_second_page(); drop sequence if exists recipient_inserts');
+    }
+  });
+
+  it('a walk run again from its first page (its completion lost) writes, mails and counts nothing twice', { timeout: 60_000 }, async () => {
+    const [message] = await em().execute<{ id: number }[]>("select id from messages where subject = 'Superhuman summit'");
+    const before = deliveries.length;
+    await em().execute('update messages set delivered_at = null where id = ?', [message!.id]);
+    await em().execute(`select graphile_worker.add_job('message_delivery', json_build_object('messageId', ?::int, 'after', 0))`, [message!.id]);
+    await awaitDelivery(message!.id);
+    await awaitQueueEmpty();
+    await pause(300);
+    expect(deliveries.length).toBe(before);
+    expect(await em().count(MessageRecipient, { message: message!.id })).toBe(ACTIVE + 1);
+    expect((await get(`/api/admin/message/${message!.id}`, coach.token)).body.data.delivered_count).toBe(ACTIVE + 1);
+    expect(bulkIds.last - bulkIds.first).toBe(11_999);
+  });
+});

@@ -21,6 +21,12 @@ export const Message = defineEntity({
     /** The sender's key for one send: a double-clicked or retried send with the same key sends nothing twice. */
     idempotencyKey: p.string().length(100).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
+    /** Members counted in the audience when it was sent: what a channel message's delivery is heading for. */
+    expectedCount: p.integer().default(0),
+    /** Recipient rows written so far by the delivery job (services/messageDelivery.ts). */
+    deliveredCount: p.integer().default(0),
+    /** When the last recipient row was written; null while a channel message is still being delivered. */
+    deliveredAt: p.datetime().nullable(),
   },
   uniques: [{ properties: ['sender', 'idempotencyKey'] }],
 });

@@ -12,6 +12,8 @@ export const MessageRecipient = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade'),
     readAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** When the member's mail was taken for sending: set just before it goes, so a retried page never sends it twice. */
+    mailedAt: p.datetime().nullable(),
   },
   uniques: [{ properties: ['message', 'user'] }],
   // The inbox and the unread count read a member's rows.

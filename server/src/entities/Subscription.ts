@@ -29,5 +29,7 @@ export const Subscription = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  // A channel message's delivery walks the channel's members in keyset pages of user id.
+  indexes: [{ properties: ['channel', 'user'] }],
 });
 export type ISubscription = InferEntity<typeof Subscription>;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { serviceLog } from './log.ts';
 import { sendMail, type Mail } from './mail.ts';
+import { messageTasks } from './messageDelivery.ts';
 import { pushTasks } from './push.ts';
 import { RATE_LIMIT_TABLE } from './rateLimit.ts';
 
@@ -88,8 +89,9 @@ export interface JobWorker {
 }
 
 /**
- * Starts this process's worker: it sends queued mail through `sendMail` and push notifications (services/push.ts),
- * retrying a failed send with backoff, and takes its share of the scheduled jobs (SCHEDULES).
+ * Starts this process's worker: it sends queued mail through `sendMail`, push notifications (services/push.ts) and
+ * coaches' messages (services/messageDelivery.ts), retrying a failed send with backoff, and takes its share of the
+ * scheduled jobs (SCHEDULES).
  */
 export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
   // One connection waits on LISTEN, the others take and complete jobs: a small pool is plenty for mail.
@@ -104,6 +106,7 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
       await sendMail(config, payload as Mail);
     },
     ...pushTasks(config),
+    ...messageTasks(config),
     [PURGE_REVOKED_TOKENS_TASK]: async (_payload, helpers) => {
       await helpers.withPgClient((client) => client.query('delete from revoked_tokens where expires_at < now()'));
     },

@@ -18,24 +18,35 @@ export interface LiveEvent {
   id: number;
   userIds: number[];
   admins?: boolean;
+  /**
+   * Also every user with an id in [first, last]: one page of a channel message's delivery, thousands of members, in
+   * one notification. A connected member in the range who did not get the message only refetches an unchanged inbox.
+   */
+  userRange?: [number, number];
 }
 
 /** NOTIFY payloads must stay under 8000 bytes: a long audience (a channel's members) goes in several notifications. */
-const IDS_PER_NOTIFICATION = 500;
+export const IDS_PER_NOTIFICATION = 500;
 
 /**
  * Publishes a live event through PostgreSQL NOTIFY on the caller's EntityManager: inside a transaction it is delivered
  * on commit and never for a write that rolled back, and every instance on the database hears it.
  */
 export async function notifyLive(em: EntityManager, event: LiveEvent): Promise<void> {
+  for (const payload of livePayloads(event)) await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, payload]);
+}
+
+/** The NOTIFY payloads of one event on LIVE_CHANNEL, for a caller on a plain `pg` connection (the job queue's). */
+export function livePayloads(event: LiveEvent): string[] {
   const chunks: number[][] = [];
   for (let i = 0; i < event.userIds.length; i += IDS_PER_NOTIFICATION) chunks.push(event.userIds.slice(i, i + IDS_PER_NOTIFICATION));
   if (chunks.length === 0) chunks.push([]);
-  for (const [n, userIds] of chunks.entries()) {
-    // Admins are told once, with the first chunk.
+  return chunks.map((userIds, n) => {
+    // Admins and the range are told once, with the first chunk.
     const payload: LiveEvent = { topic: event.topic, id: event.id, userIds, admins: n === 0 && event.admins === true };
-    await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify(payload)]);
-  }
+    if (n === 0 && event.userRange) payload.userRange = event.userRange;
+    return JSON.stringify(payload);
+  });
 }
 
 /** What a subscriber hears: an event, or `resync` when events may have been missed (the LISTEN connection came back). */
@@ -65,13 +76,17 @@ export function parseLiveEvent(payload: string | undefined): LiveEvent | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { topic, id, userIds, admins } = value as Record<string, unknown>;
+  const { topic, id, userIds, admins, userRange } = value as Record<string, unknown>;
   if ((topic !== 'flag' && topic !== 'message') || !isId(id) || !Array.isArray(userIds) || !userIds.every(isId)) return null;
-  return { topic, id, userIds, admins: admins === true };
+  const event: LiveEvent = { topic, id, userIds, admins: admins === true };
+  const [first, last] = Array.isArray(userRange) ? (userRange as unknown[]) : [];
+  if (isId(first) && isId(last)) event.userRange = [first, last];
+  return event;
 }
 
 /** Whether an event is for this caller: one of its users, or an admins' event and the caller is an admin. */
-export const liveEventIsFor = (event: LiveEvent, userId: number, isAdmin: boolean) => event.userIds.includes(userId) || (event.admins === true && isAdmin);
+export const liveEventIsFor = (event: LiveEvent, userId: number, isAdmin: boolean) =>
+  event.userIds.includes(userId) || (event.admins === true && isAdmin) || (event.userRange !== undefined && userId >= event.userRange[0] && userId <= event.userRange[1]);
 
 /** The wait before the n-th reconnection attempt (from 0): doubling from `baseMs`, at most `maxMs`. */
 export const reconnectDelay = (attempt: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 20));

@@ -4,19 +4,18 @@ import {
   type MessageReader,
 } from '@evolution/shared';
 import type { z } from 'zod';
-import type { AppConfig } from '../config.ts';
-import { Channel, Message, MessageRecipient, Subscription, User, type IUser } from '../entities/index.ts';
+import { Channel, Message, MessageRecipient, User, type IUser } from '../entities/index.ts';
 import { notFound, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
-import { enqueueMail } from './jobs.ts';
 import { notifyLive } from './live.ts';
+import { countChannelAudience, enqueueDelivery, enqueueMessageMails } from './messageDelivery.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { PUSH_NOTICE, enqueuePush } from './push.ts';
-import { isSubscriptionActive } from './session.ts';
 
-// Coaches' messages (PRODUCT.md section 6, issue 11). Sending writes the message, one recipient row per member, a mail
-// per member, one push job and the live event in one transaction: a send either reaches everyone it names or nobody.
+// Coaches' messages (PRODUCT.md section 6, issue 11). A message to one member is written with its recipient row, mail
+// job, push job and live event in one transaction. A channel message is stored with one delivery job in the admin's
+// transaction, and the job queue writes its recipients page by page (services/messageDelivery.ts, issue 21).
 
 const T = MESSAGE_TEXT;
 /** How much of a message the inbox shows under its subject. */
@@ -37,10 +36,14 @@ interface SentRow {
   channel_name: string | null;
   recipients_count: string | number;
   read_count: string | number;
+  expected_count: number;
+  delivered_count: number;
+  delivered_at: Date | string | null;
 }
 
 // One read model for the admin's list and detail: the audience and read counts come from the recipient rows.
 const SENT_SQL = `select m.id, m.subject, m.body, m.created_at, m.recipient_id, m.channel_id,
+    m.expected_count, m.delivered_count, m.delivered_at,
     s.name as sender_name, r.name as recipient_name, r.email as recipient_email, c.name as channel_name,
     (select count(*) from message_recipients mr where mr.message_id = m.id) as recipients_count,
     (select count(*) from message_recipients mr where mr.message_id = m.id and mr.read_at is not null) as read_count
@@ -65,6 +68,9 @@ function sentRow(row: SentRow): AdminMessageRow {
     recipients_count: Number(row.recipients_count),
     read_count: Number(row.read_count),
     created_at: iso(row.created_at)!,
+    expected_count: row.expected_count,
+    delivered_count: row.delivered_count,
+    delivered_at: iso(row.delivered_at),
   };
 }
 
@@ -96,43 +102,30 @@ export async function getSentMessage(em: EntityManager, id: number): Promise<Adm
 
 type SendInput = z.output<typeof messageSendInput>;
 
+/** The one member a direct message is for; a 422 on recipient_id when that is no member. */
+async function directRecipient(em: EntityManager, input: SendInput): Promise<number> {
+  const member = await em.findOne(User, { id: input.recipient_id!, role: ROLE.member }, { fields: ['id'] });
+  if (!member) throw validationError('recipient_id', T.recipientNotMember);
+  return member.id;
+}
+
 /**
- * Who a send reaches: the one member named, or the members of the channel whose subscription is active now (the same
- * rule as their access). A 422 names the field when that is nobody.
+ * How many members a channel message sent at `at` is for: the channel's members whose subscription is active then (the
+ * same rule as their access). A 422 names the field when the channel is unknown or that is nobody.
  */
-async function audienceOf(em: EntityManager, input: SendInput): Promise<IUser[]> {
-  if (input.recipient_id !== undefined) {
-    const member = await em.findOne(User, { id: input.recipient_id, role: ROLE.member });
-    if (!member) throw validationError('recipient_id', T.recipientNotMember);
-    return [member];
-  }
+async function channelAudience(em: EntityManager, input: SendInput, at: Date): Promise<number> {
   const channelId = input.channel_id!;
   if (!(await em.count(Channel, { id: channelId }))) throw validationError('channel_id', T.channelUnknown);
-  const now = new Date();
-  // Lapsed periods are left out in SQL; isSubscriptionActive then decides on the status, as everywhere else.
-  const subscriptions = await em.find(
-    Subscription,
-    { channel: channelId, currentPeriodEnd: { $gt: now }, user: { role: ROLE.member } },
-    { populate: ['user'], orderBy: { user: { id: 'asc' } } },
-  );
-  const members = subscriptions.filter((s) => isSubscriptionActive(s, now)).map((s) => s.user);
-  if (members.length === 0) throw validationError('channel_id', T.channelEmpty);
-  return members;
-}
-
-function mailFor(config: AppConfig, member: IUser, sender: IUser, message: { id: number; subject: string; body: string }) {
-  // The client routes by hash, as the flag and password-reset links do.
-  const link = `${config.appUrl}/#/with_menu/messages/${message.id}`;
-  return {
-    to: member.email,
-    subject: `Message from your coach: ${message.subject}`,
-    text: `Hello ${member.name},\n\n${sender.name} sent you a message:\n\n${message.body}\n\nRead it in your inbox: ${link}\n`,
-  };
+  const expected = await countChannelAudience(em, channelId, at);
+  if (expected === 0) throw validationError('channel_id', T.channelEmpty);
+  return expected;
 }
 
 /**
- * POST admin/message: sends to one member or to a channel's active members, with a mail and a live event each, all in
- * one transaction. A repeated idempotency key answers the first send (`created` false) and sends nothing again.
+ * POST admin/message: a message to one member is delivered at once (recipient row, mail job, push and live event); a
+ * message to a channel is stored with its delivery queued, and the job queue writes its recipients in pages (the
+ * answer's delivered_count and delivered_at follow it). Both in one transaction. A repeated idempotency key answers the
+ * first send (`created` false) and sends nothing again.
  */
 export async function sendMessage(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ created: boolean; data: AdminMessageRow }> {
   const input = parseInput(messageSendInput, raw);
@@ -145,21 +138,32 @@ export async function sendMessage(ctx: ServiceContext, actor: Actor, raw: unknow
       const earlier = await em.findOne(Message, { sender: sender.id, idempotencyKey: key });
       if (earlier) return { created: false, data: sentRow(await findSent(em, earlier.id)) };
     }
-    const audience = await audienceOf(em, input);
+    // The sending time is the audience's "now": the delivery's later pages judge subscriptions at this moment too.
+    const at = new Date();
+    const memberId = input.recipient_id === undefined ? null : await directRecipient(em, input);
+    const expected = memberId === null ? await channelAudience(em, input, at) : 1;
     const message = em.create(Message, {
       sender: sender.id,
       subject: input.subject,
       body: input.message,
-      recipient: input.recipient_id ?? null,
+      recipient: memberId,
       channel: input.channel_id ?? null,
       idempotencyKey: key ?? null,
+      createdAt: at,
+      expectedCount: expected,
+      deliveredCount: memberId === null ? 0 : 1,
+      deliveredAt: memberId === null ? null : at,
     });
-    for (const member of audience) em.create(MessageRecipient, { message, user: member });
+    if (memberId === null) {
+      await em.flush();
+      await enqueueDelivery(em, message.id);
+      return { created: true, data: sentRow(await findSent(em, message.id)) };
+    }
+    em.create(MessageRecipient, { message, user: memberId });
     await em.flush();
-    for (const member of audience) await enqueueMail(em, mailFor(ctx.config, member, sender, message));
-    // One job for the whole audience: it walks the recipients' devices page by page (services/push.ts).
+    await enqueueMessageMails(em, message.id, [memberId]);
     await enqueuePush(em, { kind: 'message', messageId: message.id }, PUSH_NOTICE.messageArrived(message));
-    await notifyLive(em, { topic: 'message', id: message.id, userIds: audience.map((m) => m.id) });
+    await notifyLive(em, { topic: 'message', id: message.id, userIds: [memberId] });
     return { created: true, data: sentRow(await findSent(em, message.id)) };
   });
 }

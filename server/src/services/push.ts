@@ -175,7 +175,7 @@ function audienceSql(audience: PushAudience, param: string): { join: string; whe
     case 'admins':
       return { join: 'join users u on u.id = s.user_id', where: `u.role = ${param}`, value: ROLE.admin };
     case 'message':
-      // The message's recipient rows are its audience (written in the same transaction that queued this).
+      // The message's recipient rows are its audience (all written: a channel message queues this once delivered).
       return { join: 'join message_recipients r on r.user_id = s.user_id', where: `r.message_id = ${param}`, value: audience.messageId };
   }
 }
@@ -199,6 +199,15 @@ export async function enqueuePush(em: EntityManager, audience: PushAudience, not
   if (!found?.found) return;
   const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
   await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?)', [PUSH_WALK_TASK, JSON.stringify(payload), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY]);
+}
+
+/** enqueuePush for a job on the queue's own connection (inside the job's transaction). */
+export async function enqueuePushOn(client: PoolClient, audience: PushAudience, notification: PushNotification): Promise<void> {
+  const { join, where, value } = audienceSql(audience, '$1');
+  const { rows: [found] } = await client.query<{ found: boolean }>(`select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`, [value]);
+  if (!found?.found) return;
+  const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
+  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4)', [PUSH_WALK_TASK, JSON.stringify(payload), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -292,7 +301,8 @@ interface RetryEntry {
   notification: PushNotification;
 }
 
-async function inTransaction(helpers: JobHelpers, work: (client: PoolClient) => Promise<void>): Promise<void> {
+/** Runs `work` in one transaction on a connection of the job queue's pool. */
+export async function inTransaction(helpers: JobHelpers, work: (client: PoolClient) => Promise<void>): Promise<void> {
   await helpers.withPgClient(async (client) => {
     await client.query('begin');
     try {

@@ -84,6 +84,9 @@ export const adminMessageRowSchema = z.object({
   recipients_count: z.number().int().describe('members who received it'),
   read_count: z.number().int().describe('of whom have opened it'),
   created_at: z.string(),
+  expected_count: z.number().int().describe('members the message was for when it was sent (a channel message is delivered after the answer)'),
+  delivered_count: z.number().int().describe('recipient rows written so far: it grows while a channel message is delivered'),
+  delivered_at: z.string().nullable().describe('when delivery finished; null while a channel message is still being delivered'),
 });
 export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
 

@@ -14,12 +14,12 @@ const tags = ['Admin: messages'];
 /** Coaches' messages to members (issue 11), under /api/admin; the parent checks role 2 and sets req.actor. */
 export async function adminMessageRoutes(app: FastifyInstance) {
   app.get('/message', {
-    schema: doc({ summary: 'Sent messages, newest first, 10 a page, each with its recipient (a member or a channel) and how many have read it', tags, who: 'admin', query: messageListInput, response: { 200: paginatedSchema(adminMessageRowSchema) } }),
+    schema: doc({ summary: 'Sent messages, newest first, 10 a page, each with its recipient (a member or a channel), how many have read it, and its delivery: expected_count (members it was for when sent), delivered_count (recipients written so far) and delivered_at (null while a channel message is still being delivered)', tags, who: 'admin', query: messageListInput, response: { 200: paginatedSchema(adminMessageRowSchema) } }),
   }, async (req) => paginate(await listSentMessages(req.em, req.query), `${req.server.config.appUrl}/api/admin/message`));
 
   app.post('/message', {
     schema: doc({
-      summary: 'Send a message to one member (recipient_id) or to every member of a channel with an active subscription now (channel_id); each is mailed and their open screens told live. A repeated idempotency_key sends nothing and answers the first send with 200',
+      summary: "Send a message to one member (recipient_id), delivered at once, or to every member of a channel with an active subscription now (channel_id): stored with its delivery queued, answered at once, then written to the members' inboxes in pages by the job queue (follow delivered_count and delivered_at). Each recipient is mailed and their open screens told live. A repeated idempotency_key sends nothing and answers the first send with 200",
       tags, who: 'admin', body: messageSendInput, response: { 201: messageSentResponse, 200: messageSentResponse },
     }),
   }, async (req, reply) => {
@@ -28,6 +28,6 @@ export async function adminMessageRoutes(app: FastifyInstance) {
   });
 
   app.get('/message/:id', {
-    schema: doc({ summary: 'A sent message with every recipient and when they read it (readers first)', tags, who: 'admin', params: messageIdInput, response: { 200: adminMessageResponse, 404: MESSAGE_TEXT.notFound } }),
+    schema: doc({ summary: 'A sent message with every recipient and when they read it (readers first), and its delivery: expected_count, delivered_count (recipients written so far) and delivered_at (null while still being delivered)', tags, who: 'admin', params: messageIdInput, response: { 200: adminMessageResponse, 404: MESSAGE_TEXT.notFound } }),
   }, async (req) => ({ data: await getSentMessage(req.em, pathParams(messageIdInput, req.params, MESSAGE_TEXT.notFound).id) }));
 }
