@@ -1,7 +1,7 @@
 /**
  * Coaches' messages in Chromium, with two browser contexts: the admin sends a message to the Warrior channel (with a
- * double click) and the member's unread badge changes live, without a reload; the member opens it, the badge drops,
- * and the admin's message screen shows it read, live too. The admin also finds one member by email and messages them.
+ * double click) and sees its delivery finish, and the member's unread badge changes live, without a reload; the member
+ * opens it, the badge drops, and the admin's message screen shows it read, live too. The admin also finds one member by email and messages them.
  * axe-core audits every message screen: the admin's at 1280x800 and 768x1024, the member's also at 375x740.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -75,6 +75,8 @@ describe('messages, in Chromium', () => {
     const id = await sendToWarrior(a.page, subject, 'Deload week: half the sets, same weights.\nSleep eight hours.', { doubleClick: true });
     await a.page.getByRole('heading', { level: 1, name: subject }).waitFor();
     await a.page.getByText('Warrior channel').waitFor();
+    // The job queue writes a channel's recipients after the answer: the screen counts them until all are in.
+    await a.page.getByText(/^Delivered to [\d,]+ members?$/).waitFor({ timeout: 15_000 });
     const row = a.page.getByRole('row', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) });
     await row.getByText('Not yet').waitFor();
     await a.screenshot('messages-admin-sent');
@@ -113,6 +115,7 @@ describe('messages, in Chromium', () => {
     await expect.poll(() => m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).count()).toBe(0);
     await visit(a.page, '/admin/message_management', 'Messages');
     await a.page.locator('tbody tr').first().getByText(subject).waitFor();
+    await a.page.locator('tbody tr').first().getByText(/^Delivered to [\d,]+ members?$/).waitFor();
     await a.screenshot('messages-admin-list');
   });
 

@@ -7,14 +7,18 @@ import { AdminHeader } from '../common/AdminHeader.tsx';
 import { AdminTable } from '../common/AdminTable.tsx';
 import { RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
-import { MESSAGE_LIST, messagePath, readSummary } from './messageAdmin.ts';
+import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, messagePath, readSummary } from './messageAdmin.ts';
 import './messages.css';
 
 /** Messages: what admins have sent, newest first and paged (page in the query string), with how many have read each. */
 export default function MessageManagementPage() {
   const query = useListQuery(MESSAGE_LIST);
   const utils = trpc.useUtils();
-  const list = trpc.admin.messages.list.useQuery({ page: query.page }, { placeholderData: keepPreviousData });
+  const list = trpc.admin.messages.list.useQuery(
+    { page: query.page },
+    // A channel message still being delivered counts up here.
+    { placeholderData: keepPreviousData, refetchInterval: (q) => (q.state.data?.data.some((m) => m.delivered_at === null) ? DELIVERY_REFRESH_MS : false) },
+  );
   // A member reading a message changes its read count here.
   useLiveEvents((event) => {
     if (event.topic === 'message') void utils.admin.messages.list.invalidate();
@@ -49,6 +53,7 @@ export default function MessageManagementPage() {
             <td data-label="Subject">{m.subject}</td>
             <td data-label="To" className="message-to">
               {m.recipient}
+              {m.channel_id !== null && <span className="message-delivery muted">{deliverySummary(m)}</span>}
             </td>
             <td data-label="Read">{readSummary(m)}</td>
             <td data-label="From">{m.from ?? <span className="muted">Deleted admin</span>}</td>

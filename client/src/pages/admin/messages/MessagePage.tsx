@@ -4,14 +4,20 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import type { PageProps } from '../../../routes.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { MESSAGE_LIST, readSummary } from './messageAdmin.ts';
+import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, readSummary } from './messageAdmin.ts';
 import './messages.css';
 
-/** /admin/message/{id}: the message as sent and every recipient with when they read it, updated live as they do. */
+/**
+ * /admin/message/{id}: the message as sent, its delivery, and every recipient with when they read it, updated live as
+ * they do (and every few seconds while a channel message is still being delivered).
+ */
 export default function MessagePage({ params }: PageProps) {
   const id = Number(params.id);
   const utils = trpc.useUtils();
-  const message = trpc.admin.messages.get.useQuery({ id }, { staleTime: 0 });
+  const message = trpc.admin.messages.get.useQuery(
+    { id },
+    { staleTime: 0, refetchInterval: (q) => (q.state.data?.delivered_at === null ? DELIVERY_REFRESH_MS : false) },
+  );
   useLiveEvents((event) => {
     if (event.topic === 'message' && event.id === id) void utils.admin.messages.get.invalidate({ id });
   });
@@ -36,6 +42,10 @@ export default function MessagePage({ params }: PageProps) {
               <div>
                 <dt>Sent</dt>
                 <dd>{formatWhen(data.created_at)}</dd>
+              </div>
+              <div>
+                <dt>Delivery</dt>
+                <dd>{deliverySummary(data)}</dd>
               </div>
               <div>
                 <dt>Read</dt>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT } from '@evolution/shared';
-import { newSendKey, placeRecipientError, readSummary, sendPayload, validateSend } from './messageAdmin.ts';
+import { deliverySummary, newSendKey, placeRecipientError, readSummary, sendPayload, validateSend } from './messageAdmin.ts';
 
 const empty = { subject: '', recipient_kind: 'member', recipient_id: '', channel_id: '', message: '' };
 
@@ -37,5 +37,13 @@ describe('the new-message form', () => {
     expect(readSummary({ read_count: 1, recipients_count: 1, channel_id: null })).toBe('Read');
     expect(readSummary({ read_count: 0, recipients_count: 1, channel_id: 1 })).toBe('0 of 1');
     expect(readSummary({ read_count: 3, recipients_count: 12, channel_id: 1 })).toBe('3 of 12');
+  });
+});
+
+describe('the delivery of a channel message', () => {
+  it('counts up while the job queue writes the recipients, then says how many got it', () => {
+    expect(deliverySummary({ delivered_count: 12_000, expected_count: 333_333, delivered_at: null })).toBe('Delivering… 12,000 of ~333,333');
+    expect(deliverySummary({ delivered_count: 333_333, expected_count: 333_333, delivered_at: '2026-11-26T16:20:00.000Z' })).toBe('Delivered to 333,333 members');
+    expect(deliverySummary({ delivered_count: 1, expected_count: 1, delivered_at: '2026-11-26T16:20:00.000Z' })).toBe('Delivered to 1 member');
   });
 });
