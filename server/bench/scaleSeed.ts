@@ -39,12 +39,12 @@ export async function seedScale(databaseUrl: string, members: number, log: (line
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const timings = new Map<string, SeedTiming>();
-  /** Runs one statement and adds its time and rows to its table's account. */
-  const run = async (table: string, sql: string, params: unknown[] = []) => {
+  /** Runs one statement and adds its time (and the rows it wrote, unless an update of rows already counted) to its table's account. */
+  const run = async (table: string, sql: string, params: unknown[] = [], countsRows = true) => {
     const started = performance.now();
     const result = await client.query(sql, params);
     const t = timings.get(table) ?? { table, rows: 0, ms: 0 };
-    t.rows += result.rowCount ?? 0;
+    if (countsRows) t.rows += result.rowCount ?? 0;
     t.ms += performance.now() - started;
     timings.set(table, t);
   };
@@ -230,17 +230,18 @@ export async function seedScale(databaseUrl: string, members: number, log: (line
     }
     done('audit_log');
 
-    // Messages: direct ones over the past year, and ten channel broadcasts (seven to Superhuman, three to Warrior) each
-    // delivered to every member whose subscription to that channel is active, about three in five of them read.
+    // Messages: direct ones over the year before the last month, then ten channel broadcasts this month (seven to
+    // Superhuman, three to Warrior), so the admin's first page holds them all; each broadcast was delivered to every
+    // member whose subscription to that channel is active, about three in five of whom read it.
     const mb = base!.messages;
     await run('messages', `
       insert into messages (id, sender_id, subject, body, recipient_id, channel_id, created_at)
       select $1::int + m, $2::int + 1 + m % ${shape.coaches}, 'Check-in ' || m, 'How did this week go? Reply with your best set and how it felt.',
-             $3::int + 1 + (m::bigint * 15485863) % $4, null, now() - interval '365 days' * (1 - m::float8 / $5) - interval '1 hour'
+             $3::int + 1 + (m::bigint * 15485863) % $4, null, now() - interval '31 days' - interval '365 days' * (1 - m::float8 / $5)
       from generate_series(1, $5::int) m`, [mb, coach0, ub, members, shape.directMessages]);
     await run('message_recipients', `
-      insert into message_recipients (message_id, user_id, read_at, created_at)
-      select m.id, m.recipient_id, case when m.id % 3 = 0 then null else m.created_at + interval '5 hours' end, m.created_at
+      insert into message_recipients (message_id, user_id, read_at, mailed_at, created_at)
+      select m.id, m.recipient_id, case when m.id % 3 = 0 then null else m.created_at + interval '5 hours' end, m.created_at, m.created_at
       from messages m where m.id > $1 and m.recipient_id is not null`, [mb]);
     const broadcast0 = mb + shape.directMessages;
     await run('messages', `
@@ -252,20 +253,28 @@ export async function seedScale(databaseUrl: string, members: number, log: (line
       // Members taken by id range, so each statement writes at most a chunk of receipts.
       for (const [from, to] of ranges(members + shape.coaches, chunkOf('message_recipients'))) {
         await run('message_recipients', `
-          insert into message_recipients (message_id, user_id, read_at, created_at)
-          select m.id, s.user_id, case when (s.user_id + m.id) % 5 < 3 then m.created_at + make_interval(hours => 1 + s.user_id % 40) else null end, m.created_at
+          insert into message_recipients (message_id, user_id, read_at, mailed_at, created_at)
+          select m.id, s.user_id, case when (s.user_id + m.id) % 5 < 3 then m.created_at + make_interval(hours => 1 + s.user_id % 40) else null end, m.created_at, m.created_at
           from messages m join subscriptions s on s.channel_id = m.channel_id and s.status in ('active', 'trialing') and s.current_period_end > now()
           where m.id = $1 and s.user_id between $2::int + $3::int and $2::int + $4::int`, [broadcast0 + b, ub, from === 1 ? 1 - ub : from, to]);
       }
     }
+    // Delivered whole: the progress the admin's message screen shows is complete.
+    await run('messages', `
+      update messages m set expected_count = r.n, delivered_count = r.n, delivered_at = m.created_at
+      from (select message_id, count(*)::int as n from message_recipients where message_id > $1 group by message_id) r
+      where r.message_id = m.id`, [mb], false);
     await client.query(`select setval('messages_id_seq', (select max(id) from messages))`);
     done('messages');
     done('message_recipients');
 
+    // SCALE_VACUUM=1: VACUUM ANALYZE instead of ANALYZE, the state autovacuum leaves a settled database in (visibility
+    // map set, GIN pending lists merged); plain ANALYZE by default, as a bulk import leaves it.
+    const settle = process.env.SCALE_VACUUM === '1' ? 'vacuum analyze' : 'analyze';
     const started = performance.now();
-    await client.query('analyze');
-    timings.set('(analyze)', { table: '(analyze)', rows: 0, ms: performance.now() - started });
-    log(`  analyze: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await client.query(settle);
+    timings.set(`(${settle})`, { table: `(${settle})`, rows: 0, ms: performance.now() - started });
+    log(`  ${settle}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return { timings: [...timings.values()], firstMemberId: ub + 1, historyMemberId: ub + shape.historyEvery * Math.max(1, Math.floor(members / shape.historyEvery / 2)) };
   } finally {
     await client.end();
