@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  MESSAGE_TEXT, ROLE, messageListInput, messageSendInput, type AdminMessage, type AdminMessageRow, type InboxRow, type MemberMessage,
+  MESSAGE_RECIPIENTS_SHOWN, MESSAGE_TEXT, ROLE, messageListInput, messageSendInput, type AdminMessage, type AdminMessageRow, type InboxRow, type MemberMessage,
   type MessageReader,
 } from '@evolution/shared';
 import type { z } from 'zod';
@@ -88,13 +88,17 @@ export async function listSentMessages(em: EntityManager, raw: unknown): Promise
   return { items: rows.map(sentRow), total: await em.count(Message, {}), page, perPage: limit };
 }
 
-/** GET admin/message/{id}: the message and every recipient with when they read it (readers first, latest first); 404 when unknown. */
+/**
+ * GET admin/message/{id}: the message and its first MESSAGE_RECIPIENTS_SHOWN recipients with when they read them
+ * (readers first, latest first; recipients_count says how many in all); 404 when unknown. A channel of 333,333 would
+ * otherwise answer every member, every few seconds while the screen follows its delivery.
+ */
 export async function getSentMessage(em: EntityManager, id: number): Promise<AdminMessage> {
   const row = await findSent(em, id);
   const readers = await em.execute<{ user_id: number; name: string; email: string; read_at: Date | string | null }[]>(
     `select u.id as user_id, u.name, u.email, mr.read_at from message_recipients mr join users u on u.id = mr.user_id
-     where mr.message_id = ? order by mr.read_at desc nulls last, u.name, u.id`,
-    [id],
+     where mr.message_id = ? order by mr.read_at desc nulls last, u.name, u.id limit ?`,
+    [id, MESSAGE_RECIPIENTS_SHOWN],
   );
   const recipients: MessageReader[] = readers.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, read_at: iso(r.read_at) }));
   return { ...sentRow(row), message: row.body, recipients };

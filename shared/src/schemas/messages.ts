@@ -8,6 +8,8 @@ import { pageInput } from './pagination.ts';
 /** Longest subject and message accepted. */
 export const MESSAGE_SUBJECT_MAX = 255;
 export const MESSAGE_BODY_MAX = 10_000;
+/** Recipients a sent message's detail lists (readers first): a channel message may have hundreds of thousands. */
+export const MESSAGE_RECIPIENTS_SHOWN = 200;
 
 /** Texts of the message calls, shared by the server and the screens (Laravel's style: the spec gives none). */
 export const MESSAGE_TEXT = {
@@ -99,10 +101,10 @@ export const messageReaderSchema = z.object({
 });
 export type MessageReader = z.infer<typeof messageReaderSchema>;
 
-/** GET admin/message/{id}: the message with every recipient, those who have read it first (latest first). */
+/** GET admin/message/{id}: the message with its recipients, those who have read it first (latest first). */
 export const adminMessageSchema = adminMessageRowSchema.extend({
   message: z.string(),
-  recipients: z.array(messageReaderSchema),
+  recipients: z.array(messageReaderSchema).describe(`the first ${MESSAGE_RECIPIENTS_SHOWN} recipients, readers first (latest first); recipients_count says how many in all`),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 export const adminMessageResponse = z.object({ data: adminMessageSchema });

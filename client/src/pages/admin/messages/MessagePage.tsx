@@ -77,7 +77,12 @@ export default function MessagePage({ params }: PageProps) {
                 ))}
               </tbody>
             </table>
-            {data.recipients.length === 0 && <p className="empty">Nobody holds this message any more.</p>}
+            {data.recipients.length === 0 && data.delivered_at !== null && <p className="empty">Nobody holds this message any more.</p>}
+            {data.recipients.length < data.recipients_count && (
+              <p className="muted message-admin__more">
+                The first {data.recipients.length.toLocaleString('en-GB')} of {data.recipients_count.toLocaleString('en-GB')}, those who have read it first.
+              </p>
+            )}
           </div>
         </div>
       )}

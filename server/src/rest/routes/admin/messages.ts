@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  MESSAGE_TEXT, adminMessageResponse, adminMessageRowSchema, messageIdInput, messageListInput, messageSendInput, messageSentResponse,
+  MESSAGE_RECIPIENTS_SHOWN, MESSAGE_TEXT, adminMessageResponse, adminMessageRowSchema, messageIdInput, messageListInput, messageSendInput, messageSentResponse,
   paginatedSchema,
 } from '@evolution/shared';
 import { getSentMessage, listSentMessages, sendMessage } from '../../../services/messages.ts';
@@ -28,6 +28,6 @@ export async function adminMessageRoutes(app: FastifyInstance) {
   });
 
   app.get('/message/:id', {
-    schema: doc({ summary: 'A sent message with every recipient and when they read it (readers first), and its delivery: expected_count, delivered_count (recipients written so far) and delivered_at (null while still being delivered)', tags, who: 'admin', params: messageIdInput, response: { 200: adminMessageResponse, 404: MESSAGE_TEXT.notFound } }),
+    schema: doc({ summary: `A sent message with its first ${MESSAGE_RECIPIENTS_SHOWN} recipients and when they read it (readers first, recipients_count says how many in all), and its delivery: expected_count, delivered_count (recipients written so far) and delivered_at (null while still being delivered)`, tags, who: 'admin', params: messageIdInput, response: { 200: adminMessageResponse, 404: MESSAGE_TEXT.notFound } }),
   }, async (req) => ({ data: await getSentMessage(req.em, pathParams(messageIdInput, req.params, MESSAGE_TEXT.notFound).id) }));
 }
