@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveEventIsFor, parseLiveEvent, reconnectDelay } from './live.ts';
+import { IDS_PER_NOTIFICATION, liveEventIsFor, livePayloads, parseLiveEvent, reconnectDelay } from './live.ts';
 
 describe('parseLiveEvent', () => {
   it('reads back what notifyLive sends', () => {
@@ -23,6 +23,31 @@ describe('liveEventIsFor', () => {
     expect(liveEventIsFor(event, 7, true)).toBe(false);
     expect(liveEventIsFor({ ...event, admins: true }, 7, true)).toBe(true);
     expect(liveEventIsFor({ ...event, admins: true }, 7, false)).toBe(false);
+  });
+});
+
+describe('a page of a channel message', () => {
+  it('goes as one notification naming the range of its members, which reaches those in it and nobody else', () => {
+    const payloads = livePayloads({ topic: 'message', id: 9, userIds: [], userRange: [1_000, 5_999] });
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]!.length).toBeLessThan(8_000);
+    const event = parseLiveEvent(payloads[0])!;
+    expect(event).toEqual({ topic: 'message', id: 9, userIds: [], admins: false, userRange: [1_000, 5_999] });
+    expect([999, 1_000, 3_000, 5_999, 6_000].map((id) => liveEventIsFor(event, id, false))).toEqual([false, true, true, true, false]);
+    expect(liveEventIsFor(event, 6_000, true)).toBe(false);
+  });
+
+  it('names its members one by one when they fit, in as many notifications as it takes, the range only in the first', () => {
+    const ids = Array.from({ length: IDS_PER_NOTIFICATION + 1 }, (_v, i) => i + 1);
+    const payloads = livePayloads({ topic: 'message', id: 9, userIds: ids, userRange: [1, 1] }).map((p) => parseLiveEvent(p)!);
+    expect(payloads.map((e) => e.userIds.length)).toEqual([IDS_PER_NOTIFICATION, 1]);
+    expect(payloads.map((e) => e.userRange)).toEqual([[1, 1], undefined]);
+  });
+
+  it('drops a range that is not two ids', () => {
+    for (const range of ['[1]', '[0,5]', '["1",2]', '{"a":1}']) {
+      expect(parseLiveEvent(`{"topic":"message","id":1,"userIds":[],"userRange":${range}}`)).toEqual({ topic: 'message', id: 1, userIds: [], admins: false });
+    }
   });
 });
 
