@@ -13,12 +13,13 @@ export class Migration20261126172500_admin_audit_list extends Migration {
 
     // The whole log's size in row_counts (entities/RowCount.ts), one bucket.
     this.addSql(`insert into "row_counts" ("subject", "bucket", "rows") select 'audit_log', 0, count(*) from "audit_log";`);
-    this.addSql(`create or replace function "audit_log_audit_log_counted_fn"() returns trigger as $$ begin if TG_OP = 'INSERT' then insert into row_counts (subject, bucket, rows) values ('audit_log', 0, 1) on conflict (subject, bucket) do update set rows = row_counts.rows + 1; else insert into row_counts (subject, bucket, rows) values ('audit_log', 0, -1) on conflict (subject, bucket) do update set rows = row_counts.rows + -1; end if; return null; end; $$ language plpgsql;`);
-    this.addSql(`create trigger "audit_log_counted" AFTER INSERT OR DELETE on "audit_log" for each ROW execute function "audit_log_audit_log_counted_fn"();`);
+    this.addSql(`create trigger "audit_log_counted_insert" after insert on "audit_log" referencing new table as added for each statement execute function row_counts_added('audit_log', '0');`);
+    this.addSql(`create trigger "audit_log_counted_delete" after delete on "audit_log" referencing old table as removed for each statement execute function row_counts_removed('audit_log', '0');`);
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop trigger "audit_log_counted" on "audit_log"; drop function "audit_log_audit_log_counted_fn"();`);
+    this.addSql(`drop trigger "audit_log_counted_delete" on "audit_log";`);
+    this.addSql(`drop trigger "audit_log_counted_insert" on "audit_log";`);
     this.addSql(`delete from "row_counts" where "subject" = 'audit_log';`);
     this.addSql(`drop index "audit_log_member_id_id_index";`);
     this.addSql(`drop index "audit_log_admin_id_id_index";`);

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity, type TriggerDef } from '@mikro-orm/c
 
 /**
  * How many rows a big table holds, per bucket (users per role, flags per status, the audit log as one bucket): kept
- * exact by row triggers on the table itself, so an admin list answers its total (and Laravel's last_page) from one row
+ * exact by statement triggers on the table itself, so an admin list answers its total (and Laravel's last_page) from one row
  * however many members there are, instead of counting the table on every page.
  */
 export const RowCount = defineEntity({
@@ -18,29 +18,21 @@ export const RowCount = defineEntity({
 export type IRowCount = InferEntity<typeof RowCount>;
 
 /**
- * The triggers that keep `subject`'s counts in row_counts: a row added or removed moves its bucket's count and, when
- * the bucket is a column (`bucket` names it), a change of that column moves the row between counts. The migration
- * that adds them writes the same functions (MikroORM names each `<table>_<trigger>_fn`).
+ * The statement triggers that keep `table`'s counts in row_counts, under `subject`: the rows a statement added or
+ * removed move their bucket's count (`bucket` names the column, or null for one bucket) and a change of that column
+ * moves rows between counts, one upsert per statement however many rows it touched. Their functions
+ * (row_counts_added, row_counts_removed, row_counts_moved) are the migration admin_user_list's; MikroORM checks these
+ * triggers by name.
  */
-export function countedRows(subject: string, bucket: string | null): TriggerDef[] {
-  const of = (row: 'NEW' | 'OLD') => (bucket ? `${row}.${bucket}` : '0');
-  const add = (row: 'NEW' | 'OLD', delta: 1 | -1) =>
-    `insert into row_counts (subject, bucket, rows) values ('${subject}', ${of(row)}, ${delta}) on conflict (subject, bucket) do update set rows = row_counts.rows + ${delta};`;
-  const triggers: TriggerDef[] = [{
-    name: `${subject}_counted`,
-    timing: 'after',
-    events: ['insert', 'delete'],
-    forEach: 'row',
-    body: `if TG_OP = 'INSERT' then ${add('NEW', 1)} else ${add('OLD', -1)} end if; return null`,
-  }];
-  if (bucket) {
-    triggers.push({
-      name: `${subject}_recounted`,
-      timing: 'after',
-      events: ['update'],
-      forEach: 'row',
-      body: `if OLD.${bucket} is distinct from NEW.${bucket} then ${add('OLD', -1)} ${add('NEW', 1)} end if; return null`,
-    });
-  }
-  return triggers;
+export function countedRows(table: string, bucket: string | null): TriggerDef[] {
+  const args = `'${table}', '${bucket ?? '0'}'`;
+  const trigger = (name: string, event: 'insert' | 'update' | 'delete', referencing: string, fn: string): TriggerDef => ({
+    name, timing: 'after', events: [event], forEach: 'statement',
+    expression: `create trigger "${name}" after ${event} on "${table}" referencing ${referencing} for each statement execute function ${fn}(${args})`,
+  });
+  return [
+    trigger(`${table}_counted_insert`, 'insert', 'new table as added', 'row_counts_added'),
+    trigger(`${table}_counted_delete`, 'delete', 'old table as removed', 'row_counts_removed'),
+    ...(bucket ? [trigger(`${table}_recounted`, 'update', 'old table as before_rows new table as after_rows', 'row_counts_moved')] : []),
+  ];
 }

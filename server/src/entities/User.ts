@@ -24,8 +24,8 @@ export const User = defineEntity({
   triggers: countedRows('users', 'role'),
   // The admin's contains-search on name and email (pg_trgm, migration admin_user_list).
   indexes: [
-    { name: 'users_name_trgm', expression: 'create index "users_name_trgm" on "users" using gin ("name" gin_trgm_ops)' },
-    { name: 'users_email_trgm', expression: 'create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops)' },
+    { name: 'users_name_trgm', expression: 'create index "users_name_trgm" on "users" using gin ("name" gin_trgm_ops) with (fastupdate = off)' },
+    { name: 'users_email_trgm', expression: 'create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops) with (fastupdate = off)' },
   ],
 });
 export type IUser = InferEntity<typeof User>;
