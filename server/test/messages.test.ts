@@ -272,6 +272,26 @@ describe('a message to one member', () => {
     expect(data).toMatchObject({ read_count: 1, recipients_count: 1, message: 'Keep the tempo slow on the negatives.' });
     expect(data.recipients).toEqual([{ user_id: warriorA.id, name: expect.any(String), email: warriorA.email, read_at: message.read_at }]);
   });
+
+  it("keeps the message's counts (stored on it) in step with its receipts, however they change", async () => {
+    const em = ctx.app.orm.em.fork();
+    const counts = async () => {
+      const { recipients_count, read_count } = (await get(`/api/admin/message/${directId}`, coach.token)).body.data;
+      const [actual] = await em.execute<{ n: string; r: string }[]>('select count(*) as n, count(read_at) as r from message_recipients where message_id = ?', [directId]);
+      return { stored: [recipients_count, read_count], actual: [Number(actual!.n), Number(actual!.r)] };
+    };
+    // Marked unread and read again by hand, and a receipt that goes with its member: the stored counts follow each.
+    await em.execute('update message_recipients set read_at = null where message_id = ?', [directId]);
+    let c = await counts();
+    expect(c.stored).toEqual(c.actual);
+    await em.execute('update message_recipients set read_at = now() where message_id = ?', [directId]);
+    c = await counts();
+    expect(c.stored).toEqual([1, 1]);
+    await em.execute('delete from message_recipients where message_id = ?', [directId]);
+    c = await counts();
+    expect(c.stored).toEqual([0, 0]);
+    expect(c.stored).toEqual(c.actual);
+  });
 });
 
 describe('a message to a channel', () => {

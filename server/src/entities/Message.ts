@@ -27,6 +27,9 @@ export const Message = defineEntity({
     deliveredCount: p.integer().default(0),
     /** When the last recipient row was written; null while a channel message is still being delivered. */
     deliveredAt: p.datetime().nullable(),
+    /** Its recipient rows now, and how many of them are read: kept by message_recipients' statement triggers. */
+    recipientsCount: p.integer().default(0),
+    readCount: p.integer().default(0),
   },
   uniques: [{ properties: ['sender', 'idempotencyKey'] }],
 });

@@ -41,12 +41,12 @@ interface SentRow {
   delivered_at: Date | string | null;
 }
 
-// One read model for the admin's list and detail: the audience and read counts come from the recipient rows.
+// One read model for the admin's list and detail: the audience and read counts are the message's own columns, which
+// message_recipients' triggers keep (a broadcast's 333,333 receipts are never counted on a read).
 const SENT_SQL = `select m.id, m.subject, m.body, m.created_at, m.recipient_id, m.channel_id,
     m.expected_count, m.delivered_count, m.delivered_at,
     s.name as sender_name, r.name as recipient_name, r.email as recipient_email, c.name as channel_name,
-    (select count(*) from message_recipients mr where mr.message_id = m.id) as recipients_count,
-    (select count(*) from message_recipients mr where mr.message_id = m.id and mr.read_at is not null) as read_count
+    m.recipients_count, m.read_count
   from messages m
   left join users s on s.id = m.sender_id
   left join users r on r.id = m.recipient_id
