@@ -44,6 +44,8 @@ export interface AppConfig {
   stripeApiProtocol: 'https' | 'http';
   /** How often the job worker looks for jobs that became due (retries); new jobs arrive at once through NOTIFY. */
   jobPollIntervalMs: number;
+  /** Members a channel message's delivery writes per job run (services/messageDelivery.ts). */
+  messageDeliveryPage: number;
   /** Redis for the sign-in throttles shared by every instance; empty: they are counted in PostgreSQL. */
   redisUrl: string;
   /** On SIGTERM, how long /healthz answers 503 while requests are still served, so a load balancer moves away, in ms. */
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
     stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
     jobPollIntervalMs: int(env.JOB_POLL_INTERVAL_MS, 2000),
+    messageDeliveryPage: int(env.MESSAGE_DELIVERY_PAGE, 5000),
     storage: storageConfig(env),
     redisUrl: env.REDIS_URL ?? '',
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),

@@ -16,8 +16,6 @@ import { PUSH_NOTICE, enqueuePushOn, inTransaction } from './push.ts';
 export const MESSAGE_DELIVERY_TASK = 'message_delivery';
 /** The mails of up to MESSAGE_MAIL_PAGE recipients of one message. */
 export const MESSAGE_MAIL_TASK = 'message_mail';
-/** Members written per walk run (one INSERT ... SELECT, one transaction). */
-export const MESSAGE_DELIVERY_PAGE = 5_000;
 /** Recipients per mail job: a failing SMTP server delays a page of this size, not the walk. */
 export const MESSAGE_MAIL_PAGE = 500;
 /** Mails in flight at once per mail job: the worker shares the process with requests, and SMTP servers throttle bursts. */
@@ -90,7 +88,7 @@ interface MessageRow {
  * message's progress counted, the new rows' mails queued in pages, one live notice, and the next page queued; the last
  * page marks the message delivered and queues its push. The message row is locked, so two runs of one page queue.
  */
-export async function deliverPage(client: PoolClient, payload: DeliveryPayload): Promise<void> {
+export async function deliverPage(client: PoolClient, payload: DeliveryPayload, pageSize: number): Promise<void> {
   const { rows: [message] } = await client.query<MessageRow>('select id, subject, channel_id, created_at, delivered_at from messages where id = $1 for update', [payload.messageId]);
   // Deleted, or finished by an earlier run of this page: nothing left to do.
   if (!message || message.delivered_at !== null || message.channel_id === null) return;
@@ -104,10 +102,10 @@ export async function deliverPage(client: PoolClient, payload: DeliveryPayload):
      )
      select (select count(*)::int from page) as scanned, (select max(user_id) from page) as last,
        coalesce((select array_agg(user_id order by user_id) from written), '{}') as written`,
-    [message.channel_id, message.created_at, payload.after, MESSAGE_DELIVERY_PAGE, message.id],
+    [message.channel_id, message.created_at, payload.after, pageSize, message.id],
   );
   const { scanned, last, written } = page!;
-  const finished = scanned < MESSAGE_DELIVERY_PAGE;
+  const finished = scanned < pageSize;
   await client.query('update messages set delivered_count = delivered_count + $2, delivered_at = case when $3::boolean then now() end where id = $1', [
     message.id, written.length, finished,
   ]);
@@ -184,7 +182,7 @@ async function sendMailPage(config: AppConfig, payload: MailPayload, helpers: Jo
 /** The message tasks for the job worker's task list (services/jobs.ts). */
 export function messageTasks(config: AppConfig): TaskList {
   return {
-    [MESSAGE_DELIVERY_TASK]: (payload, helpers) => inTransaction(helpers, (client) => deliverPage(client, payload as DeliveryPayload)),
+    [MESSAGE_DELIVERY_TASK]: (payload, helpers) => inTransaction(helpers, (client) => deliverPage(client, payload as DeliveryPayload, config.messageDeliveryPage)),
     [MESSAGE_MAIL_TASK]: (payload, helpers) => sendMailPage(config, payload as MailPayload, helpers),
   };
 }
