@@ -1,7 +1,34 @@
 /** The bench's members: the demo member calibrated over HTTP, and many copies of them standing at one phase. */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { loadConfig } from '../src/config.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrateUp } from '../src/db/migrate.ts';
+import { createOrm } from '../src/db/orm.ts';
+import { seedAll } from '../src/db/seed.ts';
+
+/**
+ * A bench's database, migrated and seeded with the demo data: DATABASE_URL, or a throw-away embedded PostgreSQL in a
+ * scratch folder (`prefix` names it) that the caller stops and removes; and the config the app runs with.
+ */
+export async function benchDatabase(prefix: string) {
+  const scratch = mkdtempSync(join(tmpdir(), prefix));
+  const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
+  const databaseUrl = process.env.DATABASE_URL || db!.url;
+  const config = {
+    ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', SERVE_CLIENT: '0', DEMO_SEED: '1', AUTH_RATE_LIMIT: '100000' }),
+    databaseUrl,
+  };
+  await migrateUp(databaseUrl);
+  const orm = await createOrm(databaseUrl);
+  await seedAll(orm.em.fork(), config);
+  await orm.close(true);
+  return { scratch, db, databaseUrl, config };
+}
 
 /** Signs in over HTTP and answers the access token. */
 export async function signIn(base: string, account: { email: string; password: string }): Promise<string> {

@@ -6,20 +6,16 @@
  */
 import autocannon from 'autocannon';
 import { isDeepStrictEqual } from 'node:util';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MEAL_GROUP } from '@evolution/shared';
 import { spawn } from 'node:child_process';
 import { createSigner } from 'fast-jwt';
 import { clientDist } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrateUp } from '../src/db/migrate.ts';
-import { createOrm } from '../src/db/orm.ts';
-import { DEMO_ADMIN, DEMO_MEMBER, seedAll } from '../src/db/seed.ts';
-import { calibrateOverHttp, cloneMembers, signIn, submitters } from './fixture.ts';
+import { DEMO_ADMIN, DEMO_MEMBER } from '../src/db/seed.ts';
+import { benchDatabase, calibrateOverHttp, cloneMembers, signIn, submitters } from './fixture.ts';
 import { exercisesBody, runSubmissions } from './submit.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -27,18 +23,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',');
-const scratch = mkdtempSync(join(tmpdir(), 'evolution-bench-'));
-const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
-const databaseUrl = process.env.DATABASE_URL || db!.url;
-
-const config = {
-  ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', SERVE_CLIENT: '0', DEMO_SEED: '1', AUTH_RATE_LIMIT: '100000' }),
-  databaseUrl,
-};
-await migrateUp(databaseUrl);
-const orm = await createOrm(databaseUrl);
-await seedAll(orm.em.fork(), config);
-await orm.close(true);
+const { scratch, db, databaseUrl, config } = await benchDatabase('evolution-bench-');
 
 // The product and the floor run in a child process; this one only generates load.
 const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []), join(import.meta.dirname, 'serve.ts')], {

@@ -5,35 +5,20 @@
  * sequentially, one request at a time, SCALE_REQUESTS (100) times or for SCALE_CALL_SECONDS (10) at most after three
  * warm-up requests; p50/p95/p99 go into one markdown table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrateUp } from '../src/db/migrate.ts';
-import { createOrm } from '../src/db/orm.ts';
-import { DEMO_ADMIN, DEMO_MEMBER, seedAll } from '../src/db/seed.ts';
-import { calibrateOverHttp, signIn } from './fixture.ts';
+import { DEMO_ADMIN, DEMO_MEMBER } from '../src/db/seed.ts';
+import { benchDatabase, calibrateOverHttp, signIn } from './fixture.ts';
 import { scaleShape, seedScale } from './scaleSeed.ts';
 
 const members = Number(process.env.SCALE_MEMBERS ?? 500_000);
 const requests = Number(process.env.SCALE_REQUESTS ?? 100);
 const callSeconds = Number(process.env.SCALE_CALL_SECONDS ?? 10);
 const target = 100; // ms, p95 (issue 21, point 2)
-const scratch = mkdtempSync(join(tmpdir(), 'evolution-bench-scale-'));
-const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
-const databaseUrl = process.env.DATABASE_URL || db!.url;
-
-const config = {
-  ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', SERVE_CLIENT: '0', DEMO_SEED: '1', AUTH_RATE_LIMIT: '100000' }),
-  databaseUrl,
-};
-await migrateUp(databaseUrl);
-const orm = await createOrm(databaseUrl);
-await seedAll(orm.em.fork(), config);
-await orm.close(true);
+const { scratch, db, databaseUrl, config } = await benchDatabase('evolution-bench-scale-');
 
 // The product runs in a child process (serve.ts, as for npm run bench); this one only sends requests.
 const child = spawn(process.execPath, [join(import.meta.dirname, 'serve.ts')], {
