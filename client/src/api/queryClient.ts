@@ -13,7 +13,7 @@ declare module '@tanstack/react-query' {
 }
 
 /** What a change that got no answer says. */
-export const NO_CONNECTION: Notice = { message: 'No connection: nothing was sent. Try again once you are back online.', variant: 'danger', duration: TOAST_MS.apiError };
+const NO_CONNECTION: Notice = { message: 'No connection: nothing was sent. Try again once you are back online.', variant: 'danger', duration: TOAST_MS.apiError };
 
 /**
  * The query client with the error catalogue applied to every call in one place. A call may opt out with

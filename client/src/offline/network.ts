@@ -15,7 +15,7 @@ function stopProbe() {
 }
 
 /** A request got no answer (not an HTTP error: no answer at all): the app goes offline until the server answers again. */
-export function reportNoAnswer(): void {
+function reportNoAnswer(): void {
   if (onlineManager.isOnline()) onlineManager.setOnline(false);
   probe ??= setInterval(() => {
     fetch('/healthz', { cache: 'no-store' }).then(

@@ -21,7 +21,7 @@ export const PERSISTED_ROUTERS = ['warrior', 'superhuman', 'channels', 'flags', 
 const persisted = new Set<string>(PERSISTED_ROUTERS);
 
 /** Whether a query's answer is kept on the phone: a member read that answered. */
-export function isPersisted(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+function isPersisted(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const path = query.queryKey[0];
   return query.state.status === 'success' && Array.isArray(path) && persisted.has(String(path[0]));
 }
