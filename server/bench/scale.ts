@@ -10,19 +10,24 @@ import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { CHANNEL } from '@evolution/shared';
 import { DEMO_ADMIN, DEMO_MEMBER } from '../src/db/seed.ts';
 import { benchDatabase, calibrateOverHttp, signIn } from './fixture.ts';
 import { scaleShape, seedScale } from './scaleSeed.ts';
+import { measureWrites, startMailSink, type WriteTiming } from './scaleWrites.ts';
 
 const members = Number(process.env.SCALE_MEMBERS ?? 500_000);
 const requests = Number(process.env.SCALE_REQUESTS ?? 100);
 const callSeconds = Number(process.env.SCALE_CALL_SECONDS ?? 10);
 const target = 100; // ms, p95 (issue 21, point 2)
+const mailSeconds = Number(process.env.SCALE_MAIL_SECONDS ?? 30);
 const { scratch, db, databaseUrl, config } = await benchDatabase('evolution-bench-scale-');
+// The server's mail goes to a local SMTP server that counts it per recipient (the broadcast's mails, none twice).
+const mail = await startMailSink();
 
 // The product runs in a child process (serve.ts, as for npm run bench); this one only sends requests.
 const child = spawn(process.execPath, [join(import.meta.dirname, 'serve.ts')], {
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: scratch, JWT_SECRET: config.jwtSecret, AUTH_RATE_LIMIT: '100000', SERVE_CLIENT: '0' },
+  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: scratch, JWT_SECRET: config.jwtSecret, AUTH_RATE_LIMIT: '100000', SERVE_CLIENT: '0', SMTP_URL: mail.url },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const ports = await new Promise<{ app: number }>((resolve, reject) => {
@@ -50,6 +55,9 @@ const calls = (history?: number): Call[] => [
   { name: 'admin search, no hit', path: '/api/admin/admin?page=1&search=zqxj-nobody', headers: asAdmin },
   { name: 'admin assistance flags, page 1', path: '/api/admin/assistance_flag?page=1', headers: asAdmin },
   { name: 'admin messages, page 1', path: '/api/admin/message?page=1', headers: asAdmin },
+  { name: 'admin form groups', path: '/api/admin/form_group?page=1', headers: asAdmin },
+  { name: 'admin channels', path: '/api/admin/channel?page=1', headers: asAdmin },
+  { name: 'admin channel with its subscribers', path: `/api/admin/channel/${CHANNEL.superhuman}`, headers: asAdmin },
   { name: 'admin audit log, page 1', path: '/api/admin/audit_log?page=1', headers: asAdmin },
   { name: 'admin audit log, one member', path: `/api/admin/audit_log?page=1&member_id=${memberId}`, headers: asAdmin },
   { name: 'admin user detail', path: `/api/admin/admin/${memberId}`, headers: asAdmin },
@@ -110,17 +118,36 @@ console.log(`  total: ${seedSeconds.toFixed(1)} s`);
 const check = new pg.Client({ connectionString: databaseUrl });
 await check.connect();
 const { rows: [history] } = await check.query<{ user_id: number }>('select user_id from chamber_snapshots where user_id >= $1 order by user_id limit 1', [seeded.historyMemberId]);
+// The writes export and then delete another member with a year of history, and look for the broadcast in the inbox of a
+// member of the Superhuman channel.
+const { rows: [leaving] } = await check.query<{ id: number; email: string }>(`
+  select u.id, u.email from users u where u.id = (select user_id from chamber_snapshots where user_id > $1 order by user_id limit 1)`, [history!.user_id]);
+const { rows: [superhuman] } = await check.query<{ id: number; email: string }>(`
+  select u.id, u.email from subscriptions s join users u on u.id = s.user_id
+  where s.channel_id = $1 and s.status = 'active' and s.current_period_end > now() and u.id >= $2 order by u.id limit 1`, [CHANNEL.superhuman, seeded.firstMemberId]);
 const { rows: sizes } = await check.query<{ relname: string; n: string; size: string }>(`
   select relname, n_live_tup::text as n, pg_size_pretty(pg_total_relation_size(relid)) as size from pg_stat_user_tables
   where relname in ('users', 'subscriptions', 'evolutions', 'phase_submissions', 'workout_results', 'vo2_tests', 'chamber_snapshots', 'assistance_flags',
-                    'flag_responses', 'audit_log', 'messages', 'message_recipients') order by pg_total_relation_size(relid) desc`);
+                    'flag_responses', 'audit_log', 'messages', 'message_recipients', 'member_forms') order by pg_total_relation_size(relid) desc`);
 const { rows: [dbSize] } = await check.query<{ size: string }>('select pg_size_pretty(pg_database_size(current_database())) as size');
 await check.end();
 
 const full = await measure(`${members.toLocaleString('en-GB')} members`, calls(history!.user_id));
 
+let writes: WriteTiming[] = [];
+if (process.env.SCALE_WRITES !== '0') {
+  console.log(`\nEach many-member write once, at ${members.toLocaleString('en-GB')} members:`);
+  const bearer = async (email: string) => ({ authorization: `Bearer ${await signIn(base, { email, password: DEMO_MEMBER.password })}` });
+  writes = await measureWrites({
+    base, databaseUrl, serverPid: child.pid!, adminHeaders: asAdmin, memberHeaders: asMember, mail,
+    historyMember: { id: leaving!.id, headers: await bearer(leaving!.email) },
+    superhumanMember: { id: superhuman!.id, headers: await bearer(superhuman!.email) },
+  }, mailSeconds, console.log);
+}
+
 child.stdin!.end();
 await new Promise((resolve) => child.once('exit', resolve));
+await mail.close();
 await db?.stop();
 rmSync(scratch, { recursive: true, force: true });
 
@@ -142,3 +169,12 @@ for (const call of calls(history!.user_id)) {
   console.log(`| ${call.name} \`GET ${call.path.split('?')[0]}\` | ${ms(demo.get(call.name))} | ${ms(f)} | ${holds ? 'yes' : 'NO'} |`);
 }
 console.log(slow ? `\n${slow} calls miss p95 <= ${target} ms at full size.` : `\nEvery call answers within p95 <= ${target} ms at full size.`);
+
+if (writes.length) {
+  console.log(`\n| write | what it touched | answer | done | peak RSS | /healthz max | member read max | longest transaction |\n|---|---|---|---|---|---|---|---|`);
+  const s = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
+  for (const w of writes) {
+    console.log(`| ${w.name} | ${w.scope} | ${s(w.answerMs)} | ${s(w.doneMs)} | ${w.peakRssMb.toFixed(0)} MB | ${s(w.healthzMaxMs)} | ${s(w.memberReadMaxMs)} | ${s(w.longestTransactionMs)} |`);
+  }
+  for (const w of writes.filter((x) => x.note)) console.log(`- ${w.name}: ${w.note}`);
+}

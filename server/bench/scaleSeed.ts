@@ -193,6 +193,16 @@ export async function seedScale(databaseUrl: string, members: number, log: (line
     }
     for (const table of historyTables) done(table);
 
+    // Every calibrated member's place on each ladder, most on the lower rungs (deleting a crowded form moves them).
+    for (const [from, to] of ranges(members, Math.max(1, Math.floor(chunkOf('member_forms') / 8)))) {
+      await run('member_forms', `
+        insert into member_forms (user_id, form_group_id, form_id, created_at, updated_at)
+        select e.user_id, l.form_group_id, l.id, now() - interval '1 year', now()
+        from evolutions e join bench_ladder l on l.idx = least(l.steps - 1, (e.user_id + l.form_group_id) % 4)
+        where e.user_id between $1::int + $2 and $1::int + $3 and not e.need_calibration`, [ub, from, to]);
+    }
+    done('member_forms');
+
     // Assistance flags over two years, most closed, each with one to three replies (coach first, then the member).
     const fb = base!.flags;
     for (const [from, to] of ranges(shape.flags, Math.min(chunkOf('assistance_flags'), chunkOf('flag_responses')))) {

@@ -14,6 +14,7 @@ import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
 import { startJobWorker, type JobWorker } from './services/jobs.ts';
+import { closeMailTransport } from './services/mail.ts';
 import { invalidateContent } from './services/contentCache.ts';
 import { uploadStorage } from './services/storage.ts';
 import { startLiveHub, type LiveHub } from './services/live.ts';
@@ -99,7 +100,11 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
     worker = await startJobWorker(config);
     await Promise.all([live.ready(), throttles.ready()]);
   });
-  app.addHook('onClose', async () => worker?.stop());
+  // The worker stops first (a mail job finishes), then its pooled SMTP connections close.
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    closeMailTransport(config);
+  });
 
   // Security headers, built once (the Fastify plugin rebuilt helmet and parsed the policy on every request).
   const securityHeaders = helmet({

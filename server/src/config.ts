@@ -46,6 +46,8 @@ export interface AppConfig {
   jobPollIntervalMs: number;
   /** Members a channel message's delivery writes per job run (services/messageDelivery.ts). */
   messageDeliveryPage: number;
+  /** Rows an admin write over many members changes per transaction: a deleted form's members moved, the VO2 relabel. */
+  batchRows: number;
   /** Redis for the sign-in throttles shared by every instance; empty: they are counted in PostgreSQL. */
   redisUrl: string;
   /** On SIGTERM, how long /healthz answers 503 while requests are still served, so a load balancer moves away, in ms. */
@@ -230,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
     jobPollIntervalMs: int(env.JOB_POLL_INTERVAL_MS, 2000),
     messageDeliveryPage: int(env.MESSAGE_DELIVERY_PAGE, 5000),
+    batchRows: int(env.BATCH_ROWS, 10_000),
     storage: storageConfig(env),
     redisUrl: env.REDIS_URL ?? '',
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),

@@ -8,7 +8,8 @@ import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { trainingMember } from './helpers/training.ts';
 
-const ctx = useTestApp();
+// Two members moved per transaction, so a deleted form's members move in several batches here.
+const ctx = useTestApp({ batchRows: 2 });
 let admin: string;
 let member: string;
 
@@ -306,6 +307,18 @@ describe('forms', () => {
     expect((await call('DELETE', `/api/admin/form/${a}`)).body).toMatchObject({ members_moved: 2, moved_to: { id: c, name: 'C' } });
     expect([await standingOf(onA.userId, group), await standingOf(onB.userId, group)]).toEqual([c, c]);
     expect((await call('GET', `/api/admin/form/${c}`)).body.data).toMatchObject({ rung: 1, members_count: 2 });
+  });
+
+  it('moves a crowded form\'s members in batches, each its own transaction, and deletes the form with the last', async () => {
+    const group = await newGroup('Crowded ladder');
+    const [low, crowded] = [await newForm(group, { name: 'Low', level: 1 }), await newForm(group, { name: 'Crowded', level: 2 })];
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push(await memberOn(group, crowded));
+    const res = await call('DELETE', `/api/admin/form/${crowded}`);
+    expect(res.body).toEqual({ message: 'Form deleted.', members_moved: 5, moved_to: { id: low, name: 'Low' } });
+    for (const m of members) expect(await standingOf(m.userId, group)).toBe(low);
+    expect((await call('GET', `/api/admin/form/${crowded}`)).status).toBe(404);
+    expect((await call('DELETE', `/api/admin/form/${crowded}`)).status).toBe(404);
   });
 
   it('keeps the last form of a group while members stand on it (409), and deletes it once nobody does', async () => {

@@ -26,21 +26,6 @@ const WATCHED = ['users', 'subscriptions', 'assistance_flags', 'flag_responses',
 /** Big enough at 20,000 members (12,000 to 100,000 rows) that the planner reads them whole only when no index fits. */
 const BIG = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'message_recipients'];
 
-/**
- * Seq Scans found when this guard was written, each reported to be fixed (issue 21): the call's name, then
- * `table (default settings)` or `table (no usable index)`.
- * When one is fixed its test fails with "fixed: remove from KNOWN"; anything not listed here fails as it should.
- */
-const KNOWN: Record<string, string[]> = {
-  // `where u.role = 2 order by u.id desc limit 10`: 10 admins among 20,000 users, and no index on (role, id), so the
-  // whole table is read and sorted (verified: an index on users (role, id) makes the plan an index scan).
-  'admin users, admins only': ['users (default settings)'],
-  // The first 200 recipients ordered by read_at and the member's name: every receipt of the broadcast (thousands
-  // here, hundreds of thousands at 500,000 members) is joined to users and sorted on each view. No index can serve that order (the
-  // name is on users); the query's shape, not a missing index, is what would have to change.
-  'admin message detail (a broadcast)': ['users (default settings)'],
-};
-
 const ctx = useTestApp();
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -201,9 +186,7 @@ describe(`query plans at ${MEMBERS.toLocaleString('en-GB')} members: every hot s
     });
     expect(status).toBe(200);
     const found = await problems(call.name, statements);
-    const known = KNOWN[call.name] ?? [];
-    expect(found.filter((p) => !known.includes(p.split('\n')[0]!))).toEqual([]);
-    for (const k of known) expect(found.some((p) => p.startsWith(`${k}\n`)), `${call.name}: ${k} fixed: remove it from KNOWN`).toBe(true);
+    expect(found).toEqual([]);
   });
 
   it("a channel message's delivery page (the job's INSERT ... SELECT over subscriptions)", async () => {

@@ -10,7 +10,7 @@ export const ChamberSnapshot = defineEntity({
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade'),
+    submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade').index(),
     evolution: p.integer(),
     version: p.smallint(),
     /** kg */
@@ -32,5 +32,11 @@ export const ChamberSnapshot = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   uniques: [{ properties: ['user', 'evolution', 'version'] }],
+  // A photo deleted with its member sets these to null: found by index, not by reading every snapshot.
+  indexes: [
+    { name: 'chamber_snapshots_image1_id_index', expression: 'create index "chamber_snapshots_image1_id_index" on "chamber_snapshots" ("image1_id") where "image1_id" is not null' },
+    { name: 'chamber_snapshots_image2_id_index', expression: 'create index "chamber_snapshots_image2_id_index" on "chamber_snapshots" ("image2_id") where "image2_id" is not null' },
+    { name: 'chamber_snapshots_image3_id_index', expression: 'create index "chamber_snapshots_image3_id_index" on "chamber_snapshots" ("image3_id") where "image3_id" is not null' },
+  ],
 });
 export type IChamberSnapshot = InferEntity<typeof ChamberSnapshot>;

@@ -10,8 +10,9 @@ export const MemberForm = defineEntity({
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade'),
-    form: () => p.manyToOne(Form).deleteRule('cascade'),
+    // Indexed: deleting a form moves its members by form id; a group's usage is asked by group id.
+    formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),
+    form: () => p.manyToOne(Form).deleteRule('cascade').index(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -32,5 +32,7 @@ export const Message = defineEntity({
     readCount: p.integer().default(0),
   },
   uniques: [{ properties: ['sender', 'idempotencyKey'] }],
+  // A member deleted sets their direct messages' recipient to null: found by index.
+  indexes: [{ name: 'messages_recipient_id_index', expression: 'create index "messages_recipient_id_index" on "messages" ("recipient_id") where "recipient_id" is not null' }],
 });
 export type IMessage = InferEntity<typeof Message>;

@@ -17,7 +17,11 @@ export const MessageRecipient = defineEntity({
   },
   uniques: [{ properties: ['message', 'user'] }],
   // The inbox and the unread count read a member's rows.
-  indexes: [{ properties: ['user', 'readAt'] }],
+  indexes: [
+    { properties: ['user', 'readAt'] },
+    // A message's first readers (readers first, latest first) for the admin, from the index rather than sorting 333,333.
+    { name: 'message_recipients_readers', expression: 'create index "message_recipients_readers" on "message_recipients" ("message_id", "read_at" desc nulls last, "user_id")' },
+  ],
   // Each message's recipients_count and read_count follow its rows, one update per statement (a delivery page, a read,
   // a member's account deleted): the admin's lists read them instead of counting 333,333 rows a message. The functions
   // are the migration message_counts'; MikroORM checks these triggers by name.

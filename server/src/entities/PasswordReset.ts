@@ -7,7 +7,7 @@ export const PasswordReset = defineEntity({
   tableName: 'password_resets',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
     tokenHash: p.string().length(64).unique(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),

@@ -7,7 +7,7 @@ export const RevokedToken = defineEntity({
   tableName: 'revoked_tokens',
   properties: {
     jti: p.string().length(64).primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
     expiresAt: p.datetime().index(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -10,7 +10,7 @@ export const Vo2Test = defineEntity({
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
-    submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade'),
+    submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade').index(),
     evolution: p.integer(),
     track: p.enum(TRACKS),
     version: p.smallint(),

@@ -7,7 +7,7 @@ import {
 import type { AppConfig } from '../config.ts';
 import { applyVo2Edit } from '../domain/vo2Tiling.ts';
 import {
-  Calibration, ChamberSnapshot, Channel, ExerciseType, FormGroup, MuscleGroup, Subscription, Vo2MaxLevel, Vo2Test,
+  Calibration, Channel, ExerciseType, FormGroup, MuscleGroup, Vo2MaxLevel,
 } from '../entities/index.ts';
 import type { ICalibration } from '../entities/Calibration.ts';
 import type { IChannel } from '../entities/Channel.ts';
@@ -19,7 +19,7 @@ import { pageWindow, type Page } from './pagination.ts';
 import { idempotencyKey } from './payments/index.ts';
 import { stripeClient } from './payments/stripe.ts';
 import { serviceLog } from './log.ts';
-import { isSubscriptionActive } from './session.ts';
+import { enqueueVo2Relabel } from './vo2Relabel.ts';
 
 // ---- Lookups
 
@@ -126,8 +126,9 @@ export async function getVo2Level(em: EntityManager, id: number): Promise<{ data
 
 /**
  * Edits a VO2 max level. The ranges must still tile the scale (see applyVo2Edit): an overlap or a gap is a 422 naming
- * the neighbour, unless move_neighbours moves the neighbours' adjoining bounds too. In the same transaction every
- * recorded VO2 test and chamber snapshot is given its level in the new ranges, so members see the new levels.
+ * the neighbour, unless move_neighbours moves the neighbours' adjoining bounds too. The same transaction queues the
+ * relabel (services/vo2Relabel.ts), which then gives every recorded VO2 test and chamber snapshot its level in the new
+ * ranges in short batches, so members see the new levels within seconds however many tests there are.
  */
 export async function updateVo2Level(em: EntityManager, id: number, raw: unknown): Promise<{ data: Vo2LevelRow }> {
   const input = parseInput(vo2LevelUpdateInput, raw);
@@ -143,27 +144,9 @@ export async function updateVo2Level(em: EntityManager, id: number, raw: unknown
     level.levelName = input.level_name;
     if (input.level !== undefined) level.level = input.level;
     await tx.flush();
-    await relabelVo2History(tx, levels);
+    await enqueueVo2Relabel(tx);
     return { data: vo2Row(level) };
   });
-}
-
-/** Gives every recorded VO2 test and chamber snapshot the level of its score in these ranges (set-based updates). */
-async function relabelVo2History(tx: EntityManager, levels: IVo2MaxLevel[]): Promise<void> {
-  const bands = levels.map((l) => ({ id: l.id, name: l.levelName, min: l.min ?? null, max: l.max ?? null }));
-  const within = (b: (typeof bands)[number]) => ({
-    ...(b.min !== null ? { $gte: b.min } : {}),
-    ...(b.max !== null ? { $lte: b.max } : {}),
-  });
-  // A score no range holds keeps no level (as vo2Level answers); the ranges tile, so none should be left.
-  await tx.nativeUpdate(Vo2Test, {}, { level: null, levelName: null });
-  await tx.nativeUpdate(ChamberSnapshot, { vo2Score: { $ne: null } }, { vo2Level: null });
-  for (const b of bands) {
-    const score = within(b);
-    const where = Object.keys(score).length ? { score } : { score: { $ne: null } };
-    await tx.nativeUpdate(Vo2Test, where, { level: b.id, levelName: b.name });
-    await tx.nativeUpdate(ChamberSnapshot, Object.keys(score).length ? { vo2Score: score } : { vo2Score: { $ne: null } }, { vo2Level: b.name });
-  }
 }
 
 // ---- Channels and plans
@@ -184,13 +167,19 @@ function channelRow(c: IChannel, subscribers: Map<number, number>): AdminChannel
   };
 }
 
-/** Subscriptions that still give access (active or trialing, period not over), counted by plan. */
+/**
+ * Subscriptions that still give access (active or trialing, period not over: session.isSubscriptionActive), counted
+ * by plan in the database over the partial index of live subscriptions, never loaded: a channel has hundreds of
+ * thousands.
+ */
 async function subscriberCounts(em: EntityManager, planIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  if (!planIds.length) return counts;
-  const subs = await em.find(Subscription, { plan: { $in: planIds } }, { fields: ['plan', 'status', 'currentPeriodEnd'] });
-  for (const s of subs) if (isSubscriptionActive(s)) counts.set(s.plan.id, (counts.get(s.plan.id) ?? 0) + 1);
-  return counts;
+  if (!planIds.length) return new Map();
+  const rows = await em.execute<{ plan_id: number; n: number }[]>(
+    `select plan_id, count(*)::int as n from subscriptions
+     where plan_id in (${planIds.map(() => '?').join(', ')}) and status in ('active', 'trialing') and current_period_end > now() group by plan_id`,
+    planIds,
+  );
+  return new Map(rows.map((r) => [r.plan_id, r.n]));
 }
 
 /** The channels by id with their plans, 10 a page. */

@@ -251,23 +251,53 @@ export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ 
 
 /**
  * DELETE admin/form/{id}: members standing on the form move to the nearest remaining form of its group (the one
- * below, else the one above) in the same transaction; the last form of a group cannot be deleted while members stand
- * on it (409). Workout results keep the form's name, level, progress and par, so history reads as before.
+ * below, else the one above); the last form of a group cannot be deleted while members stand on it (409). Workout
+ * results keep the form's name, level, progress and par, so history reads as before (their form id goes).
+ *
+ * A crowded form at a business's size has 100,000 members and as many logged sets: both are changed BATCH_ROWS rows
+ * at a time, each batch its own short transaction (the members' under the group's lock), and the form goes in a last
+ * transaction that moves whoever was placed on it meanwhile. No member's rows stay locked for long.
  */
 export async function deleteForm(ctx: Ctx, id: number): Promise<AdminFormDeleted> {
   const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
   if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
   const groupId = existing.formGroup.id;
-  return ctx.em.transactional(async (tx) => {
+  const limit = ctx.config.batchRows;
+  let moved = 0;
+  let movedTo: { id: number; name: string } | null = null;
+  /** Under the group's lock: the form's replacement now (the ladder may change between batches), and up to `max` members moved to it. */
+  const moveMembers = (max: number | null) => ctx.em.transactional(async (tx) => {
     await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
     const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'name', 'level', 'progress'] });
-    if (!ladder.some((f) => f.id === id)) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-    const onForm = await tx.count(MemberForm, { form: id });
+    // Gone: another admin's delete of the same form finished first.
+    if (!ladder.some((f) => f.id === id)) return { gone: true, batch: 0 };
     const target = replacementForm(ladder, id);
-    if (onForm > 0 && !target) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
-    // Moved before the delete: the member_forms foreign key would otherwise drop their place on the ladder.
-    const moved = target ? await tx.nativeUpdate(MemberForm, { form: id }, { form: target.id, updatedAt: new Date() }) : 0;
-    await tx.nativeDelete(Form, { id });
-    return { message: 'Form deleted.', members_moved: moved, moved_to: target && moved ? { id: target.id, name: target.name } : null };
+    if (!target) {
+      if (await tx.count(MemberForm, { form: id })) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
+      if (max === null) await tx.nativeDelete(Form, { id });
+      return { gone: false, batch: 0 };
+    }
+    const rows = await tx.execute<{ id: number }[]>(
+      `update member_forms set form_id = ?, updated_at = now() where id in (select id from member_forms where form_id = ?${max === null ? '' : ' limit ?'}) returning id`,
+      max === null ? [target.id, id] : [target.id, id, max],
+    );
+    if (rows.length) [moved, movedTo] = [moved + rows.length, { id: target.id, name: target.name }];
+    // The last transaction: nobody stands on the form any more (the member_forms foreign key would drop their place).
+    if (max === null) await tx.nativeDelete(Form, { id });
+    return { gone: false, batch: rows.length };
   });
+
+  for (let step = await moveMembers(limit); ; step = await moveMembers(limit)) {
+    if (step.gone) {
+      if (moved === 0) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+      return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
+    }
+    if (step.batch < limit) break;
+  }
+  // The logged sets let go of the form in batches too (the foreign key's own set-null would change them all at once).
+  while ((await ctx.em.execute<{ id: number }[]>(
+    'update workout_results set form_id = null where id in (select id from workout_results where form_id = ? limit ?) returning id', [id, limit],
+  )).length === limit);
+  await moveMembers(null);
+  return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
 }

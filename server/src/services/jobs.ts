@@ -8,6 +8,7 @@ import { sendMail, type Mail } from './mail.ts';
 import { messageTasks } from './messageDelivery.ts';
 import { pushTasks } from './push.ts';
 import { RATE_LIMIT_TABLE } from './rateLimit.ts';
+import { vo2RelabelTasks } from './vo2Relabel.ts';
 
 /**
  * The job queue is graphile-worker on our own PostgreSQL: jobs are rows in its `graphile_worker` schema, added with its
@@ -107,6 +108,7 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
     },
     ...pushTasks(config),
     ...messageTasks(config),
+    ...vo2RelabelTasks(config),
     [PURGE_REVOKED_TOKENS_TASK]: async (_payload, helpers) => {
       await helpers.withPgClient((client) => client.query('delete from revoked_tokens where expires_at < now()'));
     },

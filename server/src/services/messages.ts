@@ -91,13 +91,15 @@ export async function listSentMessages(em: EntityManager, raw: unknown): Promise
 /**
  * GET admin/message/{id}: the message and its first MESSAGE_RECIPIENTS_SHOWN recipients with when they read them
  * (readers first, latest first; recipients_count says how many in all); 404 when unknown. A channel of 333,333 would
- * otherwise answer every member, every few seconds while the screen follows its delivery.
+ * otherwise answer every member, every few seconds while the screen follows its delivery. Among readers at the same
+ * moment and among those yet to read, the member who joined first comes first: the order the readers index holds.
  */
 export async function getSentMessage(em: EntityManager, id: number): Promise<AdminMessage> {
   const row = await findSent(em, id);
   const readers = await em.execute<{ user_id: number; name: string; email: string; read_at: Date | string | null }[]>(
-    `select u.id as user_id, u.name, u.email, mr.read_at from message_recipients mr join users u on u.id = mr.user_id
-     where mr.message_id = ? order by mr.read_at desc nulls last, u.name, u.id limit ?`,
+    `select u.id as user_id, u.name, u.email, mr.read_at
+     from (select user_id, read_at from message_recipients where message_id = ? order by read_at desc nulls last, user_id limit ?) mr
+     join users u on u.id = mr.user_id order by mr.read_at desc nulls last, mr.user_id`,
     [id, MESSAGE_RECIPIENTS_SHOWN],
   );
   const recipients: MessageReader[] = readers.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, read_at: iso(r.read_at) }));

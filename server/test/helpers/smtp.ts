@@ -18,6 +18,8 @@ export async function useTestSmtp(hooks: Pick<SMTPServerOptions, 'onRcptTo'> = {
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // The app keeps pooled connections open: the file's end closes them at once rather than waiting 30 s for them.
+    closeTimeout: 100,
     ...hooks,
     onData(stream, session, callback) {
       let raw = '';
