@@ -202,6 +202,9 @@ export async function seedScale(databaseUrl: string, members: number, log: (line
         where e.user_id between $1::int + $2 and $1::int + $3 and not e.need_calibration`, [ub, from, to]);
     }
     done('member_forms');
+    // A ladder a coach has just made: nobody on it yet, so the admin's form group list must find that out by index.
+    await client.query(`insert into form_groups (name, exercise_type_id, created_at, updated_at)
+      select 'New ladder', exercise_type_id, now(), now() from form_groups order by id limit 1`);
 
     // Assistance flags over two years, most closed, each with one to three replies (coach first, then the member).
     const fb = base!.flags;

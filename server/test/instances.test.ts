@@ -59,6 +59,13 @@ beforeAll(async () => {
     failedJobs[name] = rows[0]!.id;
     await sql.query(`update graphile_worker._private_jobs set attempts = 1, last_error = 'refused', updated_at = now() - make_interval(days => $2) where id = $1`, [rows[0]!.id, days]);
   }
+  // Password-reset rows: one whose link ended 8 days ago (gone after 7), one ended yesterday (kept); payment webhook ids:
+  // one received 31 days ago (gone after 30), one yesterday (kept).
+  const { rows: [someone] } = await sql.query<{ id: number }>('select id from users order by id limit 1');
+  await sql.query(`insert into password_resets (user_id, token_hash, expires_at, created_at) values
+    ($1, $2, now() - interval '8 days', now() - interval '8 days'), ($1, $3, now() - interval '1 day', now() - interval '1 day')`, [someone!.id, 'o'.repeat(64), 'r'.repeat(64)]);
+  await sql.query(`insert into payment_events (id, provider, type, received_at) values
+    ('evt_old', 'stripe', 'invoice.paid', now() - interval '31 days'), ('evt_recent', 'stripe', 'invoice.paid', now() - interval '1 day')`);
   // Throttle rows: one whose window ended two hours ago, one still counting.
   await sql.query('insert into rate_limits (key, points, expire) values ($1, 5, $2), ($3, 1, $4)', ['login:old|10.0.0.1', Date.now() - 2 * HOUR, 'login:now|10.0.0.1', Date.now() + 60_000]);
 
@@ -205,6 +212,9 @@ describe('two instances on one database', () => {
     expect((await sql.query('select id from graphile_worker._private_jobs where id = any($1::bigint[])', [[failedJobs.old, failedJobs.recent]])).rows).toEqual([{ id: failedJobs.recent }]);
     // Throttle rows: gone an hour after their window ended.
     expect((await sql.query(`select key from rate_limits where key like 'login:%|10.0.0.1'`)).rows).toEqual([{ key: 'login:now|10.0.0.1' }]);
+    // Password-reset rows a week past their link, payment webhook ids past 30 days: gone; the recent ones kept.
+    expect((await sql.query(`select token_hash from password_resets where token_hash = any($1)`, [['o'.repeat(64), 'r'.repeat(64)]])).rows).toEqual([{ token_hash: 'r'.repeat(64) }]);
+    expect((await sql.query(`select id from payment_events where id like 'evt_%' order by id`)).rows).toEqual([{ id: 'evt_recent' }]);
   });
 });
 

@@ -22,9 +22,9 @@ import { useTestApp } from './helpers/database.ts';
 
 const MEMBERS = 20_000;
 /** No hot statement may need a whole scan of these: with enable_seqscan off, a Seq Scan on one is a missing index. */
-const WATCHED = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'messages', 'message_recipients'];
-/** Big enough at 20,000 members (12,000 to 100,000 rows) that the planner reads them whole only when no index fits. */
-const BIG = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'message_recipients'];
+const WATCHED = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'messages', 'message_recipients', 'member_forms', 'workout_results'];
+/** Big enough at 20,000 members (12,000 to 270,000 rows) that the planner reads them whole only when no index fits. */
+const BIG = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'message_recipients', 'member_forms', 'workout_results'];
 
 const ctx = useTestApp();
 
@@ -160,6 +160,8 @@ const calls: Call[] = [
   admin('admin assistance flag detail', () => `/api/admin/assistance_flag/${flagId}`),
   admin('admin messages, page 1', () => '/api/admin/message?page=1'),
   admin('admin message detail (a broadcast)', () => `/api/admin/message/${broadcastId}`),
+  admin('admin channels with their subscribers', () => '/api/admin/channel?page=1'),
+  admin('admin form groups (whether each is in use)', () => '/api/admin/form_group?page=1'),
   admin('admin audit log, page 1', () => '/api/admin/audit_log?page=1'),
   admin('admin audit log, one member', () => `/api/admin/audit_log?page=1&member_id=${memberId}`),
   admin('admin audit log, one admin', () => '/api/admin/audit_log?page=1&admin_id=1'),

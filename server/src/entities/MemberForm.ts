@@ -10,12 +10,14 @@ export const MemberForm = defineEntity({
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    // Indexed: deleting a form moves its members by form id; a group's usage is asked by group id.
-    formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),
-    form: () => p.manyToOne(Form).deleteRule('cascade').index(),
+    formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade'),
+    form: () => p.manyToOne(Form).deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['user', 'formGroup'] }],
+  // Deleting a form moves its members by form id; whether a group or form is in use asks for its first member, in
+  // index order (so the planner never prefers reading every member's ladder to find one).
+  indexes: [{ properties: ['formGroup', 'id'] }, { properties: ['form', 'id'] }],
 });
 export type IMemberForm = InferEntity<typeof MemberForm>;

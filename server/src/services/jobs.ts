@@ -67,12 +67,19 @@ function workerPool(config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>, max: nu
 
 /** The hourly purge of tokens ended by logout that have expired anyway (they can no longer be presented). */
 export const PURGE_REVOKED_TOKENS_TASK = 'purge_revoked_tokens';
-/** The hourly upkeep: permanently failed jobs past their inspection time, unused queue rows, expired throttle rows. */
+/**
+ * The hourly upkeep: permanently failed jobs past their inspection time, unused queue rows, expired throttle rows,
+ * password-reset rows past use and payment webhook ids past any redelivery (the README's Growth section).
+ */
 export const QUEUE_MAINTENANCE_TASK = 'maintain_queue';
 /** How long a job that failed for good (a mail never delivered) stays in graphile_worker.jobs for inspection. */
 export const FAILED_JOB_KEEP_DAYS = 30;
 /** Throttle rows are kept an hour past their window (as the limiter library does) so a late check still finds them. */
 const EXPIRED_THROTTLE_KEEP_MS = 3_600_000;
+/** A password-reset row a week past its link's end: long enough for a late click to read "expired", not "invalid". */
+export const EXPIRED_RESET_KEEP_DAYS = 7;
+/** A payment webhook's id, kept 30 days to refuse a redelivery (Stripe retries for up to 3 days). */
+export const PAYMENT_EVENT_KEEP_DAYS = 30;
 
 /**
  * The schedules, run by graphile-worker's cron in every server process: each schedule is claimed in its
@@ -121,6 +128,8 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
           [FAILED_JOB_KEEP_DAYS],
         );
         await client.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [Date.now() - EXPIRED_THROTTLE_KEEP_MS]);
+        await client.query('delete from password_resets where expires_at < now() - make_interval(days => $1)', [EXPIRED_RESET_KEEP_DAYS]);
+        await client.query('delete from payment_events where received_at < now() - make_interval(days => $1)', [PAYMENT_EVENT_KEEP_DAYS]);
       });
       // The library's own upkeep: task names and queues no job refers to any more.
       await utils.cleanup({ tasks: ['GC_JOB_QUEUES', 'GC_TASK_IDENTIFIERS'], taskIdentifiersToKeep: Object.keys(taskList) });
