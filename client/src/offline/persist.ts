@@ -47,9 +47,10 @@ const startedAt = Date.now();
 /**
  * Once what the phone kept is back in the cache, it is marked stale so that the screens on show ask again at once
  * (offline they wait for the network), rather than trusting a copy that another tab or the worker may have moved past.
+ * A screen that already asked (its query mounted as the restore ended) is left to that request, not asked twice.
  */
 export const refreshRestored = (queryClient: QueryClient): Promise<void> =>
-  queryClient.invalidateQueries({ predicate: (query) => isPersisted(query) && query.state.dataUpdatedAt < startedAt });
+  queryClient.invalidateQueries({ predicate: (query) => isPersisted(query) && query.state.dataUpdatedAt < startedAt }, { cancelRefetch: false });
 
 /** The options of PersistQueryClientProvider for the signed-in user (another user's cache on the phone is dropped). */
 export function persistOptions(userId: number | null): Omit<PersistQueryClientOptions, 'queryClient'> {
