@@ -85,9 +85,7 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
   // It also hears content edits (from any instance) and drops this instance's cached content.
   const live = startLiveHub(config, { onContentChanged: () => invalidateContent(orm.em) });
   app.decorate('live', live);
-  app.addHook('onSend', async (req, reply, payload) => {
-    // An admin's write drops this instance's cached content before the answer leaves, so the next read sees the edit.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && (req.url.startsWith('/api/admin/') || (req.url.startsWith('/trpc/') && req.url.includes('admin.')))) invalidateContent(orm.em);
+  app.addHook('onSend', async (_req, reply, payload) => {
     // While draining, every answer closes its connection: a proxy's kept-alive connections must not hold the stop.
     if (app.draining) reply.header('connection', 'close');
     return payload;

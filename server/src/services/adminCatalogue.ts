@@ -15,6 +15,7 @@ import type { IPlan } from '../entities/Plan.ts';
 import type { IVo2MaxLevel } from '../entities/Vo2MaxLevel.ts';
 import { DomainError, laravelMessage, notFound, validationError, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
+import { editingContent } from './contentCache.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { idempotencyKey } from './payments/index.ts';
 import { stripeClient } from './payments/stripe.ts';
@@ -80,26 +81,28 @@ export async function getCalibration(em: EntityManager, id: number): Promise<{ d
  * from the next submission. A form group has one calibration, so moving it onto a group that has one is refused.
  */
 export async function updateCalibration(em: EntityManager, id: number, raw: unknown): Promise<{ data: AdminCalibration }> {
-  const input = parseInput(calibrationUpdateInput, raw);
-  return em.transactional(async (tx) => {
-    const c = await tx.findOne(Calibration, { id }, { populate: calibrationPopulate });
-    if (!c) throw notFound(CATALOGUE_MESSAGE.calibrationNotFound);
-    const errors: FieldErrors = {};
-    const [type, group, muscle, taken] = await Promise.all([
-      tx.findOne(ExerciseType, { id: input.exercise_type_id }),
-      tx.findOne(FormGroup, { id: input.form_group_id }),
-      input.muscle_group_id ? tx.findOne(MuscleGroup, { id: input.muscle_group_id }) : null,
-      tx.findOne(Calibration, { formGroup: input.form_group_id, id: { $ne: id } }),
-    ]);
-    if (!type) errors.exercise_type_id = ['The selected exercise type id is invalid.'];
-    if (!group) errors.form_group_id = ['The selected form group id is invalid.'];
-    else if (taken) errors.form_group_id = [`The form group ${group.name} already has a calibration (${taken.form}).`];
-    if (input.muscle_group_id && !muscle) errors.muscle_group_id = ['The selected muscle group id is invalid.'];
-    if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
-    Object.assign(c, { form: input.form, max: input.max, repsOrTime: input.reps_or_time, totalWeight: input.total_weight, exerciseType: type!, formGroup: group! });
-    if (input.muscle_group_id !== undefined) c.muscleGroup = muscle ?? null;
-    await tx.flush();
-    return { data: calibrationRow(c) };
+  return editingContent(em, async () => {
+    const input = parseInput(calibrationUpdateInput, raw);
+    return em.transactional(async (tx) => {
+      const c = await tx.findOne(Calibration, { id }, { populate: calibrationPopulate });
+      if (!c) throw notFound(CATALOGUE_MESSAGE.calibrationNotFound);
+      const errors: FieldErrors = {};
+      const [type, group, muscle, taken] = await Promise.all([
+        tx.findOne(ExerciseType, { id: input.exercise_type_id }),
+        tx.findOne(FormGroup, { id: input.form_group_id }),
+        input.muscle_group_id ? tx.findOne(MuscleGroup, { id: input.muscle_group_id }) : null,
+        tx.findOne(Calibration, { formGroup: input.form_group_id, id: { $ne: id } }),
+      ]);
+      if (!type) errors.exercise_type_id = ['The selected exercise type id is invalid.'];
+      if (!group) errors.form_group_id = ['The selected form group id is invalid.'];
+      else if (taken) errors.form_group_id = [`The form group ${group.name} already has a calibration (${taken.form}).`];
+      if (input.muscle_group_id && !muscle) errors.muscle_group_id = ['The selected muscle group id is invalid.'];
+      if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
+      Object.assign(c, { form: input.form, max: input.max, repsOrTime: input.reps_or_time, totalWeight: input.total_weight, exerciseType: type!, formGroup: group! });
+      if (input.muscle_group_id !== undefined) c.muscleGroup = muscle ?? null;
+      await tx.flush();
+      return { data: calibrationRow(c) };
+    });
   });
 }
 
@@ -228,32 +231,34 @@ async function newStripePrice(config: AppConfig, plan: IPlan, amountPence: numbe
  * never go on sale. With Stripe configured a changed price gets a new Stripe Price before anything is saved.
  */
 export async function updateAdminChannel(ctx: { em: EntityManager; config: AppConfig }, id: number, raw: unknown): Promise<{ data: AdminChannel }> {
-  const input = parseInput(channelUpdateInput, raw);
-  return ctx.em.transactional(async (tx) => {
-    const channel = await tx.findOne(Channel, { id }, { populate: ['plans'] });
-    if (!channel) throw notFound(CATALOGUE_MESSAGE.channelNotFound);
-    const errors: FieldErrors = {};
-    const seen = new Set<number>();
-    const edits = (input.plans ?? []).map((p, i) => {
-      const plan = channel.plans.getItems().find((x) => x.id === p.id);
-      if (!plan) (errors[`plans.${i}.id`] ??= []).push('The selected plan id is not a plan of this channel.');
-      else if (seen.has(p.id)) (errors[`plans.${i}.id`] ??= []).push('The plans.id field has a duplicate value.');
-      if (plan && p.active && channel.id === CHANNEL.immortal) (errors[`plans.${i}.active`] ??= []).push(CATALOGUE_MESSAGE.immortalOnSale);
-      seen.add(p.id);
-      return { plan, pence: Math.round(p.amount * 100), active: p.active };
-    });
-    if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
-    for (const { plan, pence, active } of edits) {
-      if (!plan) continue;
-      if (pence !== plan.amountPence) {
-        // Without Stripe, the offline provider reads the amount at purchase; a stale Stripe price is simply dropped.
-        plan.stripePriceId = ctx.config.stripeSecretKey ? await newStripePrice(ctx.config, plan, pence) : null;
-        plan.amountPence = pence;
+  return editingContent(ctx.em, async () => {
+    const input = parseInput(channelUpdateInput, raw);
+    return ctx.em.transactional(async (tx) => {
+      const channel = await tx.findOne(Channel, { id }, { populate: ['plans'] });
+      if (!channel) throw notFound(CATALOGUE_MESSAGE.channelNotFound);
+      const errors: FieldErrors = {};
+      const seen = new Set<number>();
+      const edits = (input.plans ?? []).map((p, i) => {
+        const plan = channel.plans.getItems().find((x) => x.id === p.id);
+        if (!plan) (errors[`plans.${i}.id`] ??= []).push('The selected plan id is not a plan of this channel.');
+        else if (seen.has(p.id)) (errors[`plans.${i}.id`] ??= []).push('The plans.id field has a duplicate value.');
+        if (plan && p.active && channel.id === CHANNEL.immortal) (errors[`plans.${i}.active`] ??= []).push(CATALOGUE_MESSAGE.immortalOnSale);
+        seen.add(p.id);
+        return { plan, pence: Math.round(p.amount * 100), active: p.active };
+      });
+      if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
+      for (const { plan, pence, active } of edits) {
+        if (!plan) continue;
+        if (pence !== plan.amountPence) {
+          // Without Stripe, the offline provider reads the amount at purchase; a stale Stripe price is simply dropped.
+          plan.stripePriceId = ctx.config.stripeSecretKey ? await newStripePrice(ctx.config, plan, pence) : null;
+          plan.amountPence = pence;
+        }
+        plan.active = active;
       }
-      plan.active = active;
-    }
-    channel.name = input.name;
-    await tx.flush();
-    return { data: channelRow(channel, await subscriberCounts(tx, channel.plans.getItems().map((p) => p.id))) };
+      channel.name = input.name;
+      await tx.flush();
+      return { data: channelRow(channel, await subscriberCounts(tx, channel.plans.getItems().map((p) => p.id))) };
+    });
   });
 }

@@ -10,6 +10,7 @@ import type { IForm } from '../entities/Form.ts';
 import type { IFormGroup } from '../entities/FormGroup.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
+import { editingContent } from './contentCache.ts';
 import type { ServiceContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page } from './pagination.ts';
@@ -101,18 +102,22 @@ async function formGroupFields(em: EntityManager, raw: unknown) {
 
 /** POST admin/form_group: a new, empty ladder. */
 export async function createFormGroup(ctx: Ctx, raw: unknown): Promise<{ data: AdminFormGroup }> {
-  const fields = await formGroupFields(ctx.em, raw);
-  const group = ctx.em.create(FormGroup, fields);
-  await ctx.em.flush();
-  return groupAnswer(ctx, group);
+  return editingContent(ctx.em, async () => {
+    const fields = await formGroupFields(ctx.em, raw);
+    const group = ctx.em.create(FormGroup, fields);
+    await ctx.em.flush();
+    return groupAnswer(ctx, group);
+  });
 }
 
 /** PUT admin/form_group/{id}: replaces name, exercise type, video and link; 404 when there is no such group. */
 export async function updateFormGroup(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminFormGroup }> {
-  const group = await findGroup(ctx.em, id);
-  Object.assign(group, await formGroupFields(ctx.em, raw));
-  await ctx.em.flush();
-  return groupAnswer(ctx, group);
+  return editingContent(ctx.em, async () => {
+    const group = await findGroup(ctx.em, id);
+    Object.assign(group, await formGroupFields(ctx.em, raw));
+    await ctx.em.flush();
+    return groupAnswer(ctx, group);
+  });
 }
 
 /**
@@ -120,13 +125,15 @@ export async function updateFormGroup(ctx: Ctx, id: number, raw: unknown): Promi
  * changes nothing. The group row is locked so no member is placed on it between the check and the delete.
  */
 export async function deleteFormGroup(ctx: Ctx, id: number): Promise<{ message: string }> {
-  return ctx.em.transactional(async (tx) => {
-    const group = await tx.findOne(FormGroup, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!group) throw notFound(FORM_LADDER_MESSAGE.groupNotFound);
-    if ((await groupUsage(tx, [id])).get(id)?.inUse) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.groupInUse);
-    // Its forms go with it by the foreign key's cascade.
-    await tx.nativeDelete(FormGroup, { id });
-    return { message: 'Form group deleted.' };
+  return editingContent(ctx.em, async () => {
+    return ctx.em.transactional(async (tx) => {
+      const group = await tx.findOne(FormGroup, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!group) throw notFound(FORM_LADDER_MESSAGE.groupNotFound);
+      if ((await groupUsage(tx, [id])).get(id)?.inUse) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.groupInUse);
+      // Its forms go with it by the foreign key's cascade.
+      await tx.nativeDelete(FormGroup, { id });
+      return { message: 'Form group deleted.' };
+    });
   });
 }
 
@@ -215,19 +222,21 @@ async function assertRungFree(tx: EntityManager, groupId: number, level: number,
 
 /** POST admin/form: a new form on a group's ladder; 422 for an unknown group or muscle group or a taken (level, progress). */
 export async function createForm(ctx: Ctx, raw: unknown): Promise<{ data: AdminForm }> {
-  const input = parseInput(adminFormCreateInput, raw);
-  const id = await ctx.em.transactional(async (tx) => {
-    const group = await lockGroup(tx, input.form_group_id, () => validationError('form_group_id', 'The selected form group id is invalid.'));
-    const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
-    await assertRungFree(tx, group.id, input.level, input.progress);
-    const form = tx.create(Form, {
-      formGroup: group, name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max,
-      repsOrTime: input.reps_or_time,
+  return editingContent(ctx.em, async () => {
+    const input = parseInput(adminFormCreateInput, raw);
+    const id = await ctx.em.transactional(async (tx) => {
+      const group = await lockGroup(tx, input.form_group_id, () => validationError('form_group_id', 'The selected form group id is invalid.'));
+      const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
+      await assertRungFree(tx, group.id, input.level, input.progress);
+      const form = tx.create(Form, {
+        formGroup: group, name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max,
+        repsOrTime: input.reps_or_time,
+      });
+      await tx.flush();
+      return form.id;
     });
-    await tx.flush();
-    return form.id;
+    return formAnswer(ctx.em, id, input.form_group_id);
   });
-  return formAnswer(ctx.em, id, input.form_group_id);
 }
 
 /**
@@ -235,23 +244,25 @@ export async function createForm(ctx: Ctx, raw: unknown): Promise<{ data: AdminF
  * ladder, and them with it); its group cannot change. 404 for no such form.
  */
 export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminForm }> {
-  const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
-  if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-  const groupId = existing.formGroup.id;
-  const input = parseInput(adminFormBodyInput, raw);
-  if (input.form_group_id !== undefined && input.form_group_id !== groupId) throw validationError('form_group_id', FORM_LADDER_MESSAGE.groupChanged);
-  await ctx.em.transactional(async (tx) => {
-    await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
-    const form = await tx.findOne(Form, { id });
-    if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-    const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
-    await assertRungFree(tx, groupId, input.level, input.progress, id);
-    Object.assign(form, {
-      name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max, repsOrTime: input.reps_or_time,
+  return editingContent(ctx.em, async () => {
+    const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
+    if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+    const groupId = existing.formGroup.id;
+    const input = parseInput(adminFormBodyInput, raw);
+    if (input.form_group_id !== undefined && input.form_group_id !== groupId) throw validationError('form_group_id', FORM_LADDER_MESSAGE.groupChanged);
+    await ctx.em.transactional(async (tx) => {
+      await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
+      const form = await tx.findOne(Form, { id });
+      if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+      const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
+      await assertRungFree(tx, groupId, input.level, input.progress, id);
+      Object.assign(form, {
+        name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max, repsOrTime: input.reps_or_time,
+      });
+      await tx.flush();
     });
-    await tx.flush();
+    return formAnswer(ctx.em.fork(), id, groupId);
   });
-  return formAnswer(ctx.em.fork(), id, groupId);
 }
 
 /**
@@ -264,45 +275,47 @@ export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ 
  * transaction that moves whoever was placed on it meanwhile. No member's rows stay locked for long.
  */
 export async function deleteForm(ctx: Ctx, id: number): Promise<AdminFormDeleted> {
-  const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
-  if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-  const groupId = existing.formGroup.id;
-  const limit = ctx.config.batchRows;
-  let moved = 0;
-  let movedTo: { id: number; name: string } | null = null;
-  /** Under the group's lock: the form's replacement now (the ladder may change between batches), and up to `max` members moved to it. */
-  const moveMembers = (max: number | null) => ctx.em.transactional(async (tx) => {
-    await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
-    const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'name', 'level', 'progress'] });
-    // Gone: another admin's delete of the same form finished first.
-    if (!ladder.some((f) => f.id === id)) return { gone: true, batch: 0 };
-    const target = replacementForm(ladder, id);
-    if (!target) {
-      if (await tx.count(MemberForm, { form: id })) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
+  return editingContent(ctx.em, async () => {
+    const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
+    if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+    const groupId = existing.formGroup.id;
+    const limit = ctx.config.batchRows;
+    let moved = 0;
+    let movedTo: { id: number; name: string } | null = null;
+    /** Under the group's lock: the form's replacement now (the ladder may change between batches), and up to `max` members moved to it. */
+    const moveMembers = (max: number | null) => ctx.em.transactional(async (tx) => {
+      await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
+      const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'name', 'level', 'progress'] });
+      // Gone: another admin's delete of the same form finished first.
+      if (!ladder.some((f) => f.id === id)) return { gone: true, batch: 0 };
+      const target = replacementForm(ladder, id);
+      if (!target) {
+        if (await tx.count(MemberForm, { form: id })) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
+        if (max === null) await tx.nativeDelete(Form, { id });
+        return { gone: false, batch: 0 };
+      }
+      const rows = await tx.execute<{ id: number }[]>(
+        `update member_forms set form_id = ?, updated_at = now() where id in (select id from member_forms where form_id = ?${max === null ? '' : ' limit ?'}) returning id`,
+        max === null ? [target.id, id] : [target.id, id, max],
+      );
+      if (rows.length) [moved, movedTo] = [moved + rows.length, { id: target.id, name: target.name }];
+      // The last transaction: nobody stands on the form any more (the member_forms foreign key would drop their place).
       if (max === null) await tx.nativeDelete(Form, { id });
-      return { gone: false, batch: 0 };
-    }
-    const rows = await tx.execute<{ id: number }[]>(
-      `update member_forms set form_id = ?, updated_at = now() where id in (select id from member_forms where form_id = ?${max === null ? '' : ' limit ?'}) returning id`,
-      max === null ? [target.id, id] : [target.id, id, max],
-    );
-    if (rows.length) [moved, movedTo] = [moved + rows.length, { id: target.id, name: target.name }];
-    // The last transaction: nobody stands on the form any more (the member_forms foreign key would drop their place).
-    if (max === null) await tx.nativeDelete(Form, { id });
-    return { gone: false, batch: rows.length };
-  });
+      return { gone: false, batch: rows.length };
+    });
 
-  for (let step = await moveMembers(limit); ; step = await moveMembers(limit)) {
-    if (step.gone) {
-      if (moved === 0) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-      return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
+    for (let step = await moveMembers(limit); ; step = await moveMembers(limit)) {
+      if (step.gone) {
+        if (moved === 0) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+        return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
+      }
+      if (step.batch < limit) break;
     }
-    if (step.batch < limit) break;
-  }
-  // The logged sets let go of the form in batches too (the foreign key's own set-null would change them all at once).
-  while ((await ctx.em.execute<{ id: number }[]>(
-    'update workout_results set form_id = null where id in (select id from workout_results where form_id = ? limit ?) returning id', [id, limit],
-  )).length === limit);
-  await moveMembers(null);
-  return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
+    // The logged sets let go of the form in batches too (the foreign key's own set-null would change them all at once).
+    while ((await ctx.em.execute<{ id: number }[]>(
+      'update workout_results set form_id = null where id in (select id from workout_results where form_id = ? limit ?) returning id', [id, limit],
+    )).length === limit);
+    await moveMembers(null);
+    return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
+  });
 }

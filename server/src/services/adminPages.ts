@@ -12,6 +12,7 @@ import type { IPageCategory } from '../entities/PageCategory.ts';
 import type { IPhaseClass } from '../entities/PhaseClass.ts';
 import { DomainError, laravelMessage, notFound, type FieldErrors } from '../errors.ts';
 import { parseInput } from '../validation.ts';
+import { editingContent } from './contentCache.ts';
 import type { ServiceContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts';
@@ -190,45 +191,51 @@ async function placeOf(em: EntityManager, page: IPage): Promise<PagePlace> {
  * that would break the runner is refused with why.
  */
 export async function updatePage(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminPage }> {
-  const page = await findPage(ctx.em, id);
-  const input = parseInput(adminPageInput, raw);
-  const place = await placeOf(ctx.em, page);
-  const fields = await resolveFields(ctx.em, place, input, {});
-  page.title = input.title;
-  page.content = input.content;
-  if (fields.phaseClass !== undefined) page.phaseClass = fields.phaseClass;
-  if (fields.muscleGroup !== undefined) page.muscleGroup = fields.muscleGroup;
-  if (fields.image !== undefined) page.image = fields.image;
-  if (fields.video !== undefined) page.video = fields.video;
-  if (input.video_link !== undefined) page.videoLink = input.video_link;
-  await ctx.em.flush();
-  return answer(ctx, page);
+  return editingContent(ctx.em, async () => {
+    const page = await findPage(ctx.em, id);
+    const input = parseInput(adminPageInput, raw);
+    const place = await placeOf(ctx.em, page);
+    const fields = await resolveFields(ctx.em, place, input, {});
+    page.title = input.title;
+    page.content = input.content;
+    if (fields.phaseClass !== undefined) page.phaseClass = fields.phaseClass;
+    if (fields.muscleGroup !== undefined) page.muscleGroup = fields.muscleGroup;
+    if (fields.image !== undefined) page.image = fields.image;
+    if (fields.video !== undefined) page.video = fields.video;
+    if (input.video_link !== undefined) page.videoLink = input.video_link;
+    await ctx.em.flush();
+    return answer(ctx, page);
+  });
 }
 
 /** POST admin/page: a new technique guide, appended after the others; any other category is refused (422). */
 export async function createPage(ctx: Ctx, raw: unknown): Promise<{ data: AdminPage }> {
-  const input = parseInput(adminPageCreateInput, raw);
-  const errors: FieldErrors = {};
-  const category = await ctx.em.findOne(PageCategory, { id: input.page_category_id });
-  if (!category) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.categoryInvalid);
-  else if (category.id !== TECHNIQUE_GUIDE_CATEGORY) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.addOnlyTechniqueGuides);
-  // A technique guide is not a phase: no class but none.
-  const fields = await resolveFields(ctx.em, { track: null, phase: null, current: null }, input, errors);
-  const [last] = await ctx.em.find(Page, { category: TECHNIQUE_GUIDE_CATEGORY }, { orderBy: { position: 'desc' }, limit: 1 });
-  const page = ctx.em.create(Page, {
-    title: input.title, content: input.content, category: TECHNIQUE_GUIDE_CATEGORY, position: (last?.position ?? 0) + 1,
-    phaseClass: null, muscleGroup: fields.muscleGroup ?? null, preset: null, videoLink: input.video_link ?? null,
-    image: fields.image ?? null, video: fields.video ?? null,
+  return editingContent(ctx.em, async () => {
+    const input = parseInput(adminPageCreateInput, raw);
+    const errors: FieldErrors = {};
+    const category = await ctx.em.findOne(PageCategory, { id: input.page_category_id });
+    if (!category) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.categoryInvalid);
+    else if (category.id !== TECHNIQUE_GUIDE_CATEGORY) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.addOnlyTechniqueGuides);
+    // A technique guide is not a phase: no class but none.
+    const fields = await resolveFields(ctx.em, { track: null, phase: null, current: null }, input, errors);
+    const [last] = await ctx.em.find(Page, { category: TECHNIQUE_GUIDE_CATEGORY }, { orderBy: { position: 'desc' }, limit: 1 });
+    const page = ctx.em.create(Page, {
+      title: input.title, content: input.content, category: TECHNIQUE_GUIDE_CATEGORY, position: (last?.position ?? 0) + 1,
+      phaseClass: null, muscleGroup: fields.muscleGroup ?? null, preset: null, videoLink: input.video_link ?? null,
+      image: fields.image ?? null, video: fields.video ?? null,
+    });
+    await ctx.em.flush();
+    return answer(ctx, page);
   });
-  await ctx.em.flush();
-  return answer(ctx, page);
 }
 
 /** DELETE admin/page/{id}: only a technique guide (category 4); every other page is refused with 403 and stays. */
 export async function deletePage(ctx: Ctx, id: number): Promise<{ message: string }> {
-  const page = await findPage(ctx.em, id);
-  if (page.category.id !== TECHNIQUE_GUIDE_CATEGORY) throw new DomainError('FORBIDDEN', ADMIN_PAGE_MESSAGE.deleteOnlyTechniqueGuides);
-  ctx.em.remove(page);
-  await ctx.em.flush();
-  return { message: 'Page deleted.' };
+  return editingContent(ctx.em, async () => {
+    const page = await findPage(ctx.em, id);
+    if (page.category.id !== TECHNIQUE_GUIDE_CATEGORY) throw new DomainError('FORBIDDEN', ADMIN_PAGE_MESSAGE.deleteOnlyTechniqueGuides);
+    ctx.em.remove(page);
+    await ctx.em.flush();
+    return { message: 'Page deleted.' };
+  });
 }

@@ -4,8 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * Content that changes only when an admin edits it (the programme's tracks, pages, ladders and calibrations, the
  * channels and plans) is read once per server instance and kept. A trigger on each content table NOTIFYs
  * `evolution_content` on commit (migration content_changed); every instance LISTENs (services/live.ts) and drops its
- * copy, so an edit on one instance is seen by all. An admin's write also drops this instance's copy before its answer
- * leaves, so the admin's next screen never shows the old content.
+ * copy, so an edit on one instance is seen by all. The admin services that edit content also drop this instance's
+ * copy themselves once their write has committed (editingContent), so the admin's next screen never shows the old
+ * content; nothing else does (a stranger's refused call never reaches them).
  */
 export const CONTENT_CHANNEL = 'evolution_content';
 
@@ -59,4 +60,15 @@ export function cachedContent<T>(em: EntityManager, key: string, load: (query: C
 /** Drops this instance's cached content (a NOTIFY heard, the LISTEN connection re-opened, or an admin's write). */
 export function invalidateContent(em: EntityManager): void {
   cacheOf(em).invalidate();
+}
+
+/**
+ * An admin's edit of cached content (a page, a ladder, a calibration, a channel and its plans): runs `edit`, whose
+ * writes have committed when it returns (its own transaction or flush), then drops this instance's copy, so the answer
+ * leaves only once the next read will load the edit. A refused edit (422, 404, 409) changes nothing and drops nothing.
+ */
+export async function editingContent<T>(em: EntityManager, edit: () => Promise<T>): Promise<T> {
+  const result = await edit();
+  invalidateContent(em);
+  return result;
 }
