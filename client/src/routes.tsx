@@ -1,48 +1,14 @@
-import type { ComponentType } from 'react';
-import type { AccessFlag } from '@evolution/shared';
 import { ELIXIR_PHASE_NAMES as ELIXIR_PHASES } from '@evolution/shared/constants';
-import type { BootQueryOptions } from './api/bootQuery.ts';
-import type { TrpcUtils } from './api/trpc.ts';
+import { ADMIN_USER_TABS } from './pages/admin/members/record.ts';
 import { isTrack, PHASE_QUERY } from './pages/warrior/track.ts';
 import { lazyScreen } from './router/lazyScreen.ts';
 import { matchPath } from './router/match.ts';
+import type { RouteDef } from './router/routeTypes.ts';
 
 /**
  * The whole route table of both specs (member-and-public.md section 2, admin.md section 2) in one place.
  * A route without a `page` is built by a later issue and shows a "coming soon" body under its title.
  */
-
-/**
- * public: anyone. member: token, role 1 and a user id, then the setup and subscription rules.
- * setup: like member, but only while initial_setup is on. signed-in: token and a user id, any role.
- * admin: token, role 2 and a user id.
- */
-export type Guard = 'public' | 'member' | 'setup' | 'signed-in' | 'admin';
-
-export interface PageProps {
-  params: Record<string, string>;
-  route: RouteDef;
-}
-
-export interface RouteDef {
-  path: string;
-  title: string;
-  guard: Guard;
-  /** Navigation (top bar and side menu) hidden: setup pages and the phase runner. */
-  hideNav?: boolean;
-  /** The side menu offers no Account Settings submenu here (the upgrade menu). */
-  noAccountMenu?: boolean;
-  /** Not linked from any menu (the spec's hidden community route). */
-  hidden?: boolean;
-  /** The access flag the screen needs (spec section 6). */
-  feature?: AccessFlag;
-  /** A route that only forwards, once its guard has passed. */
-  redirect?: (params: Record<string, string>) => string;
-  /** The screen's first query, started at boot beside the start-up call when the app opens on this screen. */
-  prefetch?: (utils: TrpcUtils, params: Record<string, string>) => BootQueryOptions | null;
-  /** `preload` (when present) starts the download before the screen first renders; `loaded` says it is in. */
-  page?: ComponentType<PageProps> & { preload?: () => Promise<unknown>; loaded?: () => boolean };
-}
 
 const LoginPage = lazyScreen(() => import('./pages/public/LoginPage.tsx'));
 const RegisterPage = lazyScreen(() => import('./pages/public/RegisterPage.tsx'));
@@ -123,18 +89,6 @@ const superhuman = (path: string, title: string, extra: Partial<RouteDef> = {}):
 const setup = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'setup', hideNav: true, ...extra });
 const admin = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'admin', ...extra });
 
-/** The admin's view of one member, one tab per route name (admin.md section 2). */
-export const ADMIN_USER_TABS = [
-  { key: 'contact_information', title: 'Contact Information' },
-  { key: 'channel_subscription', title: 'Channel Subscription' },
-  { key: 'application_details', title: 'Application Details' },
-  { key: 'fact_find_details', title: 'Fact Find Details' },
-  { key: 'evolution_chamber', title: 'Evolution Chamber' },
-  { key: 'calibration_test_results', title: 'Calibration Test Results' },
-  { key: 'workout_results', title: 'Workout Results' },
-  { key: 'form_levels', title: 'Form Levels' },
-  { key: 'marco_data', title: 'Macro Data' },
-] as const;
 
 /** First match wins, so literal paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSummary } from '@evolution/shared';
-import { decideNavigation, homeFor, postLoginTarget, setupTarget, subscriptionExempt } from './guard.ts';
+import { decideNavigation, postLoginTarget, subscriptionExempt } from './guard.ts';
+import { homeFor, setupTarget } from './places.ts';
 import { EMPTY_SESSION, featureAllowed, type Session, type StoredUser } from './session.ts';
 
 const activeSub: SubscriptionSummary = {

@@ -1,7 +1,9 @@
-import { ROLE, type AccessFlag } from '@evolution/shared/constants';
-import { findRoute, type RouteDef } from '../routes.tsx';
+import type { AccessFlag } from '@evolution/shared/constants';
+import { findRoute } from '../routes.tsx';
+import type { RouteDef } from '../router/routeTypes.ts';
 import { splitTarget } from '../router/match.ts';
-import { featureAllowed, type Session } from './session.ts';
+import { featureAllowed } from './session.ts';
+import { ADMIN_HOME, LOGIN, MEMBER_HOME, SETUP_STEP_PAGES, UPGRADE_MENU, YOUR_DATA, homeFor, isAdmin, isMember, signedIn, type Auth } from './places.ts';
 
 /** What the router does with a navigation: render the screen, or go elsewhere (and maybe clear the session first). */
 export type Decision = { kind: 'allow' } | { kind: 'redirect'; to: string; clearSession: boolean };
@@ -9,39 +11,11 @@ export type Decision = { kind: 'allow' } | { kind: 'redirect'; to: string; clear
 const allow: Decision = { kind: 'allow' };
 const go = (to: string, clearSession = false): Decision => ({ kind: 'redirect', to, clearSession });
 
-export const LOGIN = '/login';
-export const MEMBER_HOME = '/gateway/gateway';
-export const ADMIN_HOME = '/admin';
-export const UPGRADE_MENU = '/with_menu/upgrade';
-export const YOUR_DATA = '/with_menu/your_data';
 
-/** The page of each setup step (step 1 has the questionnaire in two forms). */
-export const SETUP_STEP_PAGES: Record<1 | 2, readonly string[]> = {
-  1: ['/setup/par-q', '/setup/registered-par-q'],
-  2: ['/setup/fact-find'],
-};
-
-type Auth = Pick<Session, 'token' | 'user' | 'access' | 'subscription'>;
-
-const signedIn = (a: Auth) => Boolean(a.token) && Boolean(a.user?.user_id);
-export const isMember = (a: Auth) => signedIn(a) && a.user?.user_role === ROLE.member;
-export const isAdmin = (a: Auth) => signedIn(a) && a.user?.user_role === ROLE.admin;
 
 const withRedirect = (path: string, target: string) => `${path}?redirect=${encodeURIComponent(target)}`;
 
-/** Where a signed-in user belongs: members to Ground Zero, admins to /admin, anyone else to /login. */
-export function homeFor(auth: Auth): string {
-  if (isMember(auth)) return MEMBER_HOME;
-  if (isAdmin(auth)) return ADMIN_HOME;
-  return LOGIN;
-}
 
-/** The route of the member's current setup step (step 1 par-q, step 2 fact-find), or / once setup is off. */
-export function setupTarget(auth: Auth): string {
-  const user = auth.user;
-  if (!user || !user.initial_setup) return '/';
-  return (SETUP_STEP_PAGES[user.initial_setup_step >= 2 ? 2 : 1][0] as string);
-}
 
 /**
  * Paths a member without an active subscription may still open (spec section 2), and Your Data: a copy of their data

@@ -10,7 +10,8 @@ import { Spinner } from '../components/ui/Spinner.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { ComingSoon } from '../pages/ComingSoon.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
-import { findRoute, type RouteDef } from '../routes.tsx';
+import { findRoute } from '../routes.tsx';
+import type { RouteDef } from './routeTypes.ts';
 import { lazyScreen } from './lazyScreen.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 

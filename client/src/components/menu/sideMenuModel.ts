@@ -1,4 +1,4 @@
-import { YOUR_DATA } from '../../auth/guard.ts';
+import { YOUR_DATA } from '../../auth/places.ts';
 /** One entry of the member side menu; entries whose enabled flag is off are not offered. */
 export interface MenuEntry {
   key: string;

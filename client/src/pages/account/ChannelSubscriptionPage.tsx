@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { SUBSCRIPTION_MESSAGE, TOAST_MS, type SubscriptionView } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useRefreshSession } from '../../auth/actions.ts';
-import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/guard.ts';
+import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/places.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { toast } from '../../components/ui/notifier.ts';

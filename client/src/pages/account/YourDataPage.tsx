@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { deleteAccountInput, TOAST_MS } from '@evolution/shared';
 import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
-import { LOGIN } from '../../auth/guard.ts';
+import { LOGIN } from '../../auth/places.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { CHANNEL, type AccessFlag } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
-import { UPGRADE_MENU } from '../../auth/guard.ts';
+import { UPGRADE_MENU } from '../../auth/places.ts';
 import { featureAllowed } from '../../auth/session.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../forms/format.ts';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { INBOX } from './InboxPage.tsx';
 import './messages.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { LOGIN } from '../../auth/guard.ts';
+import { LOGIN } from '../../auth/places.ts';
 
 /** The card of the sign-in screens (login, register, forgot and reset password): eyebrow, title, then the form. */
 export function AuthCard({ eyebrow = 'Member access', title, children }: { eyebrow?: string; title: string; children: ReactNode }) {

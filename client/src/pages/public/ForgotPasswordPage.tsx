@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { TOAST_MS } from '@evolution/shared/constants';
 import { throttleNotice } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
-import { LOGIN } from '../../auth/guard.ts';
+import { LOGIN } from '../../auth/places.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
-import { LOGIN } from '../../auth/guard.ts';
+import { LOGIN } from '../../auth/places.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';

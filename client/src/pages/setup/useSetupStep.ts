@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { readFailure } from '../../api/errors.ts';
 import { useRefreshSession } from '../../auth/actions.ts';
-import { MEMBER_HOME, setupTarget } from '../../auth/guard.ts';
+import { MEMBER_HOME, setupTarget } from '../../auth/places.ts';
 import { authStore } from '../../auth/store.ts';
 
 interface StepAnswer {

@@ -4,11 +4,7 @@ import { trpc } from '../../api/trpc.ts';
 import { SelectField } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { lazyScreen } from '../../router/lazyScreen.ts';
-
-/** Turns what the member entered into a card token (a payment-method id) at submit time; throws with a message to show. */
-export interface CardTokenizer {
-  createNonce(billing: { name?: string; email?: string }): Promise<string>;
-}
+import type { CardTokenizer } from './cardTokenizer.ts';
 
 // Stripe.js is fetched only when Stripe is configured: the offline path never contacts js.stripe.com.
 const StripeCardField = lazyScreen(() => import('./StripeCardField.tsx'));

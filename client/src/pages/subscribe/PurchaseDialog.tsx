@@ -12,7 +12,8 @@ import { toast } from '../../components/ui/notifier.ts';
 import { formatDuration, formatPounds } from '../../forms/format.ts';
 import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
 import { useOnline } from '../../offline/OfflineMarker.tsx';
-import { CardField, type CardTokenizer } from './CardField.tsx';
+import { CardField } from './CardField.tsx';
+import type { CardTokenizer } from './cardTokenizer.ts';
 import type { PurchaseMode } from './plans.ts';
 
 const ACCOUNT_FIELDS = ['email', 'name', 'password', 'confirm_password'] as const;

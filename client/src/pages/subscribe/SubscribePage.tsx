@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { trpc } from '../../api/trpc.ts';
-import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/guard.ts';
+import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/places.ts';
 import { useAuth } from '../../auth/store.ts';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';

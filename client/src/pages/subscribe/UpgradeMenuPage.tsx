@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { CHANNEL } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
-import { YOUR_DATA } from '../../auth/guard.ts';
+import { YOUR_DATA } from '../../auth/places.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChannelLogo } from '../../components/ChannelLogo.tsx';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';

@@ -1,6 +1,6 @@
 import { CHANNEL } from '@evolution/shared/constants';
 import type { ChannelDto, PlanDto, SubscriptionSummary } from '@evolution/shared';
-import { isMember } from '../../auth/guard.ts';
+import { isMember } from '../../auth/places.ts';
 import type { Session } from '../../auth/session.ts';
 
 /**

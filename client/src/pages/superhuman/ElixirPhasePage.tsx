@@ -3,7 +3,7 @@ import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { elixirPhaseHref, elixirPhaseOf, findGroup, groupLevelHref } from './links.ts';
 import { IngredientTable, MealImage, SequenceNav } from './MealParts.tsx';
 import { formatFigure } from './servings.ts';

@@ -7,7 +7,7 @@ import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/notifier.ts';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { ALIMENT, findGroup, groupLevelHref, mealHref, mealListHref, routeId } from './links.ts';
 import { MealImage } from './MealParts.tsx';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { VideoSlot, videoSource } from '../../components/VideoSlot.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { lazyScreen } from '../../router/lazyScreen.ts';
 import { mealListHref, routeId } from './links.ts';
 import { IngredientTable, MealImage } from './MealParts.tsx';

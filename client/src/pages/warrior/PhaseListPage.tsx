@@ -1,7 +1,7 @@
 import type { PhaseType } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { isTrack } from './track.ts';
 import './warrior.css';

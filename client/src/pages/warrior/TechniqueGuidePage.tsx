@@ -4,7 +4,7 @@ import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-import type { PageProps } from '../../routes.tsx';
+import type { PageProps } from '../../router/routeTypes.ts';
 import { usePageVideo } from '../content/usePageVideo.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 

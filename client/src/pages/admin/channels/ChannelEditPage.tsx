@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { formatDuration } from '../../../forms/format.ts';
 import { schemaErrors, useForm, type FieldErrors } from '../../../forms/useForm.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FLAG_MESSAGE, FLAG_STATUS, TOAST_MS } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';

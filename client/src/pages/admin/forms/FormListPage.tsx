@@ -5,7 +5,7 @@ import type { AdminForm } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { AdminTable } from '../common/AdminTable.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';

@@ -13,7 +13,7 @@ import { notify, toast } from '../../../components/ui/notifier.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import { useRows } from '../../../forms/useRows.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';

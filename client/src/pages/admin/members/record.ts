@@ -1,3 +1,16 @@
+/** The admin's view of one member, one tab per route name (admin.md section 2). */
+export const ADMIN_USER_TABS = [
+  { key: 'contact_information', title: 'Contact Information' },
+  { key: 'channel_subscription', title: 'Channel Subscription' },
+  { key: 'application_details', title: 'Application Details' },
+  { key: 'fact_find_details', title: 'Fact Find Details' },
+  { key: 'evolution_chamber', title: 'Evolution Chamber' },
+  { key: 'calibration_test_results', title: 'Calibration Test Results' },
+  { key: 'workout_results', title: 'Workout Results' },
+  { key: 'form_levels', title: 'Form Levels' },
+  { key: 'marco_data', title: 'Macro Data' },
+] as const;
+
 /** The member id of a record's path: a whole number from 1 (a PostgreSQL integer), or null for anything else. */
 export function readMemberId(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;

@@ -2,7 +2,7 @@ import { useLiveEvents } from '../../../api/live.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../../forms/format.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, readSummary } from './messageAdmin.ts';
 import './messages.css';

@@ -10,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/Fi
 import { toast } from '../../../components/ui/notifier.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import './users.css';

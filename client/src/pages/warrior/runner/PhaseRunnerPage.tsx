@@ -8,7 +8,7 @@ import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { OFFLINE_NOT_KEPT } from '../../../components/ui/QueryState.tsx';
-import type { PageProps } from '../../../routes.tsx';
+import type { PageProps } from '../../../router/routeTypes.ts';
 import { DataAnalysisRunner } from './DataAnalysisRunner.tsx';
 import { SetsRunner } from './SetsRunner.tsx';
 import { Vo2Runner } from './Vo2Runner.tsx';
