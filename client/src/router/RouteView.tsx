@@ -11,6 +11,7 @@ import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { ComingSoon } from '../pages/ComingSoon.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { findRoute } from '../routes.tsx';
+import { screenOf } from '../screens.tsx';
 import type { RouteDef } from './routeTypes.ts';
 import { lazyScreen } from './lazyScreen.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
@@ -25,7 +26,8 @@ type Chunk = { preload: () => Promise<unknown>; loaded: () => boolean };
 function screenChunks(route: RouteDef): Chunk[] {
   const chunks: Chunk[] = [];
   if (route.guard !== 'public') chunks.push(route.guard === 'admin' ? AdminLayout : MemberLayout);
-  if (route.page?.preload && route.page.loaded) chunks.push({ preload: route.page.preload, loaded: route.page.loaded });
+  const page = screenOf(route);
+  if (page?.preload && page.loaded) chunks.push({ preload: page.preload, loaded: page.loaded });
   return chunks;
 }
 
@@ -156,7 +158,7 @@ export function RouteView() {
     );
   }
   const { route, params } = match;
-  const Page = route.page;
+  const Page = screenOf(route);
   // Two boundaries: a page that fails to download keeps its layout (and menu); a layout that fails shows the message alone.
   return (
     <ScreenBoundary screen={route}>

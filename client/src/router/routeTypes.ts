@@ -33,6 +33,7 @@ export interface RouteDef {
   redirect?: (params: Record<string, string>) => string;
   /** The screen's first query, started at boot beside the start-up call when the app opens on this screen. */
   prefetch?: (utils: TrpcUtils, params: Record<string, string>) => BootQueryOptions | null;
-  /** `preload` (when present) starts the download before the screen first renders; `loaded` says it is in. */
-  page?: ComponentType<PageProps> & { preload?: () => Promise<unknown>; loaded?: () => boolean };
 }
+
+/** A route's screen (screens.tsx): `preload` (when present) starts the download before it first renders; `loaded` says it is in. */
+export type Screen = ComponentType<PageProps> & { preload?: () => Promise<unknown>; loaded?: () => boolean };
