@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelDto, PlanDto } from '@evolution/shared';
-import type { IChannel } from '../entities/Channel.ts';
 import type { IPlan } from '../entities/Plan.ts';
 import { notFound } from '../errors.ts';
 import { cachedContent } from './contentCache.ts';
@@ -18,17 +17,6 @@ export function planDto(p: Pick<IPlan, 'id' | 'name' | 'amountPence' | 'active' 
     currency: 'gbp',
     duration: durationText(p),
     active: p.active,
-  };
-}
-
-export function channelDto(c: IChannel): ChannelDto {
-  return {
-    id: c.id,
-    short_name: c.shortName,
-    active: c.active,
-    name: c.name,
-    plans: c.plans.getItems().map((p: IPlan) => planDto(p, c.id)),
-    updated_at: c.updatedAt.toISOString(),
   };
 }
 

@@ -16,9 +16,6 @@ export const adminMediaPath = (kind: AdminMediaKind): string => kind.replace(/_(
  */
 export const MEDIA_MAX_BYTES = { image: 10 * 1024 * 1024, video: 200 * 1024 * 1024 } as const;
 
-/** The file types each field accepts after sniffing its content (Laravel's `mimes` rule names). */
-export const MEDIA_TYPES = { image: ['jpeg', 'png', 'webp'], video: ['mp4', 'webm'] } as const;
-
 /** The MIME types a file picker offers for each field. */
 export const MEDIA_ACCEPT = { image: 'image/jpeg,image/png,image/webp', video: 'video/mp4,video/webm' } as const;
 

@@ -1,4 +1,5 @@
 /** The workout results' version and phase steppers (spec section 4, "Workout results stepper"). */
+import { REPS_OR_TIME } from '@evolution/shared/constants';
 
 export interface Stepped {
   version: number;
@@ -63,4 +64,4 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** An amount with its measure: reps as a number, time in seconds. */
-export const formatAmount = (amount: number | null, repsOrTime: number): string => (amount === null ? '—' : repsOrTime === 2 ? `${amount} s` : String(amount));
+export const formatAmount = (amount: number | null, repsOrTime: number): string => (amount === null ? '—' : repsOrTime === REPS_OR_TIME.time ? `${amount} s` : String(amount));

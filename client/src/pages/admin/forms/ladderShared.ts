@@ -1,6 +1,6 @@
 import { readFailure } from '../../../api/errors.ts';
 import { toast } from '../../../components/ui/notifier.ts';
-import { TOAST_MS } from '@evolution/shared/constants';
+import { REPS_OR_TIME, TOAST_MS } from '@evolution/shared/constants';
 import type { AdminForm } from '@evolution/shared';
 
 /** The list of form groups, where the form screens lead back to. */
@@ -23,7 +23,7 @@ export const members = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
 export const membersStand = (n: number) => `${members(n)} stand${n === 1 ? 's' : ''}`;
 
 /** What a form's range counts: reps, or seconds for a time form (reps_or_time 2). */
-export const rangeUnit = (repsOrTime: number) => (repsOrTime === 2 ? 'seconds' : 'reps');
+export const rangeUnit = (repsOrTime: number) => (repsOrTime === REPS_OR_TIME.time ? 'seconds' : 'reps');
 
 /** What deleting a form does to the members on it, said before the admin confirms (the server does the same). */
 export function deleteConsequence(form: Pick<AdminForm, 'name' | 'members_count' | 'rung'>, total: number): string {

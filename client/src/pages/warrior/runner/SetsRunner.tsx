@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Exercise, PhaseData, TrackType } from '@evolution/shared';
+import { REPS_OR_TIME } from '@evolution/shared/constants';
 import { trpc } from '../../../api/trpc.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -13,13 +14,13 @@ import {
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import { useRunner, type CacheIdentity } from './useRunner.ts';
 
-const unit = (e: Exercise) => (e.reps_or_time === 2 ? 's' : 'reps');
-const amountText = (e: Exercise, set: LoggedSet) => (e.reps_or_time === 2 ? `${set.amount} s` : `${set.amount} ${set.amount === 1 ? 'rep' : 'reps'}`);
+const unit = (e: Exercise) => (e.reps_or_time === REPS_OR_TIME.time ? 's' : 'reps');
+const amountText = (e: Exercise, set: LoggedSet) => (e.reps_or_time === REPS_OR_TIME.time ? `${set.amount} s` : `${set.amount} ${set.amount === 1 ? 'rep' : 'reps'}`);
 
 /** What the member aims for: a calibration is a max test; a form has its range (and any added load). */
 function targetText(phaseType: string, e: Exercise): string {
-  if (phaseType === 'exercise') return e.reps_or_time === 2 ? 'Max test: hold as long as you can' : 'Max test: as many clean reps as you can';
-  if (phaseType === 'challenge') return e.reps_or_time === 2 ? 'Hold until the shape breaks' : 'As many clean reps as you can';
+  if (phaseType === 'exercise') return e.reps_or_time === REPS_OR_TIME.time ? 'Max test: hold as long as you can' : 'Max test: as many clean reps as you can';
+  if (phaseType === 'challenge') return e.reps_or_time === REPS_OR_TIME.time ? 'Hold until the shape breaks' : 'As many clean reps as you can';
   const range = `${e.min}–${e.max} ${unit(e)}`;
   return e.total_weight > 0 ? `${range} · ${e.total_weight} kg` : range;
 }
@@ -128,7 +129,7 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
           <TimerDisplay timer={state.timer} />
           {status === TIMER.stopped ? (
             <form className="runner-log" onSubmit={save} noValidate>
-              {exercise.reps_or_time === 2 ? (
+              {exercise.reps_or_time === REPS_OR_TIME.time ? (
                 <p className="runner-log__time" role="status">
                   Time logged: <strong>{state.draft || '0'} s</strong>
                 </p>

@@ -1,5 +1,5 @@
 import type { Exercise, PhaseData, PhaseType } from '@evolution/shared';
-import { TOAST_MS } from '@evolution/shared/constants';
+import { REPS_OR_TIME, TOAST_MS } from '@evolution/shared/constants';
 import { WARRIOR_MESSAGE } from '@evolution/shared/constants';
 
 /**
@@ -209,7 +209,7 @@ function setsReducer(plan: RunnerPlan, state: RunnerState, action: RunnerAction)
       const timer = stoppedTimer(state.timer, action.now, TIMER.stopped);
       if (!timer || !exercise) return state;
       // A time form logs its time: the stopped timer is the amount.
-      const draft = exercise.reps_or_time === 2 && timer.status === TIMER.stopped ? String(wholeSeconds(timer.elapsedMs)) : state.draft;
+      const draft = exercise.reps_or_time === REPS_OR_TIME.time && timer.status === TIMER.stopped ? String(wholeSeconds(timer.elapsedMs)) : state.draft;
       return { ...state, timer, draft };
     }
     case 'draft':
@@ -217,7 +217,7 @@ function setsReducer(plan: RunnerPlan, state: RunnerState, action: RunnerAction)
     case 'save': {
       if (!exercise || state.timer.status !== TIMER.stopped) return state;
       const seconds = wholeSeconds(state.timer.elapsedMs);
-      const amount = exercise.reps_or_time === 2 ? seconds : parseReps(state.draft);
+      const amount = exercise.reps_or_time === REPS_OR_TIME.time ? seconds : parseReps(state.draft);
       if (amount === null) return withNotice(state, RUNNER_MESSAGE.mustEnterReps);
       const sets = [...state.sets];
       sets[currentSlot(plan, state)] = { amount, seconds };
