@@ -274,7 +274,7 @@ export async function seedScale(databaseUrl: string, members: number, log: (line
     }
     // Delivered whole: the progress the admin's message screen shows is complete.
     await run('messages', `
-      update messages m set expected_count = r.n, delivered_count = r.n, delivered_at = m.created_at
+      update messages m set expected_count = r.n, delivered_at = m.created_at
       from (select message_id, count(*)::int as n from message_recipients where message_id > $1 group by message_id) r
       where r.message_id = m.id`, [mb], false);
     await client.query(`select setval('messages_id_seq', (select max(id) from messages))`);

@@ -23,11 +23,9 @@ export const Message = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     /** Members counted in the audience when it was sent: what a channel message's delivery is heading for. */
     expectedCount: p.integer().default(0),
-    /** Recipient rows written so far by the delivery job (services/messageDelivery.ts). */
-    deliveredCount: p.integer().default(0),
     /** When the last recipient row was written; null while a channel message is still being delivered. */
     deliveredAt: p.datetime().nullable(),
-    /** Its recipient rows now, and how many of them are read: kept by message_recipients' statement triggers. */
+    /** Its recipient rows now (the delivery's progress), and how many are read: kept by message_recipients' statement triggers. */
     recipientsCount: p.integer().default(0),
     readCount: p.integer().default(0),
   },

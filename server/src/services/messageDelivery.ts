@@ -85,8 +85,8 @@ interface MessageRow {
 /**
  * One run of the walk, in one transaction: the next page of the channel's members after the cursor written as
  * recipient rows (a row already there, from a run repeated after its commit, is skipped and counted nowhere), the
- * message's progress counted, the new rows' mails queued in pages, one live notice, and the next page queued; the last
- * page marks the message delivered and queues its push. The message row is locked, so two runs of one page queue.
+ * message's progress counted (by the receipts' trigger), the new rows' mails queued in pages, one live notice, and
+ * the next page queued; the last page marks the message delivered and queues its push. The message row is locked, so two runs of one page queue.
  */
 export async function deliverPage(client: PoolClient, payload: DeliveryPayload, pageSize: number): Promise<void> {
   const { rows: [message] } = await client.query<MessageRow>('select id, subject, channel_id, created_at, delivered_at from messages where id = $1 for update', [payload.messageId]);
@@ -106,9 +106,8 @@ export async function deliverPage(client: PoolClient, payload: DeliveryPayload, 
   );
   const { scanned, last, written } = page!;
   const finished = scanned < pageSize;
-  await client.query('update messages set delivered_count = delivered_count + $2, delivered_at = case when $3::boolean then now() end where id = $1', [
-    message.id, written.length, finished,
-  ]);
+  // The progress itself is the message's recipients_count, which the receipts' own trigger keeps.
+  if (finished) await client.query('update messages set delivered_at = now() where id = $1', [message.id]);
   for (let i = 0; i < written.length; i += MESSAGE_MAIL_PAGE) {
     await addMailJob((sql, params) => client.query(sql, params), { messageId: message.id, userIds: written.slice(i, i + MESSAGE_MAIL_PAGE) }, ['$1', '$2', '$3']);
   }

@@ -44,7 +44,7 @@ interface SentRow {
 // One read model for the admin's list and detail: the audience and read counts are the message's own columns, which
 // message_recipients' triggers keep (a broadcast's 333,333 receipts are never counted on a read).
 const SENT_SQL = `select m.id, m.subject, m.body, m.created_at, m.recipient_id, m.channel_id,
-    m.expected_count, m.delivered_count, m.delivered_at,
+    m.expected_count, m.recipients_count as delivered_count, m.delivered_at,
     s.name as sender_name, r.name as recipient_name, r.email as recipient_email, c.name as channel_name,
     m.recipients_count, m.read_count
   from messages m
@@ -157,7 +157,6 @@ export async function sendMessage(ctx: ServiceContext, actor: Actor, raw: unknow
       idempotencyKey: key ?? null,
       createdAt: at,
       expectedCount: expected,
-      deliveredCount: memberId === null ? 0 : 1,
       deliveredAt: memberId === null ? null : at,
     });
     if (memberId === null) {
