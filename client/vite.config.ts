@@ -42,7 +42,10 @@ function compileHints(): Plugin {
             map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
           }
           const br = bundle[`${fileName}.br`];
-          if (br?.type === 'asset') br.source = brotliCompressSync(chunk.code, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } });
+          if (br?.type === 'asset')
+            br.source = brotliCompressSync(chunk.code, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+            });
           const gz = bundle[`${fileName}.gz`];
           if (gz?.type === 'asset') gz.source = gzipSync(chunk.code, { level: 9 });
         }
@@ -58,7 +61,11 @@ export default defineConfig({
     react(),
     compileHints(),
     // Brotli and gzip copies at maximum quality, made once here so the server only picks one (never compresses per request).
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|txt)$/, threshold: 1024 }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|txt)$/,
+      threshold: 1024,
+    }),
     // Installable, and opens with no network: the manifest, and the service worker (src/sw.ts) with every file of the
     // build precached. The app registers it itself once the first screen has settled (offline/serviceWorker.ts).
     VitePWA({
@@ -71,7 +78,8 @@ export default defineConfig({
         id: '/',
         name: 'Evolution: strength, skill and nutrition coaching',
         short_name: 'Evolution',
-        description: 'Progressive strength, skill and nutrition coaching: your training, results and recipes, in the gym.',
+        description:
+          'Progressive strength, skill and nutrition coaching: your training, results and recipes, in the gym.',
         lang: 'en-GB',
         // The member's home: Ground Zero (a visitor is sent to the login first).
         start_url: '/#/gateway/gateway',
@@ -112,7 +120,11 @@ export default defineConfig({
             // screen then needs its own chunk and CSS only, not five more small files queueing for HTTP/1.1's six
             // connections. Measured with bench:lighthouse (median of 3): the runner's LCP 2,447 -> 2,136 ms, the
             // login's 2,162 -> 1,980 ms, for 1.1 KB more (gzipped) before the app runs.
-            { name: 'blocks', test: /client\/src\/(components\/ui\/(Button|Field|Tile|Spinner|QueryState|icons)|components\/VideoSlot|config|api\/live)\./, priority: -1 },
+            {
+              name: 'blocks',
+              test: /client\/src\/(components\/ui\/(Button|Field|Tile|Spinner|QueryState|icons)|components\/VideoSlot|config|api\/live)\./,
+              priority: -1,
+            },
           ],
         },
       },

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261126170000_message_delivery extends Migration {
-
   override name = 'Migration20261126170000_message_delivery';
 
   override up(): void | Promise<void> {
@@ -9,9 +8,12 @@ export class Migration20261126170000_message_delivery extends Migration {
     this.addSql(`create index "subscriptions_channel_id_user_id_index" on "subscriptions" ("channel_id", "user_id");`);
 
     // Its progress: the audience counted at sending, the recipient rows written so far, and when the last was.
-    this.addSql(`alter table "messages" add "expected_count" int not null default 0, add "delivered_count" int not null default 0, add "delivered_at" timestamptz null;`);
+    this.addSql(
+      `alter table "messages" add "expected_count" int not null default 0, add "delivered_count" int not null default 0, add "delivered_at" timestamptz null;`,
+    );
     // Messages sent before were delivered whole in their sending transaction.
-    this.addSql(`update "messages" m set "expected_count" = r.n, "delivered_count" = r.n, "delivered_at" = m."created_at"
+    this
+      .addSql(`update "messages" m set "expected_count" = r.n, "delivered_count" = r.n, "delivered_at" = m."created_at"
       from (select m2."id", (select count(*) from "message_recipients" mr where mr."message_id" = m2."id")::int as n from "messages" m2) r
       where r."id" = m."id";`);
 
@@ -22,8 +24,9 @@ export class Migration20261126170000_message_delivery extends Migration {
 
   override down(): void | Promise<void> {
     this.addSql(`alter table "message_recipients" drop column "mailed_at";`);
-    this.addSql(`alter table "messages" drop column "expected_count", drop column "delivered_count", drop column "delivered_at";`);
+    this.addSql(
+      `alter table "messages" drop column "expected_count", drop column "delivered_count", drop column "delivered_at";`,
+    );
     this.addSql(`drop index "subscriptions_channel_id_user_id_index";`);
   }
-
 }

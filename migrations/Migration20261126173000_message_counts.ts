@@ -1,12 +1,13 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261126173000_message_counts extends Migration {
-
   override name = 'Migration20261126173000_message_counts';
 
   override up(): void | Promise<void> {
     // A message's recipients and readers, kept on the message so the admin's lists read two columns, not every receipt.
-    this.addSql(`alter table "messages" add "recipients_count" int not null default 0, add "read_count" int not null default 0;`);
+    this.addSql(
+      `alter table "messages" add "recipients_count" int not null default 0, add "read_count" int not null default 0;`,
+    );
     this.addSql(`update "messages" m set "recipients_count" = c.n, "read_count" = c.r
       from (select "message_id", count(*) as n, count("read_at") as r from "message_recipients" group by "message_id") c where c."message_id" = m."id";`);
     this.addSql(`create function message_receipts_added() returns trigger language plpgsql as $$ begin
@@ -25,17 +26,24 @@ export class Migration20261126173000_message_counts extends Migration {
               where (a.read_at is null) <> (b.read_at is null) group by a.message_id) c
         where m.id = c.message_id;
       return null; end $$;`);
-    this.addSql(`create trigger "message_recipients_counted_insert" after insert on "message_recipients" referencing new table as added for each statement execute function message_receipts_added();`);
-    this.addSql(`create trigger "message_recipients_counted_delete" after delete on "message_recipients" referencing old table as removed for each statement execute function message_receipts_removed();`);
-    this.addSql(`create trigger "message_recipients_read" after update on "message_recipients" referencing old table as before_rows new table as after_rows for each statement execute function message_receipts_read();`);
+    this.addSql(
+      `create trigger "message_recipients_counted_insert" after insert on "message_recipients" referencing new table as added for each statement execute function message_receipts_added();`,
+    );
+    this.addSql(
+      `create trigger "message_recipients_counted_delete" after delete on "message_recipients" referencing old table as removed for each statement execute function message_receipts_removed();`,
+    );
+    this.addSql(
+      `create trigger "message_recipients_read" after update on "message_recipients" referencing old table as before_rows new table as after_rows for each statement execute function message_receipts_read();`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`drop trigger "message_recipients_read" on "message_recipients";`);
     this.addSql(`drop trigger "message_recipients_counted_delete" on "message_recipients";`);
     this.addSql(`drop trigger "message_recipients_counted_insert" on "message_recipients";`);
-    this.addSql(`drop function message_receipts_read(); drop function message_receipts_removed(); drop function message_receipts_added();`);
+    this.addSql(
+      `drop function message_receipts_read(); drop function message_receipts_removed(); drop function message_receipts_added();`,
+    );
     this.addSql(`alter table "messages" drop column "recipients_count", drop column "read_count";`);
   }
-
 }

@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
  * message_counts): the separate delivered_count the delivery job added to was the same number stored twice.
  */
 export class Migration20261126190000_delivered_count extends Migration {
-
   override name = 'Migration20261126190000_delivered_count';
 
   override up(): void | Promise<void> {
@@ -16,5 +15,4 @@ export class Migration20261126190000_delivered_count extends Migration {
     this.addSql(`alter table "messages" add column "delivered_count" int not null default 0;`);
     this.addSql(`update "messages" set "delivered_count" = "recipients_count";`);
   }
-
 }

@@ -62,7 +62,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     await visit(page, '/reset-password?token=not-a-token&email=nobody%40example.com');
     await audit.check('/reset-password');
 
-    const screens = [...pages, '/subscribe/warrior purchase dialog', '/login refused', '/register with errors', '/reset-password'];
+    const screens = [
+      ...pages,
+      '/subscribe/warrior purchase dialog',
+      '/login refused',
+      '/register with errors',
+      '/reset-password',
+    ];
     expect(outcome(audit, 'public')).toEqual({ screens, violations: '' });
   });
 
@@ -84,7 +90,11 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     // A member past the PAR-Q lands on the fact-find.
     const second = await createMember();
     const questionsAnswered = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((n) => [`question${n}`, 0]));
-    const parq = await api('/user/application_details', { method: 'POST', token: second.token, body: { ...questionsAnswered, date: new Date().toISOString().slice(0, 10), e_signature: second.name } });
+    const parq = await api('/user/application_details', {
+      method: 'POST',
+      token: second.token,
+      body: { ...questionsAnswered, date: new Date().toISOString().slice(0, 10), e_signature: second.name },
+    });
     expect(parq.status).toBeLessThan(300);
     await page.evaluate(() => localStorage.clear());
     await signIn(page, second.email, second.password);
@@ -100,130 +110,172 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     expect(outcome(audit, 'setup')).toEqual({ screens, violations: '' });
   });
 
-  it("a member's screens, the side menu and the confirm dialog have no serious or critical violations", { timeout: 120_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, AXE_CONTEXT);
-    const audit = new AxeAudit(page);
-    await signIn(page, member.email, member.password);
-    await page.waitForURL(/#\/gateway\/gateway$/);
-    await page.locator('#main h1').waitFor();
-    await audit.check('/gateway/gateway');
+  it(
+    "a member's screens, the side menu and the confirm dialog have no serious or critical violations",
+    { timeout: 120_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      const { page } = await newPage(b.browser, AXE_CONTEXT);
+      const audit = new AxeAudit(page);
+      await signIn(page, member.email, member.password);
+      await page.waitForURL(/#\/gateway\/gateway$/);
+      await page.locator('#main h1').waitFor();
+      await audit.check('/gateway/gateway');
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-    await audit.check('side menu');
-    await page.getByRole('button', { name: 'Account Settings' }).click();
-    await page.getByRole('dialog', { name: 'Account Settings' }).waitFor();
-    await audit.check('side menu: Account Settings');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      await audit.check('side menu');
+      await page.getByRole('button', { name: 'Account Settings' }).click();
+      await page.getByRole('dialog', { name: 'Account Settings' }).waitFor();
+      await audit.check('side menu: Account Settings');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    const screens = [
-      '/channel-menu',
-      '/with_menu/upgrade',
-      '/with_menu/settings',
-      '/with_menu/contact_information',
-      '/with_menu/channel_subscription',
-      '/with_menu/work_volume_analysis',
-      '/with_menu/your_data',
-      '/warrior/ground-zero',
-      '/warrior/technique-guides',
-      '/introduction?type=warrior',
-      '/user/warrior/calibration',
-    ];
-    for (const path of screens) {
-      await visit(page, path);
-      await audit.check(path);
-    }
-    // The account screens' forms after an empty or wrong submit.
-    await visit(page, '/with_menu/settings');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Please confirm your password').waitFor();
-    await audit.check('/with_menu/settings with errors');
-    await visit(page, '/with_menu/contact_information');
-    await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('button', { name: 'Save' }).waitFor();
-    await audit.check('/with_menu/contact_information editing');
+      const screens = [
+        '/channel-menu',
+        '/with_menu/upgrade',
+        '/with_menu/settings',
+        '/with_menu/contact_information',
+        '/with_menu/channel_subscription',
+        '/with_menu/work_volume_analysis',
+        '/with_menu/your_data',
+        '/warrior/ground-zero',
+        '/warrior/technique-guides',
+        '/introduction?type=warrior',
+        '/user/warrior/calibration',
+      ];
+      for (const path of screens) {
+        await visit(page, path);
+        await audit.check(path);
+      }
+      // The account screens' forms after an empty or wrong submit.
+      await visit(page, '/with_menu/settings');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Please confirm your password').waitFor();
+      await audit.check('/with_menu/settings with errors');
+      await visit(page, '/with_menu/contact_information');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await audit.check('/with_menu/contact_information editing');
 
-    // Cancel asks to confirm in an alert dialog.
-    await visit(page, '/with_menu/channel_subscription');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Confirm' }).waitFor();
-    await audit.check('/with_menu/channel_subscription Confirm dialog');
-    await page.getByRole('alertdialog', { name: 'Confirm' }).getByRole('button', { name: 'No' }).click();
+      // Cancel asks to confirm in an alert dialog.
+      await visit(page, '/with_menu/channel_subscription');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alertdialog', { name: 'Confirm' }).waitFor();
+      await audit.check('/with_menu/channel_subscription Confirm dialog');
+      await page.getByRole('alertdialog', { name: 'Confirm' }).getByRole('button', { name: 'No' }).click();
 
-    // The phase runner of the first calibration phase (navigation hidden).
-    await visit(page, '/user/warrior/calibration');
-    await page.locator('a.step-list__item--active').click();
-    await page.waitForURL(/#\/user\/warrior\/calibration\/phase$/);
-    await page.locator('#main h1').waitFor();
-    await audit.check('/user/warrior/calibration/phase');
+      // The phase runner of the first calibration phase (navigation hidden).
+      await visit(page, '/user/warrior/calibration');
+      await page.locator('a.step-list__item--active').click();
+      await page.waitForURL(/#\/user\/warrior\/calibration\/phase$/);
+      await page.locator('#main h1').waitFor();
+      await audit.check('/user/warrior/calibration/phase');
 
-    expect(outcome(audit, 'member')).toEqual({ screens: [
-      '/gateway/gateway', 'side menu', 'side menu: Account Settings', ...screens, '/with_menu/settings with errors',
-      '/with_menu/contact_information editing', '/with_menu/channel_subscription Confirm dialog', '/user/warrior/calibration/phase',
-    ], violations: '' });
-  });
+      expect(outcome(audit, 'member')).toEqual({
+        screens: [
+          '/gateway/gateway',
+          'side menu',
+          'side menu: Account Settings',
+          ...screens,
+          '/with_menu/settings with errors',
+          '/with_menu/contact_information editing',
+          '/with_menu/channel_subscription Confirm dialog',
+          '/user/warrior/calibration/phase',
+        ],
+        violations: '',
+      });
+    },
+  );
 
-  it('the phase runner through calibration, then the versions, results and chamber have no serious or critical violations', { timeout: 120_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    await calibrationPhase(member, 'vo2', { time_to_complete: 900 });
-    const { page } = await newPage(b.browser, AXE_CONTEXT);
-    const audit = new AxeAudit(page);
-    // The runner's timers run on Playwright's clock.
-    await page.clock.install();
-    await signIn(page, member.email, member.password);
+  it(
+    'the phase runner through calibration, then the versions, results and chamber have no serious or critical violations',
+    { timeout: 120_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      await calibrationPhase(member, 'vo2', { time_to_complete: 900 });
+      const { page } = await newPage(b.browser, AXE_CONTEXT);
+      const audit = new AxeAudit(page);
+      // The runner's timers run on Playwright's clock.
+      await page.clock.install();
+      await signIn(page, member.email, member.password);
 
-    // The max tests: a set before, during and after its timer, and Restart's question.
-    await visit(page, '/user/warrior/calibration/phase', page.getByRole('button', { name: 'Play', exact: true }));
-    await audit.check('runner: max tests');
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.clock.fastForward(5000 + 10_000);
-    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
-    await audit.check('runner: set running');
-    await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await page.getByLabel('Reps').waitFor();
-    await audit.check('runner: reps entry');
-    await page.getByRole('button', { name: 'Restart', exact: true }).click();
-    await page.getByRole('alertdialog', { name: 'YOU SURE?' }).waitFor();
-    await audit.check('runner: restart dialog');
-    await page.getByRole('button', { name: 'Disagree' }).click();
+      // The max tests: a set before, during and after its timer, and Restart's question.
+      await visit(page, '/user/warrior/calibration/phase', page.getByRole('button', { name: 'Play', exact: true }));
+      await audit.check('runner: max tests');
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
+      await page.clock.fastForward(5000 + 10_000);
+      await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+      await audit.check('runner: set running');
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await page.getByLabel('Reps').waitFor();
+      await audit.check('runner: reps entry');
+      await page.getByRole('button', { name: 'Restart', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'YOU SURE?' }).waitFor();
+      await audit.check('runner: restart dialog');
+      await page.getByRole('button', { name: 'Disagree' }).click();
 
-    // The data analysis, with its messages after an empty submit.
-    await calibrationPhase(member, 'exercise', MAX_TESTS);
-    await visit(page, '/user/warrior/calibration');
-    await visit(page, '/user/warrior/calibration/phase', page.getByLabel('Image 1', { exact: true }));
-    await audit.check('runner: data analysis');
-    await page.getByRole('button', { name: 'Submit Data' }).click();
-    await page.getByText('Weight is required').first().waitFor();
-    await audit.check('runner: data analysis with errors');
+      // The data analysis, with its messages after an empty submit.
+      await calibrationPhase(member, 'exercise', MAX_TESTS);
+      await visit(page, '/user/warrior/calibration');
+      await visit(page, '/user/warrior/calibration/phase', page.getByLabel('Image 1', { exact: true }));
+      await audit.check('runner: data analysis');
+      await page.getByRole('button', { name: 'Submit Data' }).click();
+      await page.getByText('Weight is required').first().waitFor();
+      await audit.check('runner: data analysis with errors');
 
-    // Calibrated: versions, the first version's phases, the results screens and the chamber with its chart.
-    await calibrationPhase(member, 'data-analysis', { weight: 82.4, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: 18.2, ...(await threePhotos(member.token)) });
-    // A fresh sign-in carries the evolution_page access the calibration opened.
-    await page.evaluate(() => localStorage.clear());
-    await signIn(page, member.email, member.password);
-    await visit(page, '/warrior/version', page.locator('a.step-list__item--active'));
-    expect(page.url()).toMatch(/#\/warrior\/version$/);
-    await audit.check('/warrior/version');
-    await visit(page, '/user/warrior/general', page.locator('a.step-list__item--active'));
-    await audit.check('/user/warrior/general');
-    for (const path of ['/with_menu/calibration_results', '/with_menu/workout_results', '/with_menu/form_levels']) {
-      await visit(page, path);
-      await audit.check(path);
-    }
-    await visit(page, '/evolution', page.locator('.chart--muscle svg'));
-    await audit.check('/evolution');
+      // Calibrated: versions, the first version's phases, the results screens and the chamber with its chart.
+      await calibrationPhase(member, 'data-analysis', {
+        weight: 82.4,
+        waist: 34,
+        chest: 40,
+        bicep: 14.5,
+        quad: 23,
+        body_fat: 18.2,
+        ...(await threePhotos(member.token)),
+      });
+      // A fresh sign-in carries the evolution_page access the calibration opened.
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, member.email, member.password);
+      await visit(page, '/warrior/version', page.locator('a.step-list__item--active'));
+      expect(page.url()).toMatch(/#\/warrior\/version$/);
+      await audit.check('/warrior/version');
+      await visit(page, '/user/warrior/general', page.locator('a.step-list__item--active'));
+      await audit.check('/user/warrior/general');
+      for (const path of ['/with_menu/calibration_results', '/with_menu/workout_results', '/with_menu/form_levels']) {
+        await visit(page, path);
+        await audit.check(path);
+      }
+      await visit(page, '/evolution', page.locator('.chart--muscle svg'));
+      await audit.check('/evolution');
 
-    expect(outcome(audit, 'runner-and-results')).toEqual({ screens: [
-      'runner: max tests', 'runner: set running', 'runner: reps entry', 'runner: restart dialog', 'runner: data analysis', 'runner: data analysis with errors',
-      '/warrior/version', '/user/warrior/general', '/with_menu/calibration_results', '/with_menu/workout_results', '/with_menu/form_levels', '/evolution',
-    ], violations: '' });
-  });
+      expect(outcome(audit, 'runner-and-results')).toEqual({
+        screens: [
+          'runner: max tests',
+          'runner: set running',
+          'runner: reps entry',
+          'runner: restart dialog',
+          'runner: data analysis',
+          'runner: data analysis with errors',
+          '/warrior/version',
+          '/user/warrior/general',
+          '/with_menu/calibration_results',
+          '/with_menu/workout_results',
+          '/with_menu/form_levels',
+          '/evolution',
+        ],
+        violations: '',
+      });
+    },
+  );
 
   it('on a phone, the gateway, the side menu and the account screens have no serious or critical violations', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, { ...AXE_CONTEXT, viewport: { width: 375, height: 740 }, hasTouch: true });
+    const { page } = await newPage(b.browser, {
+      ...AXE_CONTEXT,
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+    });
     const audit = new AxeAudit(page);
     await signIn(page, member.email, member.password);
     await visit(page, '/gateway/gateway');
@@ -237,52 +289,75 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
       await audit.check(`phone: ${path}`);
     }
 
-    const screens = ['phone: /gateway/gateway', 'phone: side menu', 'phone: /with_menu/contact_information', 'phone: /with_menu/channel_subscription', 'phone: /signup'];
+    const screens = [
+      'phone: /gateway/gateway',
+      'phone: side menu',
+      'phone: /with_menu/contact_information',
+      'phone: /with_menu/channel_subscription',
+      'phone: /signup',
+    ];
     expect(outcome(audit, 'phone')).toEqual({ screens, violations: '' });
   });
 
-  it('the Superhuman screens and macro data, on a desktop and on a phone, have no serious or critical violations', { timeout: 120_000 }, async () => {
-    const member = await measuredSuperhuman();
-    const groups = (await api('/user/meal/group', { token: member.token })).json.data as { id: number; name: string; children: { id: number; name: string }[] }[];
-    const vegan = groups.flatMap((g) => g.children).find((g) => g.name === 'Vegan')!;
-    const meals = (await api(`/user/meal/group/${vegan.id}/meals`, { token: member.token })).json.data as { id: number }[];
-    const paths = [
-      '/superhuman/ground-zero',
-      '/superhuman/macro-guidelines',
-      '/superhuman/meal-groups',
-      '/superhuman/meal-groups?parentId=1',
-      '/superhuman/meal-groups?parentId=2',
-      '/superhuman/meal/saturni-elixir/phase-one',
-      `/superhuman/meal/vegan/${vegan.id}`,
-      `/superhuman/meal/vegan/${vegan.id}/${meals[0]!.id}`,
-      '/with_menu/macro_data',
-    ];
-    const screens: string[] = [];
-    const audits: AxeAudit[] = [];
-    for (const [device, options] of [['desktop', AXE_CONTEXT], ['phone', { ...AXE_CONTEXT, viewport: { width: 375, height: 740 }, hasTouch: true }]] as const) {
-      const { page } = await newPage(b.browser, options);
-      const audit = new AxeAudit(page);
-      audits.push(audit);
-      await signIn(page, member.email, member.password);
-      for (const path of paths) {
-        await visit(page, path);
-        await audit.check(`${device}: ${path}`);
-        screens.push(`${device}: ${path}`);
+  it(
+    'the Superhuman screens and macro data, on a desktop and on a phone, have no serious or critical violations',
+    { timeout: 120_000 },
+    async () => {
+      const member = await measuredSuperhuman();
+      const groups = (await api('/user/meal/group', { token: member.token })).json.data as {
+        id: number;
+        name: string;
+        children: { id: number; name: string }[];
+      }[];
+      const vegan = groups.flatMap((g) => g.children).find((g) => g.name === 'Vegan')!;
+      const meals = (await api(`/user/meal/group/${vegan.id}/meals`, { token: member.token })).json.data as {
+        id: number;
+      }[];
+      const paths = [
+        '/superhuman/ground-zero',
+        '/superhuman/macro-guidelines',
+        '/superhuman/meal-groups',
+        '/superhuman/meal-groups?parentId=1',
+        '/superhuman/meal-groups?parentId=2',
+        '/superhuman/meal/saturni-elixir/phase-one',
+        `/superhuman/meal/vegan/${vegan.id}`,
+        `/superhuman/meal/vegan/${vegan.id}/${meals[0]!.id}`,
+        '/with_menu/macro_data',
+      ];
+      const screens: string[] = [];
+      const audits: AxeAudit[] = [];
+      for (const [device, options] of [
+        ['desktop', AXE_CONTEXT],
+        ['phone', { ...AXE_CONTEXT, viewport: { width: 375, height: 740 }, hasTouch: true }],
+      ] as const) {
+        const { page } = await newPage(b.browser, options);
+        const audit = new AxeAudit(page);
+        audits.push(audit);
+        await signIn(page, member.email, member.password);
+        for (const path of paths) {
+          await visit(page, path);
+          await audit.check(`${device}: ${path}`);
+          screens.push(`${device}: ${path}`);
+        }
+        // The meal with its share chart drawn, and the servings field refusing a number.
+        await visit(
+          page,
+          `/superhuman/meal/vegan/${vegan.id}/${meals[0]!.id}`,
+          page.locator('.meal-share svg').first(),
+        );
+        await page.getByLabel('Servings').fill('0');
+        await page.getByText('Servings must be a whole number').waitFor();
+        await audit.check(`${device}: meal with a refused servings number`);
+        screens.push(`${device}: meal with a refused servings number`);
       }
-      // The meal with its share chart drawn, and the servings field refusing a number.
-      await visit(page, `/superhuman/meal/vegan/${vegan.id}/${meals[0]!.id}`, page.locator('.meal-share svg').first());
-      await page.getByLabel('Servings').fill('0');
-      await page.getByText('Servings must be a whole number').waitFor();
-      await audit.check(`${device}: meal with a refused servings number`);
-      screens.push(`${device}: meal with a refused servings number`);
-    }
 
-    const [desktop, phone] = audits as [AxeAudit, AxeAudit];
-    expect([outcome(desktop, 'superhuman'), outcome(phone, 'superhuman-phone')]).toEqual([
-      { screens: screens.filter((s) => s.startsWith('desktop')), violations: '' },
-      { screens: screens.filter((s) => s.startsWith('phone')), violations: '' },
-    ]);
-  });
+      const [desktop, phone] = audits as [AxeAudit, AxeAudit];
+      expect([outcome(desktop, 'superhuman'), outcome(phone, 'superhuman-phone')]).toEqual([
+        { screens: screens.filter((s) => s.startsWith('desktop')), violations: '' },
+        { screens: screens.filter((s) => s.startsWith('phone')), violations: '' },
+      ]);
+    },
+  );
 
   it('the admin area has no serious or critical violations', async () => {
     const { page } = await newPage(b.browser, AXE_CONTEXT);
@@ -335,7 +410,11 @@ describe('keyboard use, in Chromium', () => {
     const { page } = await newPage(b.browser);
     await signIn(page, member.email, member.password);
     await visit(page, '/gateway/gateway');
-    const active = () => page.evaluate(() => ({ id: document.activeElement?.id ?? '', name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '' }));
+    const active = () =>
+      page.evaluate(() => ({
+        id: document.activeElement?.id ?? '',
+        name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+      }));
 
     // Arriving on the page (an in-app navigation focuses the main content itself), the first Tab lands on the skip
     // link, and Enter moves focus to the main content.

@@ -23,7 +23,9 @@ describe('account screens, in Chromium', () => {
     await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
     await page.getByLabel('Confirm new password').fill('second-pass-456');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.locator('.toast--success').filter({ hasText: 'Your password has been changed.' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.toast--success').filter({ hasText: 'Your password has been changed.' }).isVisible())
+      .toBe(true);
 
     const newToken = await page.evaluate(() => localStorage.getItem('token'));
     expect(newToken).toBeTruthy();
@@ -53,7 +55,11 @@ describe('account screens, in Chromium', () => {
     await page.getByLabel('Confirm password').fill('after-reset-789');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.waitForURL(/#\/login$/);
-    await expect.poll(() => page.locator('.toast--success').filter({ hasText: 'Your password has been reset. Please log in.' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator('.toast--success').filter({ hasText: 'Your password has been reset. Please log in.' }).isVisible(),
+      )
+      .toBe(true);
 
     expect(await canLogIn(member.email, member.password)).toBe(false);
     await signIn(page, member.email, 'after-reset-789');
@@ -63,7 +69,14 @@ describe('account screens, in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('another-pass-000');
     await page.getByLabel('Confirm password').fill('another-pass-000');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect.poll(() => page.locator('.toast--danger').filter({ hasText: 'This password reset link is invalid or has expired.' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('.toast--danger')
+          .filter({ hasText: 'This password reset link is invalid or has expired.' })
+          .isVisible(),
+      )
+      .toBe(true);
   });
 
   it('cancel asks "Confirm" / "Game Over?", then the subscription screen says until when access lasts', async () => {
@@ -84,9 +97,18 @@ describe('account screens, in Chromium', () => {
 
     const view = (await api('/user/subscription', { token: member.token })).json.data;
     expect(view.cancel_at_period_end).toBe(true);
-    const until = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(view.current_period_end));
+    const until = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(view.current_period_end),
+    );
     await page.goto('/#/with_menu/channel_subscription');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: `Cancelled: your access lasts until ${until}.` }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: `Cancelled: your access lasts until ${until}.` })
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     // Access lasts until then: the member still opens member screens.
     await page.goto('/#/channel-menu');
@@ -97,10 +119,13 @@ describe('account screens, in Chromium', () => {
     await page.getByRole('button', { name: 'Keep my plan' }).click();
     await expect.poll(() => page.getByText(`Renews on ${until}`).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
-    expect((await api('/user/subscription', { token: member.token })).json.data).toMatchObject({ active: true, cancel_at_period_end: false });
+    expect((await api('/user/subscription', { token: member.token })).json.data).toMatchObject({
+      active: true,
+      cancel_at_period_end: false,
+    });
   });
 
-  it('contact information, work volume with its forwarding, and the member\'s data: download and delete', async () => {
+  it("contact information, work volume with its forwarding, and the member's data: download and delete", async () => {
     const member = await createMember({ setupDone: true });
     const { page } = await newPage(b.browser, { acceptDownloads: true });
     await signIn(page, member.email, member.password);
@@ -122,7 +147,9 @@ describe('account screens, in Chromium', () => {
     await page.goto('/#/with_menu/work_volume_analysis?from=general&phase=7');
     await page.getByRole('radio', { name: /36\s*Seriously Advanced/ }).check();
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect.poll(() => page.locator('.toast--success').filter({ hasText: 'Work volume analysis updated' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.toast--success').filter({ hasText: 'Work volume analysis updated' }).isVisible())
+      .toBe(true);
     await page.waitForURL(/#\/user\/warrior\/general\/phase$/);
     expect((await api('/user/sets', { token: member.token })).json.data.number_of_sets).toBe(36);
 
@@ -138,7 +165,10 @@ describe('account screens, in Chromium', () => {
 
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Delete account' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
     await page.waitForURL(/#\/login$/);
     expect(await canLogIn(member.email, member.password)).toBe(false);
   });

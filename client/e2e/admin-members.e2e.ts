@@ -29,7 +29,8 @@ const TABS = [
 ] as const;
 
 /** Waits until nothing on the screen is loading. */
-const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
+const settled = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
 
 async function shows(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -37,7 +38,9 @@ async function shows(page: Page, text: string | RegExp): Promise<void> {
 
 /** The text of each cell of the main table's body, row by row. */
 const tableRows = (page: Page) =>
-  page.locator('main table tbody tr, #main table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
+  page
+    .locator('main table tbody tr, #main table tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
 
 /** Opens a tab of the record through its link and waits for its heading and data. */
 async function openTab(page: Page, title: string): Promise<void> {
@@ -59,157 +62,208 @@ async function generalPhase(member: TestMember, phase: string, body: unknown): P
 async function calibratedMember(): Promise<TestMember & { id: number }> {
   const member = await measuredSuperhuman();
   await generalPhase(member, 'vo2', { time_to_complete: 960 });
-  const phase = (await api('/user/channel/warrior/general/phase', { token: member.token })).json as { type: string; rounds: { exercise_ids: number[] }[] };
+  const phase = (await api('/user/channel/warrior/general/phase', { token: member.token })).json as {
+    type: string;
+    rounds: { exercise_ids: number[] }[];
+  };
   expect(phase.type).toBe('exercises');
-  await generalPhase(member, 'exercises', phase.rounds.flatMap((r) => r.exercise_ids.map((id) => ({ form_id: id, amount: 10, time_to_complete: 30 }))));
+  await generalPhase(
+    member,
+    'exercises',
+    phase.rounds.flatMap((r) => r.exercise_ids.map((id) => ({ form_id: id, amount: 10, time_to_complete: 30 }))),
+  );
   const me = await api('/user', { token: member.token });
   return { ...member, id: me.json.user_id as number };
 }
 
 describe("admin: a member's record and who read it", () => {
-  it('an admin reads each of the nine tabs; the audit log and the member\'s Your Data screen list the reads', { timeout: 180_000 }, async () => {
-    const member = await calibratedMember();
-    const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
-    const audit = new AxeAudit(page);
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  it(
+    "an admin reads each of the nine tabs; the audit log and the member's Your Data screen list the reads",
+    { timeout: 180_000 },
+    async () => {
+      const member = await calibratedMember();
+      const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+      const audit = new AxeAudit(page);
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
 
-    // /admin/user/{id} opens the record on its first tab.
-    await page.goto(`/#/admin/user/${member.id}`);
-    await page.waitForURL(new RegExp(`#/admin/user/${member.id}/contact_information$`));
-    await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
-    await settled(page);
-    await shows(page, '1 Test Street');
-    await shows(page, 'LS1 1AA');
-    await audit.check('contact_information');
-    await screenshot('admin-members-contact_information-1280');
-
-    await openTab(page, 'Channel Subscription');
-    await shows(page, 'Superhuman');
-    await audit.check('channel_subscription');
-    await screenshot('admin-members-channel_subscription-1280');
-
-    // The seven answers: all No for this member.
-    await openTab(page, 'Application Details');
-    await expect.poll(() => page.locator('.parq-answers__item').allTextContents()).toHaveLength(7);
-    expect((await page.locator('.parq-answers__item .badge').allTextContents())).toEqual(['No', 'No', 'No', 'No', 'No', 'No', 'No']);
-    await audit.check('application_details');
-    await screenshot('admin-members-application_details-1280');
-
-    await openTab(page, 'Fact Find Details');
-    await shows(page, 'Warrior');
-    await shows(page, '7 %');
-    await audit.check('fact_find_details');
-    await screenshot('admin-members-fact_find_details-1280');
-
-    // The chamber: v1.0, VO2 36.7 Fair, the body metrics, the three photos and the muscle chart.
-    await openTab(page, 'Evolution Chamber');
-    await shows(page, 'v1.0');
-    await shows(page, '36.7');
-    await shows(page, 'Fair');
-    await expect.poll(() => page.locator('.photo-strip img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.startsWith('data:image/jpeg')))).toEqual([true, true, true]);
-    await page.locator('.chart--muscle svg rect').first().waitFor({ timeout: 15_000 });
-    await audit.check('evolution_chamber');
-    await screenshot('admin-members-evolution_chamber-1280');
-
-    await openTab(page, 'Calibration Test Results');
-    await expect.poll(async () => (await tableRows(page)).length).toBe(8);
-    await audit.check('calibration_test_results');
-    await screenshot('admin-members-calibration_test_results-1280');
-
-    // Version 1's first exercise phase (phase 2): every set at 10 reps, the steppers on version 1, phase 2.
-    await openTab(page, 'Workout Results');
-    await page.getByRole('group', { name: 'Version' }).waitFor();
-    await expect.poll(() => page.getByRole('group', { name: 'Phase' }).textContent()).toContain('2');
-    const sets = await tableRows(page);
-    expect(sets.length).toBeGreaterThan(0);
-    expect(new Set(sets.map((r) => r[1]))).toEqual(new Set(['10']));
-    await audit.check('workout_results');
-    await screenshot('admin-members-workout_results-1280');
-
-    await openTab(page, 'Form Levels');
-    await expect.poll(async () => (await tableRows(page)).length).toBeGreaterThan(0);
-    await audit.check('form_levels');
-    await screenshot('admin-members-form_levels-1280');
-
-    // PRODUCT.md section 4 for this member (worked to the digit in server/src/domain/macros.test.ts).
-    await openTab(page, 'Macro Data');
-    await shows(page, 'Daily caloric intake');
-    await expect.poll(() => page.locator('.macro-figures__item', { hasText: 'Daily caloric intake' }).locator('.macro-figures__value').textContent()).toBe('2344');
-    await audit.check('marco_data');
-    await screenshot('admin-members-marco_data-1280');
-
-    // The audit log, from the record's own link: the four reads of health data, newest first, by this admin.
-    await page.getByRole('link', { name: 'Who read this record' }).click();
-    await page.waitForURL(new RegExp(`#/admin/audit_log\\?member_id=${member.id}$`));
-    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
-    await settled(page);
-    const expected = ['Macro data', 'Evolution chamber with progress photos', 'Fact-find details', 'Application details (PAR-Q)'];
-    await expect.poll(async () => (await tableRows(page)).map((r) => [r[1], r[3]])).toEqual(expected.map((what) => ['Administrator', what]));
-    expect((await tableRows(page))[0]![2]).toContain(member.name);
-    // The filter lives in the query string: a reload keeps it.
-    await page.reload();
-    await settled(page);
-    await expect.poll(() => page.getByLabel('Member ID').inputValue()).toBe(String(member.id));
-    await expect.poll(async () => (await tableRows(page)).length).toBe(4);
-    await audit.check('audit_log filtered');
-    await screenshot('admin-members-audit_log-1280');
-    // Filtering by admin as well, through the select.
-    const admins = page.getByRole('combobox', { name: 'Admin', exact: true });
-    await admins.selectOption({ label: 'Administrator' });
-    await page.waitForURL(/admin_id=\d+/);
-    await expect.poll(async () => (await tableRows(page)).length).toBe(4);
-    await page.getByRole('link', { name: 'Clear filters' }).click();
-    await page.waitForURL(/#\/admin\/audit_log$/);
-    await expect.poll(async () => (await tableRows(page)).length).toBeGreaterThanOrEqual(4);
-
-    expect(audit.report).toBe('');
-
-    // The member sees who read their health data, and when.
-    const { page: own, screenshot: ownShot } = await newPage(b.browser, AXE_CONTEXT);
-    const memberAudit = new AxeAudit(own);
-    await signIn(own, member.email, member.password);
-    await own.goto('/#/with_menu/your_data');
-    await own.getByRole('heading', { name: 'Who has read your health data' }).waitFor();
-    await settled(own);
-    await expect.poll(async () => (await tableRows(own)).map((r) => [r[1], r[2]])).toEqual(expected.map((what) => ['Administrator', what]));
-    await memberAudit.check('/with_menu/your_data');
-    await ownShot('admin-members-your_data-1280');
-    expect(memberAudit.report).toBe('');
-  });
-
-  it('every screen of the record, the audit log and Your Data have no serious or critical violations at 768x1024', { timeout: 150_000 }, async () => {
-    const member = await calibratedMember();
-    const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
-    const audit = new AxeAudit(page);
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    for (const [key, title] of TABS) {
-      await page.goto(`/#/admin/user/${member.id}/${key}`);
-      await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor({ timeout: 15_000 });
+      // /admin/user/{id} opens the record on its first tab.
+      await page.goto(`/#/admin/user/${member.id}`);
+      await page.waitForURL(new RegExp(`#/admin/user/${member.id}/contact_information$`));
+      await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
       await settled(page);
-      if (key === 'evolution_chamber') await page.locator('.chart--muscle svg rect').first().waitFor({ timeout: 15_000 });
-      await audit.check(`${key} at 768`);
-      await screenshot(`admin-members-${key}-768`);
-    }
-    await page.goto(`/#/admin/audit_log?member_id=${member.id}`);
-    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
-    await settled(page);
-    await audit.check('audit_log at 768');
-    await screenshot('admin-members-audit_log-768');
-    // An id that is no member's: the record says so.
-    await page.goto('/#/admin/user/999999/contact_information');
-    await shows(page, 'Member not found.');
-    await audit.check('unknown member at 768');
-    expect(audit.report).toBe('');
+      await shows(page, '1 Test Street');
+      await shows(page, 'LS1 1AA');
+      await audit.check('contact_information');
+      await screenshot('admin-members-contact_information-1280');
 
-    const { page: own, screenshot: ownShot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
-    const memberAudit = new AxeAudit(own);
-    await signIn(own, member.email, member.password);
-    await own.goto('/#/with_menu/your_data');
-    await own.getByRole('heading', { name: 'Who has read your health data' }).waitFor();
-    await settled(own);
-    await expect.poll(async () => (await tableRows(own)).length).toBe(4);
-    await memberAudit.check('/with_menu/your_data at 768');
-    await ownShot('admin-members-your_data-768');
-    expect(memberAudit.report).toBe('');
-  });
+      await openTab(page, 'Channel Subscription');
+      await shows(page, 'Superhuman');
+      await audit.check('channel_subscription');
+      await screenshot('admin-members-channel_subscription-1280');
+
+      // The seven answers: all No for this member.
+      await openTab(page, 'Application Details');
+      await expect.poll(() => page.locator('.parq-answers__item').allTextContents()).toHaveLength(7);
+      expect(await page.locator('.parq-answers__item .badge').allTextContents()).toEqual([
+        'No',
+        'No',
+        'No',
+        'No',
+        'No',
+        'No',
+        'No',
+      ]);
+      await audit.check('application_details');
+      await screenshot('admin-members-application_details-1280');
+
+      await openTab(page, 'Fact Find Details');
+      await shows(page, 'Warrior');
+      await shows(page, '7 %');
+      await audit.check('fact_find_details');
+      await screenshot('admin-members-fact_find_details-1280');
+
+      // The chamber: v1.0, VO2 36.7 Fair, the body metrics, the three photos and the muscle chart.
+      await openTab(page, 'Evolution Chamber');
+      await shows(page, 'v1.0');
+      await shows(page, '36.7');
+      await shows(page, 'Fair');
+      await expect
+        .poll(() =>
+          page
+            .locator('.photo-strip img')
+            .evaluateAll((imgs) =>
+              imgs.map(
+                (i) =>
+                  (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.startsWith('data:image/jpeg'),
+              ),
+            ),
+        )
+        .toEqual([true, true, true]);
+      await page.locator('.chart--muscle svg rect').first().waitFor({ timeout: 15_000 });
+      await audit.check('evolution_chamber');
+      await screenshot('admin-members-evolution_chamber-1280');
+
+      await openTab(page, 'Calibration Test Results');
+      await expect.poll(async () => (await tableRows(page)).length).toBe(8);
+      await audit.check('calibration_test_results');
+      await screenshot('admin-members-calibration_test_results-1280');
+
+      // Version 1's first exercise phase (phase 2): every set at 10 reps, the steppers on version 1, phase 2.
+      await openTab(page, 'Workout Results');
+      await page.getByRole('group', { name: 'Version' }).waitFor();
+      await expect.poll(() => page.getByRole('group', { name: 'Phase' }).textContent()).toContain('2');
+      const sets = await tableRows(page);
+      expect(sets.length).toBeGreaterThan(0);
+      expect(new Set(sets.map((r) => r[1]))).toEqual(new Set(['10']));
+      await audit.check('workout_results');
+      await screenshot('admin-members-workout_results-1280');
+
+      await openTab(page, 'Form Levels');
+      await expect.poll(async () => (await tableRows(page)).length).toBeGreaterThan(0);
+      await audit.check('form_levels');
+      await screenshot('admin-members-form_levels-1280');
+
+      // PRODUCT.md section 4 for this member (worked to the digit in server/src/domain/macros.test.ts).
+      await openTab(page, 'Macro Data');
+      await shows(page, 'Daily caloric intake');
+      await expect
+        .poll(() =>
+          page
+            .locator('.macro-figures__item', { hasText: 'Daily caloric intake' })
+            .locator('.macro-figures__value')
+            .textContent(),
+        )
+        .toBe('2344');
+      await audit.check('marco_data');
+      await screenshot('admin-members-marco_data-1280');
+
+      // The audit log, from the record's own link: the four reads of health data, newest first, by this admin.
+      await page.getByRole('link', { name: 'Who read this record' }).click();
+      await page.waitForURL(new RegExp(`#/admin/audit_log\\?member_id=${member.id}$`));
+      await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+      await settled(page);
+      const expected = [
+        'Macro data',
+        'Evolution chamber with progress photos',
+        'Fact-find details',
+        'Application details (PAR-Q)',
+      ];
+      await expect
+        .poll(async () => (await tableRows(page)).map((r) => [r[1], r[3]]))
+        .toEqual(expected.map((what) => ['Administrator', what]));
+      expect((await tableRows(page))[0]![2]).toContain(member.name);
+      // The filter lives in the query string: a reload keeps it.
+      await page.reload();
+      await settled(page);
+      await expect.poll(() => page.getByLabel('Member ID').inputValue()).toBe(String(member.id));
+      await expect.poll(async () => (await tableRows(page)).length).toBe(4);
+      await audit.check('audit_log filtered');
+      await screenshot('admin-members-audit_log-1280');
+      // Filtering by admin as well, through the select.
+      const admins = page.getByRole('combobox', { name: 'Admin', exact: true });
+      await admins.selectOption({ label: 'Administrator' });
+      await page.waitForURL(/admin_id=\d+/);
+      await expect.poll(async () => (await tableRows(page)).length).toBe(4);
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await page.waitForURL(/#\/admin\/audit_log$/);
+      await expect.poll(async () => (await tableRows(page)).length).toBeGreaterThanOrEqual(4);
+
+      expect(audit.report).toBe('');
+
+      // The member sees who read their health data, and when.
+      const { page: own, screenshot: ownShot } = await newPage(b.browser, AXE_CONTEXT);
+      const memberAudit = new AxeAudit(own);
+      await signIn(own, member.email, member.password);
+      await own.goto('/#/with_menu/your_data');
+      await own.getByRole('heading', { name: 'Who has read your health data' }).waitFor();
+      await settled(own);
+      await expect
+        .poll(async () => (await tableRows(own)).map((r) => [r[1], r[2]]))
+        .toEqual(expected.map((what) => ['Administrator', what]));
+      await memberAudit.check('/with_menu/your_data');
+      await ownShot('admin-members-your_data-1280');
+      expect(memberAudit.report).toBe('');
+    },
+  );
+
+  it(
+    'every screen of the record, the audit log and Your Data have no serious or critical violations at 768x1024',
+    { timeout: 150_000 },
+    async () => {
+      const member = await calibratedMember();
+      const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
+      const audit = new AxeAudit(page);
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      for (const [key, title] of TABS) {
+        await page.goto(`/#/admin/user/${member.id}/${key}`);
+        await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor({ timeout: 15_000 });
+        await settled(page);
+        if (key === 'evolution_chamber')
+          await page.locator('.chart--muscle svg rect').first().waitFor({ timeout: 15_000 });
+        await audit.check(`${key} at 768`);
+        await screenshot(`admin-members-${key}-768`);
+      }
+      await page.goto(`/#/admin/audit_log?member_id=${member.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+      await settled(page);
+      await audit.check('audit_log at 768');
+      await screenshot('admin-members-audit_log-768');
+      // An id that is no member's: the record says so.
+      await page.goto('/#/admin/user/999999/contact_information');
+      await shows(page, 'Member not found.');
+      await audit.check('unknown member at 768');
+      expect(audit.report).toBe('');
+
+      const { page: own, screenshot: ownShot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
+      const memberAudit = new AxeAudit(own);
+      await signIn(own, member.email, member.password);
+      await own.goto('/#/with_menu/your_data');
+      await own.getByRole('heading', { name: 'Who has read your health data' }).waitFor();
+      await settled(own);
+      await expect.poll(async () => (await tableRows(own)).length).toBe(4);
+      await memberAudit.check('/with_menu/your_data at 768');
+      await ownShot('admin-members-your_data-768');
+      expect(memberAudit.report).toBe('');
+    },
+  );
 });

@@ -11,10 +11,13 @@ import { api, createMember, signIn, unique } from './helpers/members.ts';
 const ctx = useBrowser();
 
 describe('live events, in Chromium', () => {
-  it('a coach\'s message reaches the member\'s open inbox and unread badge live', { timeout: 90_000 }, async () => {
+  it("a coach's message reaches the member's open inbox and unread badge live", { timeout: 90_000 }, async () => {
     const member = await createMember({ setupDone: true });
-    const memberId = (await api('/login', { method: 'POST', body: { email: member.email, password: member.password } })).json.user_id as number;
-    const adminToken = (await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).json.access_token as string;
+    const memberId = (await api('/login', { method: 'POST', body: { email: member.email, password: member.password } }))
+      .json.user_id as number;
+    const adminToken = (
+      await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })
+    ).json.access_token as string;
 
     const { page, screenshot } = await newPage(ctx.browser);
     const stream = page.waitForResponse((res) => res.url().includes('/trpc/live.events'), { timeout: 30_000 });
@@ -33,7 +36,11 @@ describe('live events, in Chromium', () => {
     await page.waitForTimeout(500);
 
     const subject = `Live check ${unique()}`;
-    const sent = await api('/admin/message', { method: 'POST', token: adminToken, body: { subject, recipient_id: memberId, message: 'Seen without a reload?' } });
+    const sent = await api('/admin/message', {
+      method: 'POST',
+      token: adminToken,
+      body: { subject, recipient_id: memberId, message: 'Seen without a reload?' },
+    });
     expect(sent.status).toBeLessThan(300);
     // The open inbox lists it without a reload, and the menu's badge counts it.
     await page.getByText(subject).waitFor({ timeout: 15_000 });

@@ -29,7 +29,12 @@ const resultsDir = resolve(import.meta.dirname, '../../test-results');
 async function fieldFindings(page: Page, audit: AxeAudit): Promise<Finding[]> {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'axe-media.json'), JSON.stringify(audit.findings, null, 2));
-  const inField = async (target: string) => page.locator(target).first().evaluate((el) => Boolean(el.closest('.media-upload'))).catch(() => false);
+  const inField = async (target: string) =>
+    page
+      .locator(target)
+      .first()
+      .evaluate((el) => Boolean(el.closest('.media-upload')))
+      .catch(() => false);
   const mine: Finding[] = [];
   for (const f of audit.blocking()) {
     const targets = [];
@@ -57,91 +62,113 @@ async function save(page: Page): Promise<void> {
 async function playAndSeek(page: Page, to: number) {
   const video = page.locator('.video-slot video');
   await video.waitFor();
-  await page.waitForFunction(() => ((document.querySelector('.video-slot video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => ((document.querySelector('.video-slot video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1,
+    undefined,
+    { timeout: 15_000 },
+  );
   return video.evaluate(
     (el: HTMLVideoElement, target) =>
-      new Promise<{ readyState: number; duration: number; currentTime: number; src: string; playsInline: boolean }>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no seeked event (currentTime ${el.currentTime})`)), 10_000);
-        el.addEventListener('seeked', () => {
-          clearTimeout(timer);
-          done({ readyState: el.readyState, duration: el.duration, currentTime: el.currentTime, src: el.currentSrc, playsInline: el.playsInline });
-        }, { once: true });
-        el.currentTime = target;
-      }),
+      new Promise<{ readyState: number; duration: number; currentTime: number; src: string; playsInline: boolean }>(
+        (done, fail) => {
+          const timer = setTimeout(() => fail(new Error(`no seeked event (currentTime ${el.currentTime})`)), 10_000);
+          el.addEventListener(
+            'seeked',
+            () => {
+              clearTimeout(timer);
+              done({
+                readyState: el.readyState,
+                duration: el.duration,
+                currentTime: el.currentTime,
+                src: el.currentSrc,
+                playsInline: el.playsInline,
+              });
+            },
+            { once: true },
+          );
+          el.currentTime = target;
+        },
+      ),
     to,
   );
 }
 
 describe('uploaded media, in Chromium', () => {
-  it('an admin uploads a video to a technique guide; a member plays it and seeks in it; the admin removes it', { timeout: 150_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const guide = await lastGuide(member.token);
-    const admin = await newPage(b.browser, AXE_CONTEXT);
-    const audit = new AxeAudit(admin.page);
-    await signIn(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await admin.page.goto(`/#/admin/page/${guide.id}/edit`);
-    const field = admin.page.getByLabel('Video', { exact: true });
-    await field.waitFor();
+  it(
+    'an admin uploads a video to a technique guide; a member plays it and seeks in it; the admin removes it',
+    { timeout: 150_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      const guide = await lastGuide(member.token);
+      const admin = await newPage(b.browser, AXE_CONTEXT);
+      const audit = new AxeAudit(admin.page);
+      await signIn(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await admin.page.goto(`/#/admin/page/${guide.id}/edit`);
+      const field = admin.page.getByLabel('Video', { exact: true });
+      await field.waitFor();
 
-    // A picture named like a video is refused by its content, and the message shows under the field.
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } }).png().toBuffer();
-    await field.setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: png });
-    await admin.page.locator('.field__error', { hasText: MEDIA_MESSAGE.videoInvalid }).waitFor();
-    expect(await field.getAttribute('aria-invalid')).toBe('true');
-    await audit.check('page edit: upload refused (1280)');
-    const refusedFindings = await fieldFindings(admin.page, audit);
-    await admin.screenshot('media-upload-refused-1280');
+      // A picture named like a video is refused by its content, and the message shows under the field.
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } })
+        .png()
+        .toBuffer();
+      await field.setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: png });
+      await admin.page.locator('.field__error', { hasText: MEDIA_MESSAGE.videoInvalid }).waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await audit.check('page edit: upload refused (1280)');
+      const refusedFindings = await fieldFindings(admin.page, audit);
+      await admin.screenshot('media-upload-refused-1280');
 
-    await field.setInputFiles({ name: 'grip.webm', mimeType: 'video/webm', buffer: VIDEO });
-    await admin.page.getByText('The video was uploaded.').waitFor();
-    const preview = admin.page.locator('video[aria-label="Video: current file"]');
-    await preview.waitFor();
-    expect(await preview.getAttribute('src')).toMatch(/\/api\/media\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/);
-    expect(await admin.page.locator('.field__error', { hasText: MEDIA_MESSAGE.videoInvalid }).count()).toBe(0);
-    await audit.check('page edit: video uploaded (1280)');
-    await admin.screenshot('media-upload-preview-1280');
-    await admin.page.setViewportSize({ width: 768, height: 1024 });
-    await audit.check('page edit: video uploaded (768)');
-    const uploadedFindings = await fieldFindings(admin.page, audit);
-    await admin.screenshot('media-upload-preview-768');
-    await admin.page.setViewportSize({ width: 1280, height: 800 });
-    await save(admin.page);
+      await field.setInputFiles({ name: 'grip.webm', mimeType: 'video/webm', buffer: VIDEO });
+      await admin.page.getByText('The video was uploaded.').waitFor();
+      const preview = admin.page.locator('video[aria-label="Video: current file"]');
+      await preview.waitFor();
+      expect(await preview.getAttribute('src')).toMatch(/\/api\/media\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/);
+      expect(await admin.page.locator('.field__error', { hasText: MEDIA_MESSAGE.videoInvalid }).count()).toBe(0);
+      await audit.check('page edit: video uploaded (1280)');
+      await admin.screenshot('media-upload-preview-1280');
+      await admin.page.setViewportSize({ width: 768, height: 1024 });
+      await audit.check('page edit: video uploaded (768)');
+      const uploadedFindings = await fieldFindings(admin.page, audit);
+      await admin.screenshot('media-upload-preview-768');
+      await admin.page.setViewportSize({ width: 1280, height: 800 });
+      await save(admin.page);
 
-    // The member's guide plays the upload from its signed address, and a seek to the fifth second lands.
-    const reader = await newPage(b.browser, AXE_CONTEXT);
-    const ranges: string[] = [];
-    reader.page.on('request', (req) => {
-      if (req.url().includes('/api/media/')) ranges.push(req.headers().range ?? 'none');
-    });
-    await signIn(reader.page, member.email, member.password);
-    await reader.page.goto(`/#/warrior/technique-guides/${guide.id}`);
-    await reader.page.getByRole('heading', { name: guide.title }).waitFor();
-    const played = await playAndSeek(reader.page, 5);
-    expect(played.readyState).toBeGreaterThanOrEqual(1);
-    expect(played.duration).toBeCloseTo(6, 0);
-    expect(played.currentTime).toBeCloseTo(5, 0);
-    expect(played.playsInline).toBe(true);
-    expect(played.src).toMatch(/\/api\/media\/\d+\?expires=\d+&signature=/);
-    // Chromium loads media with range requests, which the server answers with 206.
-    expect(ranges.some((r) => r.startsWith('bytes='))).toBe(true);
-    const direct = await fetch(played.src, { headers: { range: 'bytes=0-3' } });
-    expect(direct.status).toBe(206);
-    expect(Buffer.from(await direct.arrayBuffer()).equals(VIDEO.subarray(0, 4))).toBe(true);
-    await reader.screenshot('media-member-guide-video');
-    const readerAudit = new AxeAudit(reader.page);
-    await readerAudit.check('member guide with the uploaded video');
-    expect(readerAudit.report).toBe('');
+      // The member's guide plays the upload from its signed address, and a seek to the fifth second lands.
+      const reader = await newPage(b.browser, AXE_CONTEXT);
+      const ranges: string[] = [];
+      reader.page.on('request', (req) => {
+        if (req.url().includes('/api/media/')) ranges.push(req.headers().range ?? 'none');
+      });
+      await signIn(reader.page, member.email, member.password);
+      await reader.page.goto(`/#/warrior/technique-guides/${guide.id}`);
+      await reader.page.getByRole('heading', { name: guide.title }).waitFor();
+      const played = await playAndSeek(reader.page, 5);
+      expect(played.readyState).toBeGreaterThanOrEqual(1);
+      expect(played.duration).toBeCloseTo(6, 0);
+      expect(played.currentTime).toBeCloseTo(5, 0);
+      expect(played.playsInline).toBe(true);
+      expect(played.src).toMatch(/\/api\/media\/\d+\?expires=\d+&signature=/);
+      // Chromium loads media with range requests, which the server answers with 206.
+      expect(ranges.some((r) => r.startsWith('bytes='))).toBe(true);
+      const direct = await fetch(played.src, { headers: { range: 'bytes=0-3' } });
+      expect(direct.status).toBe(206);
+      expect(Buffer.from(await direct.arrayBuffer()).equals(VIDEO.subarray(0, 4))).toBe(true);
+      await reader.screenshot('media-member-guide-video');
+      const readerAudit = new AxeAudit(reader.page);
+      await readerAudit.check('member guide with the uploaded video');
+      expect(readerAudit.report).toBe('');
 
-    // The admin removes the video; the member's guide has none again (this guide had no host link).
-    await admin.page.goto(`/#/admin/page/${guide.id}/edit`);
-    await admin.page.getByRole('button', { name: 'Remove video' }).click();
-    expect(await admin.page.locator('video[aria-label="Video: current file"]').count()).toBe(0);
-    await audit.check('page edit: video removed (1280)');
-    const removedFindings = await fieldFindings(admin.page, audit);
-    await save(admin.page);
-    const after = await api(`/user/page/${guide.id}`, { token: member.token });
-    expect(after.json).toMatchObject({ video_id: null, video_path: null });
+      // The admin removes the video; the member's guide has none again (this guide had no host link).
+      await admin.page.goto(`/#/admin/page/${guide.id}/edit`);
+      await admin.page.getByRole('button', { name: 'Remove video' }).click();
+      expect(await admin.page.locator('video[aria-label="Video: current file"]').count()).toBe(0);
+      await audit.check('page edit: video removed (1280)');
+      const removedFindings = await fieldFindings(admin.page, audit);
+      await save(admin.page);
+      const after = await api(`/user/page/${guide.id}`, { token: member.token });
+      expect(after.json).toMatchObject({ video_id: null, video_path: null });
 
-    expect(describeFindings([...refusedFindings, ...uploadedFindings, ...removedFindings])).toBe('');
-  });
+      expect(describeFindings([...refusedFindings, ...uploadedFindings, ...removedFindings])).toBe('');
+    },
+  );
 });

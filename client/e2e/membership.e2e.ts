@@ -25,7 +25,7 @@ async function fillRegistration(page: Page, email: string, card: string) {
 }
 
 describe('subscribing, in Chromium', () => {
-  it('shows the channel\'s plans in pounds with their duration, and immortal as not for sale', async () => {
+  it("shows the channel's plans in pounds with their duration, and immortal as not for sale", async () => {
     const { page } = await newPage(b.browser);
     await page.goto('/#/subscribe/warrior');
     await expect.poll(() => page.getByRole('heading', { name: 'Warrior', level: 1 }).isVisible()).toBe(true);
@@ -42,7 +42,10 @@ describe('subscribing, in Chromium', () => {
     expect(await dialog.getByText('Test mode', { exact: true }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: /^Subscribe/ }).click();
     await page.waitForURL(/#\/setup\/par-q$/);
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), subscription: JSON.parse(localStorage.getItem('subscription') ?? 'null') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      subscription: JSON.parse(localStorage.getItem('subscription') ?? 'null'),
+    }));
     expect(stored.token).toBeTruthy();
     expect(stored.subscription).toMatchObject({ active: true, plan: { plan_id: 1 } });
   });
@@ -53,7 +56,9 @@ describe('subscribing, in Chromium', () => {
     const dialog = await fillRegistration(page, email, OFFLINE_TEST_CARDS.declined);
     const subscribe = dialog.getByRole('button', { name: /^Subscribe/ });
     await subscribe.click();
-    await expect.poll(() => page.locator('.toast--danger').filter({ hasText: 'Registration was not successful' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.toast--danger').filter({ hasText: 'Registration was not successful' }).isVisible())
+      .toBe(true);
     expect(await page.locator('.toast--danger').first().textContent()).toContain('declined');
     // The visitor stays on the dialog, can try again, and has no account or session.
     await expect.poll(() => subscribe.isEnabled()).toBe(true);
@@ -73,14 +78,23 @@ describe('subscribing, in Chromium', () => {
     expect(await page.getByRole('button', { name: 'INITIATE Warrior yearly' }).isEnabled()).toBe(true);
     // The upgrade menu badges the current channel.
     await page.goto('/#/with_menu/upgrade');
-    await expect.poll(() => page.getByRole('link', { name: /Warrior/ }).getByText('current').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /Warrior/ })
+          .getByText('current')
+          .isVisible(),
+      )
+      .toBe(true);
     // Another plan is a prorated change on the card already held; the session follows.
     await page.goto('/#/upgrade/warrior');
     await page.getByRole('button', { name: 'INITIATE Warrior yearly' }).click();
     await page.getByRole('dialog', { name: 'Warrior yearly' }).getByRole('button', { name: 'Change plan' }).click();
     await page.waitForURL(/#\/with_menu\/channel_subscription$/);
     await expect.poll(() => page.getByText('Warrior yearly · £299.00 per year').isVisible()).toBe(true);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('subscription') ?? 'null')?.plan?.plan_id)).toBe(2);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('subscription') ?? 'null')?.plan?.plan_id)).toBe(
+      2,
+    );
   });
 });
 
@@ -128,7 +142,9 @@ describe('setup, in Chromium', () => {
 
     await page.waitForURL(/#\/gateway\/gateway$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Ground Zero' }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))).toMatchObject({ initial_setup: 0 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))).toMatchObject({
+      initial_setup: 0,
+    });
     // Setup pages are closed once setup is done.
     await page.goto('/#/setup/par-q');
     await page.waitForURL(/#\/gateway\/gateway$/);

@@ -31,7 +31,10 @@ async function visit(page: Page, path: string, heading: string | RegExp): Promis
 
 /** The member's menu button, which carries the unread count. */
 const menuButton = (page: Page, unread: number) =>
-  page.getByRole('button', { name: unread ? `Open menu, ${unread} unread message${unread === 1 ? '' : 's'}` : 'Open menu', exact: true });
+  page.getByRole('button', {
+    name: unread ? `Open menu, ${unread} unread message${unread === 1 ? '' : 's'}` : 'Open menu',
+    exact: true,
+  });
 
 /** Sends a message to the Warrior channel from the New Message screen; answers the new message's id. */
 async function sendToWarrior(page: Page, subject: string, body: string, { doubleClick = false } = {}): Promise<number> {
@@ -49,105 +52,125 @@ async function sendToWarrior(page: Page, subject: string, body: string, { double
 }
 
 describe('messages, in Chromium', () => {
-  it('a channel message reaches the member live; reading it drops the badge and shows as read to the admin', { timeout: 180_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const subject = `Warrior briefing ${unique()}`;
+  it(
+    'a channel message reaches the member live; reading it drops the badge and shows as read to the admin',
+    { timeout: 180_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      const subject = `Warrior briefing ${unique()}`;
 
-    const m = await newPage(b.browser);
-    await signIn(m.page, member.email, member.password);
-    await visit(m.page, '/with_menu/messages', 'Messages');
-    await m.page.getByText(MESSAGE_TEXT.noMessages).waitFor();
-    await menuButton(m.page, 0).waitFor();
-    // Marks this document: a reload would lose it.
-    await m.page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+      const m = await newPage(b.browser);
+      await signIn(m.page, member.email, member.password);
+      await visit(m.page, '/with_menu/messages', 'Messages');
+      await m.page.getByText(MESSAGE_TEXT.noMessages).waitFor();
+      await menuButton(m.page, 0).waitFor();
+      // Marks this document: a reload would lose it.
+      await m.page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
 
-    const a = await newPage(b.browser);
-    await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    // An empty form: each field says what it needs.
-    await visit(a.page, '/admin/message/add', 'New Message');
-    await a.page.getByRole('button', { name: 'Send message' }).click();
-    await a.page.getByText(MESSAGE_TEXT.subjectRequired).waitFor();
-    await a.page.getByText(MESSAGE_TEXT.recipientRequired).waitFor();
-    await a.page.getByText(MESSAGE_TEXT.messageRequired).waitFor();
-    await a.screenshot('messages-admin-add-errors');
+      const a = await newPage(b.browser);
+      await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      // An empty form: each field says what it needs.
+      await visit(a.page, '/admin/message/add', 'New Message');
+      await a.page.getByRole('button', { name: 'Send message' }).click();
+      await a.page.getByText(MESSAGE_TEXT.subjectRequired).waitFor();
+      await a.page.getByText(MESSAGE_TEXT.recipientRequired).waitFor();
+      await a.page.getByText(MESSAGE_TEXT.messageRequired).waitFor();
+      await a.screenshot('messages-admin-add-errors');
 
-    // A double click on Send sends once.
-    const id = await sendToWarrior(a.page, subject, 'Deload week: half the sets, same weights.\nSleep eight hours.', { doubleClick: true });
-    await a.page.getByRole('heading', { level: 1, name: subject }).waitFor();
-    await a.page.getByText('Warrior channel').waitFor();
-    // The job queue writes a channel's recipients after the answer: the screen counts them until all are in.
-    await a.page.getByText(/^Delivered to [\d,]+ members?$/).waitFor({ timeout: 15_000 });
-    const row = a.page.getByRole('row', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) });
-    await row.getByText('Not yet').waitFor();
-    await a.screenshot('messages-admin-sent');
+      // A double click on Send sends once.
+      const id = await sendToWarrior(a.page, subject, 'Deload week: half the sets, same weights.\nSleep eight hours.', {
+        doubleClick: true,
+      });
+      await a.page.getByRole('heading', { level: 1, name: subject }).waitFor();
+      await a.page.getByText('Warrior channel').waitFor();
+      // The job queue writes a channel's recipients after the answer: the screen counts them until all are in.
+      await a.page.getByText(/^Delivered to [\d,]+ members?$/).waitFor({ timeout: 15_000 });
+      const row = a.page.getByRole('row', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) });
+      await row.getByText('Not yet').waitFor();
+      await a.screenshot('messages-admin-sent');
 
-    // The member's badge and inbox change live, on the same document.
-    await menuButton(m.page, 1).waitFor({ timeout: 15_000 });
-    await m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).waitFor({ timeout: 15_000 });
-    expect(await m.page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
-    await m.screenshot('messages-member-inbox-unread');
-    const inbox = await api('/user/message', { token: member.token });
-    expect(inbox.json.data.filter((x: { subject: string }) => x.subject === subject)).toHaveLength(1);
-    // And the mail, through the queue to the test SMTP server, links to the message.
-    const mail = await waitForMail(member.email, { subject: new RegExp(subject) });
-    expect(mail.text).toContain(`/with_menu/messages/${id}`);
+      // The member's badge and inbox change live, on the same document.
+      await menuButton(m.page, 1).waitFor({ timeout: 15_000 });
+      await m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).waitFor({ timeout: 15_000 });
+      expect(await m.page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+      await m.screenshot('messages-member-inbox-unread');
+      const inbox = await api('/user/message', { token: member.token });
+      expect(inbox.json.data.filter((x: { subject: string }) => x.subject === subject)).toHaveLength(1);
+      // And the mail, through the queue to the test SMTP server, links to the message.
+      const mail = await waitForMail(member.email, { subject: new RegExp(subject) });
+      expect(mail.text).toContain(`/with_menu/messages/${id}`);
 
-    // The menu lists Messages with the count.
-    await menuButton(m.page, 1).click();
-    await m.page.getByRole('link', { name: /^Messages\W*1 unread message$/ }).waitFor();
-    await m.screenshot('messages-member-menu-badge');
-    await m.page.keyboard.press('Escape');
+      // The menu lists Messages with the count.
+      await menuButton(m.page, 1).click();
+      await m.page.getByRole('link', { name: /^Messages\W*1 unread message$/ }).waitFor();
+      await m.screenshot('messages-member-menu-badge');
+      await m.page.keyboard.press('Escape');
 
-    // Opening it marks it read: the badge drops and the admin's screen shows when.
-    await m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).click();
-    await m.page.getByRole('heading', { level: 1, name: subject }).waitFor();
-    await m.page.getByText('Sleep eight hours.').waitFor();
-    await menuButton(m.page, 0).waitFor({ timeout: 15_000 });
-    await m.screenshot('messages-member-message');
-    await row.getByText('Not yet').waitFor({ state: 'detached', timeout: 15_000 });
-    expect(await row.textContent()).toMatch(/\d{4}, \d{2}:\d{2}/);
-    await a.screenshot('messages-admin-read');
-    expect((await api(`/admin/message/${id}`, { token: (await api('/login', { method: 'POST', body: E2E_ADMIN })).json.access_token })).json.data.read_count).toBeGreaterThanOrEqual(1);
+      // Opening it marks it read: the badge drops and the admin's screen shows when.
+      await m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).click();
+      await m.page.getByRole('heading', { level: 1, name: subject }).waitFor();
+      await m.page.getByText('Sleep eight hours.').waitFor();
+      await menuButton(m.page, 0).waitFor({ timeout: 15_000 });
+      await m.screenshot('messages-member-message');
+      await row.getByText('Not yet').waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await row.textContent()).toMatch(/\d{4}, \d{2}:\d{2}/);
+      await a.screenshot('messages-admin-read');
+      expect(
+        (
+          await api(`/admin/message/${id}`, {
+            token: (await api('/login', { method: 'POST', body: E2E_ADMIN })).json.access_token,
+          })
+        ).json.data.read_count,
+      ).toBeGreaterThanOrEqual(1);
 
-    // Back in the inbox it is no longer marked; the sent list shows it first.
-    await m.page.getByRole('link', { name: '← Messages' }).click();
-    await m.page.getByRole('link', { name: new RegExp(subject) }).waitFor();
-    await expect.poll(() => m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).count()).toBe(0);
-    await visit(a.page, '/admin/message_management', 'Messages');
-    await a.page.locator('tbody tr').first().getByText(subject).waitFor();
-    await a.page.locator('tbody tr').first().getByText(/^Delivered to [\d,]+ members?$/).waitFor();
-    await a.screenshot('messages-admin-list');
-  });
+      // Back in the inbox it is no longer marked; the sent list shows it first.
+      await m.page.getByRole('link', { name: '← Messages' }).click();
+      await m.page.getByRole('link', { name: new RegExp(subject) }).waitFor();
+      await expect.poll(() => m.page.getByRole('link', { name: new RegExp(`Unread: ${subject}`) }).count()).toBe(0);
+      await visit(a.page, '/admin/message_management', 'Messages');
+      await a.page.locator('tbody tr').first().getByText(subject).waitFor();
+      await a.page
+        .locator('tbody tr')
+        .first()
+        .getByText(/^Delivered to [\d,]+ members?$/)
+        .waitFor();
+      await a.screenshot('messages-admin-list');
+    },
+  );
 
-  it('the admin finds one member by email and messages them; another member never sees it', { timeout: 120_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const bystander = await createMember({ setupDone: true });
-    const subject = `Just for you ${unique()}`;
-    const a = await newPage(b.browser);
-    await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await visit(a.page, '/admin/message/add', 'New Message');
-    await a.page.getByLabel('Subject', { exact: true }).fill(subject);
-    await a.page.getByLabel('Find a member by name or email').fill(member.email);
-    // The results follow the typing: only the member whose email it is.
-    await expect.poll(() => a.page.locator('.member-results .choice').count(), { timeout: 10_000 }).toBe(1);
-    await a.page.getByRole('radio', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) }).check();
-    await a.page.getByText(`Sending to ${member.name}`).waitFor();
-    await a.page.getByLabel('Message', { exact: true }).fill('Your squat depth is much better.');
-    await a.screenshot('messages-admin-add-member');
-    await a.page.getByRole('button', { name: 'Send message' }).click();
-    await a.page.waitForURL(/#\/admin\/message\/\d+$/);
-    const id = Number(/message\/(\d+)$/.exec(a.page.url())![1]);
-    await a.page.getByText(`${member.name} (${member.email})`).first().waitFor();
+  it(
+    'the admin finds one member by email and messages them; another member never sees it',
+    { timeout: 120_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      const bystander = await createMember({ setupDone: true });
+      const subject = `Just for you ${unique()}`;
+      const a = await newPage(b.browser);
+      await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await visit(a.page, '/admin/message/add', 'New Message');
+      await a.page.getByLabel('Subject', { exact: true }).fill(subject);
+      await a.page.getByLabel('Find a member by name or email').fill(member.email);
+      // The results follow the typing: only the member whose email it is.
+      await expect.poll(() => a.page.locator('.member-results .choice').count(), { timeout: 10_000 }).toBe(1);
+      await a.page.getByRole('radio', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) }).check();
+      await a.page.getByText(`Sending to ${member.name}`).waitFor();
+      await a.page.getByLabel('Message', { exact: true }).fill('Your squat depth is much better.');
+      await a.screenshot('messages-admin-add-member');
+      await a.page.getByRole('button', { name: 'Send message' }).click();
+      await a.page.waitForURL(/#\/admin\/message\/\d+$/);
+      const id = Number(/message\/(\d+)$/.exec(a.page.url())![1]);
+      await a.page.getByText(`${member.name} (${member.email})`).first().waitFor();
 
-    const mine = await api('/user/message', { token: member.token });
-    expect(mine.json.data[0]).toMatchObject({ id, subject, read_at: null });
-    expect((await api(`/user/message/${id}`, { token: bystander.token })).status).toBe(404);
+      const mine = await api('/user/message', { token: member.token });
+      expect(mine.json.data[0]).toMatchObject({ id, subject, read_at: null });
+      expect((await api(`/user/message/${id}`, { token: bystander.token })).status).toBe(404);
 
-    const other = await newPage(b.browser);
-    await signIn(other.page, bystander.email, bystander.password);
-    await visit(other.page, `/with_menu/messages/${id}`, 'Message');
-    await other.page.getByText('Data could not be found.').waitFor();
-  });
+      const other = await newPage(b.browser);
+      await signIn(other.page, bystander.email, bystander.password);
+      await visit(other.page, `/with_menu/messages/${id}`, 'Message');
+      await other.page.getByText('Data could not be found.').waitFor();
+    },
+  );
 
   it('the message screens have no serious or critical axe violations', { timeout: 240_000 }, async () => {
     const member = await createMember({ setupDone: true });
@@ -183,7 +206,11 @@ describe('messages, in Chromium', () => {
     for (const vp of MEMBER_VIEWPORTS) {
       await m.page.setViewportSize({ width: vp.width, height: vp.height });
       await visit(m.page, '/with_menu/messages', 'Messages');
-      await m.page.getByRole('link', { name: /^Unread: Audit / }).or(m.page.getByRole('link', { name: /^Audit / })).first().waitFor();
+      await m.page
+        .getByRole('link', { name: /^Unread: Audit / })
+        .or(m.page.getByRole('link', { name: /^Audit / }))
+        .first()
+        .waitFor();
       await memberAudit.check(`${vp.name} /with_menu/messages`);
       await m.screenshot(`messages-member-inbox-${vp.name}`);
       await menuButton(m.page, vp.name === 'desktop' ? 1 : 0).click();
@@ -195,7 +222,10 @@ describe('messages, in Chromium', () => {
       await m.screenshot(`messages-member-message-${vp.name}`);
     }
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, 'axe-messages.json'), JSON.stringify([...audit.findings, ...memberAudit.findings], null, 2));
+    writeFileSync(
+      join(resultsDir, 'axe-messages.json'),
+      JSON.stringify([...audit.findings, ...memberAudit.findings], null, 2),
+    );
     expect(audit.report).toBe('');
     expect(memberAudit.report).toBe('');
     expect(audit.screens).toHaveLength(10);

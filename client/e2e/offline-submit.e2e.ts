@@ -3,7 +3,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, useBrowser } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS } from './helpers/calibration.ts';
 import { api, createMember, signIn, type TestMember } from './helpers/members.ts';
-import { button, fillDataAnalysis, hold, openActivePhase, PHONE, runSets, runTreadmill, shows, type Planned } from './helpers/runner.ts';
+import {
+  button,
+  fillDataAnalysis,
+  hold,
+  openActivePhase,
+  PHONE,
+  runSets,
+  runTreadmill,
+  shows,
+  type Planned,
+} from './helpers/runner.ts';
 
 /**
  * A phase finished with no network is kept on the phone and counted exactly once by the server, however it gets
@@ -14,7 +24,11 @@ const b = useBrowser();
 /** Where the programme stands, as the server says. */
 const position = async (member: TestMember) => {
   const { data } = (await api('/user/evolution', { token: member.token })).json;
-  return { version: data.version as number, phase: data.phase as number, need_calibration: data.need_calibration as boolean };
+  return {
+    version: data.version as number,
+    phase: data.phase as number,
+    need_calibration: data.need_calibration as boolean,
+  };
 };
 const exported = async (member: TestMember) => (await api('/user/export', { token: member.token })).json.training;
 
@@ -32,7 +46,10 @@ async function phone(member: TestMember): Promise<{ context: BrowserContext; ope
   await signIn(first, member.email, member.password);
   // The app installs its service worker once the first screen has settled: from then on it opens with no network.
   await expect
-    .poll(() => first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .poll(
+      () => first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+      { timeout: 30_000 },
+    )
     .toBe('activated');
   await first.close();
   return { context, open };
@@ -42,7 +59,13 @@ async function phone(member: TestMember): Promise<{ context: BrowserContext; ope
  * Runs the active phase of `list` with no network, closes the tab with the phase saved on the phone, opens the app
  * again online on the phase list, and waits until the server has taken it.
  */
-async function offlinePhase(ctx: { context: BrowserContext; open: (path: string) => Promise<Page> }, member: TestMember, list: string, title: string, finish: (page: Page) => Promise<void>) {
+async function offlinePhase(
+  ctx: { context: BrowserContext; open: (path: string) => Promise<Page> },
+  member: TestMember,
+  list: string,
+  title: string,
+  finish: (page: Page) => Promise<void>,
+) {
   const page = await ctx.open(list);
   await openActivePhase(page, title);
   const before = await position(member);
@@ -85,54 +108,139 @@ async function treadmillSavedOffline(seconds: number) {
 }
 
 describe('a phase finished with no network, in Chromium on a phone', () => {
-  it('every phase type is kept with the tab closed and counted exactly once when the app opens online', { timeout: 300_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const ctx = await phone(member);
-    const calibration = '/#/user/warrior/calibration';
-    const general = '/#/user/warrior/general?version=1';
+  it(
+    'every phase type is kept with the tab closed and counted exactly once when the app opens online',
+    { timeout: 300_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      const ctx = await phone(member);
+      const calibration = '/#/user/warrior/calibration';
+      const general = '/#/user/warrior/general?version=1';
 
-    await offlinePhase(ctx, member, calibration, 'VO2 max test', treadmill(900));
-    await offlinePhase(ctx, member, calibration, 'Calibration max tests', sets({
-      'Push-up max test': [25], 'Pull-up max test': [6], 'Bodyweight squat max test': [40], 'Single-leg glute bridge max test': [20],
-      'Hollow body hold max test': [hold(45)], 'Chest-to-wall handstand max hold': [hold(0)], 'Parallel-bar dip max test': [12], 'Reverse lunge max test': [60],
-    }));
-    // The three progress photos are chosen with no network too: they ride in the queue and are uploaded first.
-    await offlinePhase(ctx, member, calibration, 'Data analysis', async (page) => {
-      await fillDataAnalysis(page, { 'Weight (kg)': '82.4', 'Waist (in)': '34', 'Chest (in)': '40', 'Bicep (in)': '14.5', 'Quad (in)': '23', 'Body Fat (%)': '18.2' }, ['#aa3333', '#33aa33', '#3333aa']);
-      await expect.poll(() => page.getByText('Saved on this phone').count()).toBe(3);
-      await button(page, 'Submit Data').click();
-    });
-    expect(await position(member)).toEqual({ version: 1, phase: 1, need_calibration: false });
+      await offlinePhase(ctx, member, calibration, 'VO2 max test', treadmill(900));
+      await offlinePhase(
+        ctx,
+        member,
+        calibration,
+        'Calibration max tests',
+        sets({
+          'Push-up max test': [25],
+          'Pull-up max test': [6],
+          'Bodyweight squat max test': [40],
+          'Single-leg glute bridge max test': [20],
+          'Hollow body hold max test': [hold(45)],
+          'Chest-to-wall handstand max hold': [hold(0)],
+          'Parallel-bar dip max test': [12],
+          'Reverse lunge max test': [60],
+        }),
+      );
+      // The three progress photos are chosen with no network too: they ride in the queue and are uploaded first.
+      await offlinePhase(ctx, member, calibration, 'Data analysis', async (page) => {
+        await fillDataAnalysis(
+          page,
+          {
+            'Weight (kg)': '82.4',
+            'Waist (in)': '34',
+            'Chest (in)': '40',
+            'Bicep (in)': '14.5',
+            'Quad (in)': '23',
+            'Body Fat (%)': '18.2',
+          },
+          ['#aa3333', '#33aa33', '#3333aa'],
+        );
+        await expect.poll(() => page.getByText('Saved on this phone').count()).toBe(3);
+        await button(page, 'Submit Data').click();
+      });
+      expect(await position(member)).toEqual({ version: 1, phase: 1, need_calibration: false });
 
-    await offlinePhase(ctx, member, general, 'VO2 max test', treadmill(1200));
-    await offlinePhase(ctx, member, general, 'Upper body strength', sets({ 'Diamond push-up': [12, 12, 12], 'Pull-up negative': [6, 6, 5], 'Parallel-bar dip negative': [2, 2, 1] }));
-    await offlinePhase(ctx, member, general, 'Lower body strength', sets({ 'Split squat': [15, 15, 15], 'Single-leg hip thrust': [12, 11, 10], 'Skater squat': [10, 10, 10] }));
-    await offlinePhase(ctx, member, general, 'Skill and core', sets({ 'Pike hold on box': [hold(41), hold(45), hold(42)], 'Hollow body hold': [hold(15), hold(17), hold(10)] }));
-    await offlinePhase(ctx, member, general, 'Flexibility', done);
-    await offlinePhase(ctx, member, general, 'Recovery', done);
-    await offlinePhase(ctx, member, general, 'Work volume', sets({
-      'Decline push-up': [8, 8], 'Pull-up negative': [6, 6], 'Bench dip (straight legs)': [20, 20],
-      'Bulgarian split squat': [10, 9], 'Single-leg hip thrust': [15, 15], 'Skater squat': [3, 4],
-    }));
-    await offlinePhase(ctx, member, general, 'Challenge', sets({
-      'Decline push-up': [10], 'Chin-up': [11], 'Bulgarian split squat': [12], 'Single-leg Romanian deadlift': [13],
-      'Hollow body tuck hold': [hold(14)], 'Back-to-wall handstand': [hold(15)], 'Parallel-bar dip negative': [16], 'Jumping lunge': [17],
-    }));
-    await offlinePhase(ctx, member, general, 'Data analysis', async (page) => {
-      await fillDataAnalysis(page, { 'Weight (kg)': '81.1', 'Waist (in)': '33.5', 'Chest (in)': '40.5', 'Bicep (in)': '14.75', 'Quad (in)': '23.25', 'Body Fat (%)': '16.9' }, ['#3333aa', '#33aa33', '#aa3333']);
-      await button(page, 'Submit Data').click();
-    });
+      await offlinePhase(ctx, member, general, 'VO2 max test', treadmill(1200));
+      await offlinePhase(
+        ctx,
+        member,
+        general,
+        'Upper body strength',
+        sets({
+          'Diamond push-up': [12, 12, 12],
+          'Pull-up negative': [6, 6, 5],
+          'Parallel-bar dip negative': [2, 2, 1],
+        }),
+      );
+      await offlinePhase(
+        ctx,
+        member,
+        general,
+        'Lower body strength',
+        sets({ 'Split squat': [15, 15, 15], 'Single-leg hip thrust': [12, 11, 10], 'Skater squat': [10, 10, 10] }),
+      );
+      await offlinePhase(
+        ctx,
+        member,
+        general,
+        'Skill and core',
+        sets({
+          'Pike hold on box': [hold(41), hold(45), hold(42)],
+          'Hollow body hold': [hold(15), hold(17), hold(10)],
+        }),
+      );
+      await offlinePhase(ctx, member, general, 'Flexibility', done);
+      await offlinePhase(ctx, member, general, 'Recovery', done);
+      await offlinePhase(
+        ctx,
+        member,
+        general,
+        'Work volume',
+        sets({
+          'Decline push-up': [8, 8],
+          'Pull-up negative': [6, 6],
+          'Bench dip (straight legs)': [20, 20],
+          'Bulgarian split squat': [10, 9],
+          'Single-leg hip thrust': [15, 15],
+          'Skater squat': [3, 4],
+        }),
+      );
+      await offlinePhase(
+        ctx,
+        member,
+        general,
+        'Challenge',
+        sets({
+          'Decline push-up': [10],
+          'Chin-up': [11],
+          'Bulgarian split squat': [12],
+          'Single-leg Romanian deadlift': [13],
+          'Hollow body tuck hold': [hold(14)],
+          'Back-to-wall handstand': [hold(15)],
+          'Parallel-bar dip negative': [16],
+          'Jumping lunge': [17],
+        }),
+      );
+      await offlinePhase(ctx, member, general, 'Data analysis', async (page) => {
+        await fillDataAnalysis(
+          page,
+          {
+            'Weight (kg)': '81.1',
+            'Waist (in)': '33.5',
+            'Chest (in)': '40.5',
+            'Bicep (in)': '14.75',
+            'Quad (in)': '23.25',
+            'Body Fat (%)': '16.9',
+          },
+          ['#3333aa', '#33aa33', '#aa3333'],
+        );
+        await button(page, 'Submit Data').click();
+      });
 
-    // Everything counted once: version 2 begins; two treadmill tests, two chamber snapshots with their three photos,
-    // and every logged set once (8 max tests + 9 + 9 + 6 + 12 + 8).
-    expect(await position(member)).toEqual({ version: 2, phase: 1, need_calibration: false });
-    const training = await exported(member);
-    expect(training.vo2_tests.map((t: { seconds: number }) => t.seconds)).toEqual([900, 1200]);
-    expect(training.chamber).toHaveLength(2);
-    expect(training.chamber.map((c: { image_ids: number[] }) => c.image_ids.length)).toEqual([3, 3]);
-    expect(training.workout_results).toHaveLength(8 + 9 + 9 + 6 + 12 + 8);
-    await ctx.context.close();
-  });
+      // Everything counted once: version 2 begins; two treadmill tests, two chamber snapshots with their three photos,
+      // and every logged set once (8 max tests + 9 + 9 + 6 + 12 + 8).
+      expect(await position(member)).toEqual({ version: 2, phase: 1, need_calibration: false });
+      const training = await exported(member);
+      expect(training.vo2_tests.map((t: { seconds: number }) => t.seconds)).toEqual([900, 1200]);
+      expect(training.chamber).toHaveLength(2);
+      expect(training.chamber.map((c: { image_ids: number[] }) => c.image_ids.length)).toEqual([3, 3]);
+      expect(training.workout_results).toHaveLength(8 + 9 + 9 + 6 + 12 + 8);
+      await ctx.context.close();
+    },
+  );
 
   it('an answer lost on the way back is sent again and counted once', async () => {
     const member = await createMember({ setupDone: true });
@@ -150,7 +258,9 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
     await button(page, 'Submit Data').click();
     // The phone heard nothing and sends it again (Background Sync, at once while online): the server answers its first
     // answer rather than refusing a phase already done, and the runner moves on.
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Calibration max tests');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe('Calibration max tests');
     expect(dropped).toBe(1);
     expect(await page.locator('.queued').count()).toBe(0);
     expect(await position(member)).toMatchObject({ phase: 2 });
@@ -164,10 +274,17 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
     const second = await ctx.open('/#/user/warrior/calibration/phase');
     await shows(second, 'is saved on this phone');
     const sends: string[] = [];
-    for (const page of [first, second]) page.on('request', (req) => req.url().includes('/phase/vo2') && sends.push(req.headers()['idempotency-key'] ?? ''));
+    for (const page of [first, second])
+      page.on(
+        'request',
+        (req) => req.url().includes('/phase/vo2') && sends.push(req.headers()['idempotency-key'] ?? ''),
+      );
     // Back online: both tabs (and the service worker) try, one at a time; the server has it once.
     await ctx.context.setOffline(false);
-    for (const page of [first, second]) await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('Calibration max tests');
+    for (const page of [first, second])
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 })
+        .toBe('Calibration max tests');
     expect(new Set(sends).size).toBeLessThanOrEqual(1);
     expect(await position(member)).toMatchObject({ phase: 2 });
     expect((await exported(member)).vo2_tests.map((t: { seconds: number }) => t.seconds)).toEqual([700]);

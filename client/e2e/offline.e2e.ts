@@ -25,14 +25,18 @@ const distDir = resolve(import.meta.dirname, '../dist');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, timezoneId: 'Europe/London' } as const;
 
 /** QueryState's words for a screen this phone never kept (client/src/components/ui/QueryState.tsx). */
-const NOT_KEPT = 'You are offline, and this screen has not been opened on this phone yet. It will load when you are back online.';
-const OFFLINE_PAYMENTS = 'You are offline. Subscribing and payments need a connection: this screen will work again once you are back online.';
-const OFFLINE_ADMIN = 'You are offline. The admin needs a connection: what you see may be out of date, and changes cannot be saved until you are back online.';
+const NOT_KEPT =
+  'You are offline, and this screen has not been opened on this phone yet. It will load when you are back online.';
+const OFFLINE_PAYMENTS =
+  'You are offline. Subscribing and payments need a connection: this screen will work again once you are back online.';
+const OFFLINE_ADMIN =
+  'You are offline. The admin needs a connection: what you see may be out of date, and changes cannot be saved until you are back online.';
 
 const marker = (page: Page) => page.locator('.offline-marker');
 
 /** "14:32" for a moment, on the phone's clock (seenAt in client/src/offline/OfflineMarker.tsx). */
-const clock = (t: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: PHONE.timezoneId }).format(t);
+const clock = (t: number) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: PHONE.timezoneId }).format(t);
 
 /** Every clock minute from `from` to `to`: the marker of answers fetched in that span says one of them. */
 function minutesBetween(from: number, to: number): string[] {
@@ -52,7 +56,11 @@ async function markerTime(page: Page): Promise<string> {
 
 /** Waits until the service worker has installed (the whole precache is in) and activated. */
 async function workerActive(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), {
+      timeout: 30_000,
+    })
+    .toBe('activated');
 }
 
 /** The tRPC paths ('warrior.phase') of the answers kept on the phone, or null when nothing is kept. */
@@ -73,7 +81,9 @@ function keptPaths(page: Page): Promise<string[] | null> {
         get.onerror = () => fail(get.error);
       });
       if (typeof kept !== 'string') return null;
-      const { clientState } = JSON.parse(kept) as { clientState: { queries: { queryKey: [string[], ...unknown[]] }[] } };
+      const { clientState } = JSON.parse(kept) as {
+        clientState: { queries: { queryKey: [string[], ...unknown[]] }[] };
+      };
       return clientState.queries.map((q) => q.queryKey[0].join('.'));
     } finally {
       db.close();
@@ -83,10 +93,15 @@ function keptPaths(page: Page): Promise<string[] | null> {
 
 /** Waits until the phone has kept an answer of each path (the persister writes at most once a second). */
 async function kept(page: Page, ...paths: string[]): Promise<void> {
-  await expect.poll(async () => {
-    const stored = (await keptPaths(page)) ?? [];
-    return paths.filter((p) => !stored.includes(p));
-  }, { timeout: 10_000 }).toEqual([]);
+  await expect
+    .poll(
+      async () => {
+        const stored = (await keptPaths(page)) ?? [];
+        return paths.filter((p) => !stored.includes(p));
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual([]);
 }
 
 /** A cold start from the home screen: a new tab of the same browser opening `path`. */
@@ -126,17 +141,24 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.errors).toEqual([]);
     expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
-    const data = JSON.parse(manifest.data ?? '{}') as { display: string; start_url: string; icons: { sizes: string; purpose?: string }[] };
+    const data = JSON.parse(manifest.data ?? '{}') as {
+      display: string;
+      start_url: string;
+      icons: { sizes: string; purpose?: string }[];
+    };
     expect(data).toMatchObject({ display: 'standalone', start_url: '/#/gateway/gateway' });
     expect(data.icons).toContainEqual(expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }));
 
     // Every screen's chunk of this build is in the precache, so any screen opens with no network.
     const precached = await page.evaluate(async () => {
       const paths: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname);
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname);
       return paths;
     });
-    const chunks = readdirSync(join(distDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
+    const chunks = readdirSync(join(distDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/assets/${f}`);
     expect(chunks.length).toBeGreaterThan(20);
     expect(chunks.filter((c) => !precached.includes(c))).toEqual([]);
 
@@ -165,59 +187,63 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('Ground Zero, the evolution chamber and a recipe open with no network after one visit, each under the marker', { timeout: 120_000 }, async () => {
-    const member = await measuredSuperhuman();
-    const { page } = await newPage(b.browser, PHONE);
-    const context = page.context();
-    await signIn(page, member.email, member.password);
-    const opened = Date.now();
-    await page.waitForURL(/#\/gateway\/gateway$/);
-    await page.goto('/#/evolution');
-    await expect.poll(() => page.locator('.chamber-pager__version').textContent(), { timeout: 10_000 }).toBe('v1.0');
-    const score = await page.locator('.chamber__score-value').textContent();
-    // Aliment down to a vegan meal, as a member finds a recipe.
-    await page.goto('/#/superhuman/meal-groups');
-    await page.getByRole('link', { name: /Major meals/ }).click();
-    await page.getByRole('link', { name: /^Vegan/ }).click();
-    await page.waitForURL(/#\/superhuman\/meal\/vegan\/\d+$/);
-    await page.locator('.page a[href*="/vegan/"]').first().click();
-    await page.waitForURL(/#\/superhuman\/meal\/vegan\/\d+\/\d+$/);
-    const recipe = new URL(page.url()).hash.slice(1);
-    await page.getByText('Nutrition for 1 serving').waitFor();
-    const mealName = (await heading(page).textContent()) ?? '';
-    const seen = Date.now();
-    await workerActive(page);
-    await kept(page, 'warrior.chamber', 'superhuman.meal');
+  it(
+    'Ground Zero, the evolution chamber and a recipe open with no network after one visit, each under the marker',
+    { timeout: 120_000 },
+    async () => {
+      const member = await measuredSuperhuman();
+      const { page } = await newPage(b.browser, PHONE);
+      const context = page.context();
+      await signIn(page, member.email, member.password);
+      const opened = Date.now();
+      await page.waitForURL(/#\/gateway\/gateway$/);
+      await page.goto('/#/evolution');
+      await expect.poll(() => page.locator('.chamber-pager__version').textContent(), { timeout: 10_000 }).toBe('v1.0');
+      const score = await page.locator('.chamber__score-value').textContent();
+      // Aliment down to a vegan meal, as a member finds a recipe.
+      await page.goto('/#/superhuman/meal-groups');
+      await page.getByRole('link', { name: /Major meals/ }).click();
+      await page.getByRole('link', { name: /^Vegan/ }).click();
+      await page.waitForURL(/#\/superhuman\/meal\/vegan\/\d+$/);
+      await page.locator('.page a[href*="/vegan/"]').first().click();
+      await page.waitForURL(/#\/superhuman\/meal\/vegan\/\d+\/\d+$/);
+      const recipe = new URL(page.url()).hash.slice(1);
+      await page.getByText('Nutrition for 1 serving').waitFor();
+      const mealName = (await heading(page).textContent()) ?? '';
+      const seen = Date.now();
+      await workerActive(page);
+      await kept(page, 'warrior.chamber', 'superhuman.meal');
 
-    await context.setOffline(true);
-    const errors: Error[] = [];
-    const minutes = minutesBetween(opened, seen);
+      await context.setOffline(true);
+      const errors: Error[] = [];
+      const minutes = minutesBetween(opened, seen);
 
-    const home = await coldStart(context, '/gateway/gateway', errors);
-    await expect.poll(() => heading(home).textContent()).toBe('Ground Zero');
-    await home.getByText(`Welcome, ${member.name}`).waitFor();
-    expect(minutes).toContain(await markerTime(home));
-    await snap(home, 'offline-ground-zero');
-    await home.close();
+      const home = await coldStart(context, '/gateway/gateway', errors);
+      await expect.poll(() => heading(home).textContent()).toBe('Ground Zero');
+      await home.getByText(`Welcome, ${member.name}`).waitFor();
+      expect(minutes).toContain(await markerTime(home));
+      await snap(home, 'offline-ground-zero');
+      await home.close();
 
-    const chamber = await coldStart(context, '/evolution', errors);
-    await expect.poll(() => chamber.locator('.chamber-pager__version').textContent()).toBe('v1.0');
-    expect(await chamber.locator('.chamber__score-value').textContent()).toBe(score);
-    expect(minutes).toContain(await markerTime(chamber));
-    await snap(chamber, 'offline-chamber');
-    await chamber.close();
+      const chamber = await coldStart(context, '/evolution', errors);
+      await expect.poll(() => chamber.locator('.chamber-pager__version').textContent()).toBe('v1.0');
+      expect(await chamber.locator('.chamber__score-value').textContent()).toBe(score);
+      expect(minutes).toContain(await markerTime(chamber));
+      await snap(chamber, 'offline-chamber');
+      await chamber.close();
 
-    const meal = await coldStart(context, recipe, errors);
-    await expect.poll(() => heading(meal).textContent()).toBe(mealName);
-    await meal.getByText('Nutrition for 1 serving').waitFor();
-    expect(await meal.locator('table').first().locator('tbody tr').count()).toBeGreaterThan(0);
-    expect(minutes).toContain(await markerTime(meal));
-    await snap(meal, 'offline-recipe');
-    // The marker is quiet: it sits below the content and lets every tap through.
-    expect(await marker(meal).evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
-    await meal.close();
-    expect(errors).toEqual([]);
-  });
+      const meal = await coldStart(context, recipe, errors);
+      await expect.poll(() => heading(meal).textContent()).toBe(mealName);
+      await meal.getByText('Nutrition for 1 serving').waitFor();
+      expect(await meal.locator('table').first().locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(minutes).toContain(await markerTime(meal));
+      await snap(meal, 'offline-recipe');
+      // The marker is quiet: it sits below the content and lets every tap through.
+      expect(await marker(meal).evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+      await meal.close();
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('a screen this phone never opened says so with no network, rather than spinning', async () => {
     const member = await createMember({ setupDone: true });
@@ -291,7 +317,11 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     await markerTime(page);
     // Meanwhile the member raises a flag from another device.
     const subject = `Shoulder clicks ${unique()}`;
-    const raised = await api('/user/assistance_flag', { method: 'POST', token: member.token, body: { subject, message: 'On the way up from a dip.' } });
+    const raised = await api('/user/assistance_flag', {
+      method: 'POST',
+      token: member.token,
+      body: { subject, message: 'On the way up from a dip.' },
+    });
     expect(raised.status).toBeLessThan(300);
     expect(await page.getByText(subject).count()).toBe(0);
 
@@ -304,7 +334,15 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
   it('signing out wipes what the phone kept, and the next member never sees it', { timeout: 90_000 }, async () => {
     const first = await createMember({ setupDone: true });
     const subject = `Left knee ${unique()}`;
-    expect((await api('/user/assistance_flag', { method: 'POST', token: first.token, body: { subject, message: 'It aches after lunges.' } })).status).toBeLessThan(300);
+    expect(
+      (
+        await api('/user/assistance_flag', {
+          method: 'POST',
+          token: first.token,
+          body: { subject, message: 'It aches after lunges.' },
+        })
+      ).status,
+    ).toBeLessThan(300);
     const { page, pageErrors } = await newPage(b.browser, PHONE);
     await signIn(page, first.email, first.password);
     await page.goto('/#/with_menu/assistance_flags');
@@ -317,7 +355,9 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     await page.goto('/#/logout');
     await page.waitForURL(/#\/(login)?$/);
     // Gone, or kept with nothing of the member's in it (the signed-out app may keep the public plans).
-    await expect.poll(async () => ((await keptPaths(page)) ?? []).filter((p) => !p.startsWith('channels.'))).toEqual([]);
+    await expect
+      .poll(async () => ((await keptPaths(page)) ?? []).filter((p) => !p.startsWith('channels.')))
+      .toEqual([]);
 
     // The next member on this phone opens the flag list with no network: there is nothing of theirs, nor of the first.
     const second = await createMember({ setupDone: true });
@@ -338,7 +378,9 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     const audit = new AxeAudit(page);
     await signIn(page, member.email, member.password);
     await page.goto('/#/upgrade/superhuman');
-    await expect.poll(() => page.getByRole('button', { name: /^INITIATE/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^INITIATE/ }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await page.goto('/#/with_menu/channel_subscription');
     await page.getByText('Warrior monthly · £29.99 per month').waitFor();
     await workerActive(page);

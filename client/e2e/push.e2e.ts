@@ -27,7 +27,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const
  */
 function fakePushManager(device: { endpoint: string; keys: { p256dh: string; auth: string } }) {
   const STORE = 'e2e-push-subscription';
-  const bytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+  const bytes = (base64url: string) =>
+    Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
   const subscription = (applicationServerKey: number[]) => ({
     endpoint: device.endpoint,
     expirationTime: null,
@@ -48,7 +49,8 @@ function fakePushManager(device: { endpoint: string; keys: { p256dh: string; aut
   };
   PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
     const key = options?.applicationServerKey;
-    if (!(key instanceof Uint8Array)) throw new DOMException('the app subscribes with its VAPID key as bytes', 'InvalidAccessError');
+    if (!(key instanceof Uint8Array))
+      throw new DOMException('the app subscribes with its VAPID key as bytes', 'InvalidAccessError');
     localStorage.setItem(STORE, JSON.stringify([...key]));
     return stored() as unknown as PushSubscription;
   };
@@ -58,7 +60,12 @@ function fakePushManager(device: { endpoint: string; keys: { p256dh: string; aut
 const subscribedWith = (page: Page) =>
   page.evaluate(() => {
     const key = localStorage.getItem('e2e-push-subscription');
-    return key === null ? null : btoa(String.fromCharCode(...(JSON.parse(key) as number[]))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return key === null
+      ? null
+      : btoa(String.fromCharCode(...(JSON.parse(key) as number[])))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
   });
 
 /** What the server says of this device for the account: its row, or null (GET push/subscription answers 404). */
@@ -78,7 +85,11 @@ async function adminToken(): Promise<string> {
 
 /** A member's flag, opened through the API; answers its id. */
 async function openFlag(member: TestMember, subject: string): Promise<number> {
-  const res = await api('/user/assistance_flag', { method: 'POST', token: member.token, body: { subject, message: 'My wrist hurts in the handstand.' } });
+  const res = await api('/user/assistance_flag', {
+    method: 'POST',
+    token: member.token,
+    body: { subject, message: 'My wrist hurts in the handstand.' },
+  });
   expect(res.status).toBe(201);
   return res.json.data.id as number;
 }
@@ -89,14 +100,22 @@ const switchOf = (page: Page) => page.getByRole('switch', { name: 'Notifications
  * A device of `account`: notifications allowed, the fake PushManager on a fresh device of the test's push service,
  * signed in, the service worker activated, and `screen` open with its switch settled off.
  */
-async function deviceOf(account: { email: string; password: string }, screen: string, name: string, options: BrowserContextOptions = PHONE): Promise<{ t: TestPage; device: TestDevice }> {
+async function deviceOf(
+  account: { email: string; password: string },
+  screen: string,
+  name: string,
+  options: BrowserContextOptions = PHONE,
+): Promise<{ t: TestPage; device: TestDevice }> {
   const device = pushService.device(`${name}-${unique()}`);
   const t = await newPage(b.browser, options);
   await t.page.context().grantPermissions(['notifications'], { origin: baseUrl() });
   await t.page.context().addInitScript(fakePushManager, { endpoint: device.endpoint, keys: device.keys });
   await signIn(t.page, account.email, account.password);
   await expect
-    .poll(() => t.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .poll(
+      () => t.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+      { timeout: 30_000 },
+    )
     .toBe('activated');
   await t.page.goto(`/#${screen}`);
   await t.page.locator('#main h1').first().waitFor();
@@ -137,85 +156,123 @@ const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     const shown = (await registration?.getNotifications()) ?? [];
-    return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown, icon: new URL(n.icon).pathname }));
+    return shown.map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as unknown,
+      icon: new URL(n.icon).pathname,
+    }));
   });
 
 describe('notifications on this device, in Chromium', () => {
-  it('turned on, a coach\'s reply reaches the phone: encrypted at its push endpoint, decrypted with its keys, shown by the service worker', { timeout: 120_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const { t, device } = await memberPhone(member, 'member-phone');
-    await t.screenshot('push-notifications-off');
-
-    await turn(t.page, true);
-    await t.screenshot('push-notifications-on');
-    // The browser was subscribed with the server's VAPID key, and the server lists this device for the member.
-    const { data: key } = (await api('/push/key', { token: member.token })).json;
-    expect(await subscribedWith(t.page)).toBe(key.public_key);
-    expect(await serverDevice(member, device)).toMatchObject({ endpoint: device.endpoint });
-
-    // A coach replies through the REST API; the job queue sends the push to the device's endpoint.
-    const subject = `Wrist pain ${unique()}`;
-    const flagId = await openFlag(member, subject);
-    const reply = await api(`/admin/assistance_flag/${flagId}/reply`, { method: 'POST', token: await adminToken(), body: { message: 'Warm up the wrists first.' } });
-    expect(reply.status).toBe(200);
-    const request = await pushService.received(device.name, 1, 20_000);
-    expect(request.headers['content-encoding']).toBe('aes128gcm');
-    expect(readVapid(request.headers.authorization).publicKey).toBe(key.public_key);
-    const payload = decryptPush(device, request.body);
-    const notification: PushNotification = pushNotificationSchema.strict().parse(JSON.parse(payload));
-    expect(notification).toEqual({
-      title: 'Your coach replied', body: `Assistance flag: ${subject}`, url: `/#/with_menu/assistance_flags/${flagId}`, tag: `flag-${flagId}`,
-    });
-
-    // Chromium hands what it decrypted to the app's service worker, which shows it with the flag's address to open.
-    await deliverToServiceWorker(t.page, payload);
-    await expect.poll(() => shownNotifications(t.page), { timeout: 10_000 }).toEqual([
-      { title: notification.title, body: notification.body, tag: notification.tag, data: { url: notification.url }, icon: '/pwa-192x192.png' },
-    ]);
-  });
-
-  it('turned off, the server forgets the phone and the coach\'s next word does not reach it', { timeout: 120_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const { t, device } = await memberPhone(member, 'member-phone-off');
-    await turn(t.page, true);
-    expect(await serverDevice(member, device)).not.toBeNull();
-
-    await turn(t.page, false);
-    await expect.poll(() => serverDevice(member, device)).toBeNull();
-    expect(await subscribedWith(t.page)).toBeNull();
-    // Still off after a reload.
-    await t.page.reload();
-    await expect.poll(() => switchOf(t.page).isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect(await switchOf(t.page).getAttribute('aria-checked')).toBe('false');
-
-    // The coach closes the flag: the member is mailed, and no push goes to the phone (push jobs run before mail).
-    const subject = `Elbow ${unique()}`;
-    const flagId = await openFlag(member, subject);
-    expect((await api(`/admin/assistance_flag/${flagId}/done`, { token: await adminToken() })).status).toBe(200);
-    await waitForMail(member.email, { subject: new RegExp(`Assistance flag closed: ${subject}`) });
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(pushService.to(device.name)).toEqual([]);
-  });
-
-  it('an admin who turns it on in the Assistance Flags header hears of a member\'s new flag', { timeout: 120_000 }, async () => {
-    const { t, device } = await deviceOf(E2E_ADMIN, '/admin/assistance_flag_management', 'admin-desk', { viewport: { width: 1280, height: 800 } });
-    const admin = { token: await adminToken() };
-    try {
-      await turn(t.page, true);
-      await t.screenshot('push-admin-flags-on');
-      expect(await serverDevice(admin, device)).toMatchObject({ endpoint: device.endpoint });
-
+  it(
+    "turned on, a coach's reply reaches the phone: encrypted at its push endpoint, decrypted with its keys, shown by the service worker",
+    { timeout: 120_000 },
+    async () => {
       const member = await createMember({ setupDone: true });
-      const subject = `Shoulder ${unique()}`;
+      const { t, device } = await memberPhone(member, 'member-phone');
+      await t.screenshot('push-notifications-off');
+
+      await turn(t.page, true);
+      await t.screenshot('push-notifications-on');
+      // The browser was subscribed with the server's VAPID key, and the server lists this device for the member.
+      const { data: key } = (await api('/push/key', { token: member.token })).json;
+      expect(await subscribedWith(t.page)).toBe(key.public_key);
+      expect(await serverDevice(member, device)).toMatchObject({ endpoint: device.endpoint });
+
+      // A coach replies through the REST API; the job queue sends the push to the device's endpoint.
+      const subject = `Wrist pain ${unique()}`;
       const flagId = await openFlag(member, subject);
-      const request = await pushService.received(device.name, 1, 20_000);
-      expect(JSON.parse(decryptPush(device, request.body))).toEqual({
-        title: 'New assistance flag', body: `${member.name}: ${subject}`, url: `/#/admin/assistance_flag/${flagId}`, tag: `flag-${flagId}`,
+      const reply = await api(`/admin/assistance_flag/${flagId}/reply`, {
+        method: 'POST',
+        token: await adminToken(),
+        body: { message: 'Warm up the wrists first.' },
       });
-    } finally {
-      // The shared admin must not keep a device on this file's push service, which closes after it.
+      expect(reply.status).toBe(200);
+      const request = await pushService.received(device.name, 1, 20_000);
+      expect(request.headers['content-encoding']).toBe('aes128gcm');
+      expect(readVapid(request.headers.authorization).publicKey).toBe(key.public_key);
+      const payload = decryptPush(device, request.body);
+      const notification: PushNotification = pushNotificationSchema.strict().parse(JSON.parse(payload));
+      expect(notification).toEqual({
+        title: 'Your coach replied',
+        body: `Assistance flag: ${subject}`,
+        url: `/#/with_menu/assistance_flags/${flagId}`,
+        tag: `flag-${flagId}`,
+      });
+
+      // Chromium hands what it decrypted to the app's service worker, which shows it with the flag's address to open.
+      await deliverToServiceWorker(t.page, payload);
+      await expect
+        .poll(() => shownNotifications(t.page), { timeout: 10_000 })
+        .toEqual([
+          {
+            title: notification.title,
+            body: notification.body,
+            tag: notification.tag,
+            data: { url: notification.url },
+            icon: '/pwa-192x192.png',
+          },
+        ]);
+    },
+  );
+
+  it(
+    "turned off, the server forgets the phone and the coach's next word does not reach it",
+    { timeout: 120_000 },
+    async () => {
+      const member = await createMember({ setupDone: true });
+      const { t, device } = await memberPhone(member, 'member-phone-off');
+      await turn(t.page, true);
+      expect(await serverDevice(member, device)).not.toBeNull();
+
       await turn(t.page, false);
-    }
-    expect(await serverDevice(admin, device)).toBeNull();
-  });
+      await expect.poll(() => serverDevice(member, device)).toBeNull();
+      expect(await subscribedWith(t.page)).toBeNull();
+      // Still off after a reload.
+      await t.page.reload();
+      await expect.poll(() => switchOf(t.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(await switchOf(t.page).getAttribute('aria-checked')).toBe('false');
+
+      // The coach closes the flag: the member is mailed, and no push goes to the phone (push jobs run before mail).
+      const subject = `Elbow ${unique()}`;
+      const flagId = await openFlag(member, subject);
+      expect((await api(`/admin/assistance_flag/${flagId}/done`, { token: await adminToken() })).status).toBe(200);
+      await waitForMail(member.email, { subject: new RegExp(`Assistance flag closed: ${subject}`) });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(pushService.to(device.name)).toEqual([]);
+    },
+  );
+
+  it(
+    "an admin who turns it on in the Assistance Flags header hears of a member's new flag",
+    { timeout: 120_000 },
+    async () => {
+      const { t, device } = await deviceOf(E2E_ADMIN, '/admin/assistance_flag_management', 'admin-desk', {
+        viewport: { width: 1280, height: 800 },
+      });
+      const admin = { token: await adminToken() };
+      try {
+        await turn(t.page, true);
+        await t.screenshot('push-admin-flags-on');
+        expect(await serverDevice(admin, device)).toMatchObject({ endpoint: device.endpoint });
+
+        const member = await createMember({ setupDone: true });
+        const subject = `Shoulder ${unique()}`;
+        const flagId = await openFlag(member, subject);
+        const request = await pushService.received(device.name, 1, 20_000);
+        expect(JSON.parse(decryptPush(device, request.body))).toEqual({
+          title: 'New assistance flag',
+          body: `${member.name}: ${subject}`,
+          url: `/#/admin/assistance_flag/${flagId}`,
+          tag: `flag-${flagId}`,
+        });
+      } finally {
+        // The shared admin must not keep a device on this file's push service, which closes after it.
+        await turn(t.page, false);
+      }
+      expect(await serverDevice(admin, device)).toBeNull();
+    },
+  );
 });

@@ -24,7 +24,10 @@ describe('the spine, in Chromium', () => {
     await page.getByLabel(/confirm password/i).fill('secret-pass');
     await page.getByRole('button', { name: /register/i }).click();
     await page.waitForURL(/#\/setup\/par-q/);
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+    }));
     expect(stored.token).toBeTruthy();
     expect(stored.user).toMatchObject({ user_role: 1, initial_setup: 1, initial_setup_step: 1 });
     // Setup is forced: another member page sends the member back to the current step.
@@ -59,7 +62,9 @@ describe('the spine, in Chromium', () => {
     await page.getByLabel('Email').fill(DEMO_MEMBER.email);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'INITIATE' }).click();
-    await expect.poll(() => page.getByText('These credentials do not match our records.').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('These credentials do not match our records.').first().isVisible())
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'INITIATE' }).isEnabled()).toBe(true);
   });
 
@@ -71,7 +76,10 @@ describe('the spine, in Chromium', () => {
     await page.goto('/#/logout');
     await page.waitForURL(/#\/(login)?$/);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    const status = await page.evaluate(async (t) => (await fetch('/api/user', { headers: { authorization: `Bearer ${t}` } })).status, token);
+    const status = await page.evaluate(
+      async (t) => (await fetch('/api/user', { headers: { authorization: `Bearer ${t}` } })).status,
+      token,
+    );
     expect(status).toBe(401);
   });
 
@@ -84,7 +92,10 @@ describe('the spine, in Chromium', () => {
     const inbox = /\/assets\/InboxPage-[^/]+\.js$/;
     await page.route(inbox, (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: /^Open menu/ }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Messages/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: /^Messages/ })
+      .click();
     await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
     expect(await page.getByText('Check your connection, then reload.').isVisible()).toBe(true);
     // The layout stays: the member can still open the menu and go elsewhere.

@@ -38,13 +38,20 @@ export interface AppClients {
 
 /** Providers (tRPC, react-query with its cache kept on the phone, hash router, toasts) around the guarded route view; without `clients`, it makes its own and runs start-up itself. */
 export function App({ clients }: { clients?: AppClients }) {
-  const [{ queryClient, trpcClient }] = useState(() => clients ?? { queryClient: createQueryClient(), trpcClient: createTrpcClient() });
+  const [{ queryClient, trpcClient }] = useState(
+    () => clients ?? { queryClient: createQueryClient(), trpcClient: createTrpcClient() },
+  );
   const userId = useAuth().user?.user_id ?? null;
   useEffect(() => forgetOnUserChange(queryClient, authStore), [queryClient]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       {/* One persisted cache per signed-in user: a change of user starts from that user's own. */}
-      <PersistQueryClientProvider key={userId ?? 'none'} client={queryClient} persistOptions={persistOptions(userId)} onSuccess={() => refreshRestored(queryClient)}>
+      <PersistQueryClientProvider
+        key={userId ?? 'none'}
+        client={queryClient}
+        persistOptions={persistOptions(userId)}
+        onSuccess={() => refreshRestored(queryClient)}
+      >
         <Router hook={useHashPath} searchHook={useHashSearch}>
           {!clients && <StartUp />}
           <OfflineMarker />

@@ -15,15 +15,35 @@ import type { RouteDef } from './router/routeTypes.ts';
 // Admin users and members' records (issue 10)
 // Admin content (issue 9)
 
-const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'public', ...extra });
-const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'member', ...extra });
+const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  guard: 'public',
+  ...extra,
+});
+const member = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  guard: 'member',
+  ...extra,
+});
 const warrior = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef =>
   member(path, title, { feature: 'warrior_channel', ...extra });
 const superhuman = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef =>
   member(path, title, { feature: 'superhuman_channel', ...extra });
-const setup = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'setup', hideNav: true, ...extra });
-const admin = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, guard: 'admin', ...extra });
-
+const setup = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  guard: 'setup',
+  hideNav: true,
+  ...extra,
+});
+const admin = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  guard: 'admin',
+  ...extra,
+});
 
 /** First match wins, so literal paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
@@ -64,7 +84,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/superhuman/macro-guidelines', title: 'Macro Guidelines', guard: 'signed-in' },
   superhuman('/superhuman/meal-groups', 'Aliment'),
   ...ELIXIR_PHASES.map((n) =>
-    superhuman(`/superhuman/meal/saturni-elixir/phase-${n}`, `Saturni Elixir: Phase ${n[0]?.toUpperCase()}${n.slice(1)}`),
+    superhuman(
+      `/superhuman/meal/saturni-elixir/phase-${n}`,
+      `Saturni Elixir: Phase ${n[0]?.toUpperCase()}${n.slice(1)}`,
+    ),
   ),
   superhuman('/superhuman/meal/:groupName/:groupId', 'Meals'),
   superhuman('/superhuman/meal/:groupName/:groupId/:mealId', 'Meal'),
@@ -99,7 +122,9 @@ export const ROUTES: readonly RouteDef[] = [
   admin('/admin/user_management', 'User Management'),
   admin('/admin/user/create', 'Create User'),
   admin('/admin/user/:id/edit', 'Edit User'),
-  admin('/admin/user/:id', 'User', { redirect: (p) => `/admin/user/${encodeURIComponent(p.id ?? '')}/contact_information` }),
+  admin('/admin/user/:id', 'User', {
+    redirect: (p) => `/admin/user/${encodeURIComponent(p.id ?? '')}/contact_information`,
+  }),
   ...ADMIN_USER_TABS.map((tab) => admin(`/admin/user/:id/${tab.key}`, tab.title)),
   // Beyond the spec: who read which member's health data, and when (issue 10).
   admin('/admin/audit_log', 'Audit Log'),

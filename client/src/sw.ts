@@ -26,14 +26,21 @@ cleanupOutdatedCaches();
 
 // The app routes in the hash, so every page load asks for index.html: answered from the precache. The API and its
 // readable docs are pages of their own and go to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/healthz$/] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/healthz$/],
+  }),
+);
 
 // Pictures the member has seen (recipes, guides) are kept for offline use, one copy per file: a signed address changes
 // every hour, the file behind an id never does. Videos stream with ranges and are not. (Progress photos come inside the
 // chamber's answer, which the persisted query cache keeps.)
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && request.destination !== 'video' && /^\/api\/media\/\d+$/.test(url.pathname),
+    sameOrigin &&
+    request.method === 'GET' &&
+    request.destination !== 'video' &&
+    /^\/api\/media\/\d+$/.test(url.pathname),
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [
@@ -60,7 +67,8 @@ self.addEventListener('sync', (event) => {
   sync.waitUntil(
     sendQueued().then((outcomes) => {
       // Still no answer: the browser tries the sync again later.
-      if ([...outcomes.values()].some(({ outcome }) => outcome.kind === 'later')) throw new Error('The submissions wait for the network');
+      if ([...outcomes.values()].some(({ outcome }) => outcome.kind === 'later'))
+        throw new Error('The submissions wait for the network');
     }),
   );
 });

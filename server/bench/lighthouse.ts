@@ -34,8 +34,14 @@ export interface LighthouseResult {
 }
 
 const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** The phase runner a calibrated member opens first: the general track's active phase. */
@@ -106,7 +112,8 @@ async function waitForQuietCpu(maxMs = 120_000): Promise<void> {
  * sees, so on a host three times faster than a phone-class one, 12 shows roughly what the slower host would.
  */
 export const slowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN || throttling.mobileSlow4G.cpuSlowdownMultiplier);
-if (!(slowdown >= 1)) throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be a number >= 1, not ${process.env.LIGHTHOUSE_CPU_SLOWDOWN}`);
+if (!(slowdown >= 1))
+  throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be a number >= 1, not ${process.env.LIGHTHOUSE_CPU_SLOWDOWN}`);
 const cpuSlowdown = { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } };
 
 /** One Lighthouse run on a fresh tab; a run whose trace Lighthouse could not read (it says to run again) is tried again. */
@@ -115,15 +122,25 @@ async function measure(browser: Browser, base: string, path: string, token: stri
     const page = await prepareSession(browser, base, token);
     await waitForQuietCpu();
     // Lighthouse clears the HTTP cache before loading (a first visit) but keeps local storage, so the session stays.
-    const answer = await lighthouse(`${base}/#${path}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'], ...cpuSlowdown }, undefined, page);
+    const answer = await lighthouse(
+      `${base}/#${path}`,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'], ...cpuSlowdown },
+      undefined,
+      page,
+    );
     await page.close();
     const lhr = answer?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
     if (!lhr.runtimeError) {
-      if (process.env.LIGHTHOUSE_TRACES) writeFileSync(join(process.env.LIGHTHOUSE_TRACES, `${path.replaceAll('/', '_').slice(1)}-${Date.now()}.trace.json`), JSON.stringify(answer.artifacts.Trace));
+      if (process.env.LIGHTHOUSE_TRACES)
+        writeFileSync(
+          join(process.env.LIGHTHOUSE_TRACES, `${path.replaceAll('/', '_').slice(1)}-${Date.now()}.trace.json`),
+          JSON.stringify(answer.artifacts.Trace),
+        );
       return { lhr, report: answer.report as string };
     }
-    if (attempt === 3) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (attempt === 3)
+      throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
 }
 
@@ -131,9 +148,19 @@ async function measure(browser: Browser, base: string, path: string, token: stri
  * Runs Lighthouse (mobile, performance only) `runs` times on each page against `base` and answers the medians;
  * `reportDir` keeps each run's full JSON report (open it in the Lighthouse viewer to see why a score fell).
  */
-export async function runLighthouse(opts: { base: string; memberToken: string; runs?: number; pages?: string[]; reportDir?: string; onRun?: (page: string, score: number) => void }): Promise<LighthouseResult[]> {
+export async function runLighthouse(opts: {
+  base: string;
+  memberToken: string;
+  runs?: number;
+  pages?: string[];
+  reportDir?: string;
+  onRun?: (page: string, score: number) => void;
+}): Promise<LighthouseResult[]> {
   const runs = opts.runs ?? Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     const results: LighthouseResult[] = [];
@@ -141,7 +168,8 @@ export async function runLighthouse(opts: { base: string; memberToken: string; r
       const figures: Omit<LighthouseResult, 'page' | 'scores'>[] = [];
       for (let i = 0; i < runs; i++) {
         const { lhr, report } = await measure(browser, opts.base, path, signedIn ? opts.memberToken : null);
-        if (opts.reportDir) writeFileSync(join(opts.reportDir, `${path.replaceAll('/', '_').slice(1)}-${i + 1}.json`), report);
+        if (opts.reportDir)
+          writeFileSync(join(opts.reportDir, `${path.replaceAll('/', '_').slice(1)}-${i + 1}.json`), report);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
         const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
@@ -158,7 +186,14 @@ export async function runLighthouse(opts: { base: string; memberToken: string; r
       }
       const m = (k: keyof (typeof figures)[number]) => median(figures.map((f) => f[k]));
       results.push({
-        page: path, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), unusedJsKb: m('unusedJsKb'), benchmarkIndex: m('benchmarkIndex'),
+        page: path,
+        score: m('score'),
+        fcp: m('fcp'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        unusedJsKb: m('unusedJsKb'),
+        benchmarkIndex: m('benchmarkIndex'),
         scores: figures.map((f) => f.score),
       });
     }
@@ -170,35 +205,55 @@ export async function runLighthouse(opts: { base: string; memberToken: string; r
 }
 
 /** The eight calibration max tests, one entry per test (the sixth logged as not done). */
-const MAX_TESTS = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 }));
+const MAX_TESTS = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({
+  calibration_id: id,
+  amount: id === 6 ? 0 : 12,
+  time_to_complete: 60,
+}));
 
 /** Sends the three calibration phases through the REST API (photos included), so the member reaches the general track. */
 export async function calibrateMember(base: string, token: string): Promise<void> {
   const call = async (path: string, init: RequestInit) => {
-    const res = await fetch(`${base}/api${path}`, { ...init, headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...init.headers } });
+    const res = await fetch(`${base}/api${path}`, {
+      ...init,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+    });
     const body = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`);
     return body;
   };
-  const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const photo = async (background: string) => {
     const form = new FormData();
-    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
     form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
     return ((await call('/user/image', { method: 'POST', body: form })).image as { id: number }).id;
   };
   await call('/user/channel/warrior/calibration/phase/vo2', json({ time_to_complete: 900 }));
   await call('/user/channel/warrior/calibration/phase/exercise', json(MAX_TESTS));
   const [image1, image2, image3] = [await photo('#aa3333'), await photo('#33aa33'), await photo('#3333aa')];
-  await call('/user/channel/warrior/calibration/phase/data-analysis', json({ weight: 80, waist: 32, chest: 40, bicep: 14, quad: 22, body_fat: 12, image1, image2, image3 }));
+  await call(
+    '/user/channel/warrior/calibration/phase/data-analysis',
+    json({ weight: 80, waist: 32, chest: 40, bicep: 14, quad: 22, body_fat: 12, image1, image2, image3 }),
+  );
 }
 
 /** Prints the medians as a table. */
 export function printLighthouse(results: LighthouseResult[], runs: number): void {
-  console.log(`\nLighthouse ${runs}x per page, mobile (simulated slow 4G, ${slowdown}x CPU slowdown), performance; medians:`);
+  console.log(
+    `\nLighthouse ${runs}x per page, mobile (simulated slow 4G, ${slowdown}x CPU slowdown), performance; medians:`,
+  );
   console.log(`  ${'page'.padEnd(30)} score   FCP ms   LCP ms   TBT ms     CLS   unused JS   CPU index   (runs)`);
   for (const r of results) {
-    console.log(`  ${r.page.padEnd(30)} ${String(r.score).padStart(5)} ${String(r.fcp).padStart(8)} ${String(r.lcp).padStart(8)} ${String(r.tbt).padStart(8)} ${r.cls.toFixed(3).padStart(7)} ${`${r.unusedJsKb} KB`.padStart(11)} ${String(r.benchmarkIndex).padStart(11)}   (${r.scores.join(', ')})`);
+    console.log(
+      `  ${r.page.padEnd(30)} ${String(r.score).padStart(5)} ${String(r.fcp).padStart(8)} ${String(r.lcp).padStart(8)} ${String(r.tbt).padStart(8)} ${r.cls.toFixed(3).padStart(7)} ${`${r.unusedJsKb} KB`.padStart(11)} ${String(r.benchmarkIndex).padStart(11)}   (${r.scores.join(', ')})`,
+    );
   }
 }
 
@@ -214,20 +269,37 @@ if (import.meta.main) {
   const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
   const databaseUrl = process.env.DATABASE_URL || db!.url;
   try {
-    const config = { ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', SERVE_CLIENT: '1', DEMO_SEED: '1' }), databaseUrl };
+    const config = {
+      ...loadConfig({
+        DATA_DIR: scratch,
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        LOG_LEVEL: 'silent',
+        SERVE_CLIENT: '1',
+        DEMO_SEED: '1',
+      }),
+      databaseUrl,
+    };
     await migrateUp(databaseUrl);
     const orm = await createOrm(databaseUrl);
     await seedAll(orm.em.fork(), config);
     await orm.close(true);
 
-    const app = await buildApp(config, process.env.LIGHTHOUSE_CLIENT_DIST ? { clientDist: process.env.LIGHTHOUSE_CLIENT_DIST } : {});
+    const app = await buildApp(
+      config,
+      process.env.LIGHTHOUSE_CLIENT_DIST ? { clientDist: process.env.LIGHTHOUSE_CLIENT_DIST } : {},
+    );
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      if ((await fetch(`${base}/`)).headers.get('content-type')?.startsWith('text/html') !== true) throw new Error('No client build is served: run npm run build first.');
+      if ((await fetch(`${base}/`)).headers.get('content-type')?.startsWith('text/html') !== true)
+        throw new Error('No client build is served: run npm run build first.');
 
-      const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_MEMBER) });
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_MEMBER),
+      });
       const token = ((await login.json()) as { access_token: string }).access_token;
       await calibrateMember(base, token);
 
@@ -235,7 +307,14 @@ if (import.meta.main) {
       const reportDir = process.env.LIGHTHOUSE_REPORTS;
       if (reportDir) mkdirSync(reportDir, { recursive: true });
       const pages = process.env.LIGHTHOUSE_PAGES?.split(',');
-      const results = await runLighthouse({ base, memberToken: token, runs, pages, reportDir, onRun: (page, score) => console.log(`  ${page}: ${score}`) });
+      const results = await runLighthouse({
+        base,
+        memberToken: token,
+        runs,
+        pages,
+        reportDir,
+        onRun: (page, score) => console.log(`  ${page}: ${score}`),
+      });
       printLighthouse(results, runs);
     } finally {
       await app.close();

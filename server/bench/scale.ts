@@ -27,7 +27,15 @@ const mail = await startMailSink();
 
 // The product runs in a child process (serve.ts, as for npm run bench); this one only sends requests.
 const child = spawn(process.execPath, [join(import.meta.dirname, 'serve.ts')], {
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: scratch, JWT_SECRET: config.jwtSecret, AUTH_RATE_LIMIT: '100000', SERVE_CLIENT: '0', SMTP_URL: mail.url },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: scratch,
+    JWT_SECRET: config.jwtSecret,
+    AUTH_RATE_LIMIT: '100000',
+    SERVE_CLIENT: '0',
+    SMTP_URL: mail.url,
+  },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const ports = await new Promise<{ app: number }>((resolve, reject) => {
@@ -44,13 +52,21 @@ const asMember = { authorization: `Bearer ${memberToken}` };
 const asAdmin = { authorization: `Bearer ${adminToken}` };
 const memberId = Number(JSON.parse(Buffer.from(memberToken.split('.')[1]!, 'base64url').toString()).sub);
 
-interface Call { name: string; path: string; headers: Record<string, string> }
+interface Call {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+}
 // The same URLs at both sizes: the deep page is the middle of the full user list (past the end at demo size, where
 // it answers an empty page); the search with one hit finds the demo member among everybody.
 const deepPage = Math.max(1, Math.floor(members / 20));
 const calls = (history?: number): Call[] => [
   { name: 'admin users, page 1', path: '/api/admin/admin?page=1', headers: asAdmin },
-  { name: `admin users, page ${deepPage.toLocaleString('en-GB')}`, path: `/api/admin/admin?page=${deepPage}`, headers: asAdmin },
+  {
+    name: `admin users, page ${deepPage.toLocaleString('en-GB')}`,
+    path: `/api/admin/admin?page=${deepPage}`,
+    headers: asAdmin,
+  },
   { name: 'admin search, one hit', path: '/api/admin/admin?page=1&search=member%40evolution', headers: asAdmin },
   { name: 'admin search, no hit', path: '/api/admin/admin?page=1&search=zqxj-nobody', headers: asAdmin },
   { name: 'admin assistance flags, page 1', path: '/api/admin/assistance_flag?page=1', headers: asAdmin },
@@ -62,11 +78,25 @@ const calls = (history?: number): Call[] => [
   { name: 'admin audit log, one member', path: `/api/admin/audit_log?page=1&member_id=${memberId}`, headers: asAdmin },
   { name: 'admin user detail', path: `/api/admin/admin/${memberId}`, headers: asAdmin },
   { name: "admin member's chamber, page 1", path: `/api/admin/user/${memberId}/evolution/chamber/1`, headers: asAdmin },
-  { name: "admin member's workout results", path: `/api/admin/user/${memberId}/evolution/workout_results`, headers: asAdmin },
-  ...(history === undefined ? [] : [
-    { name: "admin member's chamber, a year of history", path: `/api/admin/user/${history}/evolution/chamber/1`, headers: asAdmin },
-    { name: "admin member's workout results, a year of history", path: `/api/admin/user/${history}/evolution/workout_results`, headers: asAdmin },
-  ]),
+  {
+    name: "admin member's workout results",
+    path: `/api/admin/user/${memberId}/evolution/workout_results`,
+    headers: asAdmin,
+  },
+  ...(history === undefined
+    ? []
+    : [
+        {
+          name: "admin member's chamber, a year of history",
+          path: `/api/admin/user/${history}/evolution/chamber/1`,
+          headers: asAdmin,
+        },
+        {
+          name: "admin member's workout results, a year of history",
+          path: `/api/admin/user/${history}/evolution/workout_results`,
+          headers: asAdmin,
+        },
+      ]),
   { name: 'member start-up', path: '/api/user', headers: asMember },
   { name: 'member messages', path: '/api/user/message?page=1', headers: asMember },
   { name: 'member unread count', path: '/api/user/message/unread_count', headers: asMember },
@@ -74,8 +104,14 @@ const calls = (history?: number): Call[] => [
   { name: 'member chamber, page 1', path: '/api/user/evolution/chamber/1', headers: asMember },
 ];
 
-interface Timing { p50: number; p95: number; p99: number; n: number }
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+interface Timing {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+}
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
 /** One call sent sequentially: three warm-up requests, then up to `requests` within `callSeconds`; any answer but 200 fails the bench. */
 async function time(call: Call): Promise<Timing> {
@@ -92,7 +128,12 @@ async function time(call: Call): Promise<Timing> {
   const deadline = performance.now() + callSeconds * 1000;
   while (samples.length < requests && (samples.length < 5 || performance.now() < deadline)) samples.push(await once());
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), p99: percentile(samples, 0.99), n: samples.length };
+  return {
+    p50: percentile(samples, 0.5),
+    p95: percentile(samples, 0.95),
+    p99: percentile(samples, 0.99),
+    n: samples.length,
+  };
 }
 
 async function measure(label: string, list: Call[]): Promise<Map<string, Timing>> {
@@ -101,7 +142,9 @@ async function measure(label: string, list: Call[]): Promise<Map<string, Timing>
   for (const call of list) {
     const t = await time(call);
     results.set(call.name, t);
-    console.log(`  ${call.name}: p50 ${t.p50.toFixed(1)} / p95 ${t.p95.toFixed(1)} / p99 ${t.p99.toFixed(1)} ms (${t.n} requests)`);
+    console.log(
+      `  ${call.name}: p50 ${t.p50.toFixed(1)} / p95 ${t.p95.toFixed(1)} / p99 ${t.p99.toFixed(1)} ms (${t.n} requests)`,
+    );
   }
   return results;
 }
@@ -117,19 +160,36 @@ console.log(`  total: ${seedSeconds.toFixed(1)} s`);
 // The history member must have chamber snapshots (members still in set-up have none); the seed picks one mid-list.
 const check = new pg.Client({ connectionString: databaseUrl });
 await check.connect();
-const { rows: [history] } = await check.query<{ user_id: number }>('select user_id from chamber_snapshots where user_id >= $1 order by user_id limit 1', [seeded.historyMemberId]);
+const {
+  rows: [history],
+} = await check.query<{ user_id: number }>(
+  'select user_id from chamber_snapshots where user_id >= $1 order by user_id limit 1',
+  [seeded.historyMemberId],
+);
 // The writes export and then delete another member with a year of history, and look for the broadcast in the inbox of a
 // member of the Superhuman channel.
-const { rows: [leaving] } = await check.query<{ id: number; email: string }>(`
-  select u.id, u.email from users u where u.id = (select user_id from chamber_snapshots where user_id > $1 order by user_id limit 1)`, [history!.user_id]);
-const { rows: [superhuman] } = await check.query<{ id: number; email: string }>(`
+const {
+  rows: [leaving],
+} = await check.query<{ id: number; email: string }>(
+  `
+  select u.id, u.email from users u where u.id = (select user_id from chamber_snapshots where user_id > $1 order by user_id limit 1)`,
+  [history!.user_id],
+);
+const {
+  rows: [superhuman],
+} = await check.query<{ id: number; email: string }>(
+  `
   select u.id, u.email from subscriptions s join users u on u.id = s.user_id
-  where s.channel_id = $1 and s.status = 'active' and s.current_period_end > now() and u.id >= $2 order by u.id limit 1`, [CHANNEL.superhuman, seeded.firstMemberId]);
+  where s.channel_id = $1 and s.status = 'active' and s.current_period_end > now() and u.id >= $2 order by u.id limit 1`,
+  [CHANNEL.superhuman, seeded.firstMemberId],
+);
 const { rows: sizes } = await check.query<{ relname: string; n: string; size: string }>(`
   select relname, n_live_tup::text as n, pg_size_pretty(pg_total_relation_size(relid)) as size from pg_stat_user_tables
   where relname in ('users', 'subscriptions', 'evolutions', 'phase_submissions', 'workout_results', 'vo2_tests', 'chamber_snapshots', 'assistance_flags',
                     'flag_responses', 'audit_log', 'messages', 'message_recipients', 'member_forms') order by pg_total_relation_size(relid) desc`);
-const { rows: [dbSize] } = await check.query<{ size: string }>('select pg_size_pretty(pg_database_size(current_database())) as size');
+const {
+  rows: [dbSize],
+} = await check.query<{ size: string }>('select pg_size_pretty(pg_database_size(current_database())) as size');
 await check.end();
 
 const full = await measure(`${members.toLocaleString('en-GB')} members`, calls(history!.user_id));
@@ -137,12 +197,23 @@ const full = await measure(`${members.toLocaleString('en-GB')} members`, calls(h
 let writes: WriteTiming[] = [];
 if (process.env.SCALE_WRITES !== '0') {
   console.log(`\nEach many-member write once, at ${members.toLocaleString('en-GB')} members:`);
-  const bearer = async (email: string) => ({ authorization: `Bearer ${await signIn(base, { email, password: DEMO_MEMBER.password })}` });
-  writes = await measureWrites({
-    base, databaseUrl, serverPid: child.pid!, adminHeaders: asAdmin, memberHeaders: asMember, mail,
-    historyMember: { id: leaving!.id, headers: await bearer(leaving!.email) },
-    superhumanMember: { id: superhuman!.id, headers: await bearer(superhuman!.email) },
-  }, mailSeconds, console.log);
+  const bearer = async (email: string) => ({
+    authorization: `Bearer ${await signIn(base, { email, password: DEMO_MEMBER.password })}`,
+  });
+  writes = await measureWrites(
+    {
+      base,
+      databaseUrl,
+      serverPid: child.pid!,
+      adminHeaders: asAdmin,
+      memberHeaders: asMember,
+      mail,
+      historyMember: { id: leaving!.id, headers: await bearer(leaving!.email) },
+      superhumanMember: { id: superhuman!.id, headers: await bearer(superhuman!.email) },
+    },
+    mailSeconds,
+    console.log,
+  );
 }
 
 child.stdin!.end();
@@ -153,28 +224,44 @@ rmSync(scratch, { recursive: true, force: true });
 
 const shape = scaleShape(members);
 const ms = (t: Timing | undefined) => (t ? `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} / ${t.p99.toFixed(1)} ms` : '—');
-console.log(`\n${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL ${db ? 'embedded' : 'from DATABASE_URL'} on the same machine; sequential requests over loopback from another process (up to ${requests} a call within ${callSeconds} s, after 3 warm-up requests).`);
-console.log(`Seeded ${members.toLocaleString('en-GB')} members (${shape.coaches} coaches; one in ${shape.historyEvery} with a year of history), ${shape.flags.toLocaleString('en-GB')} assistance flags, ${shape.audit.toLocaleString('en-GB')} audit rows, ${shape.broadcasts} broadcasts and ${shape.directMessages.toLocaleString('en-GB')} direct messages in ${seedSeconds.toFixed(0)} s; database ${dbSize!.size}:\n`);
+console.log(
+  `\n${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL ${db ? 'embedded' : 'from DATABASE_URL'} on the same machine; sequential requests over loopback from another process (up to ${requests} a call within ${callSeconds} s, after 3 warm-up requests).`,
+);
+console.log(
+  `Seeded ${members.toLocaleString('en-GB')} members (${shape.coaches} coaches; one in ${shape.historyEvery} with a year of history), ${shape.flags.toLocaleString('en-GB')} assistance flags, ${shape.audit.toLocaleString('en-GB')} audit rows, ${shape.broadcasts} broadcasts and ${shape.directMessages.toLocaleString('en-GB')} direct messages in ${seedSeconds.toFixed(0)} s; database ${dbSize!.size}:\n`,
+);
 console.log('| table | rows | seconds | size |\n|---|---|---|---|');
 for (const t of seeded.timings) {
   const size = sizes.find((s) => s.relname === t.table)?.size ?? '';
   console.log(`| ${t.table} | ${t.rows.toLocaleString('en-GB')} | ${(t.ms / 1000).toFixed(1)} | ${size} |`);
 }
-console.log(`\n| call | demo p50 / p95 / p99 | ${members.toLocaleString('en-GB')} members p50 / p95 / p99 | p95 <= ${target} ms? |\n|---|---|---|---|`);
+console.log(
+  `\n| call | demo p50 / p95 / p99 | ${members.toLocaleString('en-GB')} members p50 / p95 / p99 | p95 <= ${target} ms? |\n|---|---|---|---|`,
+);
 let slow = 0;
 for (const call of calls(history!.user_id)) {
   const f = full.get(call.name)!;
   const holds = f.p95 <= target;
   if (!holds) slow++;
-  console.log(`| ${call.name} \`GET ${call.path.split('?')[0]}\` | ${ms(demo.get(call.name))} | ${ms(f)} | ${holds ? 'yes' : 'NO'} |`);
+  console.log(
+    `| ${call.name} \`GET ${call.path.split('?')[0]}\` | ${ms(demo.get(call.name))} | ${ms(f)} | ${holds ? 'yes' : 'NO'} |`,
+  );
 }
-console.log(slow ? `\n${slow} calls miss p95 <= ${target} ms at full size.` : `\nEvery call answers within p95 <= ${target} ms at full size.`);
+console.log(
+  slow
+    ? `\n${slow} calls miss p95 <= ${target} ms at full size.`
+    : `\nEvery call answers within p95 <= ${target} ms at full size.`,
+);
 
 if (writes.length) {
-  console.log(`\n| write | what it touched | answer | done | peak RSS | /healthz max | member read max | longest transaction |\n|---|---|---|---|---|---|---|---|`);
+  console.log(
+    `\n| write | what it touched | answer | done | peak RSS | /healthz max | member read max | longest transaction |\n|---|---|---|---|---|---|---|---|`,
+  );
   const s = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
   for (const w of writes) {
-    console.log(`| ${w.name} | ${w.scope} | ${s(w.answerMs)} | ${s(w.doneMs)} | ${w.peakRssMb.toFixed(0)} MB | ${s(w.healthzMaxMs)} | ${s(w.memberReadMaxMs)} | ${s(w.longestTransactionMs)} |`);
+    console.log(
+      `| ${w.name} | ${w.scope} | ${s(w.answerMs)} | ${s(w.doneMs)} | ${w.peakRssMb.toFixed(0)} MB | ${s(w.healthzMaxMs)} | ${s(w.memberReadMaxMs)} | ${s(w.longestTransactionMs)} |`,
+    );
   }
   for (const w of writes.filter((x) => x.note)) console.log(`- ${w.name}: ${w.note}`);
 }

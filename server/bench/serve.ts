@@ -7,12 +7,23 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildFloor } from './floor.ts';
 
-const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', SERVE_CLIENT: '0' }), databaseUrl: process.env.DATABASE_URL! };
+const config = {
+  ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', SERVE_CLIENT: '0' }),
+  databaseUrl: process.env.DATABASE_URL!,
+};
 const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
-const floor = await buildFloor({ databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret, appUrl: config.appUrl, dataDir: config.dataDir });
+const floor = await buildFloor({
+  databaseUrl: config.databaseUrl,
+  jwtSecret: config.jwtSecret,
+  appUrl: config.appUrl,
+  dataDir: config.dataDir,
+});
 await floor.listen({ port: 0, host: '127.0.0.1' });
-const portOf = (a: typeof app) => { const addr = a.server.address(); return typeof addr === 'object' && addr ? addr.port : 0; };
+const portOf = (a: typeof app) => {
+  const addr = a.server.address();
+  return typeof addr === 'object' && addr ? addr.port : 0;
+};
 process.stdout.write(`${JSON.stringify({ app: portOf(app), floor: portOf(floor) })}\n`);
 
 // The parent closes stdin when it is done: close both apps so a CPU profile is written on the way out.

@@ -22,7 +22,8 @@ import { DEMO_MEMBER, seedAll } from '../src/db/seed.ts';
 import { phaseSubmission } from '../test/faults/phaseRunner.ts';
 import { calibrateOverHttp, cloneMembers, signIn } from './fixture.ts';
 
-const env = (name: string, fallback: number) => (process.env[name] && Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback);
+const env = (name: string, fallback: number) =>
+  process.env[name] && Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback;
 const minutes = env('SOAK_MINUTES', 30);
 const windowMinutes = Math.min(env('SOAK_WINDOW_MINUTES', 5), minutes);
 const rate = env('SOAK_RATE', 150);
@@ -35,7 +36,13 @@ const scratch = mkdtempSync(join(tmpdir(), 'evolution-soak-'));
 const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
 const databaseUrl = process.env.DATABASE_URL || db!.url;
 const config = {
-  ...loadConfig({ DATA_DIR: scratch, JWT_SECRET: 'soak-secret-soak-secret-soak-secret-soak', LOG_LEVEL: 'silent', SERVE_CLIENT: '0', DEMO_SEED: '1' }),
+  ...loadConfig({
+    DATA_DIR: scratch,
+    JWT_SECRET: 'soak-secret-soak-secret-soak-secret-soak',
+    LOG_LEVEL: 'silent',
+    SERVE_CLIENT: '0',
+    DEMO_SEED: '1',
+  }),
   databaseUrl,
 };
 await migrateUp(databaseUrl);
@@ -59,7 +66,9 @@ const [readerA, readerB, ...submitters] = clones;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function uploadPhoto(token: string, colour: string): Promise<number> {
-  const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: colour } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
   const res = await fetch(`${base}/api/user/image`, { method: 'POST', headers: bearer(token), body: form });
@@ -75,11 +84,20 @@ interface Submitter {
 }
 const runners: Submitter[] = [];
 for (const s of submitters) {
-  const photos = [await uploadPhoto(s.token, '#aa3333'), await uploadPhoto(s.token, '#33aa33'), await uploadPhoto(s.token, '#3333aa')] as [number, number, number];
+  const photos = [
+    await uploadPhoto(s.token, '#aa3333'),
+    await uploadPhoto(s.token, '#33aa33'),
+    await uploadPhoto(s.token, '#3333aa'),
+  ] as [number, number, number];
   runners.push({ token: s.token, photos, track: 'general' });
 }
 
-interface SubmissionStats { latencies: number[]; errors: string[]; submitted: number; evolutions: number }
+interface SubmissionStats {
+  latencies: number[];
+  errors: string[];
+  submitted: number;
+  evolutions: number;
+}
 let stats: SubmissionStats = { latencies: [], errors: [], submitted: 0, evolutions: 0 };
 let evolutionsCompleted = 0;
 let running = true;
@@ -94,11 +112,14 @@ async function runSubmitter(s: Submitter, offsetMs: number) {
       if (phaseRes.status !== 200) throw new Error(`GET ${s.track} phase: ${phaseRes.status} ${await phaseRes.text()}`);
       const phase = (await phaseRes.json()) as PhaseData;
       const { body } = phaseSubmission(phase, s.photos, 900 + Math.floor(Math.random() * 600));
-      const res = await fetch(`${base}/api/user/channel/warrior/${s.track}/phase/${phase.type}?page_id=${phase.page.id}`, {
-        method: 'POST',
-        headers: { ...bearer(s.token), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const res = await fetch(
+        `${base}/api/user/channel/warrior/${s.track}/phase/${phase.type}?page_id=${phase.page.id}`,
+        {
+          method: 'POST',
+          headers: { ...bearer(s.token), 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      );
       if (res.status !== 200) throw new Error(`POST ${s.track}/${phase.type}: ${res.status} ${await res.text()}`);
       const answer = (await res.json()) as SubmissionResult;
       stats.latencies.push(performance.now() - started);
@@ -131,7 +152,8 @@ for (const r of requests) {
 }
 
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-const p99 = (xs: number[]) => (xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)]!) : 0);
+const p99 = (xs: number[]) =>
+  xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)]!) : 0;
 function memory() {
   gc?.();
   const m = process.memoryUsage();
@@ -140,11 +162,22 @@ function memory() {
 
 const windows = Math.ceil(minutes / windowMinutes);
 const start = memory();
-console.log(`\nSoak: ${minutes} min at ${rate} req/s of reads (${requests.length} kinds, 3 members) + ${runners.length} members submitting every ${submitEveryMs} ms; windows of ${windowMinutes} min.`);
+console.log(
+  `\nSoak: ${minutes} min at ${rate} req/s of reads (${requests.length} kinds, 3 members) + ${runners.length} members submitting every ${submitEveryMs} ms; windows of ${windowMinutes} min.`,
+);
 console.log(`Before the load: RSS ${mb(start.rss)} MB, heap used ${mb(start.heap)} MB (after GC).\n`);
-const header = '| minutes | reads req/s | reads p99 ms | submissions | submit p99 ms | errors | RSS MB (peak) | heap used MB |';
+const header =
+  '| minutes | reads req/s | reads p99 ms | submissions | submit p99 ms | errors | RSS MB (peak) | heap used MB |';
 console.log(header);
-console.log('|' + header.split('|').slice(1, -1).map((c) => '-'.repeat(c.length)).join('|') + '|');
+console.log(
+  '|' +
+    header
+      .split('|')
+      .slice(1, -1)
+      .map((c) => '-'.repeat(c.length))
+      .join('|') +
+    '|',
+);
 
 const submitting = runners.map((s, i) => runSubmitter(s, (i * submitEveryMs) / runners.length));
 const rows: { heap: number; rss: number; errors: number }[] = [];
@@ -166,7 +199,8 @@ for (let w = 0; w < windows; w++) {
     `| ${`${from}-${from + duration / 60}`.padEnd(7)} | ${String(Math.round(result.requests.average)).padStart(11)} | ${String(result.latency.p99).padStart(12)} | ${String(window.submitted).padStart(11)} | ${String(p99(window.latencies)).padStart(13)} | ${String(errors).padStart(6)} | ${`${mb(m.rss)} (${mb(peakRss)})`.padStart(13)} | ${mb(m.heap).padStart(12)} |`,
   );
   for (const e of window.errors.slice(0, 5)) console.log(`    submission error: ${e}`);
-  if (result.non2xx || result.errors || result.timeouts) console.log(`    reads: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (result.non2xx || result.errors || result.timeouts)
+    console.log(`    reads: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
 }
 running = false;
 await Promise.all(submitting);
@@ -174,13 +208,19 @@ await Promise.all(submitting);
 const totalErrors = rows.reduce((n, r) => n + r.errors, 0);
 const [previous, last] = rows.slice(-2);
 const levelled = previous && last ? Math.abs(last.heap - previous.heap) / previous.heap <= 0.1 : null;
-console.log(`\nErrors: ${totalErrors}. The submitters finished ${evolutionsCompleted} evolutions (four versions each) and went back to calibration.`);
+console.log(
+  `\nErrors: ${totalErrors}. The submitters finished ${evolutionsCompleted} evolutions (four versions each) and went back to calibration.`,
+);
 if (levelled === null) console.log('Memory: one window only, nothing to compare (use at least two windows).');
 else {
   const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%`;
-  console.log(`Memory ${levelled ? 'levelled off' : 'did NOT level off'}: heap used ${mb(previous!.heap)} -> ${mb(last!.heap)} MB over the last two windows (${change(previous!.heap, last!.heap)}; within 10% counts as level).`);
+  console.log(
+    `Memory ${levelled ? 'levelled off' : 'did NOT level off'}: heap used ${mb(previous!.heap)} -> ${mb(last!.heap)} MB over the last two windows (${change(previous!.heap, last!.heap)}; within 10% counts as level).`,
+  );
   // RSS also holds native memory (pg buffers, the allocator's arenas), which settles later than the heap: shown, not judged.
-  console.log(`RSS over the last two windows: ${mb(previous!.rss)} -> ${mb(last!.rss)} MB (${change(previous!.rss, last!.rss)}); over the whole soak: ${mb(start.rss)} -> ${mb(last!.rss)} MB.`);
+  console.log(
+    `RSS over the last two windows: ${mb(previous!.rss)} -> ${mb(last!.rss)} MB (${change(previous!.rss, last!.rss)}); over the whole soak: ${mb(start.rss)} -> ${mb(last!.rss)} MB.`,
+  );
 }
 
 await app.close();

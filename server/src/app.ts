@@ -47,7 +47,11 @@ export const clientDist = join(repoRoot, 'client', 'dist');
  * than it saves. Registered on /api and /trpc only: the client build is compressed ahead of time. Event streams,
  * pictures, videos and ranges (206) are never compressed by the plugin.
  */
-const API_COMPRESSION = { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false } satisfies FastifyCompressOptions;
+const API_COMPRESSION = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'],
+  globalDecompression: false,
+} satisfies FastifyCompressOptions;
 /** Vite names the files under assets/ by their content's hash, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -55,7 +59,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Builds the whole server (SPA, /trpc, /api, /healthz) without listening; tests inject into the same app.
  * `clientDist` points the SPA at another build folder (tests).
  */
-export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; clientDist?: string } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  opts: { orm?: MikroORM; clientDist?: string } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Large enough for the batched tRPC calls; uploads go through multipart with their own limits.
@@ -110,7 +117,13 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://player.vimeo.com', 'https://www.youtube-nocookie.com'],
+        frameSrc: [
+          "'self'",
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://player.vimeo.com',
+          'https://www.youtube-nocookie.com',
+        ],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         // Uploaded pictures and videos load from signed addresses on the app's public address (mediaUrl).
         imgSrc: ["'self'", 'data:', 'blob:', new URL(config.appUrl).origin],
@@ -120,18 +133,23 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
       },
     },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { algorithm: JWT_ALGORITHM },
     verify: { algorithms: [JWT_ALGORITHM] },
   });
   app.decorate('tokens', {
-    sign: (claims, ttlSeconds) => app.jwt.sign({ sub: claims.sub, tv: claims.tv, jti: claims.jti }, { expiresIn: ttlSeconds }),
+    sign: (claims, ttlSeconds) =>
+      app.jwt.sign({ sub: claims.sub, tv: claims.tv, jti: claims.jti }, { expiresIn: ttlSeconds }),
     verify: (token) => app.jwt.verify<TokenClaims>(token),
   } satisfies TokenIssuer);
   // Phase submissions carry up to a few hundred short indexed fields (0[amount]...); photos travel one a request.
-  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 3, fields: 300, fieldSize: 16_384, parts: 303 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 3, fields: 300, fieldSize: 16_384, parts: 303 },
+  });
 
   app.setErrorHandler(restErrorHandler);
 
@@ -151,7 +169,12 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
     // tRPC answers as a fetch Response: a whole JSON one is read into a buffer so compression can weigh its size and
     // the answer carries a Content-Length; event streams (subscriptions) and JSONL batches stay streams.
     scope.addHook('onSend', async (_req, reply, payload) => {
-      if (!(payload instanceof Response) || payload.headers.get('content-type') !== 'application/json' || payload.headers.has('transfer-encoding')) return payload;
+      if (
+        !(payload instanceof Response) ||
+        payload.headers.get('content-type') !== 'application/json' ||
+        payload.headers.has('transfer-encoding')
+      )
+        return payload;
       reply.code(payload.status);
       for (const [name, value] of payload.headers) reply.header(name, value);
       return Buffer.from(await payload.arrayBuffer());
@@ -159,22 +182,34 @@ export async function buildApp(config: AppConfig, opts: { orm?: MikroORM; client
     await scope.register(trpcRoutes);
   });
 
-  await app.register(async (api) => {
-    await api.register(fastifyCompress, API_COMPRESSION);
-    await api.register(restPlugin);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      await api.register(fastifyCompress, API_COMPRESSION);
+      await api.register(restPlugin);
+    },
+    { prefix: '/api' },
+  );
 
   const spaRoot = opts.clientDist ?? clientDist;
   if (config.serveClient && existsSync(join(spaRoot, 'index.html'))) {
     // The build wrote .br and .gz beside each compressible file: the one the browser accepts is sent as it is.
-    await app.register(fastifyStatic, { root: spaRoot, wildcard: false, maxAge: '1h', preCompressed: true, setHeaders: (reply, path) => {
-      const file = relative(spaRoot, path).split(sep).join('/').replace(/\.(br|gz)$/, '');
-      if (file.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
-      // index.html must always be revalidated so a new build's hashed assets are picked up.
-      else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
-      // The service worker and the manifest name the build's files: a browser must see a new deploy's at once.
-      else if (file === 'sw.js' || file === 'manifest.webmanifest') reply.header('cache-control', 'no-cache');
-    } });
+    await app.register(fastifyStatic, {
+      root: spaRoot,
+      wildcard: false,
+      maxAge: '1h',
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        const file = relative(spaRoot, path)
+          .split(sep)
+          .join('/')
+          .replace(/\.(br|gz)$/, '');
+        if (file.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+        // index.html must always be revalidated so a new build's hashed assets are picked up.
+        else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        // The service worker and the manifest name the build's files: a browser must see a new deploy's at once.
+        else if (file === 'sw.js' || file === 'manifest.webmanifest') reply.header('cache-control', 'no-cache');
+      },
+    });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/trpc')) return reply.type('text/html').sendFile('index.html');
       return reply.status(404).send({ message: 'Not Found.' });

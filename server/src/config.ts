@@ -77,21 +77,22 @@ export interface VapidConfig {
 export type StorageConfig =
   | { driver: 'local' }
   | {
-    driver: 's3';
-    bucket: string;
-    region: string;
-    /** Empty for AWS itself; the address of another S3-compatible service otherwise. */
-    endpoint: string;
-    /** Empty keys leave the SDK's own credential chain (AWS_* variables, an instance role) to find them. */
-    accessKeyId: string;
-    secretAccessKey: string;
-    /** Bucket in the path (`host/bucket/key`) rather than the host name: MinIO and most self-hosted services want it. */
-    forcePathStyle: boolean;
-  };
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** Empty for AWS itself; the address of another S3-compatible service otherwise. */
+      endpoint: string;
+      /** Empty keys leave the SDK's own credential chain (AWS_* variables, an instance role) to find them. */
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Bucket in the path (`host/bucket/key`) rather than the host name: MinIO and most self-hosted services want it. */
+      forcePathStyle: boolean;
+    };
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
-const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+const bool = (v: string | undefined, d: boolean) =>
+  v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 /** A JWT secret kept in the data folder so tokens survive a restart when JWT_SECRET is not set. */
@@ -106,11 +107,13 @@ function persistedSecret(dataDir: string): string {
 
 /** A configured JWT secret must be long enough that it cannot be guessed (HS256 wants at least 32 bytes). */
 function strongSecret(secret: string): string {
-  if (Buffer.byteLength(secret) < 32) throw new Error('JWT_SECRET must be at least 32 bytes long (or leave it empty to have one generated).');
+  if (Buffer.byteLength(secret) < 32)
+    throw new Error('JWT_SECRET must be at least 32 bytes long (or leave it empty to have one generated).');
   return secret;
 }
 
-const base64urlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1);
+const base64urlBytes = (value: string) =>
+  /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
 
 /**
  * A generated VAPID key pair kept in the data folder, so subscriptions made against it keep working after a restart.
@@ -132,12 +135,15 @@ function persistedVapidKeys(dataDir: string): Pick<VapidConfig, 'publicKey' | 'p
     }
   }
   const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
-  if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string') throw new Error(`${file} holds no VAPID key pair: delete it to have one generated.`);
+  if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string')
+    throw new Error(`${file} holds no VAPID key pair: delete it to have one generated.`);
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
 /** The address part of MAIL_FROM (`Name <address>` or a bare address). */
-const mailAddress = (from: string) => (from.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? (/^[^\s<>]+@[^\s<>]+$/.test(from.trim()) ? from.trim() : 'no-reply@localhost'));
+const mailAddress = (from: string) =>
+  from.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ??
+  (/^[^\s<>]+@[^\s<>]+$/.test(from.trim()) ? from.trim() : 'no-reply@localhost');
 
 /**
  * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither: one without the other stops the start), else the pair kept
@@ -146,11 +152,21 @@ const mailAddress = (from: string) => (from.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] 
 function vapidConfig(env: NodeJS.ProcessEnv, dataDir: string, mailFrom: string): VapidConfig {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
   const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
-  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then generated and kept in DATA_DIR/vapid.json).');
-  if (publicKey && base64urlBytes(publicKey) !== 65) throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes in base64url (npx web-push generate-vapid-keys).');
-  if (privateKey && base64urlBytes(privateKey) !== 32) throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url (npx web-push generate-vapid-keys).');
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new Error(
+      'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then generated and kept in DATA_DIR/vapid.json).',
+    );
+  if (publicKey && base64urlBytes(publicKey) !== 65)
+    throw new Error(
+      'VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes in base64url (npx web-push generate-vapid-keys).',
+    );
+  if (privateKey && base64urlBytes(privateKey) !== 32)
+    throw new Error(
+      'VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url (npx web-push generate-vapid-keys).',
+    );
   const subject = env.VAPID_SUBJECT?.trim() || `mailto:${mailAddress(mailFrom)}`;
-  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL.');
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
+    throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL.');
   return { ...(publicKey ? { publicKey, privateKey } : persistedVapidKeys(dataDir)), subject };
 }
 
@@ -159,17 +175,27 @@ function vapidConfig(env: NodeJS.ProcessEnv, dataDir: string, mailFrom: string):
  * Edge on Windows (WNS, `*.notify.windows.com`).
  */
 export const DEFAULT_PUSH_ENDPOINT_HOSTS: readonly string[] = [
-  'fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'push.services.mozilla.com', 'web.push.apple.com', 'notify.windows.com',
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  'notify.windows.com',
 ];
 
 /** PUSH_ENDPOINT_HOSTS: comma-separated host names, else the browsers' push services; anything but a host name stops the start. */
 function pushEndpointHosts(value: string | undefined): readonly string[] {
-  const hosts = (value ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (hosts.length === 0) return DEFAULT_PUSH_ENDPOINT_HOSTS;
   for (const host of hosts) {
     // A name or an IPv4 address, or [::1]: what a URL's hostname is (no scheme, port, path or wildcard).
     if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(host) && host !== '[::1]') {
-      throw new Error(`PUSH_ENDPOINT_HOSTS must list host names separated by commas (a name covers its subdomains), not ${host}.`);
+      throw new Error(
+        `PUSH_ENDPOINT_HOSTS must list host names separated by commas (a name covers its subdomains), not ${host}.`,
+      );
     }
   }
   return hosts;
@@ -182,8 +208,13 @@ function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, not ${driver}.`);
   if (!env.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE_DRIVER is s3.');
   return {
-    driver, bucket: env.S3_BUCKET, region: env.S3_REGION || 'us-east-1', endpoint: env.S3_ENDPOINT ?? '',
-    accessKeyId: env.S3_ACCESS_KEY_ID ?? '', secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '', forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+    driver,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
   };
 }
 
@@ -226,7 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: bool(env.SERVE_CLIENT, true),
     argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
-    mediaMaxBytes: { image: int(env.MEDIA_IMAGE_MAX_BYTES, MEDIA_MAX_BYTES.image), video: int(env.MEDIA_VIDEO_MAX_BYTES, MEDIA_MAX_BYTES.video) },
+    mediaMaxBytes: {
+      image: int(env.MEDIA_IMAGE_MAX_BYTES, MEDIA_MAX_BYTES.image),
+      video: int(env.MEDIA_VIDEO_MAX_BYTES, MEDIA_MAX_BYTES.video),
+    },
     stripeApiHost: env.STRIPE_API_HOST ?? '',
     stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
     stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
@@ -250,8 +284,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   testVapidKeys ??= webpush.generateVAPIDKeys();
   return {
     ...loadConfig({
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DEMO_SEED: '0', LOG_LEVEL: 'silent', SERVE_CLIENT: '0',
-      VAPID_PUBLIC_KEY: testVapidKeys.publicKey, VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      DEMO_SEED: '0',
+      LOG_LEVEL: 'silent',
+      SERVE_CLIENT: '0',
+      VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
     }),
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...overrides,

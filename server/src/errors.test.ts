@@ -28,7 +28,11 @@ describe('a lost database is a 503, anything else stays a 500', () => {
     ['a wrapped cause', new Error('query failed', { cause: pgError('ECONNRESET', 'read ECONNRESET') })],
   ])('%s', (_, err) => {
     const domain = asDomainError(err);
-    expect([domain?.status, domain?.message, domain?.headers]).toEqual([503, UNAVAILABLE_MESSAGE, { 'retry-after': '5' }]);
+    expect([domain?.status, domain?.message, domain?.headers]).toEqual([
+      503,
+      UNAVAILABLE_MESSAGE,
+      { 'retry-after': '5' },
+    ]);
   });
   it.each([
     ['a unique violation', pgError('23505', 'duplicate key value violates unique constraint')],

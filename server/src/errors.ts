@@ -23,7 +23,11 @@ export class DomainError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
@@ -54,7 +58,9 @@ export const notFound = (what = 'Not Found.') => new DomainError('NOT_FOUND', wh
 
 /** True when an insert or update was refused by the named unique constraint (PostgreSQL names it in the error). */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  return err instanceof UniqueConstraintViolationException && (err as { constraint?: unknown }).constraint === constraint;
+  return (
+    err instanceof UniqueConstraintViolationException && (err as { constraint?: unknown }).constraint === constraint
+  );
 }
 
 /** What a client is told while the database cannot be reached; the request changed nothing and may be sent again. */
@@ -65,16 +71,30 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 // SQLSTATE classes and codes that mean "the database went away", not "the request was wrong": 08 connection
 // exception, 53300 too many connections, 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now.
 const CONNECTION_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[1-3])$/;
-const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const CONNECTION_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 // What `pg` and its pool say about a connection that broke or could not be made (they set no code for these).
-const CONNECTION_MESSAGE = /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly|timeout exceeded when trying to connect|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)|is not currently accepting connections/i;
+const CONNECTION_MESSAGE =
+  /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly|timeout exceeded when trying to connect|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)|is not currently accepting connections/i;
 
 /**
  * True when an error (or an error it wraps) says the database could not be reached or dropped the connection: the
  * request is answered 503 with Retry-After rather than 500, since it will work once the database is back.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as Error).name === 'ConnectionException') return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || CONNECTION_ERRNO.has(code))) return true;
@@ -85,7 +105,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** The 503 a request gets while the database is unreachable: a safe message and a Retry-After. */
 export const databaseUnavailable = () =>
-  new DomainError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });
+  new DomainError('UNAVAILABLE', UNAVAILABLE_MESSAGE, {
+    headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  });
 
 /** The domain error an error stands for: itself, a 503 for a lost database, or null (an unexpected failure: a 500). */
 export function asDomainError(err: unknown): DomainError | null {

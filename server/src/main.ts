@@ -47,7 +47,8 @@ async function main() {
     stopping = true;
     console.log(`\n${signal}: stopping…`);
     app.draining = true;
-    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0)
+      await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
     const cut = setTimeout(() => {
       console.error(`Requests still running after ${config.shutdownGraceMs} ms: closing their connections.`);
       app.server.closeAllConnections();
@@ -73,7 +74,8 @@ async function main() {
   const bound = app.server.address();
   const url = `http://localhost:${bound && typeof bound === 'object' ? bound.port : config.port}`;
   console.log(`\nEvolution is running at ${url}`);
-  if (report.admin) console.log(`Admin account ${report.admin.email} ${report.admin.created ? 'created' : 'kept as it was'}.`);
+  if (report.admin)
+    console.log(`Admin account ${report.admin.email} ${report.admin.created ? 'created' : 'kept as it was'}.`);
   if (report.demo) {
     console.log('Demo accounts:');
     console.log(`  admin   ${report.demo.admin.email} / ${report.demo.admin.password}`);

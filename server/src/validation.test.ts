@@ -16,7 +16,9 @@ const errorsOf = (schema: z.ZodType, input: unknown) => {
 describe('parseInput', () => {
   it('names nested fields in dot form', () => {
     const schema = z.object({ entries: z.array(z.object({ amount: z.number({ error: 'Amount is required' }) })) });
-    expect(errorsOf(schema, { entries: [{ amount: 1 }, {}] })?.errors).toEqual({ 'entries.1.amount': ['Amount is required'] });
+    expect(errorsOf(schema, { entries: [{ amount: 1 }, {}] })?.errors).toEqual({
+      'entries.1.amount': ['Amount is required'],
+    });
   });
   it('answers the register form with the spec messages', () => {
     expect(errorsOf(registerInput, {})).toEqual({
@@ -28,7 +30,9 @@ describe('parseInput', () => {
         confirm_password: ['This is a required field'],
       },
     });
-    expect(errorsOf(registerInput, { email: 'nope', name: 'N', password: 'secret1', confirm_password: 'secret2' })?.errors).toEqual({
+    expect(
+      errorsOf(registerInput, { email: 'nope', name: 'N', password: 'secret1', confirm_password: 'secret2' })?.errors,
+    ).toEqual({
       email: ['Incorrect format'],
       confirm_password: ['Passwords do not match'],
     });
@@ -42,6 +46,8 @@ describe('parseInput', () => {
       errors: { name: ['The name may not contain a null character.'] },
     });
     const schema = z.object({ entries: z.array(z.object({ form_name: z.string() })) });
-    expect(errorsOf(schema, { entries: [{ form_name: 'ok' }, { form_name: 'x\u0000' }] })?.errors).toEqual({ 'entries.1.form_name': ['The form name may not contain a null character.'] });
+    expect(errorsOf(schema, { entries: [{ form_name: 'ok' }, { form_name: 'x\u0000' }] })?.errors).toEqual({
+      'entries.1.form_name': ['The form name may not contain a null character.'],
+    });
   });
 });

@@ -13,7 +13,7 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 
 /** The dot path of the first string holding a NUL character (which PostgreSQL cannot store), or null. */
 export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? (path.join('.') || 'body') : null;
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
     const found = nulCharacterPath(inner, [...path, key], depth + 1);

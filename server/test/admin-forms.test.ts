@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  FORM_LADDER_MESSAGE, adminFormAnswerSchema, adminFormDeletedSchema, adminFormGroupAnswerSchema, adminFormGroupSchema, adminFormSchema,
-  formLevelRowSchema, paginatedSchema, workoutResultsSchema,
+  FORM_LADDER_MESSAGE,
+  adminFormAnswerSchema,
+  adminFormDeletedSchema,
+  adminFormGroupAnswerSchema,
+  adminFormGroupSchema,
+  adminFormSchema,
+  formLevelRowSchema,
+  paginatedSchema,
+  workoutResultsSchema,
 } from '@evolution/shared';
 import { Form, Media, MemberForm, PhaseSubmission, WorkoutResult } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
@@ -20,10 +27,19 @@ beforeAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A REST call, as the admin unless another token (or null for nobody) is given. */
-const call = (method: Method, url: string, body?: unknown, token: string | null = admin) => rest(ctx.app, method, url, { token: token ?? undefined, body });
+const call = (method: Method, url: string, body?: unknown, token: string | null = admin) =>
+  rest(ctx.app, method, url, { token: token ?? undefined, body });
 const groupBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Row', exercise_type_id: 1, ...overrides });
 const formBody = (formGroupId: number, overrides: Record<string, unknown> = {}) => ({
-  name: 'Australian row', muscle_group_id: 2, level: 1, progress: 1, min: 8, max: 12, reps_or_time: 1, form_group_id: formGroupId, ...overrides,
+  name: 'Australian row',
+  muscle_group_id: 2,
+  level: 1,
+  progress: 1,
+  min: 8,
+  max: 12,
+  reps_or_time: 1,
+  form_group_id: formGroupId,
+  ...overrides,
 });
 
 async function newGroup(name = 'Row'): Promise<number> {
@@ -55,18 +71,43 @@ async function loggedSet(userId: number, groupId: number, formId: number) {
   const em = ctx.app.orm.em.fork();
   const form = await em.findOneOrFail(Form, { id: formId });
   const submission = em.create(PhaseSubmission, {
-    user: userId, evolution: 1, track: 'general', version: 1, phase: 2, phaseType: 'exercises', fingerprint: 'f'.repeat(64), response: {},
+    user: userId,
+    evolution: 1,
+    track: 'general',
+    version: 1,
+    phase: 2,
+    phaseType: 'exercises',
+    fingerprint: 'f'.repeat(64),
+    response: {},
   });
   em.create(WorkoutResult, {
-    user: userId, submission, evolution: 1, track: 'general', version: 1, phase: 2, position: 0, form: formId, formGroup: groupId,
-    formName: form.name, amount: 9, par: form.max, level: form.level, progress: form.progress, repsOrTime: form.repsOrTime,
+    user: userId,
+    submission,
+    evolution: 1,
+    track: 'general',
+    version: 1,
+    phase: 2,
+    position: 0,
+    form: formId,
+    formGroup: groupId,
+    formName: form.name,
+    amount: 9,
+    par: form.max,
+    level: form.level,
+    progress: form.progress,
+    repsOrTime: form.repsOrTime,
   });
   await em.flush();
 }
 
 async function media(kind: 'form_group_video' | 'meal_image'): Promise<number> {
   const em = ctx.app.orm.em.fork();
-  const row = em.create(Media, { kind, path: `uploads/test-${kind}-${Date.now()}-${Math.random()}.bin`, mime: 'video/mp4', size: 10 });
+  const row = em.create(Media, {
+    kind,
+    path: `uploads/test-${kind}-${Date.now()}-${Math.random()}.bin`,
+    mime: 'video/mp4',
+    size: 10,
+  });
   await em.flush();
   return row.id;
 }
@@ -74,15 +115,30 @@ async function media(kind: 'form_group_video' | 'meal_image'): Promise<number> {
 describe('who may call', () => {
   it('every call needs a token (401) and role 2 (403)', async () => {
     const calls: [Method, string][] = [
-      ['GET', '/api/admin/form_group'], ['POST', '/api/admin/form_group'], ['GET', '/api/admin/form_group/1'], ['PUT', '/api/admin/form_group/1'],
-      ['DELETE', '/api/admin/form_group/1'], ['GET', '/api/admin/form_group/1/form'], ['POST', '/api/admin/form'], ['GET', '/api/admin/form/11'],
-      ['PUT', '/api/admin/form/11'], ['DELETE', '/api/admin/form/11'],
+      ['GET', '/api/admin/form_group'],
+      ['POST', '/api/admin/form_group'],
+      ['GET', '/api/admin/form_group/1'],
+      ['PUT', '/api/admin/form_group/1'],
+      ['DELETE', '/api/admin/form_group/1'],
+      ['GET', '/api/admin/form_group/1/form'],
+      ['POST', '/api/admin/form'],
+      ['GET', '/api/admin/form/11'],
+      ['PUT', '/api/admin/form/11'],
+      ['DELETE', '/api/admin/form/11'],
     ];
     for (const [method, url] of calls) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       const route = `${method} ${url}`;
-      expect({ route, ...(await call(method, url, body, null)) }).toMatchObject({ route, status: 401, body: { message: 'Unauthenticated.' } });
-      expect({ route, ...(await call(method, url, body, member)) }).toMatchObject({ route, status: 403, body: { message: 'This action is unauthorized.' } });
+      expect({ route, ...(await call(method, url, body, null)) }).toMatchObject({
+        route,
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+      });
+      expect({ route, ...(await call(method, url, body, member)) }).toMatchObject({
+        route,
+        status: 403,
+        body: { message: 'This action is unauthorized.' },
+      });
     }
     // Nothing was deleted by the refused calls.
     expect((await call('GET', '/api/admin/form/11')).status).toBe(200);
@@ -90,10 +146,16 @@ describe('who may call', () => {
 
   it('the tRPC procedures check the same roles', async () => {
     for (const [kind, path, input] of [
-      ['query', 'admin.formGroups.list', {}], ['query', 'admin.formGroups.get', { id: 1 }], ['mutation', 'admin.formGroups.create', groupBody()],
-      ['mutation', 'admin.formGroups.update', { id: 1, ...groupBody() }], ['mutation', 'admin.formGroups.delete', { id: 1 }],
-      ['query', 'admin.forms.list', { id: 1 }], ['query', 'admin.forms.get', { id: 11 }], ['mutation', 'admin.forms.create', formBody(1)],
-      ['mutation', 'admin.forms.update', { id: 11, ...formBody(1) }], ['mutation', 'admin.forms.delete', { id: 11 }],
+      ['query', 'admin.formGroups.list', {}],
+      ['query', 'admin.formGroups.get', { id: 1 }],
+      ['mutation', 'admin.formGroups.create', groupBody()],
+      ['mutation', 'admin.formGroups.update', { id: 1, ...groupBody() }],
+      ['mutation', 'admin.formGroups.delete', { id: 1 }],
+      ['query', 'admin.forms.list', { id: 1 }],
+      ['query', 'admin.forms.get', { id: 11 }],
+      ['mutation', 'admin.forms.create', formBody(1)],
+      ['mutation', 'admin.forms.update', { id: 11, ...formBody(1) }],
+      ['mutation', 'admin.forms.delete', { id: 11 }],
     ] as const) {
       expect({ path, status: (await trpc(ctx.app, kind, path, input)).status }).toEqual({ path, status: 401 });
       expect({ path, status: (await trpc(ctx.app, kind, path, input, member)).status }).toEqual({ path, status: 403 });
@@ -107,7 +169,15 @@ describe('form groups', () => {
     expect(res.status).toBe(200);
     const page = paginatedSchema(adminFormGroupSchema.strict()).strict().parse(res.body);
     expect(page.meta).toMatchObject({ current_page: 1, per_page: 10, total: 8, last_page: 1 });
-    expect(page.data[0]).toMatchObject({ id: 1, name: 'Push', exercise_type_id: 1, forms_count: 8, deletable: false, video_id: null, video_path: null });
+    expect(page.data[0]).toMatchObject({
+      id: 1,
+      name: 'Push',
+      exercise_type_id: 1,
+      forms_count: 8,
+      deletable: false,
+      video_id: null,
+      video_path: null,
+    });
     expect(page.data.every((g) => !g.deletable)).toBe(true);
   });
 
@@ -116,7 +186,9 @@ describe('form groups', () => {
     expect(res.body.data.map((g: { name: string }) => g.name)).toEqual(['Push', 'Pull']);
     expect(res.body.links.first).toContain('search=pu');
     expect((await call('GET', '/api/admin/form_group?search=%25')).body.meta.total).toBe(0);
-    expect((await call('GET', '/api/admin/form_group?page=0')).body.errors).toEqual({ page: ['The page must be a whole number from 1.'] });
+    expect((await call('GET', '/api/admin/form_group?page=0')).body.errors).toEqual({
+      page: ['The page must be a whole number from 1.'],
+    });
   });
 
   it('pages 10 at a time', async () => {
@@ -133,22 +205,48 @@ describe('form groups', () => {
       message: 'The name field is required. (and 1 more error)',
       errors: { name: ['The name field is required.'], exercise_type_id: ['The exercise type id field is required.'] },
     });
-    expect((await call('POST', '/api/admin/form_group', groupBody({ name: '   ' }))).body.errors).toEqual({ name: ['The name field is required.'] });
-    expect((await call('POST', '/api/admin/form_group', groupBody({ exercise_type_id: 999 }))).body.errors).toEqual({ exercise_type_id: ['The selected exercise type id is invalid.'] });
-    expect((await call('POST', '/api/admin/form_group', groupBody({ video_id: 999999 }))).body.errors).toEqual({ video_id: ['The selected video id is invalid.'] });
+    expect((await call('POST', '/api/admin/form_group', groupBody({ name: '   ' }))).body.errors).toEqual({
+      name: ['The name field is required.'],
+    });
+    expect((await call('POST', '/api/admin/form_group', groupBody({ exercise_type_id: 999 }))).body.errors).toEqual({
+      exercise_type_id: ['The selected exercise type id is invalid.'],
+    });
+    expect((await call('POST', '/api/admin/form_group', groupBody({ video_id: 999999 }))).body.errors).toEqual({
+      video_id: ['The selected video id is invalid.'],
+    });
     // A meal picture is not a form group video.
-    expect((await call('POST', '/api/admin/form_group', groupBody({ video_id: await media('meal_image') }))).body.errors).toEqual({ video_id: ['The selected video id is invalid.'] });
+    expect(
+      (await call('POST', '/api/admin/form_group', groupBody({ video_id: await media('meal_image') }))).body.errors,
+    ).toEqual({ video_id: ['The selected video id is invalid.'] });
 
-    const res = await call('POST', '/api/admin/form_group', groupBody({ name: 'Rows', video_link: 'https://video.example/rows' }));
+    const res = await call(
+      'POST',
+      '/api/admin/form_group',
+      groupBody({ name: 'Rows', video_link: 'https://video.example/rows' }),
+    );
     expect(res.status).toBe(201);
     const group = adminFormGroupAnswerSchema.strict().parse(res.body).data;
-    expect(group).toMatchObject({ name: 'Rows', exercise_type_id: 1, exercise_type_name: expect.any(String), video_link: 'https://video.example/rows', forms_count: 0, deletable: true });
+    expect(group).toMatchObject({
+      name: 'Rows',
+      exercise_type_id: 1,
+      exercise_type_name: expect.any(String),
+      video_link: 'https://video.example/rows',
+      forms_count: 0,
+      deletable: true,
+    });
     expect((await call('GET', `/api/admin/form_group/${group.id}`)).body.data).toEqual(group);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    for (const url of ['/api/admin/form_group/999999', '/api/admin/form_group/abc', '/api/admin/form_group/999999/form']) {
-      expect(await call('GET', url)).toMatchObject({ status: 404, body: { message: FORM_LADDER_MESSAGE.groupNotFound } });
+    for (const url of [
+      '/api/admin/form_group/999999',
+      '/api/admin/form_group/abc',
+      '/api/admin/form_group/999999/form',
+    ]) {
+      expect(await call('GET', url)).toMatchObject({
+        status: 404,
+        body: { message: FORM_LADDER_MESSAGE.groupNotFound },
+      });
     }
     expect((await call('PUT', '/api/admin/form_group/999999', groupBody())).status).toBe(404);
     expect((await call('DELETE', '/api/admin/form_group/999999')).status).toBe(404);
@@ -157,27 +255,52 @@ describe('form groups', () => {
   it('saves name, type, an uploaded video (signed address) and link; null clears the video', async () => {
     const id = await newGroup('Hinge 2');
     const video = await media('form_group_video');
-    const res = await call('PUT', `/api/admin/form_group/${id}`, { name: 'Hip hinge', exercise_type_id: 2, video_id: video, video_link: 'abc123' });
+    const res = await call('PUT', `/api/admin/form_group/${id}`, {
+      name: 'Hip hinge',
+      exercise_type_id: 2,
+      video_id: video,
+      video_link: 'abc123',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, name: 'Hip hinge', exercise_type_id: 2, video_id: video, video_link: 'abc123' });
+    expect(res.body.data).toMatchObject({
+      id,
+      name: 'Hip hinge',
+      exercise_type_id: 2,
+      video_id: video,
+      video_link: 'abc123',
+    });
     expect(res.body.data.video_path).toMatch(new RegExp(`/api/media/${video}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
-    const cleared = await call('PUT', `/api/admin/form_group/${id}`, { name: 'Hip hinge', exercise_type_id: 2, video_id: null, video_link: '' });
+    const cleared = await call('PUT', `/api/admin/form_group/${id}`, {
+      name: 'Hip hinge',
+      exercise_type_id: 2,
+      video_id: null,
+      video_link: '',
+    });
     expect(cleared.body.data).toMatchObject({ video_id: null, video_path: null, video_link: null });
     const bad = await call('PUT', `/api/admin/form_group/${id}`, { name: '', exercise_type_id: 'x' });
-    expect(bad.body.errors).toEqual({ name: ['The name field is required.'], exercise_type_id: ['The exercise type id must be a whole number.'] });
+    expect(bad.body.errors).toEqual({
+      name: ['The name field is required.'],
+      exercise_type_id: ['The exercise type id must be a whole number.'],
+    });
     expect((await call('GET', `/api/admin/form_group/${id}`)).body.data.name).toBe('Hip hinge');
   });
 
   it('deletes a deletable group with its forms', async () => {
     const id = await newGroup('Short-lived');
     const form = await newForm(id);
-    expect(await call('DELETE', `/api/admin/form_group/${id}`)).toMatchObject({ status: 200, body: { message: 'Form group deleted.' } });
+    expect(await call('DELETE', `/api/admin/form_group/${id}`)).toMatchObject({
+      status: 200,
+      body: { message: 'Form group deleted.' },
+    });
     expect((await call('GET', `/api/admin/form_group/${id}`)).status).toBe(404);
     expect((await call('GET', `/api/admin/form/${form}`)).status).toBe(404);
   });
 
   it('refuses (409) to delete a group a calibration uses, or whose forms a member stands on or has results for; nothing changes', async () => {
-    expect(await call('DELETE', '/api/admin/form_group/1')).toMatchObject({ status: 409, body: { message: FORM_LADDER_MESSAGE.groupInUse } });
+    expect(await call('DELETE', '/api/admin/form_group/1')).toMatchObject({
+      status: 409,
+      body: { message: FORM_LADDER_MESSAGE.groupInUse },
+    });
     expect((await call('GET', '/api/admin/form_group/1')).body.data.forms_count).toBe(8);
 
     const ladderInUse = await newGroup('Ladder in use');
@@ -201,14 +324,25 @@ describe('form groups', () => {
     const id = created.data.data.id;
     const bad = await trpc(ctx.app, 'mutation', 'admin.formGroups.create', { name: '' }, admin);
     expect(bad.status).toBe(422);
-    expect(bad.error.data.errors).toEqual({ name: ['The name field is required.'], exercise_type_id: ['The exercise type id field is required.'] });
-    const updated = await trpc(ctx.app, 'mutation', 'admin.formGroups.update', { id, ...groupBody({ name: 'Via tRPC 2' }) }, admin);
+    expect(bad.error.data.errors).toEqual({
+      name: ['The name field is required.'],
+      exercise_type_id: ['The exercise type id field is required.'],
+    });
+    const updated = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.formGroups.update',
+      { id, ...groupBody({ name: 'Via tRPC 2' }) },
+      admin,
+    );
     expect(updated.data.data.name).toBe('Via tRPC 2');
     const list = await trpc(ctx.app, 'query', 'admin.formGroups.list', { search: 'via trpc' }, admin);
     expect(list.data.data.map((g: { id: number }) => g.id)).toEqual([id]);
     expect((await trpc(ctx.app, 'query', 'admin.formGroups.get', { id }, admin)).data.data.deletable).toBe(true);
     expect((await trpc(ctx.app, 'mutation', 'admin.formGroups.delete', { id: 1 }, admin)).status).toBe(409);
-    expect((await trpc(ctx.app, 'mutation', 'admin.formGroups.delete', { id }, admin)).data).toEqual({ message: 'Form group deleted.' });
+    expect((await trpc(ctx.app, 'mutation', 'admin.formGroups.delete', { id }, admin)).data).toEqual({
+      message: 'Form group deleted.',
+    });
     expect((await trpc(ctx.app, 'query', 'admin.formGroups.get', { id }, admin)).status).toBe(404);
   });
 });
@@ -220,16 +354,35 @@ describe('forms', () => {
     const page = paginatedSchema(adminFormSchema.strict()).strict().parse(res.body);
     expect(page.meta).toMatchObject({ total: 8, last_page: 1 });
     expect(page.data.map((f) => f.rung)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(page.data[0]).toMatchObject({ id: 11, name: 'Wall push-up', level: 1, progress: 1, min: 12, max: 20, reps_or_time: 1, form_group_id: 1, form_group_name: 'Push' });
+    expect(page.data[0]).toMatchObject({
+      id: 11,
+      name: 'Wall push-up',
+      level: 1,
+      progress: 1,
+      min: 12,
+      max: 20,
+      reps_or_time: 1,
+      form_group_id: 1,
+      form_group_name: 'Push',
+    });
 
     const group = await newGroup('Long ladder');
     // Created out of order: the list orders them.
-    for (let i = 12; i >= 1; i--) await newForm(group, { name: `Rung ${i}`, level: Math.ceil(i / 3), progress: ((i - 1) % 3) + 1 });
+    for (let i = 12; i >= 1; i--)
+      await newForm(group, { name: `Rung ${i}`, level: Math.ceil(i / 3), progress: ((i - 1) % 3) + 1 });
     const first = await call('GET', `/api/admin/form_group/${group}/form`);
     expect(first.body.meta).toMatchObject({ total: 12, last_page: 2, per_page: 10 });
-    expect(first.body.data.map((f: { name: string }) => f.name).slice(0, 4)).toEqual(['Rung 1', 'Rung 2', 'Rung 3', 'Rung 4']);
+    expect(first.body.data.map((f: { name: string }) => f.name).slice(0, 4)).toEqual([
+      'Rung 1',
+      'Rung 2',
+      'Rung 3',
+      'Rung 4',
+    ]);
     const second = await call('GET', `/api/admin/form_group/${group}/form?page=2`);
-    expect(second.body.data.map((f: { name: string; rung: number }) => [f.name, f.rung])).toEqual([['Rung 11', 11], ['Rung 12', 12]]);
+    expect(second.body.data.map((f: { name: string; rung: number }) => [f.name, f.rung])).toEqual([
+      ['Rung 11', 11],
+      ['Rung 12', 12],
+    ]);
     expect(second.body.links.prev).toContain(`/api/admin/form_group/${group}/form?page=1`);
   });
 
@@ -248,42 +401,97 @@ describe('forms', () => {
     });
     expect(empty.body.message).toBe('The name field is required. (and 7 more errors)');
     const group = await newGroup('Validation');
-    const errorsOf = async (overrides: Record<string, unknown>) => (await call('POST', '/api/admin/form', formBody(group, overrides))).body.errors;
+    const errorsOf = async (overrides: Record<string, unknown>) =>
+      (await call('POST', '/api/admin/form', formBody(group, overrides))).body.errors;
     expect(await errorsOf({ min: 13, max: 12 })).toEqual({ max: [FORM_LADDER_MESSAGE.maxBelowMin] });
-    expect(await errorsOf({ level: 0, progress: 1.5 })).toEqual({ level: ['The level must be at least 1.'], progress: ['The progress must be a whole number.'] });
-    expect(await errorsOf({ min: 'lots', max: 100000 })).toEqual({ min: ['The min must be a whole number.'], max: ['The max may not be greater than 10000.'] });
+    expect(await errorsOf({ level: 0, progress: 1.5 })).toEqual({
+      level: ['The level must be at least 1.'],
+      progress: ['The progress must be a whole number.'],
+    });
+    expect(await errorsOf({ min: 'lots', max: 100000 })).toEqual({
+      min: ['The min must be a whole number.'],
+      max: ['The max may not be greater than 10000.'],
+    });
     expect(await errorsOf({ reps_or_time: 3 })).toEqual({ reps_or_time: [FORM_LADDER_MESSAGE.repsOrTime] });
-    expect(await errorsOf({ form_group_id: 999999 })).toEqual({ form_group_id: ['The selected form group id is invalid.'] });
-    expect(await errorsOf({ muscle_group_id: 999 })).toEqual({ muscle_group_id: ['The selected muscle group id is invalid.'] });
+    expect(await errorsOf({ form_group_id: 999999 })).toEqual({
+      form_group_id: ['The selected form group id is invalid.'],
+    });
+    expect(await errorsOf({ muscle_group_id: 999 })).toEqual({
+      muscle_group_id: ['The selected muscle group id is invalid.'],
+    });
 
-    const res = await call('POST', '/api/admin/form', formBody(group, { level: '2', progress: '1', min: '5', max: '5', reps_or_time: '2' }));
+    const res = await call(
+      'POST',
+      '/api/admin/form',
+      formBody(group, { level: '2', progress: '1', min: '5', max: '5', reps_or_time: '2' }),
+    );
     expect(res.status).toBe(201);
-    expect(adminFormAnswerSchema.strict().parse(res.body).data).toMatchObject({ name: 'Australian row', level: 2, progress: 1, min: 5, max: 5, reps_or_time: 2, rung: 1, members_count: 0 });
+    expect(adminFormAnswerSchema.strict().parse(res.body).data).toMatchObject({
+      name: 'Australian row',
+      level: 2,
+      progress: 1,
+      min: 5,
+      max: 5,
+      reps_or_time: 2,
+      rung: 1,
+      members_count: 0,
+    });
     expect(await errorsOf({ level: 2, progress: 1 })).toEqual({ progress: [FORM_LADDER_MESSAGE.levelTaken(2, 1)] });
     expect((await call('GET', `/api/admin/form_group/${group}/form`)).body.meta.total).toBe(1);
   });
 
   it('answers 404 for an unknown form', async () => {
-    for (const method of ['GET', 'DELETE'] as const) expect((await call(method, '/api/admin/form/999999')).status).toBe(404);
-    expect(await call('PUT', '/api/admin/form/999999', formBody(1))).toMatchObject({ status: 404, body: { message: FORM_LADDER_MESSAGE.formNotFound } });
+    for (const method of ['GET', 'DELETE'] as const)
+      expect((await call(method, '/api/admin/form/999999')).status).toBe(404);
+    expect(await call('PUT', '/api/admin/form/999999', formBody(1))).toMatchObject({
+      status: 404,
+      body: { message: FORM_LADDER_MESSAGE.formNotFound },
+    });
     expect((await call('GET', '/api/admin/form/x')).status).toBe(404);
   });
 
   it("saves a form's range: the member on it sees the new min and max in their form levels", async () => {
     const m = await memberOn(1, 14);
-    const put = await call('PUT', '/api/admin/form/14', { name: 'Push-up', muscle_group_id: 1, level: 2, progress: 1, min: 9, max: 17, reps_or_time: 1, form_group_id: 1 });
+    const put = await call('PUT', '/api/admin/form/14', {
+      name: 'Push-up',
+      muscle_group_id: 1,
+      level: 2,
+      progress: 1,
+      min: 9,
+      max: 17,
+      reps_or_time: 1,
+      form_group_id: 1,
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ id: 14, min: 9, max: 17, rung: 4, members_count: 1 });
-    const levels = paginatedSchema(formLevelRowSchema).parse((await rest(ctx.app, 'GET', '/api/user/evolution/forms', { token: m.token })).body);
-    expect(levels.data.find((r) => r.form_group_id === 1)).toMatchObject({ form_id: 14, name: 'Push-up', min: 9, max: 17 });
+    const levels = paginatedSchema(formLevelRowSchema).parse(
+      (await rest(ctx.app, 'GET', '/api/user/evolution/forms', { token: m.token })).body,
+    );
+    expect(levels.data.find((r) => r.form_group_id === 1)).toMatchObject({
+      form_id: 14,
+      name: 'Push-up',
+      min: 9,
+      max: 17,
+    });
   });
 
   it('refuses a taken level and progress, a move to another group, and min above max, changing nothing', async () => {
     const body = { name: 'Push-up', muscle_group_id: 1, level: 2, progress: 1, min: 9, max: 17, reps_or_time: 1 };
-    expect((await call('PUT', '/api/admin/form/14', { ...body, level: 1, progress: 1 })).body.errors).toEqual({ progress: [FORM_LADDER_MESSAGE.levelTaken(1, 1)] });
-    expect((await call('PUT', '/api/admin/form/14', { ...body, form_group_id: 2 })).body.errors).toEqual({ form_group_id: [FORM_LADDER_MESSAGE.groupChanged] });
-    expect((await call('PUT', '/api/admin/form/14', { ...body, min: 18 })).body.errors).toEqual({ max: [FORM_LADDER_MESSAGE.maxBelowMin] });
-    expect((await call('GET', '/api/admin/form/14')).body.data).toMatchObject({ level: 2, progress: 1, min: 9, max: 17 });
+    expect((await call('PUT', '/api/admin/form/14', { ...body, level: 1, progress: 1 })).body.errors).toEqual({
+      progress: [FORM_LADDER_MESSAGE.levelTaken(1, 1)],
+    });
+    expect((await call('PUT', '/api/admin/form/14', { ...body, form_group_id: 2 })).body.errors).toEqual({
+      form_group_id: [FORM_LADDER_MESSAGE.groupChanged],
+    });
+    expect((await call('PUT', '/api/admin/form/14', { ...body, min: 18 })).body.errors).toEqual({
+      max: [FORM_LADDER_MESSAGE.maxBelowMin],
+    });
+    expect((await call('GET', '/api/admin/form/14')).body.data).toMatchObject({
+      level: 2,
+      progress: 1,
+      min: 9,
+      max: 17,
+    });
     // Its own level and progress are not a clash; a new level moves it on the ladder.
     const moved = await call('PUT', '/api/admin/form/14', { ...body, level: 9, progress: 9 });
     expect(moved.body.data).toMatchObject({ rung: 8 });
@@ -292,26 +500,44 @@ describe('forms', () => {
 
   it('moves members on a deleted form to the form below, or above for the first; results keep the form by name', async () => {
     const group = await newGroup('Deletion ladder');
-    const [a, b, c] = [await newForm(group, { name: 'A', level: 1 }), await newForm(group, { name: 'B', level: 2 }), await newForm(group, { name: 'C', level: 3 })];
+    const [a, b, c] = [
+      await newForm(group, { name: 'A', level: 1 }),
+      await newForm(group, { name: 'B', level: 2 }),
+      await newForm(group, { name: 'C', level: 3 }),
+    ];
     const onB = await memberOn(group, b);
     const onA = await memberOn(group, a);
     await loggedSet(onB.userId, group, b);
 
     const res = await call('DELETE', `/api/admin/form/${b}`);
     expect(res.status).toBe(200);
-    expect(adminFormDeletedSchema.strict().parse(res.body)).toEqual({ message: 'Form deleted.', members_moved: 1, moved_to: { id: a, name: 'A' } });
+    expect(adminFormDeletedSchema.strict().parse(res.body)).toEqual({
+      message: 'Form deleted.',
+      members_moved: 1,
+      moved_to: { id: a, name: 'A' },
+    });
     expect(await standingOf(onB.userId, group)).toBe(a);
-    const history = workoutResultsSchema.parse((await rest(ctx.app, 'GET', '/api/user/evolution/workout_results', { token: onB.token })).body);
-    expect(history.data).toEqual([expect.objectContaining({ form_id: null, form_name: 'B', level: 2, progress: 1, par: 12, amount: 9 })]);
+    const history = workoutResultsSchema.parse(
+      (await rest(ctx.app, 'GET', '/api/user/evolution/workout_results', { token: onB.token })).body,
+    );
+    expect(history.data).toEqual([
+      expect.objectContaining({ form_id: null, form_name: 'B', level: 2, progress: 1, par: 12, amount: 9 }),
+    ]);
 
-    expect((await call('DELETE', `/api/admin/form/${a}`)).body).toMatchObject({ members_moved: 2, moved_to: { id: c, name: 'C' } });
+    expect((await call('DELETE', `/api/admin/form/${a}`)).body).toMatchObject({
+      members_moved: 2,
+      moved_to: { id: c, name: 'C' },
+    });
     expect([await standingOf(onA.userId, group), await standingOf(onB.userId, group)]).toEqual([c, c]);
     expect((await call('GET', `/api/admin/form/${c}`)).body.data).toMatchObject({ rung: 1, members_count: 2 });
   });
 
-  it('moves a crowded form\'s members in batches, each its own transaction, and deletes the form with the last', async () => {
+  it("moves a crowded form's members in batches, each its own transaction, and deletes the form with the last", async () => {
     const group = await newGroup('Crowded ladder');
-    const [low, crowded] = [await newForm(group, { name: 'Low', level: 1 }), await newForm(group, { name: 'Crowded', level: 2 })];
+    const [low, crowded] = [
+      await newForm(group, { name: 'Low', level: 1 }),
+      await newForm(group, { name: 'Crowded', level: 2 }),
+    ];
     const members = [];
     for (let i = 0; i < 5; i++) members.push(await memberOn(group, crowded));
     const res = await call('DELETE', `/api/admin/form/${crowded}`);
@@ -325,13 +551,23 @@ describe('forms', () => {
     const group = await newGroup('Single form');
     const only = await newForm(group);
     const m = await memberOn(group, only);
-    expect(await call('DELETE', `/api/admin/form/${only}`)).toMatchObject({ status: 409, body: { message: FORM_LADDER_MESSAGE.lastFormInUse } });
+    expect(await call('DELETE', `/api/admin/form/${only}`)).toMatchObject({
+      status: 409,
+      body: { message: FORM_LADDER_MESSAGE.lastFormInUse },
+    });
     expect(await standingOf(m.userId, group)).toBe(only);
 
     const empty = await newGroup('Single unused form');
     const unused = await newForm(empty);
-    expect((await call('DELETE', `/api/admin/form/${unused}`)).body).toEqual({ message: 'Form deleted.', members_moved: 0, moved_to: null });
-    expect((await call('GET', `/api/admin/form_group/${empty}`)).body.data).toMatchObject({ forms_count: 0, deletable: true });
+    expect((await call('DELETE', `/api/admin/form/${unused}`)).body).toEqual({
+      message: 'Form deleted.',
+      members_moved: 0,
+      moved_to: null,
+    });
+    expect((await call('GET', `/api/admin/form_group/${empty}`)).body.data).toMatchObject({
+      forms_count: 0,
+      deletable: true,
+    });
   });
 
   it('works the same through tRPC', async () => {
@@ -339,15 +575,29 @@ describe('forms', () => {
     const created = await trpc(ctx.app, 'mutation', 'admin.forms.create', formBody(group, { name: 'First' }), admin);
     expect(created.status).toBe(200);
     const id = created.data.data.id;
-    const bad = await trpc(ctx.app, 'mutation', 'admin.forms.update', { id, ...formBody(group, { min: 20, max: 10 }) }, admin);
+    const bad = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.forms.update',
+      { id, ...formBody(group, { min: 20, max: 10 }) },
+      admin,
+    );
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({ max: [FORM_LADDER_MESSAGE.maxBelowMin] });
-    const updated = await trpc(ctx.app, 'mutation', 'admin.forms.update', { id, ...formBody(group, { name: 'First', min: 10, max: 20 }) }, admin);
+    const updated = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.forms.update',
+      { id, ...formBody(group, { name: 'First', min: 10, max: 20 }) },
+      admin,
+    );
     expect(updated.data.data).toMatchObject({ min: 10, max: 20 });
     expect((await trpc(ctx.app, 'query', 'admin.forms.get', { id }, admin)).data.data.name).toBe('First');
     expect((await trpc(ctx.app, 'query', 'admin.forms.list', { id: group, page: 1 }, admin)).data.meta.total).toBe(1);
     expect((await trpc(ctx.app, 'query', 'admin.forms.list', { id: 999999 }, admin)).status).toBe(404);
-    expect((await trpc(ctx.app, 'mutation', 'admin.forms.delete', { id }, admin)).data).toMatchObject({ members_moved: 0 });
+    expect((await trpc(ctx.app, 'mutation', 'admin.forms.delete', { id }, admin)).data).toMatchObject({
+      members_moved: 0,
+    });
     expect((await trpc(ctx.app, 'query', 'admin.forms.get', { id }, admin)).status).toBe(404);
   });
 });

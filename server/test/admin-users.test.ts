@@ -2,7 +2,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_USER_MESSAGE as M, CHANNEL, ROLE, SUPERHUMAN_MESSAGE, adminUserRowSchema, adminUserSchema, paginatedSchema } from '@evolution/shared';
+import {
+  ADMIN_USER_MESSAGE as M,
+  CHANNEL,
+  ROLE,
+  SUPERHUMAN_MESSAGE,
+  adminUserRowSchema,
+  adminUserSchema,
+  paginatedSchema,
+} from '@evolution/shared';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { ContactDetails, Evolution, Media, PasswordReset, Subscription, User } from '../src/entities/index.ts';
 import { deleteUser, updateUser } from '../src/services/adminUsers.ts';
@@ -19,24 +27,41 @@ afterAll(async () => {
   await fake.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const ctx = useTestApp({ dataDir, stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: 'whsec_test', stripeApiHost: '127.0.0.1', stripeApiPort: fake.port, stripeApiProtocol: 'http' });
+const ctx = useTestApp({
+  dataDir,
+  stripeSecretKey: 'sk_test_fake',
+  stripeWebhookSecret: 'whsec_test',
+  stripeApiHost: '127.0.0.1',
+  stripeApiPort: fake.port,
+  stripeApiProtocol: 'http',
+});
 const em = () => ctx.app.orm.em.fork();
 let adminToken: string;
 let memberToken: string;
 
 beforeAll(async () => {
   await ensureAdmin(ctx.app.orm.em.fork(), ctx.app.config, 'boss@example.com', 'boss-pass-1', 'Boss');
-  adminToken = (await rest(ctx.app, 'POST', '/api/login', { body: { email: 'boss@example.com', password: 'boss-pass-1' } })).body.access_token;
+  adminToken = (
+    await rest(ctx.app, 'POST', '/api/login', { body: { email: 'boss@example.com', password: 'boss-pass-1' } })
+  ).body.access_token;
   for (let i = 1; i <= 12; i++) {
-    const res = await rest(ctx.app, 'POST', '/api/register', { body: newMember({ name: `Trainee ${String(i).padStart(2, '0')}` }) });
+    const res = await rest(ctx.app, 'POST', '/api/register', {
+      body: newMember({ name: `Trainee ${String(i).padStart(2, '0')}` }),
+    });
     memberToken = res.body.access_token;
   }
 });
 
 describe('GET /api/admin/admin', () => {
   it('needs a token (401) and role 2 (403)', async () => {
-    expect(await rest(ctx.app, 'GET', '/api/admin/admin')).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
-    expect(await rest(ctx.app, 'GET', '/api/admin/admin', { token: memberToken })).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(await rest(ctx.app, 'GET', '/api/admin/admin')).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+    });
+    expect(await rest(ctx.app, 'GET', '/api/admin/admin', { token: memberToken })).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
   });
 
   it("pages 10 at a time in Laravel's shape, newest first", async () => {
@@ -62,8 +87,21 @@ describe('GET /api/admin/admin', () => {
 
   it('keeps its total (and last_page) exact as users come, go and change type, without counting the table', async () => {
     const em = ctx.app.orm.em.fork();
-    const counted = async (categoryId?: number) => (await rest(ctx.app, 'GET', `/api/admin/admin${categoryId ? `?categoryId=${categoryId}` : ''}`, { token: adminToken })).body.meta;
-    const actual = async (role?: number) => Number((await em.execute<{ n: string }[]>(`select count(*) as n from users ${role ? 'where role = ?' : ''}`, role ? [role] : []))[0]!.n);
+    const counted = async (categoryId?: number) =>
+      (
+        await rest(ctx.app, 'GET', `/api/admin/admin${categoryId ? `?categoryId=${categoryId}` : ''}`, {
+          token: adminToken,
+        })
+      ).body.meta;
+    const actual = async (role?: number) =>
+      Number(
+        (
+          await em.execute<{ n: string }[]>(
+            `select count(*) as n from users ${role ? 'where role = ?' : ''}`,
+            role ? [role] : [],
+          )
+        )[0]!.n,
+      );
     // Set-based, as a seed or an import would: the per-role counts follow (the triggers on users, entities/UserCount.ts).
     await em.execute(`insert into users (email, name, password, role, created_at, updated_at)
       select 'bulk' || g || '@example.com', 'Bulk ' || g, 'x', 1, now(), now() from generate_series(1, 250) g`);
@@ -99,10 +137,20 @@ describe('GET /api/admin/admin', () => {
 let bossId: number;
 const login = (email: string, password: string) => rest(ctx.app, 'POST', '/api/login', { body: { email, password } });
 /** A REST call as the boss by default; `null` calls anonymously. */
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, token: string | null = adminToken) =>
-  rest(ctx.app, method, url, { token: token ?? undefined, ...(body === undefined ? {} : { body }) });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token: string | null = adminToken,
+) => rest(ctx.app, method, url, { token: token ?? undefined, ...(body === undefined ? {} : { body }) });
 const created = async (overrides: Record<string, unknown> = {}) => {
-  const res = await call('POST', '/api/admin/admin', { name: 'Made By Admin', email: `made${Date.now()}${Math.random().toString(36).slice(2)}@example.com`, password: 'made-pass-1', user_type: 1, ...overrides });
+  const res = await call('POST', '/api/admin/admin', {
+    name: 'Made By Admin',
+    email: `made${Date.now()}${Math.random().toString(36).slice(2)}@example.com`,
+    password: 'made-pass-1',
+    user_type: 1,
+    ...overrides,
+  });
   expect(res.status).toBe(201);
   return res.body.data as { id: number; email: string; name: string };
 };
@@ -113,14 +161,34 @@ beforeAll(async () => {
 
 /** Every call of an {id}: anonymous 401, member 403, unknown id 404 (and a non-numeric one). */
 describe.each([
-  ['GET', ''], ['PATCH', ''], ['PUT', ''], ['DELETE', ''], ['PATCH', '/access'],
+  ['GET', ''],
+  ['PATCH', ''],
+  ['PUT', ''],
+  ['DELETE', ''],
+  ['PATCH', '/access'],
 ] as const)('%s /api/admin/admin/{id}%s role checks', (method, suffix) => {
   it('is 401 anonymous, 403 for a member and 404 for an unknown id', async () => {
     const target = await created();
-    expect(await call(method, `/api/admin/admin/${target.id}${suffix}`, method === 'GET' || method === 'DELETE' ? undefined : {}, null)).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
-    expect(await call(method, `/api/admin/admin/${target.id}${suffix}`, method === 'GET' || method === 'DELETE' ? undefined : {}, memberToken)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(
+      await call(
+        method,
+        `/api/admin/admin/${target.id}${suffix}`,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        null,
+      ),
+    ).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(
+      await call(
+        method,
+        `/api/admin/admin/${target.id}${suffix}`,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        memberToken,
+      ),
+    ).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
     for (const id of ['999999', 'abc', '0']) {
-      expect(await call(method, `/api/admin/admin/${id}${suffix}`, method === 'GET' || method === 'DELETE' ? undefined : {})).toMatchObject({ status: 404, body: { message: M.notFound } });
+      expect(
+        await call(method, `/api/admin/admin/${id}${suffix}`, method === 'GET' || method === 'DELETE' ? undefined : {}),
+      ).toMatchObject({ status: 404, body: { message: M.notFound } });
     }
     expect(await em().count(User, { id: target.id })).toBe(1);
   });
@@ -128,15 +196,31 @@ describe.each([
 
 describe('POST /api/admin/admin', () => {
   it('creates a member who signs in and starts with the PAR-Q, and an admin who goes straight in', async () => {
-    const res = await call('POST', '/api/admin/admin', { name: '  New Member ', email: 'New.Member@Example.com', password: 'secret1', user_type: '1' });
+    const res = await call('POST', '/api/admin/admin', {
+      name: '  New Member ',
+      email: 'New.Member@Example.com',
+      password: 'secret1',
+      user_type: '1',
+    });
     expect(res).toMatchObject({ status: 201, body: { message: M.created } });
     const data = adminUserSchema.strict().parse(res.body.data);
-    expect(data).toMatchObject({ name: 'New Member', email: 'new.member@example.com', user_type: 1, subscriber: false, access_overrides: {} });
+    expect(data).toMatchObject({
+      name: 'New Member',
+      email: 'new.member@example.com',
+      user_type: 1,
+      subscriber: false,
+      access_overrides: {},
+    });
     const session = await login('new.member@example.com', 'secret1');
     expect(session.body).toMatchObject({ user_role: 1, initial_setup: 1, initial_setup_step: 1 });
     expect(await em().count(Evolution, { user: data.id })).toBe(1);
 
-    const admin = await call('POST', '/api/admin/admin', { name: 'Second Coach', email: 'coach2@example.com', password: 'coach-pass', user_type: 2 });
+    const admin = await call('POST', '/api/admin/admin', {
+      name: 'Second Coach',
+      email: 'coach2@example.com',
+      password: 'coach-pass',
+      user_type: 2,
+    });
     expect(admin.body.data).toMatchObject({ user_type: 2, role: 2 });
     expect((await login('coach2@example.com', 'coach-pass')).body).toMatchObject({ user_role: 2, initial_setup: 0 });
   });
@@ -147,20 +231,49 @@ describe('POST /api/admin/admin', () => {
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({
       message: 'The name field is required. (and 3 more errors)',
-      errors: { name: [M.nameRequired], email: ['The email is required'], password: [M.passwordRequired], user_type: ['The user type is Admin or User'] },
+      errors: {
+        name: [M.nameRequired],
+        email: ['The email is required'],
+        password: [M.passwordRequired],
+        user_type: ['The user type is Admin or User'],
+      },
     });
     const blank = await call('POST', '/api/admin/admin', { name: ' ', email: ' ', password: '', user_type: '' });
-    expect(blank.body.errors).toEqual({ name: [M.nameRequired], email: ['The email is required'], password: [M.passwordRequired], user_type: ['The user type is Admin or User'] });
-    const bad = await call('POST', '/api/admin/admin', { name: 'X', email: 'not-an-email', password: '12345', user_type: 3 });
-    expect(bad.body.errors).toEqual({ email: ['The email is must be an email'], password: ['The min length of password is 6'], user_type: ['The user type is Admin or User'] });
-    const taken = await call('POST', '/api/admin/admin', { name: 'X', email: 'BOSS@example.com', password: '123456', user_type: 1 });
+    expect(blank.body.errors).toEqual({
+      name: [M.nameRequired],
+      email: ['The email is required'],
+      password: [M.passwordRequired],
+      user_type: ['The user type is Admin or User'],
+    });
+    const bad = await call('POST', '/api/admin/admin', {
+      name: 'X',
+      email: 'not-an-email',
+      password: '12345',
+      user_type: 3,
+    });
+    expect(bad.body.errors).toEqual({
+      email: ['The email is must be an email'],
+      password: ['The min length of password is 6'],
+      user_type: ['The user type is Admin or User'],
+    });
+    const taken = await call('POST', '/api/admin/admin', {
+      name: 'X',
+      email: 'BOSS@example.com',
+      password: '123456',
+      user_type: 1,
+    });
     expect(taken).toMatchObject({ status: 422, body: { errors: { email: ['The email has already been taken.'] } } });
     expect(await em().count(User, {})).toBe(before);
   });
 
   it('refuses a null character in a name or a search with 422 rather than failing in the database', async () => {
     const before = await em().count(User, {});
-    const nul = await call('POST', '/api/admin/admin', { name: 'A\u0000B', email: 'nul-name@example.com', password: '123456', user_type: 1 });
+    const nul = await call('POST', '/api/admin/admin', {
+      name: 'A\u0000B',
+      email: 'nul-name@example.com',
+      password: '123456',
+      user_type: 1,
+    });
     expect(nul).toMatchObject({ status: 422, body: { errors: { name: [M.nameNul] } } });
     expect(await em().count(User, {})).toBe(before);
     expect((await call('GET', '/api/admin/admin?search=%00')).status).toBe(422);
@@ -174,11 +287,27 @@ describe('POST /api/admin/admin', () => {
   });
 
   it('is admin.users.create through tRPC, with the same messages', async () => {
-    const res = await trpc(ctx.app, 'mutation', 'admin.users.create', { name: 'Via tRPC', email: 'via-trpc@example.com', password: 'secret1', user_type: 1 }, adminToken);
+    const res = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.users.create',
+      { name: 'Via tRPC', email: 'via-trpc@example.com', password: 'secret1', user_type: 1 },
+      adminToken,
+    );
     expect(res.data).toMatchObject({ message: M.created, data: { email: 'via-trpc@example.com' } });
-    const bad = await trpc(ctx.app, 'mutation', 'admin.users.create', { name: 'Via tRPC', email: 'nope', password: '1', user_type: 9 }, adminToken);
+    const bad = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.users.create',
+      { name: 'Via tRPC', email: 'nope', password: '1', user_type: 9 },
+      adminToken,
+    );
     expect(bad.status).toBe(422);
-    expect(bad.error.data.errors).toEqual({ email: ['The email is must be an email'], password: ['The min length of password is 6'], user_type: ['The user type is Admin or User'] });
+    expect(bad.error.data.errors).toEqual({
+      email: ['The email is must be an email'],
+      password: ['The min length of password is 6'],
+      user_type: ['The user type is Admin or User'],
+    });
     expect((await trpc(ctx.app, 'mutation', 'admin.users.create', {}, memberToken)).status).toBe(403);
   });
 });
@@ -190,8 +319,15 @@ describe('GET /api/admin/admin/{id}', () => {
     expect(res.status).toBe(200);
     const data = adminUserSchema.strict().parse(res.body.data);
     expect(data).toMatchObject({ id: member.userId, user_type: 1, subscriber: true, access_overrides: {} });
-    expect(data.access).toMatchObject({ evolution_page: false, warrior_channel: true, superhuman_channel: true, immortal_channel: false });
-    expect((await trpc(ctx.app, 'query', 'admin.users.get', { id: member.userId }, adminToken)).data).toEqual(res.body.data);
+    expect(data.access).toMatchObject({
+      evolution_page: false,
+      warrior_channel: true,
+      superhuman_channel: true,
+      immortal_channel: false,
+    });
+    expect((await trpc(ctx.app, 'query', 'admin.users.get', { id: member.userId }, adminToken)).data).toEqual(
+      res.body.data,
+    );
     expect((await trpc(ctx.app, 'query', 'admin.users.get', { id: 999999 }, adminToken)).status).toBe(404);
     expect((await trpc(ctx.app, 'query', 'admin.users.get', { id: member.userId }, memberToken)).status).toBe(403);
     expect((await trpc(ctx.app, 'query', 'admin.users.get', { id: member.userId })).status).toBe(401);
@@ -202,51 +338,108 @@ describe('PATCH /api/admin/admin/{id}', () => {
   it('changes name and email; the user signs in with the new email', async () => {
     const user = await created({ password: 'patch-pass' });
     const res = await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Renamed', email: 'Renamed@Example.com' });
-    expect(res).toMatchObject({ status: 200, body: { message: M.updated, data: { id: user.id, name: 'Renamed', email: 'renamed@example.com', user_type: 1 } } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: M.updated, data: { id: user.id, name: 'Renamed', email: 'renamed@example.com', user_type: 1 } },
+    });
     expect((await login('renamed@example.com', 'patch-pass')).status).toBe(200);
     // Its own email again is not "taken".
-    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Renamed', email: 'renamed@example.com' })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Renamed', email: 'renamed@example.com' })).status,
+    ).toBe(200);
   });
 
   it("answers the edit form's messages, refuses a taken email and changes nothing", async () => {
     const user = await created();
     const empty = await call('PATCH', `/api/admin/admin/${user.id}`, {});
-    expect(empty.body).toEqual({ message: 'The name field is required. (and 1 more error)', errors: { name: [M.nameRequired], email: ['The email is required'] } });
-    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'nope@' })).body.errors).toEqual({ email: ['Invalid email'] });
-    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'ok@example.com', user_type: 5 })).body.errors).toEqual({ user_type: ['The user type is Admin or User'] });
-    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'boss@example.com' })).body.errors).toEqual({ email: ['The email has already been taken.'] });
+    expect(empty.body).toEqual({
+      message: 'The name field is required. (and 1 more error)',
+      errors: { name: [M.nameRequired], email: ['The email is required'] },
+    });
+    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'nope@' })).body.errors).toEqual({
+      email: ['Invalid email'],
+    });
+    expect(
+      (await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'ok@example.com', user_type: 5 })).body
+        .errors,
+    ).toEqual({ user_type: ['The user type is Admin or User'] });
+    expect(
+      (await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'boss@example.com' })).body.errors,
+    ).toEqual({ email: ['The email has already been taken.'] });
     expect(await em().findOneOrFail(User, { id: user.id })).toMatchObject({ name: user.name, email: user.email });
   });
 
   it('promotes and demotes others, but an admin cannot change their own type', async () => {
     const user = await created();
-    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: user.name, email: user.email, user_type: 2 })).body.data.user_type).toBe(2);
-    expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: user.name, email: user.email, user_type: 1 })).body.data.user_type).toBe(1);
-    const self = await call('PATCH', `/api/admin/admin/${bossId}`, { name: 'Boss', email: 'boss@example.com', user_type: 1 });
+    expect(
+      (await call('PATCH', `/api/admin/admin/${user.id}`, { name: user.name, email: user.email, user_type: 2 })).body
+        .data.user_type,
+    ).toBe(2);
+    expect(
+      (await call('PATCH', `/api/admin/admin/${user.id}`, { name: user.name, email: user.email, user_type: 1 })).body
+        .data.user_type,
+    ).toBe(1);
+    const self = await call('PATCH', `/api/admin/admin/${bossId}`, {
+      name: 'Boss',
+      email: 'boss@example.com',
+      user_type: 1,
+    });
     expect(self).toMatchObject({ status: 422, body: { errors: { user_type: [M.selfDemote] } } });
     expect((await em().findOneOrFail(User, { id: bossId })).role).toBe(ROLE.admin);
     // Saving one's own details without changing the type is fine.
-    expect((await call('PATCH', `/api/admin/admin/${bossId}`, { name: 'Boss', email: 'boss@example.com', user_type: 2 })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/admin/${bossId}`, { name: 'Boss', email: 'boss@example.com', user_type: 2 }))
+        .status,
+    ).toBe(200);
   });
 
   it('is admin.users.update through tRPC', async () => {
     const user = await created();
-    const res = await trpc(ctx.app, 'mutation', 'admin.users.update', { id: user.id, name: 'Through tRPC', email: user.email }, adminToken);
+    const res = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.users.update',
+      { id: user.id, name: 'Through tRPC', email: user.email },
+      adminToken,
+    );
     expect(res.data.data.name).toBe('Through tRPC');
-    const bad = await trpc(ctx.app, 'mutation', 'admin.users.update', { id: user.id, name: '', email: 'x' }, adminToken);
+    const bad = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.users.update',
+      { id: user.id, name: '', email: 'x' },
+      adminToken,
+    );
     expect(bad.error.data.errors).toEqual({ name: [M.nameRequired], email: ['Invalid email'] });
-    expect((await trpc(ctx.app, 'mutation', 'admin.users.update', { id: 999999, name: 'a', email: 'a@example.com' }, adminToken)).status).toBe(404);
+    expect(
+      (
+        await trpc(
+          ctx.app,
+          'mutation',
+          'admin.users.update',
+          { id: 999999, name: 'a', email: 'a@example.com' },
+          adminToken,
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('PUT /api/admin/admin/{id}', () => {
-  it("sets the password and ends every session the user had; the new password signs in", async () => {
+  it('sets the password and ends every session the user had; the new password signs in', async () => {
     const member = await trainingMember(ctx.app);
     const user = await em().findOneOrFail(User, { id: member.userId });
     const fork = em();
-    fork.create(PasswordReset, { user: user.id, tokenHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 60_000) } as never);
+    fork.create(PasswordReset, {
+      user: user.id,
+      tokenHash: 'x'.repeat(64),
+      expiresAt: new Date(Date.now() + 60_000),
+    } as never);
     await fork.flush();
-    const res = await call('PUT', `/api/admin/admin/${member.userId}`, { password: 'set-by-coach', password_confirmation: 'set-by-coach' });
+    const res = await call('PUT', `/api/admin/admin/${member.userId}`, {
+      password: 'set-by-coach',
+      password_confirmation: 'set-by-coach',
+    });
     expect(res).toEqual({ status: 200, headers: expect.anything(), body: { message: M.passwordSet } });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).status).toBe(401);
     expect((await trpc(ctx.app, 'query', 'auth.me', undefined, member.token)).status).toBe(401);
@@ -260,16 +453,34 @@ describe('PUT /api/admin/admin/{id}', () => {
   it("answers the form's messages and changes nothing", async () => {
     const user = await created({ password: 'kept-pass' });
     const empty = await call('PUT', `/api/admin/admin/${user.id}`, {});
-    expect(empty.body.errors).toEqual({ password: [M.passwordRequired], password_confirmation: [M.confirmationRequired] });
-    const mismatch = await call('PUT', `/api/admin/admin/${user.id}`, { password: 'abcdef', password_confirmation: 'abcdeg' });
-    expect(mismatch).toMatchObject({ status: 422, body: { message: 'The repeat password must be same as password', errors: { password_confirmation: ['The repeat password must be same as password'] } } });
+    expect(empty.body.errors).toEqual({
+      password: [M.passwordRequired],
+      password_confirmation: [M.confirmationRequired],
+    });
+    const mismatch = await call('PUT', `/api/admin/admin/${user.id}`, {
+      password: 'abcdef',
+      password_confirmation: 'abcdeg',
+    });
+    expect(mismatch).toMatchObject({
+      status: 422,
+      body: {
+        message: 'The repeat password must be same as password',
+        errors: { password_confirmation: ['The repeat password must be same as password'] },
+      },
+    });
     const short = await call('PUT', `/api/admin/admin/${user.id}`, { password: 'abc', password_confirmation: 'abd' });
-    expect(short.body.errors).toEqual({ password: ['The min length of password is 6'], password_confirmation: ['The repeat password must be same as password'] });
+    expect(short.body.errors).toEqual({
+      password: ['The min length of password is 6'],
+      password_confirmation: ['The repeat password must be same as password'],
+    });
     expect((await login(user.email, 'kept-pass')).status).toBe(200);
   });
 
   it("refuses the admin's own password (that needs the current one, on the Change Password screen)", async () => {
-    const self = await call('PUT', `/api/admin/admin/${bossId}`, { password: 'boss-new-1', password_confirmation: 'boss-new-1' });
+    const self = await call('PUT', `/api/admin/admin/${bossId}`, {
+      password: 'boss-new-1',
+      password_confirmation: 'boss-new-1',
+    });
     expect(self).toMatchObject({ status: 422, body: { errors: { password: [M.selfPassword] } } });
     expect((await login('boss@example.com', 'boss-pass-1')).status).toBe(200);
   });
@@ -277,11 +488,21 @@ describe('PUT /api/admin/admin/{id}', () => {
   it('is admin.users.setPassword through tRPC, and revokes there too', async () => {
     const user = await created({ password: 'before-1' });
     const token = (await login(user.email, 'before-1')).body.access_token;
-    const res = await trpc(ctx.app, 'mutation', 'admin.users.setPassword', { id: user.id, password: 'after-11', password_confirmation: 'after-11' }, adminToken);
+    const res = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.users.setPassword',
+      { id: user.id, password: 'after-11', password_confirmation: 'after-11' },
+      adminToken,
+    );
     expect(res.data).toEqual({ message: M.passwordSet });
     expect((await rest(ctx.app, 'GET', '/api/user', { token })).status).toBe(401);
-    expect((await trpc(ctx.app, 'mutation', 'admin.users.setPassword', { id: user.id, password: 'x' }, adminToken)).error.data.errors).toEqual({
-      password: ['The min length of password is 6'], password_confirmation: [M.confirmationRequired],
+    expect(
+      (await trpc(ctx.app, 'mutation', 'admin.users.setPassword', { id: user.id, password: 'x' }, adminToken)).error
+        .data.errors,
+    ).toEqual({
+      password: ['The min length of password is 6'],
+      password_confirmation: [M.confirmationRequired],
     });
   });
 });
@@ -292,38 +513,88 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
     const macrosBefore = await rest(ctx.app, 'GET', '/api/user/evolution/macro_data', { token: member.token });
     expect(macrosBefore.body.message).not.toBe(SUPERHUMAN_MESSAGE.macrosOff);
     const off = await call('PATCH', `/api/admin/admin/${member.userId}/access`, { micro_data: false });
-    expect(off).toMatchObject({ status: 200, body: { message: M.accessUpdated, data: { access_overrides: { micro_data: false }, access: { micro_data: false } } } });
-    expect(await rest(ctx.app, 'GET', '/api/user/evolution/macro_data', { token: member.token })).toMatchObject({ status: 403, body: { message: SUPERHUMAN_MESSAGE.macrosOff } });
+    expect(off).toMatchObject({
+      status: 200,
+      body: {
+        message: M.accessUpdated,
+        data: { access_overrides: { micro_data: false }, access: { micro_data: false } },
+      },
+    });
+    expect(await rest(ctx.app, 'GET', '/api/user/evolution/macro_data', { token: member.token })).toMatchObject({
+      status: 403,
+      body: { message: SUPERHUMAN_MESSAGE.macrosOff },
+    });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access.micro_data).toBe(false);
     await call('PATCH', `/api/admin/admin/${member.userId}/access`, { micro_data: 'true' });
-    expect((await rest(ctx.app, 'GET', '/api/user/evolution/macro_data', { token: member.token })).body.message).not.toBe(SUPERHUMAN_MESSAGE.macrosOff);
+    expect(
+      (await rest(ctx.app, 'GET', '/api/user/evolution/macro_data', { token: member.token })).body.message,
+    ).not.toBe(SUPERHUMAN_MESSAGE.macrosOff);
   });
 
   it('opens the evolution page early and closes a paid channel; a stored true never opens a channel the plan lacks', async () => {
     const member = await trainingMember(ctx.app, { channel: CHANNEL.warrior });
-    const res = await call('PATCH', `/api/admin/admin/${member.userId}/access`, { evolution_page: true, warrior_channel: false, superhuman_channel: true });
-    expect(res.body.data.access).toMatchObject({ evolution_page: true, warrior_channel: false, superhuman_channel: false });
-    expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access).toMatchObject({ evolution_page: true, warrior_channel: false, superhuman_channel: false });
+    const res = await call('PATCH', `/api/admin/admin/${member.userId}/access`, {
+      evolution_page: true,
+      warrior_channel: false,
+      superhuman_channel: true,
+    });
+    expect(res.body.data.access).toMatchObject({
+      evolution_page: true,
+      warrior_channel: false,
+      superhuman_channel: false,
+    });
+    expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access).toMatchObject({
+      evolution_page: true,
+      warrior_channel: false,
+      superhuman_channel: false,
+    });
     // Flags not sent stay as they were.
-    const again = await trpc(ctx.app, 'mutation', 'admin.users.setAccess', { id: member.userId, warrior_channel: true }, adminToken);
-    expect(again.data.data.access_overrides).toEqual({ evolution_page: true, warrior_channel: true, superhuman_channel: true });
+    const again = await trpc(
+      ctx.app,
+      'mutation',
+      'admin.users.setAccess',
+      { id: member.userId, warrior_channel: true },
+      adminToken,
+    );
+    expect(again.data.data.access_overrides).toEqual({
+      evolution_page: true,
+      warrior_channel: true,
+      superhuman_channel: true,
+    });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access.warrior_channel).toBe(true);
   });
 
   it('refuses an empty change, a value that is not on or off, and admins (422), changing nothing', async () => {
     const member = await trainingMember(ctx.app);
-    expect((await call('PATCH', `/api/admin/admin/${member.userId}/access`, {})).body.errors).toEqual({ access: [M.accessNothing] });
-    expect((await call('PATCH', `/api/admin/admin/${member.userId}/access`, { micro_data: 'maybe' })).body.errors).toEqual({ micro_data: [M.accessFlag] });
-    expect((await call('PATCH', `/api/admin/admin/${bossId}/access`, { micro_data: false })).body.errors).toEqual({ access: [M.accessMembersOnly] });
+    expect((await call('PATCH', `/api/admin/admin/${member.userId}/access`, {})).body.errors).toEqual({
+      access: [M.accessNothing],
+    });
+    expect(
+      (await call('PATCH', `/api/admin/admin/${member.userId}/access`, { micro_data: 'maybe' })).body.errors,
+    ).toEqual({ micro_data: [M.accessFlag] });
+    expect((await call('PATCH', `/api/admin/admin/${bossId}/access`, { micro_data: false })).body.errors).toEqual({
+      access: [M.accessMembersOnly],
+    });
     expect((await em().findOneOrFail(User, { id: member.userId })).access).toEqual({});
   });
 });
 
 describe('DELETE /api/admin/admin/{id}', () => {
-  it("removes a member and their data as their own deletion does: provider subscription and customer, files, rows", async () => {
+  it('removes a member and their data as their own deletion does: provider subscription and customer, files, rows', async () => {
     const member = newMember();
     const reg = await rest(ctx.app, 'POST', '/api/register/subscription', {
-      body: { ...member, address_line1: '1 High Street', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'United Kingdom', telephone: '01225 000000', channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' },
+      body: {
+        ...member,
+        address_line1: '1 High Street',
+        city: 'Bath',
+        county: 'Somerset',
+        postcode: 'BA1 1AA',
+        country: 'United Kingdom',
+        telephone: '01225 000000',
+        channel_id: 1,
+        plan_id: 1,
+        nonce: 'pm_card_visa',
+      },
     });
     expect(reg.status).toBe(201);
     const userId = reg.body.user_id as number;
@@ -348,9 +619,14 @@ describe('DELETE /api/admin/admin/{id}', () => {
 
   it('deletes another admin, never oneself', async () => {
     const other = await signedInAdmin(ctx.app);
-    expect(await call('DELETE', `/api/admin/admin/${bossId}`)).toMatchObject({ status: 422, body: { errors: { user: [M.selfDelete] } } });
+    expect(await call('DELETE', `/api/admin/admin/${bossId}`)).toMatchObject({
+      status: 422,
+      body: { errors: { user: [M.selfDelete] } },
+    });
     expect(await em().count(User, { id: bossId })).toBe(1);
-    expect((await trpc(ctx.app, 'mutation', 'admin.users.delete', { id: other.userId }, adminToken)).data).toEqual({ message: M.deleted });
+    expect((await trpc(ctx.app, 'mutation', 'admin.users.delete', { id: other.userId }, adminToken)).data).toEqual({
+      message: M.deleted,
+    });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: other.token })).status).toBe(401);
     expect((await trpc(ctx.app, 'mutation', 'admin.users.delete', { id: other.userId }, adminToken)).status).toBe(404);
   });
@@ -362,20 +638,42 @@ describe('the REST description', () => {
     expect(Object.keys(body.paths['/admin/admin']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(body.paths['/admin/admin/{id}']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
     expect(Object.keys(body.paths['/admin/admin/{id}/access'])).toEqual(['patch']);
-    expect(body.paths['/admin/admin/{id}'].put.requestBody.content['application/json'].schema.required).toEqual(['password', 'password_confirmation']);
+    expect(body.paths['/admin/admin/{id}'].put.requestBody.content['application/json'].schema.required).toEqual([
+      'password',
+      'password_confirmation',
+    ]);
   });
 });
 
 describe('the last admin', () => {
-  const serviceContext = (actor: Actor): ServiceContext => ({ em: em(), config: ctx.app.config, tokens: ctx.app.tokens, limits: ctx.app.limits, ip: '127.0.0.1', actor });
+  const serviceContext = (actor: Actor): ServiceContext => ({
+    em: em(),
+    config: ctx.app.config,
+    tokens: ctx.app.tokens,
+    limits: ctx.app.limits,
+    ip: '127.0.0.1',
+    actor,
+  });
 
   it('cannot be deleted or demoted, even by a caller who is not that admin', async () => {
     // Leave the boss as the only admin.
-    for (const a of await em().find(User, { role: ROLE.admin, id: { $ne: bossId } })) expect((await call('DELETE', `/api/admin/admin/${a.id}`)).status).toBe(200);
+    for (const a of await em().find(User, { role: ROLE.admin, id: { $ne: bossId } }))
+      expect((await call('DELETE', `/api/admin/admin/${a.id}`)).status).toBe(200);
     const someone = await em().findOneOrFail(User, { role: ROLE.member }, { orderBy: { id: 'asc' } });
-    const actor: Actor = { me: someone, user: someone, jti: 'test', exp: Math.floor(Date.now() / 1000) + 60, membership: { subscription: null, evolution: null } };
-    await expect(deleteUser(serviceContext(actor), actor, bossId)).rejects.toMatchObject({ status: 422, fieldErrors: { user: [M.lastAdmin] } });
-    await expect(updateUser(serviceContext(actor), actor, bossId, { name: 'Boss', email: 'boss@example.com', user_type: 1 })).rejects.toMatchObject({ status: 422, fieldErrors: { user: [M.lastAdmin] } });
+    const actor: Actor = {
+      me: someone,
+      user: someone,
+      jti: 'test',
+      exp: Math.floor(Date.now() / 1000) + 60,
+      membership: { subscription: null, evolution: null },
+    };
+    await expect(deleteUser(serviceContext(actor), actor, bossId)).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { user: [M.lastAdmin] },
+    });
+    await expect(
+      updateUser(serviceContext(actor), actor, bossId, { name: 'Boss', email: 'boss@example.com', user_type: 1 }),
+    ).rejects.toMatchObject({ status: 422, fieldErrors: { user: [M.lastAdmin] } });
     expect(await em().findOneOrFail(User, { id: bossId })).toMatchObject({ role: ROLE.admin });
   });
 
@@ -398,14 +696,28 @@ describe('the last admin, racing', () => {
       // Leave first as the only admin, then add a second.
       await em().nativeUpdate(User, { role: ROLE.admin, id: { $ne: first.userId } }, { role: ROLE.member });
       const second = await signedInAdmin(ctx.app);
-      const demote = (id: number, token: string) => call('PATCH', `/api/admin/admin/${id}`, { name: 'Admin', email: `admin-${id}@example.com`, user_type: 1 }, token);
+      const demote = (id: number, token: string) =>
+        call(
+          'PATCH',
+          `/api/admin/admin/${id}`,
+          { name: 'Admin', email: `admin-${id}@example.com`, user_type: 1 },
+          token,
+        );
       const results = await Promise.all([
         demote(second.userId, first.token),
-        race === 'demote' ? demote(first.userId, second.token) : call('DELETE', `/api/admin/admin/${first.userId}`, undefined, second.token),
+        race === 'demote'
+          ? demote(first.userId, second.token)
+          : call('DELETE', `/api/admin/admin/${first.userId}`, undefined, second.token),
       ]);
       const statuses = results.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), `${race}: ${statuses.join(', ')}`).toHaveLength(1);
-      expect(statuses.every((s) => [200, 401, 403, 422].includes(s)), `${race}: ${statuses.join(', ')}`).toBe(true);
+      expect(
+        statuses.filter((s) => s === 200),
+        `${race}: ${statuses.join(', ')}`,
+      ).toHaveLength(1);
+      expect(
+        statuses.every((s) => [200, 401, 403, 422].includes(s)),
+        `${race}: ${statuses.join(', ')}`,
+      ).toBe(true);
       expect(await em().count(User, { role: ROLE.admin })).toBe(1);
     }
   });

@@ -13,10 +13,17 @@ describe('POST /api/register', () => {
     expect(res.status).toBe(201);
     const body = loginResponseSchema.strict().parse(res.body);
     expect(body).toMatchObject({
-      user_role: 1, name: member.name, email: 'new.member@example.com', initial_setup: 1, initial_setup_step: 1,
+      user_role: 1,
+      name: member.name,
+      email: 'new.member@example.com',
+      initial_setup: 1,
+      initial_setup_step: 1,
       access: { evolution_page: false, warrior_channel: false, superhuman_channel: false, immortal_channel: false },
       subscription: { active: false, channel: null, plan: null },
-      evolution: 1, version: 1, phase: 1, need_calibration: true,
+      evolution: 1,
+      version: 1,
+      phase: 1,
+      need_calibration: true,
     });
     expect(body.access_token).toMatch(/^ey/);
     expect(body.evolution_id).toBeGreaterThan(0);
@@ -38,7 +45,9 @@ describe('POST /api/register', () => {
 
   it('refuses a bad email and a mismatched confirmation, creating nothing', async () => {
     const before = await ctx.app.orm.em.fork().count(User);
-    const res = await rest(ctx.app, 'POST', '/api/register', { body: newMember({ email: 'not-an-email', confirm_password: 'other-pass' }) });
+    const res = await rest(ctx.app, 'POST', '/api/register', {
+      body: newMember({ email: 'not-an-email', confirm_password: 'other-pass' }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: ['Incorrect format'], confirm_password: ['Passwords do not match'] });
     expect(await ctx.app.orm.em.fork().count(User)).toBe(before);
@@ -47,9 +56,14 @@ describe('POST /api/register', () => {
   it('treats emails case-insensitively: a second account for the same address is refused', async () => {
     const member = newMember();
     expect((await rest(ctx.app, 'POST', '/api/register', { body: member })).status).toBe(201);
-    const again = await rest(ctx.app, 'POST', '/api/register', { body: { ...member, email: member.email.toUpperCase() } });
+    const again = await rest(ctx.app, 'POST', '/api/register', {
+      body: { ...member, email: member.email.toUpperCase() },
+    });
     expect(again.status).toBe(422);
-    expect(again.body).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+    expect(again.body).toEqual({
+      message: 'The email has already been taken.',
+      errors: { email: ['The email has already been taken.'] },
+    });
     expect(await ctx.app.orm.em.fork().count(User, { email: member.email })).toBe(1);
   });
 
@@ -70,7 +84,8 @@ describe('POST /api/register', () => {
   it('is throttled per address with a 429 in Laravel shape', async () => {
     const ip = '192.0.2.10';
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await rest(ctx.app, 'POST', '/api/register', { body: newMember(), ip })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await rest(ctx.app, 'POST', '/api/register', { body: newMember(), ip })).status);
     expect(statuses).toEqual(Array(10).fill(201));
     // The eleventh from the same address is refused...
     const res = await rest(ctx.app, 'POST', '/api/register', { body: newMember(), ip });
@@ -86,7 +101,9 @@ describe('POST /api/login', () => {
   it('signs in and the token opens GET /api/user (start-up)', async () => {
     const member = newMember();
     await rest(ctx.app, 'POST', '/api/register', { body: member });
-    const login = await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email.toUpperCase(), password: member.password } });
+    const login = await rest(ctx.app, 'POST', '/api/login', {
+      body: { email: member.email.toUpperCase(), password: member.password },
+    });
     expect(login.status).toBe(200);
     loginResponseSchema.strict().parse(login.body);
     const me = await rest(ctx.app, 'GET', '/api/user', { token: login.body.access_token });
@@ -99,7 +116,9 @@ describe('POST /api/login', () => {
     const member = newMember();
     await rest(ctx.app, 'POST', '/api/register', { body: member });
     const lifetime = async (remember: boolean) => {
-      const res = await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: member.password, remember } });
+      const res = await rest(ctx.app, 'POST', '/api/login', {
+        body: { email: member.email, password: member.password, remember },
+      });
       const claims = ctx.app.jwt.decode<{ exp: number; iat: number }>(res.body.access_token)!;
       return claims.exp - claims.iat;
     };
@@ -111,11 +130,16 @@ describe('POST /api/login', () => {
     const member = newMember();
     await rest(ctx.app, 'POST', '/api/register', { body: member });
     const wrong = await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: 'wrong-pass' } });
-    const unknown = await rest(ctx.app, 'POST', '/api/login', { body: { email: 'nobody@example.com', password: 'wrong-pass' } });
+    const unknown = await rest(ctx.app, 'POST', '/api/login', {
+      body: { email: 'nobody@example.com', password: 'wrong-pass' },
+    });
     expect(wrong.status).toBe(422);
     expect(unknown.status).toBe(422);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+    expect(wrong.body).toEqual({
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    });
   });
 
   it('answers 429 with Retry-After after repeated failed logins, even with the right password', async () => {
@@ -123,16 +147,24 @@ describe('POST /api/login', () => {
     await rest(ctx.app, 'POST', '/api/register', { body: member });
     const ip = '192.0.2.20';
     for (let i = 0; i < 5; i++) {
-      expect((await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: 'nope-nope' }, ip })).status).toBe(422);
+      expect(
+        (await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: 'nope-nope' }, ip }))
+          .status,
+      ).toBe(422);
     }
-    const res = await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: member.password }, ip });
+    const res = await rest(ctx.app, 'POST', '/api/login', {
+      body: { email: member.email, password: member.password },
+      ip,
+    });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: 'Too Many Attempts.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.headers['x-ratelimit-limit']).toBe('5');
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
     // Another address is not held back by this one's failures.
-    expect((await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: member.password } })).status).toBe(200);
+    expect(
+      (await rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password: member.password } })).status,
+    ).toBe(200);
   });
 
   it('spends the attempt before checking, so guesses sent side by side cannot slip past the limit', async () => {
@@ -140,7 +172,9 @@ describe('POST /api/login', () => {
     await rest(ctx.app, 'POST', '/api/register', { body: member });
     const ip = '192.0.2.21';
     const guesses = Array.from({ length: 12 }, (_, i) => (i === 9 ? member.password : `guess-${i}-wrong`));
-    const answers = await Promise.all(guesses.map((password) => rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password }, ip })));
+    const answers = await Promise.all(
+      guesses.map((password) => rest(ctx.app, 'POST', '/api/login', { body: { email: member.email, password }, ip })),
+    );
     const statuses = answers.map((a) => a.status);
     // Five attempts are checked (whatever their order of arrival); the other seven are refused unread.
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -149,7 +183,9 @@ describe('POST /api/login', () => {
 
   it('refuses a tRPC batch longer than the client ever sends (400)', async () => {
     const paths = Array.from({ length: 11 }, () => 'auth.login').join(',');
-    const input = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { email: 'a@example.com', password: 'x' }]));
+    const input = Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [i, { email: 'a@example.com', password: 'x' }]),
+    );
     const res = await ctx.app.inject({ method: 'POST', url: `/trpc/${paths}?batch=1`, payload: input });
     expect(res.statusCode).toBe(400);
   });
@@ -157,11 +193,19 @@ describe('POST /api/login', () => {
   it('validates the body', async () => {
     const res = await rest(ctx.app, 'POST', '/api/login', { body: {} });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ email: ['The email field is required.'], password: ['The password field is required.'] });
+    expect(res.body.errors).toEqual({
+      email: ['The email field is required.'],
+      password: ['The password field is required.'],
+    });
   });
 
   it('answers malformed JSON with a 400 and no internals', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at .*\.ts|stack/i);
   });
@@ -193,7 +237,12 @@ describe('tokens', () => {
   it('are refused when expired, tampered with, or signed with another algorithm', async () => {
     const token = await signedInMember();
     const claims = ctx.app.jwt.decode<{ sub: string; tv: number; jti: string }>(token)!;
-    const expired = ctx.app.jwt.sign({ sub: claims.sub, tv: claims.tv, jti: 'expired1', exp: Math.floor(Date.now() / 1000) - 5 });
+    const expired = ctx.app.jwt.sign({
+      sub: claims.sub,
+      tv: claims.tv,
+      jti: 'expired1',
+      exp: Math.floor(Date.now() / 1000) - 5,
+    });
     const [h, p, s] = token.split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${s}`;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
@@ -227,7 +276,10 @@ describe('tRPC auth', () => {
   it('reports validation as 422 with the field errors', async () => {
     const res = await trpc(ctx.app, 'mutation', 'auth.register', { email: 'x' });
     expect(res.status).toBe(422);
-    expect(res.error.data).toMatchObject({ httpStatus: 422, errors: { email: ['Incorrect format'], name: ['This is a required field'] } });
+    expect(res.error.data).toMatchObject({
+      httpStatus: 422,
+      errors: { email: ['Incorrect format'], name: ['This is a required field'] },
+    });
   });
 });
 
@@ -235,7 +287,10 @@ describe('a NUL character in any input', () => {
   it('is a 422 on its field over REST and tRPC, and creates nothing (PostgreSQL cannot store it)', async () => {
     const member = newMember({ name: 'Nul\u0000Name' });
     const res = await rest(ctx.app, 'POST', '/api/register', { body: member });
-    expect(res).toMatchObject({ status: 422, body: { errors: { name: ['The name may not contain a null character.'] } } });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { errors: { name: ['The name may not contain a null character.'] } },
+    });
     expect((await trpc(ctx.app, 'mutation', 'auth.register', member)).status).toBe(422);
     expect(await ctx.app.orm.em.fork().count(User, { email: member.email })).toBe(0);
   });

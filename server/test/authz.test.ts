@@ -40,15 +40,20 @@ async function runRow(surface: 'rest' | 'trpc', name: string, row: Row): Promise
   for (const who of CALLERS) {
     const account = await accountFor(row, who);
     const call: Call = (await row.call?.({ fx, who, account })) ?? {};
-    const answer: Answer = surface === 'rest' ? await sendRest(ctx.app, name, call, account?.token ?? null) : await sendTrpc(ctx.app, name, call, account?.token ?? null);
+    const answer: Answer =
+      surface === 'rest'
+        ? await sendRest(ctx.app, name, call, account?.token ?? null)
+        : await sendTrpc(ctx.app, name, call, account?.token ?? null);
     const expected = row.expect[who];
-    if (answer.status !== expected) problems.push(`${who}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (answer.status !== expected)
+      problems.push(`${who}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 300)}`);
     if (answer.status >= 400) {
       const shape = refusalShapeProblem(surface, answer);
       if (shape) problems.push(`${who}: refusal not in the documented shape: ${shape}`);
     }
     // Another member asking for A's record learns nothing of A (the shape check above already allows no data).
-    if (who === 'otherMember' && answer.status >= 400 && answer.text.includes(fx.memberA.email)) problems.push("otherMember: the refusal carries A's email");
+    if (who === 'otherMember' && answer.status >= 400 && answer.text.includes(fx.memberA.email))
+      problems.push("otherMember: the refusal carries A's email");
   }
   return problems;
 }
@@ -63,23 +68,42 @@ async function liveStatus(who: Caller): Promise<number> {
   const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const listeners = ctx.app.live.size;
   const abort = new AbortController();
-  const res = await fetch(`${base}/trpc/live.events`, { signal: abort.signal, headers: account ? { authorization: `Bearer ${account.token}` } : {} });
+  const res = await fetch(`${base}/trpc/live.events`, {
+    signal: abort.signal,
+    headers: account ? { authorization: `Bearer ${account.token}` } : {},
+  });
   if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream')) return res.status;
   let settled = false;
-  const refused = res.text().then((text) => {
-    const error = /event: serialized-error\ndata: (.+)\n/.exec(text);
-    return text.match(/^event: (?!connected|serialized-error).*/gm) || !error ? -1 : (JSON.parse(error[1]!).data.httpStatus as number);
-  }, () => 0);
-  const opened = vi.waitFor(() => {
-    if (!settled && ctx.app.live.size <= listeners) throw new Error('not registered yet');
-  }, { timeout: 5000, interval: 20 }).then(() => 200, () => 0);
+  const refused = res.text().then(
+    (text) => {
+      const error = /event: serialized-error\ndata: (.+)\n/.exec(text);
+      return text.match(/^event: (?!connected|serialized-error).*/gm) || !error
+        ? -1
+        : (JSON.parse(error[1]!).data.httpStatus as number);
+    },
+    () => 0,
+  );
+  const opened = vi
+    .waitFor(
+      () => {
+        if (!settled && ctx.app.live.size <= listeners) throw new Error('not registered yet');
+      },
+      { timeout: 5000, interval: 20 },
+    )
+    .then(
+      () => 200,
+      () => 0,
+    );
   const status = await Promise.race([refused, opened]);
   settled = true;
   abort.abort();
   // The stream is gone from the listener before the next caller's is counted.
-  await vi.waitFor(() => {
-    if (ctx.app.live.size !== listeners) throw new Error('still registered');
-  }, { timeout: 5000, interval: 20 });
+  await vi.waitFor(
+    () => {
+      if (ctx.app.live.size !== listeners) throw new Error('still registered');
+    },
+    { timeout: 5000, interval: 20 },
+  );
   return status;
 }
 
@@ -88,10 +112,14 @@ describe('the authorisation matrix', () => {
     const routes = registeredRoutes(ctx.app);
     const procedures = registeredProcedures();
     expect(routes.length).toBeGreaterThan(100);
-    expect({ routesWithoutRow: routes.filter((r) => !(r in restMatrix)), rowsWithoutRoute: Object.keys(restMatrix).filter((r) => !routes.includes(r)) })
-      .toEqual({ routesWithoutRow: [], rowsWithoutRoute: [] });
-    expect({ proceduresWithoutRow: procedures.filter((p) => !(p in trpcMatrix)), rowsWithoutProcedure: Object.keys(trpcMatrix).filter((p) => !procedures.includes(p)) })
-      .toEqual({ proceduresWithoutRow: [], rowsWithoutProcedure: [] });
+    expect({
+      routesWithoutRow: routes.filter((r) => !(r in restMatrix)),
+      rowsWithoutRoute: Object.keys(restMatrix).filter((r) => !routes.includes(r)),
+    }).toEqual({ routesWithoutRow: [], rowsWithoutRoute: [] });
+    expect({
+      proceduresWithoutRow: procedures.filter((p) => !(p in trpcMatrix)),
+      rowsWithoutProcedure: Object.keys(trpcMatrix).filter((p) => !procedures.includes(p)),
+    }).toEqual({ proceduresWithoutRow: [], rowsWithoutProcedure: [] });
   });
 
   describe('REST', () => {
@@ -100,9 +128,20 @@ describe('the authorisation matrix', () => {
     });
 
     it('POST /api/stripe/webhook: a delivery signed with the endpoint secret is accepted (200)', async () => {
-      const payload = JSON.stringify({ id: `evt_authz_${Date.now()}`, object: 'event', created: Math.floor(Date.now() / 1000), type: 'invoice.created', data: { object: { id: 'in_authz' } } });
+      const payload = JSON.stringify({
+        id: `evt_authz_${Date.now()}`,
+        object: 'event',
+        created: Math.floor(Date.now() / 1000),
+        type: 'invoice.created',
+        data: { object: { id: 'in_authz' } },
+      });
       const signature = new Stripe('sk_unset').webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
       expect(res.statusCode).toBe(restMatrix['POST /api/stripe/webhook']!.expect.stripe);
     });
   });
@@ -114,7 +153,12 @@ describe('the authorisation matrix', () => {
     });
 
     it('subscription live.events: the stream opens for any signed-in user; without a token it carries only the 401 and ends', async () => {
-      const observed = Object.fromEntries(await CALLERS.reduce(async (done, who) => [...(await done), [who, await liveStatus(who)] as const], Promise.resolve([] as (readonly [Caller, number])[])));
+      const observed = Object.fromEntries(
+        await CALLERS.reduce(
+          async (done, who) => [...(await done), [who, await liveStatus(who)] as const],
+          Promise.resolve([] as (readonly [Caller, number])[]),
+        ),
+      );
       const { stripe: _webhookOnly, ...expected } = trpcMatrix['subscription live.events']!.expect;
       expect(observed).toEqual(expected);
     });

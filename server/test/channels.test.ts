@@ -10,10 +10,20 @@ describe('channels', () => {
     const res = await rest(ctx.app, 'GET', '/api/channel');
     expect(res.status).toBe(200);
     const channels = res.body.data.map((c: unknown) => channelSchema.strict().parse(c));
-    expect(channels.map((c: { id: number; short_name: string; active: boolean }) => [c.id, c.short_name, c.active])).toEqual([
-      [1, 'warrior', true], [2, 'superhuman', true], [3, 'immortal', false],
+    expect(
+      channels.map((c: { id: number; short_name: string; active: boolean }) => [c.id, c.short_name, c.active]),
+    ).toEqual([
+      [1, 'warrior', true],
+      [2, 'superhuman', true],
+      [3, 'immortal', false],
     ]);
-    expect(channels[0].plans[0]).toMatchObject({ plan_id: 1, channel_id: 1, amount: 29.99, amount_pence: 2999, duration: '1 month' });
+    expect(channels[0].plans[0]).toMatchObject({
+      plan_id: 1,
+      channel_id: 1,
+      amount: 29.99,
+      amount_pence: 2999,
+      duration: '1 month',
+    });
   });
 
   it('GET /api/channel/{id} answers one channel in data, or 404', async () => {

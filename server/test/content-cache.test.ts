@@ -20,7 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => sql?.end());
 
-const channelName = async () => ((await rest(ctx.app, 'GET', '/api/channel')).body.data as { id: number; name: string }[]).find((c) => c.id === 1)!.name;
+const channelName = async () =>
+  ((await rest(ctx.app, 'GET', '/api/channel')).body.data as { id: number; name: string }[]).find((c) => c.id === 1)!
+    .name;
 
 /** Renames channel 1 behind the app's back: with triggers off for this transaction, no NOTIFY tells any instance. */
 async function renameSilently(name: string) {
@@ -31,7 +33,7 @@ async function renameSilently(name: string) {
 }
 
 describe('the content cache', () => {
-  it('is kept through refused admin writes, and dropped by an admin\'s content edit before its answer leaves', async () => {
+  it("is kept through refused admin writes, and dropped by an admin's content edit before its answer leaves", async () => {
     const before = await channelName();
     await renameSilently('Warrior (renamed in SQL)');
     // The cached copy is what members read until something drops it.
@@ -41,15 +43,21 @@ describe('the content cache', () => {
     expect((await rest(ctx.app, 'PUT', '/api/admin/channel/1', { body: { name: 'Stranger' } })).status).toBe(401);
     expect((await rest(ctx.app, 'POST', '/api/admin/page', { body: {} })).status).toBe(401);
     expect((await trpc(ctx.app, 'mutation', 'admin.channels.update', { id: 1, name: 'Stranger' })).status).toBe(401);
-    expect((await rest(ctx.app, 'PUT', '/api/admin/channel/1', { token: member, body: { name: 'Member' } })).status).toBe(403);
+    expect(
+      (await rest(ctx.app, 'PUT', '/api/admin/channel/1', { token: member, body: { name: 'Member' } })).status,
+    ).toBe(403);
     expect((await rest(ctx.app, 'PUT', '/api/admin/channel/1', { token: admin, body: { name: '' } })).status).toBe(422);
     expect((await rest(ctx.app, 'DELETE', '/api/admin/form/999999', { token: admin })).status).toBe(404);
     expect(await channelName()).toBe(before);
 
     // An admin's edit of other content (a technique guide's title) drops the whole copy: the next read is fresh.
-    const guides = (await rest(ctx.app, 'GET', '/api/admin/page/category/4/pages?page=1', { token: admin })).body.data as { id: number }[];
+    const guides = (await rest(ctx.app, 'GET', '/api/admin/page/category/4/pages?page=1', { token: admin })).body
+      .data as { id: number }[];
     const guide = (await rest(ctx.app, 'GET', `/api/admin/page/${guides[0]!.id}`, { token: admin })).body.data;
-    const saved = await rest(ctx.app, 'PUT', `/api/admin/page/${guide.id}`, { token: admin, body: { ...guide, title: `${guide.title} ` } });
+    const saved = await rest(ctx.app, 'PUT', `/api/admin/page/${guide.id}`, {
+      token: admin,
+      body: { ...guide, title: `${guide.title} ` },
+    });
     expect(saved.status).toBe(200);
     expect(await channelName()).toBe('Warrior (renamed in SQL)');
 

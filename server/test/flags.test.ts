@@ -1,6 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAG_MESSAGE as M, ROLE, flagRowSchema, flagSavedResponse, flagSchema, paginatedSchema } from '@evolution/shared';
+import {
+  FLAG_MESSAGE as M,
+  ROLE,
+  flagRowSchema,
+  flagSavedResponse,
+  flagSchema,
+  paginatedSchema,
+} from '@evolution/shared';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { AssistanceFlag, FlagResponse, User } from '../src/entities/index.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../src/services/live.ts';
@@ -13,11 +20,12 @@ import { useTestSmtp } from './helpers/smtp.ts';
 // A real SMTP server in the test: the queue's worker sends through SMTP_URL and the test reads what arrived.
 const { url: smtpUrl, deliveries } = await useTestSmtp();
 /** Each recipient's copy of each mail, with its subject and decoded text. */
-const inboxOf = (): Delivered[] => deliveries.flatMap(({ to, raw }) => {
-  const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-  const subject = head.match(/^Subject: (.*)$/m)?.[1] ?? '';
-  return to.map((address) => ({ to: address, subject, text: decode(body.join('\n\n')) }));
-});
+const inboxOf = (): Delivered[] =>
+  deliveries.flatMap(({ to, raw }) => {
+    const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+    const subject = head.match(/^Subject: (.*)$/m)?.[1] ?? '';
+    return to.map((address) => ({ to: address, subject, text: decode(body.join('\n\n')) }));
+  });
 const ctx = useTestApp({ smtpUrl, appUrl: 'https://evolution.example' });
 const em = () => ctx.app.orm.em.fork();
 
@@ -49,7 +57,8 @@ interface Delivered {
   text: string;
 }
 /** Quoted-printable soft breaks and escapes undone, so the text reads as sent. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decode = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** Waits until the worker has sent every queued mail (a sent mail's job row is deleted). */
 async function queueDrained(): Promise<void> {
@@ -65,7 +74,10 @@ async function queueDrained(): Promise<void> {
  * Mails delivered by the job queue's worker to a real SMTP server in the test, by `work`, and the live notices
  * PostgreSQL delivered for it (on commit). Waits for `expected` mails, then a moment more for any extra one.
  */
-async function effectsOf<T>(expected: number, work: () => Promise<T>): Promise<{ result: T; mails: Delivered[]; events: LiveEvent[] }> {
+async function effectsOf<T>(
+  expected: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; mails: Delivered[]; events: LiveEvent[] }> {
   await queueDrained();
   const before = inboxOf().length;
   const start = events.length;
@@ -78,7 +90,8 @@ async function effectsOf<T>(expected: number, work: () => Promise<T>): Promise<{
 
 const events: LiveEvent[] = [];
 let listener: pg.Client;
-const adminEmails = async () => (await em().find(User, { role: ROLE.admin }, { orderBy: { id: 'asc' } })).map((u) => u.email);
+const adminEmails = async () =>
+  (await em().find(User, { role: ROLE.admin }, { orderBy: { id: 'asc' } })).map((u) => u.email);
 
 beforeAll(async () => {
   coach = await signInAdmin('coach.flags@example.com', 'Coach Carter');
@@ -96,12 +109,19 @@ afterAll(async () => {
   await listener?.end();
 });
 
-const open = (token: string | undefined, body: unknown) => rest(ctx.app, 'POST', '/api/user/assistance_flag', { token, body });
+const open = (token: string | undefined, body: unknown) =>
+  rest(ctx.app, 'POST', '/api/user/assistance_flag', { token, body });
 
 describe('POST /api/user/assistance_flag', () => {
   it('needs a member: 401 without a token, 403 for an admin', async () => {
-    expect(await open(undefined, { subject: 'Hi', message: 'Help' })).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
-    expect(await open(coach.token, { subject: 'Hi', message: 'Help' })).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(await open(undefined, { subject: 'Hi', message: 'Help' })).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+    });
+    expect(await open(coach.token, { subject: 'Hi', message: 'Help' })).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
   });
 
   it("refuses a missing or blank subject and message with the spec's messages, storing nothing", async () => {
@@ -122,11 +142,22 @@ describe('POST /api/user/assistance_flag', () => {
   });
 
   it('opens a flag (201), mails every coach and tells the member and the admins live', async () => {
-    const { result: res, mails, events: live } = await effectsOf(2, () => open(member.token, { subject: '  Knee pain ', message: 'My knee hurts on squats.' }));
+    const {
+      result: res,
+      mails,
+      events: live,
+    } = await effectsOf(2, () => open(member.token, { subject: '  Knee pain ', message: 'My knee hurts on squats.' }));
     expect(res.status).toBe(201);
     const saved = flagSavedResponse.strict().parse(res.body);
     expect(saved.message).toBe(M.opened);
-    expect(saved.data).toMatchObject({ subject: 'Knee pain', from: 'Flag Member', message: 'My knee hurts on squats.', status: 0, responses: [], user_id: member.id });
+    expect(saved.data).toMatchObject({
+      subject: 'Knee pain',
+      from: 'Flag Member',
+      message: 'My knee hurts on squats.',
+      status: 0,
+      responses: [],
+      user_id: member.id,
+    });
     expect(mails.map((m) => m.to).sort()).toEqual((await adminEmails()).sort());
     expect(mails[0]).toMatchObject({ subject: 'New assistance flag: Knee pain' });
     expect(mails[0]!.text).toContain(`/#/admin/assistance_flag/${saved.data.id}`);
@@ -135,7 +166,9 @@ describe('POST /api/user/assistance_flag', () => {
 
   it('opens one flag for a double-clicked submit, mailing once', async () => {
     const body = { subject: 'Double', message: 'Clicked twice' };
-    const { result, mails } = await effectsOf(2, () => Promise.all([open(member.token, body), open(member.token, body)]));
+    const { result, mails } = await effectsOf(2, () =>
+      Promise.all([open(member.token, body), open(member.token, body)]),
+    );
     const [a, b] = result;
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.data.id).toBe(b.body.data.id);
@@ -179,17 +212,36 @@ describe('a thread: read, reply, close', () => {
   it("shows the member their own flag and nobody else's (404), nor an unknown id", async () => {
     const res = await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}`, { token: member.token });
     expect(res.status).toBe(200);
-    expect(flagSchema.strict().parse(res.body.data)).toMatchObject({ id: flagId, subject: 'Form check', from: 'Flag Member', status: 0 });
-    expect(await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}`, { token: other.token })).toMatchObject({ status: 404, body: { message: M.notFound } });
+    expect(flagSchema.strict().parse(res.body.data)).toMatchObject({
+      id: flagId,
+      subject: 'Form check',
+      from: 'Flag Member',
+      status: 0,
+    });
+    expect(await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}`, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { message: M.notFound },
+    });
     expect((await rest(ctx.app, 'GET', '/api/user/assistance_flag/999999', { token: member.token })).status).toBe(404);
     expect((await rest(ctx.app, 'GET', '/api/user/assistance_flag/abc', { token: member.token })).status).toBe(404);
     expect((await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}`)).status).toBe(401);
-    expect((await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}`, { token: coach.token })).status).toBe(403);
+    expect((await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}`, { token: coach.token })).status).toBe(
+      403,
+    );
   });
 
   it("refuses another member's reply and close with 404, changing nothing", async () => {
-    expect((await rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, { token: other.token, body: { message: 'Me too' } })).status).toBe(404);
-    expect((await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}/done`, { token: other.token })).status).toBe(404);
+    expect(
+      (
+        await rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, {
+          token: other.token,
+          body: { message: 'Me too' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}/done`, { token: other.token })).status,
+    ).toBe(404);
     const flag = await em().findOneOrFail(AssistanceFlag, { id: flagId });
     expect(flag.status).toBe(0);
     expect(await em().count(FlagResponse, { flag: flagId })).toBe(0);
@@ -200,29 +252,58 @@ describe('a thread: read, reply, close', () => {
     expect((await reply(`/api/user/assistance_flag/${flagId}/reply`)).status).toBe(401);
     expect((await reply(`/api/user/assistance_flag/${flagId}/reply`, coach.token)).status).toBe(403);
     expect((await reply('/api/user/assistance_flag/999999/reply', member.token)).status).toBe(404);
-    expect((await rest(ctx.app, 'POST', '/api/user/assistance_flag/999999/reply', { token: member.token, body: {} })).status).toBe(404);
+    expect(
+      (await rest(ctx.app, 'POST', '/api/user/assistance_flag/999999/reply', { token: member.token, body: {} })).status,
+    ).toBe(404);
     expect((await reply(`/api/admin/assistance_flag/${flagId}/reply`)).status).toBe(401);
     expect((await reply(`/api/admin/assistance_flag/${flagId}/reply`, member.token)).status).toBe(403);
     expect((await reply('/api/admin/assistance_flag/999999/reply', coach.token)).status).toBe(404);
     expect((await trpc(ctx.app, 'query', 'admin.flags.list', { page: 1 })).status).toBe(401);
-    expect((await trpc(ctx.app, 'mutation', 'admin.flags.reply', { id: flagId, message: 'Hi' }, member.token)).status).toBe(403);
-    expect((await trpc(ctx.app, 'mutation', 'flags.reply', { id: flagId, message: 'Hi' }, other.token)).status).toBe(404);
+    expect(
+      (await trpc(ctx.app, 'mutation', 'admin.flags.reply', { id: flagId, message: 'Hi' }, member.token)).status,
+    ).toBe(403);
+    expect((await trpc(ctx.app, 'mutation', 'flags.reply', { id: flagId, message: 'Hi' }, other.token)).status).toBe(
+      404,
+    );
     expect(await em().count(FlagResponse, { flag: flagId })).toBe(0);
   });
 
   it("refuses an empty reply with the spec's message", async () => {
-    const res = await rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, { token: member.token, body: { message: '  ' } });
-    expect(res).toMatchObject({ status: 422, body: { message: 'The message is required', errors: { message: ['The message is required'] } } });
-    const admin = await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, { token: coach.token, body: {} });
+    const res = await rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, {
+      token: member.token,
+      body: { message: '  ' },
+    });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { message: 'The message is required', errors: { message: ['The message is required'] } },
+    });
+    const admin = await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, {
+      token: coach.token,
+      body: {},
+    });
     expect(admin).toMatchObject({ status: 422, body: { errors: { message: ['The message is required'] } } });
   });
 
   it("takes a coach's reply: from is the coach's name, the member is mailed and told live", async () => {
-    const { result: res, mails, events: live } = await effectsOf(1, () =>
-      rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, { token: coach.token, body: { message: 'Film it from the side.' } }));
+    const {
+      result: res,
+      mails,
+      events: live,
+    } = await effectsOf(1, () =>
+      rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, {
+        token: coach.token,
+        body: { message: 'Film it from the side.' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(flagSavedResponse.strict().parse(res.body).data.responses).toEqual([
-      { id: expect.any(Number), from: 'Coach Carter', by_coach: true, message: 'Film it from the side.', created_at: expect.any(String) },
+      {
+        id: expect.any(Number),
+        from: 'Coach Carter',
+        by_coach: true,
+        message: 'Film it from the side.',
+        created_at: expect.any(String),
+      },
     ]);
     expect(mails).toEqual([expect.objectContaining({ to: member.email, subject: 'Your coach replied: Form check' })]);
     expect(mails[0]!.text).toContain('Film it from the side.');
@@ -232,7 +313,11 @@ describe('a thread: read, reply, close', () => {
 
   it("takes the member's reply: from is the member's name, every coach is mailed", async () => {
     const { result: res, mails } = await effectsOf(2, () =>
-      rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, { token: member.token, body: { message: 'Here is the video.' } }));
+      rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, {
+        token: member.token,
+        body: { message: 'Here is the video.' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.responses.map((r: { from: string; message: string }) => [r.from, r.message])).toEqual([
       ['Coach Carter', 'Film it from the side.'],
@@ -243,7 +328,11 @@ describe('a thread: read, reply, close', () => {
   });
 
   it('adds a double-clicked reply once', async () => {
-    const send = () => rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, { token: member.token, body: { message: 'Any news?' } });
+    const send = () =>
+      rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, {
+        token: member.token,
+        body: { message: 'Any news?' },
+      });
     const { result, mails } = await effectsOf(2, () => Promise.all([send(), send()]));
     expect(result.map((r) => r.status)).toEqual([200, 200]);
     expect(await em().count(FlagResponse, { flag: flagId, message: 'Any news?' })).toBe(1);
@@ -255,29 +344,58 @@ describe('a thread: read, reply, close', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: flagId, from: 'Flag Member', responses_count: 3 });
     expect((await rest(ctx.app, 'GET', '/api/admin/assistance_flag/999999', { token: coach.token })).status).toBe(404);
-    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}`, { token: member.token })).status).toBe(403);
+    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}`, { token: member.token })).status).toBe(
+      403,
+    );
     expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}`)).status).toBe(401);
   });
 
-  it('closes on the coach\'s done (the member is mailed); closing again is a harmless 200 with no mail', async () => {
-    const first = await effectsOf(1, () => rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}/done`, { token: coach.token }));
-    expect(first.result).toMatchObject({ status: 200, body: { message: M.closed, data: { status: 1, closed_at: expect.any(String) } } });
-    expect(first.mails).toEqual([expect.objectContaining({ to: member.email, subject: 'Assistance flag closed: Form check' })]);
+  it("closes on the coach's done (the member is mailed); closing again is a harmless 200 with no mail", async () => {
+    const first = await effectsOf(1, () =>
+      rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}/done`, { token: coach.token }),
+    );
+    expect(first.result).toMatchObject({
+      status: 200,
+      body: { message: M.closed, data: { status: 1, closed_at: expect.any(String) } },
+    });
+    expect(first.mails).toEqual([
+      expect.objectContaining({ to: member.email, subject: 'Assistance flag closed: Form check' }),
+    ]);
     expect(first.events).toEqual([{ topic: 'flag', id: flagId, userIds: [member.id], admins: true }]);
-    const again = await effectsOf(0, () => rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}/done`, { token: coach.token }));
+    const again = await effectsOf(0, () =>
+      rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flagId}/done`, { token: coach.token }),
+    );
     expect(again.result).toMatchObject({ status: 200, body: { message: M.alreadyClosed, data: { status: 1 } } });
     expect(again.mails).toEqual([]);
     expect(again.events).toEqual([]);
-    expect((await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}/done`, { token: member.token })).status).toBe(200);
+    expect(
+      (await rest(ctx.app, 'GET', `/api/user/assistance_flag/${flagId}/done`, { token: member.token })).status,
+    ).toBe(200);
   });
 
   it('refuses a reply to a closed flag from either side (422), adding nothing, mailing and announcing nothing', async () => {
     const before = await em().count(FlagResponse, { flag: flagId });
-    const { result, mails, events: live } = await effectsOf(0, () => Promise.all([
-      rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, { token: member.token, body: { message: 'One more thing' } }),
-      rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, { token: coach.token, body: { message: 'One more thing' } }),
-    ]));
-    for (const res of result) expect(res).toMatchObject({ status: 422, body: { message: M.closedNoReply, errors: { message: [M.closedNoReply] } } });
+    const {
+      result,
+      mails,
+      events: live,
+    } = await effectsOf(0, () =>
+      Promise.all([
+        rest(ctx.app, 'POST', `/api/user/assistance_flag/${flagId}/reply`, {
+          token: member.token,
+          body: { message: 'One more thing' },
+        }),
+        rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, {
+          token: coach.token,
+          body: { message: 'One more thing' },
+        }),
+      ]),
+    );
+    for (const res of result)
+      expect(res).toMatchObject({
+        status: 422,
+        body: { message: M.closedNoReply, errors: { message: [M.closedNoReply] } },
+      });
     expect(await em().count(FlagResponse, { flag: flagId })).toBe(before);
     expect(mails).toEqual([]);
     expect(live).toEqual([]);
@@ -285,14 +403,27 @@ describe('a thread: read, reply, close', () => {
 
   it('lets the member close their own open flag (no mail to anyone), again harmlessly', async () => {
     const id = (await open(member.token, { subject: 'Sorted', message: 'Never mind' })).body.data.id;
-    const { result, mails, events: live } = await effectsOf(0, () => rest(ctx.app, 'GET', `/api/user/assistance_flag/${id}/done`, { token: member.token }));
+    const {
+      result,
+      mails,
+      events: live,
+    } = await effectsOf(0, () => rest(ctx.app, 'GET', `/api/user/assistance_flag/${id}/done`, { token: member.token }));
     expect(result).toMatchObject({ status: 200, body: { message: M.closed, data: { status: 1 } } });
     expect(mails).toEqual([]);
     expect(live).toEqual([{ topic: 'flag', id, userIds: [member.id], admins: true }]);
-    expect(await rest(ctx.app, 'GET', `/api/user/assistance_flag/${id}/done`, { token: member.token })).toMatchObject({ status: 200, body: { message: M.alreadyClosed } });
-    expect((await rest(ctx.app, 'GET', '/api/user/assistance_flag/999999/done', { token: member.token })).status).toBe(404);
-    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/999999/done`, { token: coach.token })).status).toBe(404);
-    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${id}/done`, { token: member.token })).status).toBe(403);
+    expect(await rest(ctx.app, 'GET', `/api/user/assistance_flag/${id}/done`, { token: member.token })).toMatchObject({
+      status: 200,
+      body: { message: M.alreadyClosed },
+    });
+    expect((await rest(ctx.app, 'GET', '/api/user/assistance_flag/999999/done', { token: member.token })).status).toBe(
+      404,
+    );
+    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/999999/done`, { token: coach.token })).status).toBe(
+      404,
+    );
+    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${id}/done`, { token: member.token })).status).toBe(
+      403,
+    );
     expect((await rest(ctx.app, 'GET', `/api/user/assistance_flag/${id}/done`)).status).toBe(401);
   });
 });
@@ -306,7 +437,10 @@ describe('GET /api/admin/assistance_flag', () => {
     const total = await em().count(AssistanceFlag, {});
     expect(page.meta.total).toBe(total);
     const all: { status: number }[] = [];
-    for (let n = 1; n <= page.meta.last_page; n++) all.push(...(await rest(ctx.app, 'GET', `/api/admin/assistance_flag?page=${n}`, { token: coach.token })).body.data);
+    for (let n = 1; n <= page.meta.last_page; n++)
+      all.push(
+        ...(await rest(ctx.app, 'GET', `/api/admin/assistance_flag?page=${n}`, { token: coach.token })).body.data,
+      );
     const statuses = all.map((f) => f.status);
     expect(statuses).toEqual([...statuses].sort());
     expect(statuses).toContain(1);
@@ -319,13 +453,28 @@ describe('GET /api/admin/assistance_flag', () => {
   });
 
   it('keeps its totals exact without counting the table, as flags are opened, closed and go with their member', async () => {
-    const totals = async () => Promise.all(['', '?status=0', '?status=1'].map(async (q) => (await rest(ctx.app, 'GET', `/api/admin/assistance_flag${q}`, { token: coach.token })).body.meta.total));
-    const actual = async () => [await em().count(AssistanceFlag, {}), await em().count(AssistanceFlag, { status: 0 }), await em().count(AssistanceFlag, { status: 1 })];
+    const totals = async () =>
+      Promise.all(
+        ['', '?status=0', '?status=1'].map(
+          async (q) =>
+            (await rest(ctx.app, 'GET', `/api/admin/assistance_flag${q}`, { token: coach.token })).body.meta.total,
+        ),
+      );
+    const actual = async () => [
+      await em().count(AssistanceFlag, {}),
+      await em().count(AssistanceFlag, { status: 0 }),
+      await em().count(AssistanceFlag, { status: 1 }),
+    ];
     // Set-based, as an import would: the per-status counts (the triggers on assistance_flags, entities/FlagCount.ts) follow.
     const leaving = await register('Leaving Member');
-    await em().execute(`insert into assistance_flags (user_id, subject, message, status, created_at, updated_at)
-      select ?, 'Bulk ' || g, 'Help', 0, now(), now() from generate_series(1, 120) g`, [leaving.id]);
-    await em().execute(`update assistance_flags set status = 1, closed_at = now() where subject in ('Bulk 1', 'Bulk 2', 'Bulk 3')`);
+    await em().execute(
+      `insert into assistance_flags (user_id, subject, message, status, created_at, updated_at)
+      select ?, 'Bulk ' || g, 'Help', 0, now(), now() from generate_series(1, 120) g`,
+      [leaving.id],
+    );
+    await em().execute(
+      `update assistance_flags set status = 1, closed_at = now() where subject in ('Bulk 1', 'Bulk 2', 'Bulk 3')`,
+    );
     await em().execute(`update assistance_flags set subject = subject || '.' where user_id = ?`, [leaving.id]);
     expect(await totals()).toEqual(await actual());
     // The member's account goes, and their flags with it (cascade).
@@ -344,12 +493,23 @@ describe('GET /api/admin/assistance_flag', () => {
 describe('tRPC flags and admin.flags', () => {
   it('runs the same journey with the same rules', async () => {
     expect((await trpc(ctx.app, 'mutation', 'flags.open', { subject: 'Via tRPC', message: 'Hello' })).status).toBe(401);
-    expect((await trpc(ctx.app, 'mutation', 'flags.open', { subject: 'Via tRPC', message: 'Hello' }, coach.token)).status).toBe(403);
+    expect(
+      (await trpc(ctx.app, 'mutation', 'flags.open', { subject: 'Via tRPC', message: 'Hello' }, coach.token)).status,
+    ).toBe(403);
     const bad = await trpc(ctx.app, 'mutation', 'flags.open', { subject: '', message: '' }, member.token);
     expect(bad.status).toBe(422);
-    expect(bad.error.data.errors).toEqual({ subject: ['The subject is required'], message: ['The message is required'] });
+    expect(bad.error.data.errors).toEqual({
+      subject: ['The subject is required'],
+      message: ['The message is required'],
+    });
 
-    const opened = await trpc(ctx.app, 'mutation', 'flags.open', { subject: 'Via tRPC', message: 'Hello' }, member.token);
+    const opened = await trpc(
+      ctx.app,
+      'mutation',
+      'flags.open',
+      { subject: 'Via tRPC', message: 'Hello' },
+      member.token,
+    );
     expect(opened.status).toBe(200);
     const id = opened.data.data.id as number;
     const list = await trpc(ctx.app, 'query', 'flags.list', { page: 1 }, member.token);
@@ -368,7 +528,9 @@ describe('tRPC flags and admin.flags', () => {
     expect((await trpc(ctx.app, 'query', 'admin.flags.get', { id: 999999 }, coach.token)).status).toBe(404);
 
     expect((await trpc(ctx.app, 'mutation', 'flags.close', { id }, member.token)).data.data.status).toBe(1);
-    expect((await trpc(ctx.app, 'mutation', 'admin.flags.close', { id }, coach.token)).data.message).toBe(M.alreadyClosed);
+    expect((await trpc(ctx.app, 'mutation', 'admin.flags.close', { id }, coach.token)).data.message).toBe(
+      M.alreadyClosed,
+    );
     const refused = await trpc(ctx.app, 'mutation', 'admin.flags.reply', { id, message: 'Late' }, coach.token);
     expect(refused.status).toBe(422);
     expect(refused.error.data.errors).toEqual({ message: [M.closedNoReply] });

@@ -51,28 +51,72 @@ function allowed(name: string, row: Row): Caller[] {
   return (['member', 'admin', 'anonymous'] as Caller[]).filter((who) => row.expect[who] < 400);
 }
 
-const brokenJson = fc.constantFrom('{"email": ', 'not json', '[1, 2', '{"a": "\\u00"}', '\u0000', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"__proto__": {"admin": true}}x');
+const brokenJson = fc.constantFrom(
+  '{"email": ',
+  'not json',
+  '[1, 2',
+  '{"a": "\\u00"}',
+  '\u0000',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '{"__proto__": {"admin": true}}x',
+);
 
 /** Transport that breaks before any schema: bad JSON, or a content type nobody reads. */
 function brokenTransport(valid: Call): fc.Arbitrary<Probe> {
   return fc.oneof(
-    brokenJson.map((payload) => ({ call: { ...valid, body: undefined, upload: undefined, headers: { 'content-type': 'application/json' } }, raw: { payload } })),
-    fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded')
-      .map((type) => ({ call: { ...valid, body: undefined, upload: undefined, headers: { 'content-type': type } }, raw: { payload: type.includes('urlencoded') ? '0[amount]=x&a[__proto__][b]=1&%%=1' : 'garbage' } })),
+    brokenJson.map((payload) => ({
+      call: { ...valid, body: undefined, upload: undefined, headers: { 'content-type': 'application/json' } },
+      raw: { payload },
+    })),
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/json; charset=utf-16',
+        'multipart/form-data; boundary=x',
+        'application/x-www-form-urlencoded',
+      )
+      .map((type) => ({
+        call: { ...valid, body: undefined, upload: undefined, headers: { 'content-type': type } },
+        raw: { payload: type.includes('urlencoded') ? '0[amount]=x&a[__proto__][b]=1&%%=1' : 'garbage' },
+      })),
   );
 }
 
 function restProbes(schemas: RestSchemas): (valid: Call) => fc.Arbitrary<Probe> {
   return (valid) => {
     const parts: fc.Arbitrary<Probe>[] = [];
-    if (schemas.params && valid.params) parts.push(malformedParams(schemas.params, valid.params).map((params) => ({ call: { ...valid, params } })));
-    if (schemas.query) parts.push(malformedQuery(schemas.query, (valid.query ?? {}) as Record<string, string | number>).map((query) => ({ call: { ...valid, query } })));
-    if (schemas.body) parts.push(malformedInput(schemas.body, valid.body ?? {}).map((body) => ({ call: { ...valid, body: body ?? null } })));
+    if (schemas.params && valid.params)
+      parts.push(malformedParams(schemas.params, valid.params).map((params) => ({ call: { ...valid, params } })));
+    if (schemas.query)
+      parts.push(
+        malformedQuery(schemas.query, (valid.query ?? {}) as Record<string, string | number>).map((query) => ({
+          call: { ...valid, query },
+        })),
+      );
+    if (schemas.body)
+      parts.push(
+        malformedInput(schemas.body, valid.body ?? {}).map((body) => ({ call: { ...valid, body: body ?? null } })),
+      );
     if (schemas.raw) parts.push(fc.jsonValue({ maxDepth: 3 }).map((body) => ({ call: { ...valid, body } })));
     if (schemas.upload) {
       const field = schemas.upload;
-      parts.push(fc.record({ name: fc.constantFrom(field, field, 'file', 'photo'), data: notAMediaFile(field), type: fc.constantFrom('image/jpeg', 'video/mp4', 'application/octet-stream', 'text/html') })
-        .map(({ name: fieldName, data, type }) => ({ call: { ...valid, upload: { files: [{ name: fieldName, filename: `upload.${field === 'image' ? 'jpg' : 'mp4'}`, type, data }] } } })));
+      parts.push(
+        fc
+          .record({
+            name: fc.constantFrom(field, field, 'file', 'photo'),
+            data: notAMediaFile(field),
+            type: fc.constantFrom('image/jpeg', 'video/mp4', 'application/octet-stream', 'text/html'),
+          })
+          .map(({ name: fieldName, data, type }) => ({
+            call: {
+              ...valid,
+              upload: {
+                files: [{ name: fieldName, filename: `upload.${field === 'image' ? 'jpg' : 'mp4'}`, type, data }],
+              },
+            },
+          })),
+      );
     }
     // Unknown query keys are ignored by design, so only a body's transport can be broken.
     if (!schemas.body) return fc.oneof(...parts);
@@ -84,27 +128,52 @@ function trpcProbes(name: string): (valid: Call) => fc.Arbitrary<Probe> {
   const kind = name.split(' ')[0];
   const path = name.split(' ')[1]!;
   if (trpcUploads[name]) {
-    return (valid) => fc.record({ data: notAMediaFile('image'), kind: fc.constantFrom('meal_image', 'page_video', 'avatar', '') }).map(({ data, kind: mediaKind }) => ({
-      call: { upload: { fields: (valid.upload?.fields ? { kind: mediaKind } : {}) as Record<string, string>, files: [{ name: 'image', filename: 'upload.jpg', type: 'image/jpeg', data }] } },
-    }));
+    return (valid) =>
+      fc
+        .record({ data: notAMediaFile('image'), kind: fc.constantFrom('meal_image', 'page_video', 'avatar', '') })
+        .map(({ data, kind: mediaKind }) => ({
+          call: {
+            upload: {
+              fields: (valid.upload?.fields ? { kind: mediaKind } : {}) as Record<string, string>,
+              files: [{ name: 'image', filename: 'upload.jpg', type: 'image/jpeg', data }],
+            },
+          },
+        }));
   }
   const schema = trpcSchemas[name]!;
   return (valid) => {
-    const broken: fc.Arbitrary<Probe> = kind === 'query'
-      ? brokenJson.map((text) => ({ call: valid, raw: { url: `/trpc/${path}?input=${encodeURIComponent(text)}` } }))
-      : brokenTransport(valid);
-    return fc.oneof({ weight: 12, arbitrary: malformedInput(schema, valid.input).map((input) => ({ call: { input } })) }, { weight: 1, arbitrary: broken });
+    const broken: fc.Arbitrary<Probe> =
+      kind === 'query'
+        ? brokenJson.map((text) => ({ call: valid, raw: { url: `/trpc/${path}?input=${encodeURIComponent(text)}` } }))
+        : brokenTransport(valid);
+    return fc.oneof(
+      { weight: 12, arbitrary: malformedInput(schema, valid.input).map((input) => ({ call: { input } })) },
+      { weight: 1, arbitrary: broken },
+    );
   };
 }
 
 const targets: Target[] = [
-  ...Object.entries(restSchemas).map(([name, schemas]) => ({ surface: 'rest' as const, name, callers: allowed(name, restMatrix[name]!), probes: restProbes(schemas), upload: !!schemas.upload })),
-  ...[...Object.keys(trpcSchemas), ...Object.keys(trpcUploads)].map((name) => ({ surface: 'trpc' as const, name, callers: allowed(name, trpcMatrix[name]!), probes: trpcProbes(name), upload: !!trpcUploads[name] })),
+  ...Object.entries(restSchemas).map(([name, schemas]) => ({
+    surface: 'rest' as const,
+    name,
+    callers: allowed(name, restMatrix[name]!),
+    probes: restProbes(schemas),
+    upload: !!schemas.upload,
+  })),
+  ...[...Object.keys(trpcSchemas), ...Object.keys(trpcUploads)].map((name) => ({
+    surface: 'trpc' as const,
+    name,
+    callers: allowed(name, trpcMatrix[name]!),
+    probes: trpcProbes(name),
+    upload: !!trpcUploads[name],
+  })),
 ];
 const uploads = targets.filter((t) => t.upload).length;
 const runsEach = Math.ceil((TOTAL - uploads * UPLOAD_RUNS) / (targets.length - uploads));
 
-const account = (who: Caller): Account | null => ({ anonymous: null, member: fx.memberA, otherMember: fx.memberB, admin: fx.admin })[who];
+const account = (who: Caller): Account | null =>
+  ({ anonymous: null, member: fx.memberA, otherMember: fx.memberB, admin: fx.admin })[who];
 const valid = new Map<string, Call>();
 let baseline: TableSums;
 const sent = { requests: 0, statuses: new Map<number, number>(), ms: 0 };
@@ -116,13 +185,27 @@ beforeAll(async () => {
   // Each target's valid example, as its first allowed caller would send it (records it names are made now).
   for (const t of targets) {
     const row = (t.surface === 'rest' ? restMatrix : trpcMatrix)[t.name]!;
-    valid.set(`${t.surface} ${t.name}`, (await row.call?.({ fx, who: t.callers[0]!, account: account(t.callers[0]!) })) ?? {});
+    valid.set(
+      `${t.surface} ${t.name}`,
+      (await row.call?.({ fx, who: t.callers[0]!, account: account(t.callers[0]!) })) ?? {},
+    );
   }
   // Mail queued by the fixtures is sent by the worker: wait until nothing is left so that changes nothing later.
-  const queued = async () => Number((await ctx.app.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from graphile_worker.jobs'))[0]!.n);
-  await vi.waitFor(async () => {
-    if ((await queued()) > 0) throw new Error('mail still queued');
-  }, { timeout: 20_000, interval: 50 });
+  const queued = async () =>
+    Number(
+      (
+        await ctx.app.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>('select count(*)::int as n from graphile_worker.jobs')
+      )[0]!.n,
+    );
+  await vi.waitFor(
+    async () => {
+      if ((await queued()) > 0) throw new Error('mail still queued');
+    },
+    { timeout: 20_000, interval: 50 },
+  );
   baseline = await tableSums(ctx.app);
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -130,26 +213,41 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('fuzzing with malformed requests', () => {
   it('covers every REST route and tRPC procedure with a body or parameters', () => {
     // A body: any method but GET; parameters: a ':name' in the path or a query in the matrix call; tRPC: an input.
-    const takesInput = (name: string, row: Row) => (name.startsWith('subscription ') ? false : name.includes(' /')
-      ? !/^(GET|OPTIONS) /.test(name) || name.includes('/:') || /query:/.test(String(row.call))
-      : /input:|upload:/.test(String(row.call)));
+    const takesInput = (name: string, row: Row) =>
+      name.startsWith('subscription ')
+        ? false
+        : name.includes(' /')
+          ? !/^(GET|OPTIONS) /.test(name) || name.includes('/:') || /query:/.test(String(row.call))
+          : /input:|upload:/.test(String(row.call));
     const fuzzed = new Set(targets.map((t) => t.name));
-    const missing = [...Object.entries(restMatrix), ...Object.entries(trpcMatrix)].filter(([name, row]) => takesInput(name, row) && !fuzzed.has(name)).map(([name]) => name);
+    const missing = [...Object.entries(restMatrix), ...Object.entries(trpcMatrix)]
+      .filter(([name, row]) => takesInput(name, row) && !fuzzed.has(name))
+      .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 
   it.each(targets.map((t, i) => [`${t.surface} ${t.name}`, t, i] as const))('%s', async (_label, target, index) => {
     const example = valid.get(`${target.surface} ${target.name}`)!;
-    const probes = fc.sample(target.probes(example), { numRuns: target.upload ? UPLOAD_RUNS : runsEach, seed: SEED + index });
+    const probes = fc.sample(target.probes(example), {
+      numRuns: target.upload ? UPLOAD_RUNS : runsEach,
+      seed: SEED + index,
+    });
     const problems: string[] = [];
     const started = performance.now();
     const send = async (probe: Probe, i: number) => {
       const who = target.callers[i % target.callers.length]!;
       const token = account(who)?.token ?? null;
-      const answer = target.surface === 'rest' ? await sendRest(ctx.app, target.name, probe.call, token, probe.raw) : await sendTrpc(ctx.app, target.name, probe.call, token, probe.raw);
+      const answer =
+        target.surface === 'rest'
+          ? await sendRest(ctx.app, target.name, probe.call, token, probe.raw)
+          : await sendTrpc(ctx.app, target.name, probe.call, token, probe.raw);
       sent.requests += 1;
       sent.statuses.set(answer.status, (sent.statuses.get(answer.status) ?? 0) + 1);
-      const shown = () => JSON.stringify({ who, ...probe.call, upload: probe.call.upload ? '<file>' : undefined, raw: probe.raw }).slice(0, 400);
+      const shown = () =>
+        JSON.stringify({ who, ...probe.call, upload: probe.call.upload ? '<file>' : undefined, raw: probe.raw }).slice(
+          0,
+          400,
+        );
       if (answer.status >= 500) problems.push(`${answer.status} for ${shown()}: ${answer.text.slice(0, 200)}`);
       else if (answer.status < 400) problems.push(`accepted (${answer.status}) ${shown()}`);
       else {
@@ -169,7 +267,9 @@ describe('fuzzing with malformed requests', () => {
   });
 
   it(`sent at least 10,000 malformed requests in all`, () => {
-    console.log(`fuzz: ${sent.requests} requests in ${(sent.ms / 1000).toFixed(1)} s over ${targets.length} targets; statuses ${JSON.stringify(Object.fromEntries([...sent.statuses].sort()))}`);
+    console.log(
+      `fuzz: ${sent.requests} requests in ${(sent.ms / 1000).toFixed(1)} s over ${targets.length} targets; statuses ${JSON.stringify(Object.fromEntries([...sent.statuses].sort()))}`,
+    );
     expect(sent.requests).toBeGreaterThanOrEqual(Math.min(TOTAL, 10_000));
   });
 });

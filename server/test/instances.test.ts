@@ -44,7 +44,11 @@ beforeAll(async () => {
   const orm = await createOrm(database.url);
   try {
     await orm.em.fork().transactional(async (em) => {
-      const user = await createMember(em, { email: `purged-${Date.now()}@example.com`, name: 'Purge Check', password: 'not-a-hash' });
+      const user = await createMember(em, {
+        email: `purged-${Date.now()}@example.com`,
+        name: 'Purge Check',
+        password: 'not-a-hash',
+      });
       em.create(RevokedToken, { jti: tokens.expired, user, expiresAt: new Date(Date.now() - HOUR) });
       em.create(RevokedToken, { jti: tokens.live, user, expiresAt: new Date(Date.now() + HOUR) });
     });
@@ -52,22 +56,38 @@ beforeAll(async () => {
     await orm.close(true);
   }
   // Two mails that failed for good: one 40 days ago (past the 30 days kept for inspection), one yesterday.
-  for (const [name, days] of [['old', 40], ['recent', 1]] as const) {
+  for (const [name, days] of [
+    ['old', 40],
+    ['recent', 1],
+  ] as const) {
     const { rows } = await sql.query<{ id: string }>(
       `select id from graphile_worker.add_job('send_mail', '{"to":"nobody@example.com","subject":"x","text":"x"}'::json, run_at => now() + interval '1 day', max_attempts => 1)`,
     );
     failedJobs[name] = rows[0]!.id;
-    await sql.query(`update graphile_worker._private_jobs set attempts = 1, last_error = 'refused', updated_at = now() - make_interval(days => $2) where id = $1`, [rows[0]!.id, days]);
+    await sql.query(
+      `update graphile_worker._private_jobs set attempts = 1, last_error = 'refused', updated_at = now() - make_interval(days => $2) where id = $1`,
+      [rows[0]!.id, days],
+    );
   }
   // Password-reset rows: one whose link ended 8 days ago (gone after 7), one ended yesterday (kept); payment webhook ids:
   // one received 31 days ago (gone after 30), one yesterday (kept).
-  const { rows: [someone] } = await sql.query<{ id: number }>('select id from users order by id limit 1');
-  await sql.query(`insert into password_resets (user_id, token_hash, expires_at, created_at) values
-    ($1, $2, now() - interval '8 days', now() - interval '8 days'), ($1, $3, now() - interval '1 day', now() - interval '1 day')`, [someone!.id, 'o'.repeat(64), 'r'.repeat(64)]);
+  const {
+    rows: [someone],
+  } = await sql.query<{ id: number }>('select id from users order by id limit 1');
+  await sql.query(
+    `insert into password_resets (user_id, token_hash, expires_at, created_at) values
+    ($1, $2, now() - interval '8 days', now() - interval '8 days'), ($1, $3, now() - interval '1 day', now() - interval '1 day')`,
+    [someone!.id, 'o'.repeat(64), 'r'.repeat(64)],
+  );
   await sql.query(`insert into payment_events (id, provider, type, received_at) values
     ('evt_old', 'stripe', 'invoice.paid', now() - interval '31 days'), ('evt_recent', 'stripe', 'invoice.paid', now() - interval '1 day')`);
   // Throttle rows: one whose window ended two hours ago, one still counting.
-  await sql.query('insert into rate_limits (key, points, expire) values ($1, 5, $2), ($3, 1, $4)', ['login:old|10.0.0.1', Date.now() - 2 * HOUR, 'login:now|10.0.0.1', Date.now() + 60_000]);
+  await sql.query('insert into rate_limits (key, points, expire) values ($1, 5, $2), ($3, 1, $4)', [
+    'login:old|10.0.0.1',
+    Date.now() - 2 * HOUR,
+    'login:now|10.0.0.1',
+    Date.now() + 60_000,
+  ]);
 
   // Both schedules last ran two hours ago (every instance was down since): the hour's missed run of each must be made
   // up once, though two workers start side by side and both see it missing.
@@ -92,7 +112,10 @@ beforeAll(async () => {
       for each row execute function test_log_scheduled_job();
   `);
 
-  [a, b] = await Promise.all([buildApp({ ...config, databaseUrl: database.url }), buildApp({ ...config, databaseUrl: database.url })]);
+  [a, b] = await Promise.all([
+    buildApp({ ...config, databaseUrl: database.url }),
+    buildApp({ ...config, databaseUrl: database.url }),
+  ]);
   await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
   urlA = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`;
   urlB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
@@ -108,7 +131,10 @@ afterAll(async () => {
 async function call(baseUrl: string, method: string, path: string, opts: { body?: unknown; token?: string } = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
     ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
@@ -120,31 +146,43 @@ describe('two instances on one database', () => {
     expect((await rest(a, 'POST', '/api/register', { body: member })).status).toBe(201);
     const wrong = { email: member.email, password: 'wrong-password' };
     // The limit is 5 failures a minute per email and address: spent alternately on the two instances.
-    for (const base of [urlA, urlB, urlA, urlB, urlA]) expect((await call(base, 'POST', '/api/login', { body: wrong })).status).toBe(422);
+    for (const base of [urlA, urlB, urlA, urlB, urlA])
+      expect((await call(base, 'POST', '/api/login', { body: wrong })).status).toBe(422);
     const refusedB = await call(urlB, 'POST', '/api/login', { body: wrong });
     expect(refusedB).toMatchObject({ status: 429, body: { message: 'Too Many Attempts.' } });
     expect(Number(refusedB.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refusedB.headers.get('x-ratelimit-limit')).toBe('5');
     // Even the right password waits out the window, on the instance that saw fewer failures too.
-    expect((await call(urlA, 'POST', '/api/login', { body: { email: member.email, password: member.password } })).status).toBe(429);
+    expect(
+      (await call(urlA, 'POST', '/api/login', { body: { email: member.email, password: member.password } })).status,
+    ).toBe(429);
     // The count lives in PostgreSQL, not in either process.
-    const { rows } = await sql.query<{ points: number }>('select points from rate_limits where key = $1', [`login:${member.email}|127.0.0.1`]);
+    const { rows } = await sql.query<{ points: number }>('select points from rate_limits where key = $1', [
+      `login:${member.email}|127.0.0.1`,
+    ]);
     expect(rows[0]!.points).toBeGreaterThanOrEqual(6);
   });
 
-  it('serve an admin\'s content edit made on one from the other, and an edit made by hand in SQL from both', async () => {
-    const channelName = async (base: string) => (await call(base, 'GET', '/api/channel')).body.data.find((c: { id: number }) => c.id === 1).name as string;
+  it("serve an admin's content edit made on one from the other, and an edit made by hand in SQL from both", async () => {
+    const channelName = async (base: string) =>
+      (await call(base, 'GET', '/api/channel')).body.data.find((c: { id: number }) => c.id === 1).name as string;
     // Both instances have read (and keep) the channel list.
     expect([await channelName(urlA), await channelName(urlB)]).toEqual(['Warrior', 'Warrior']);
     const admin = await signedInAdmin(a);
     try {
-      expect((await call(urlA, 'PUT', '/api/admin/channel/1', { token: admin.token, body: { name: 'Warrior Elite' } })).status).toBe(200);
+      expect(
+        (await call(urlA, 'PUT', '/api/admin/channel/1', { token: admin.token, body: { name: 'Warrior Elite' } }))
+          .status,
+      ).toBe(200);
       // A's own copy is dropped before its answer; B's when the database tells it (on commit).
       expect(await channelName(urlA)).toBe('Warrior Elite');
       await expect.poll(() => channelName(urlB), { timeout: 5000 }).toBe('Warrior Elite');
       // Programme content edited outside the app reaches both as well.
       const member = await trainingMember(b);
-      const versionTitle = async (base: string) => (await call(base, 'GET', '/api/user/channel/warrior/general/evolution', { token: member.token })).body.data.at(-1).title as string;
+      const versionTitle = async (base: string) =>
+        (await call(base, 'GET', '/api/user/channel/warrior/general/evolution', { token: member.token })).body.data.at(
+          -1,
+        ).title as string;
       const before = await versionTitle(urlB);
       await versionTitle(urlA);
       await sql.query("update page_categories set name = 'Version 1: Groundwork' where version = 1");
@@ -161,7 +199,10 @@ describe('two instances on one database', () => {
     const token = body.access_token as string;
     expect((await call(urlB, 'GET', '/api/user', { token })).status).toBe(200);
     expect((await call(urlA, 'GET', '/api/logout', { token })).status).toBe(200);
-    expect(await call(urlB, 'GET', '/api/user', { token })).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await call(urlB, 'GET', '/api/user', { token })).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+    });
     expect((await call(urlA, 'GET', '/api/user', { token })).status).toBe(401);
   });
 
@@ -175,16 +216,26 @@ describe('two instances on one database', () => {
         httpSubscriptionLink({
           url: `${urlB}/trpc`,
           EventSource,
-          eventSourceOptions: () => ({ fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${member.token}` } }) }),
+          eventSourceOptions: () => ({
+            fetch: (url, init) =>
+              fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${member.token}` } }),
+          }),
         }),
       ],
     });
-    const sub = client.live.events.subscribe(undefined, { onData: (d) => received.push((d as { data: { topic: string; id?: number } }).data) });
+    const sub = client.live.events.subscribe(undefined, {
+      onData: (d) => received.push((d as { data: { topic: string; id?: number } }).data),
+    });
     try {
       await expect.poll(() => b.live.size, { timeout: 5000 }).toBeGreaterThan(sizeBefore);
-      const sent = await call(urlA, 'POST', '/api/admin/message', { token: coach.token, body: { recipient_id: member.userId, subject: 'Across instances', message: 'Sent on A, heard on B.' } });
+      const sent = await call(urlA, 'POST', '/api/admin/message', {
+        token: coach.token,
+        body: { recipient_id: member.userId, subject: 'Across instances', message: 'Sent on A, heard on B.' },
+      });
       expect(sent.status).toBe(201);
-      await expect.poll(() => received, { timeout: 5000, interval: 20 }).toContainEqual({ topic: 'message', id: sent.body.data.id });
+      await expect
+        .poll(() => received, { timeout: 5000, interval: 20 })
+        .toContainEqual({ topic: 'message', id: sent.body.data.id });
     } finally {
       sub.unsubscribe();
     }
@@ -192,7 +243,13 @@ describe('two instances on one database', () => {
 
   it('run each missed hourly job once between them, and the jobs do their work', async () => {
     // Both instances were ready only after their schedules were registered and the missed runs queued.
-    await expect.poll(async () => (await sql.query(`select count(*)::int as n from test_scheduled_jobs where event = 'delete'`)).rows[0].n, { timeout: 10_000, interval: 50 }).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await sql.query(`select count(*)::int as n from test_scheduled_jobs where event = 'delete'`)).rows[0].n,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(2);
     const { rows } = await sql.query<{ task: string; scheduled_for: string; queued: number; completed: number }>(`
       select task, scheduled_for, count(*) filter (where event = 'insert')::int as queued, count(*) filter (where event = 'delete')::int as completed
       from test_scheduled_jobs group by task, scheduled_for order by task, scheduled_for`);
@@ -207,20 +264,48 @@ describe('two instances on one database', () => {
       expect(Date.now() - Date.parse(made.scheduled_for)).toBeLessThanOrEqual(HOUR + 60_000);
     }
     // Revoked tokens: the expired one purged, the one still valid kept.
-    expect((await sql.query('select jti from revoked_tokens where jti = any($1)', [[tokens.expired, tokens.live]])).rows).toEqual([{ jti: tokens.live }]);
+    expect(
+      (await sql.query('select jti from revoked_tokens where jti = any($1)', [[tokens.expired, tokens.live]])).rows,
+    ).toEqual([{ jti: tokens.live }]);
     // Failed mail: kept 30 days for inspection, then deleted.
-    expect((await sql.query('select id from graphile_worker._private_jobs where id = any($1::bigint[])', [[failedJobs.old, failedJobs.recent]])).rows).toEqual([{ id: failedJobs.recent }]);
+    expect(
+      (
+        await sql.query('select id from graphile_worker._private_jobs where id = any($1::bigint[])', [
+          [failedJobs.old, failedJobs.recent],
+        ])
+      ).rows,
+    ).toEqual([{ id: failedJobs.recent }]);
     // Throttle rows: gone an hour after their window ended.
-    expect((await sql.query(`select key from rate_limits where key like 'login:%|10.0.0.1'`)).rows).toEqual([{ key: 'login:now|10.0.0.1' }]);
+    expect((await sql.query(`select key from rate_limits where key like 'login:%|10.0.0.1'`)).rows).toEqual([
+      { key: 'login:now|10.0.0.1' },
+    ]);
     // Password-reset rows a week past their link, payment webhook ids past 30 days: gone; the recent ones kept.
-    expect((await sql.query(`select token_hash from password_resets where token_hash = any($1)`, [['o'.repeat(64), 'r'.repeat(64)]])).rows).toEqual([{ token_hash: 'r'.repeat(64) }]);
-    expect((await sql.query(`select id from payment_events where id like 'evt_%' order by id`)).rows).toEqual([{ id: 'evt_recent' }]);
+    expect(
+      (
+        await sql.query(`select token_hash from password_resets where token_hash = any($1)`, [
+          ['o'.repeat(64), 'r'.repeat(64)],
+        ])
+      ).rows,
+    ).toEqual([{ token_hash: 'r'.repeat(64) }]);
+    expect((await sql.query(`select id from payment_events where id like 'evt_%' order by id`)).rows).toEqual([
+      { id: 'evt_recent' },
+    ]);
   });
 });
 
 describe('the compose file', () => {
-  type Service = { image?: string; build?: { context: string; dockerfile: string }; deploy?: { replicas?: number }; environment?: Record<string, string>; depends_on?: string[] | Record<string, unknown>; ports?: string[] };
-  const compose = parse(readFileSync(join(repoRoot, 'docker', 'compose.yaml'), 'utf8')) as { name: string; services: Record<string, Service> };
+  type Service = {
+    image?: string;
+    build?: { context: string; dockerfile: string };
+    deploy?: { replicas?: number };
+    environment?: Record<string, string>;
+    depends_on?: string[] | Record<string, unknown>;
+    ports?: string[];
+  };
+  const compose = parse(readFileSync(join(repoRoot, 'docker', 'compose.yaml'), 'utf8')) as {
+    name: string;
+    services: Record<string, Service>;
+  };
   const caddyfile = readFileSync(join(repoRoot, 'docker', 'Caddyfile'), 'utf8');
 
   it('runs two app replicas from docker/Dockerfile on one PostgreSQL, behind a reverse proxy with a pinned image', () => {
@@ -240,8 +325,13 @@ describe('the compose file', () => {
     expect(proxy?.image).toMatch(/:\d+\.\d+\.\d+/);
     expect(proxy?.depends_on).toContain('app');
     // The proxy balances over exactly the replicas compose starts (named <project>-app-<n>), checking /healthz.
-    const upstreams = caddyfile.match(/reverse_proxy ([^{]+)\{/)![1]!.trim().split(/\s+/);
-    expect(upstreams).toEqual(Array.from({ length: app!.deploy!.replicas! }, (_, i) => `${compose.name}-app-${i + 1}:3000`));
+    const upstreams = caddyfile
+      .match(/reverse_proxy ([^{]+)\{/)![1]!
+      .trim()
+      .split(/\s+/);
+    expect(upstreams).toEqual(
+      Array.from({ length: app!.deploy!.replicas! }, (_, i) => `${compose.name}-app-${i + 1}:3000`),
+    );
     expect(caddyfile).toMatch(/health_uri \/healthz/);
   });
 });

@@ -15,7 +15,8 @@ const { url: smtpUrl, inbox } = await useTestSmtp({
     const to = address.address.toLowerCase();
     const n = (tries.get(to) ?? 0) + 1;
     tries.set(to, n);
-    if (refuseFirst.has(to) && n === 1) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+    if (refuseFirst.has(to) && n === 1)
+      return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
     setTimeout(callback, slow.get(to) ?? 0);
   },
 });
@@ -33,7 +34,10 @@ async function waitForMail(email: string, timeoutMs = 5000): Promise<string> {
   throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
 }
 const mail = (to: string, subject = 'Hello') => ({ to, subject, text: `A message for ${to}` });
-const pendingJobs = async () => Number((await ctx.app.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from graphile_worker.jobs'))[0]!.n);
+const pendingJobs = async () =>
+  Number(
+    (await ctx.app.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from graphile_worker.jobs'))[0]!.n,
+  );
 
 describe('the job queue', () => {
   it('sends a mail queued in a committed transaction through SMTP, with our sender', async () => {
@@ -93,7 +97,13 @@ describe('the job queue', () => {
   it('stops its worker and listener with the app: no connection is left open', async () => {
     const db = ctx.app.orm.em.fork();
     const connections = async () =>
-      Number((await db.execute<{ n: string }[]>('select count(*) as n from pg_stat_activity where datname = current_database()'))[0]!.n);
+      Number(
+        (
+          await db.execute<{ n: string }[]>(
+            'select count(*) as n from pg_stat_activity where datname = current_database()',
+          )
+        )[0]!.n,
+      );
     const before = await connections();
     const app = await buildApp({ ...testConfig({ smtpUrl }), databaseUrl: ctx.databaseUrl });
     await app.ready();

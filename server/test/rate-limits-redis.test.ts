@@ -14,7 +14,10 @@ import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 // a free port), and sign-in keeps working, throttled per instance, while Redis is away.
 
 const hasRedis = spawnSync('redis-server', ['--version']).error === undefined;
-if (!hasRedis) console.warn('rate-limits-redis.test.ts skipped: no redis-server on PATH (Debian: apt-get install redis-server; .ci/run installs it).');
+if (!hasRedis)
+  console.warn(
+    'rate-limits-redis.test.ts skipped: no redis-server on PATH (Debian: apt-get install redis-server; .ci/run installs it).',
+  );
 
 let redisServer: ChildProcess | undefined;
 let redis: Redis;
@@ -35,7 +38,11 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   if (!hasRedis) return;
   const port = await freePort();
-  redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  redisServer = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   await new Promise<void>((resolve, reject) => {
     redisServer!.stdout!.on('data', (chunk: Buffer) => {
@@ -50,7 +57,10 @@ beforeAll(async () => {
   redis.on('error', () => {});
   const config = testConfig({ redisUrl });
   database = await createTestDatabase(config.dataDir);
-  [a, b] = await Promise.all([buildApp({ ...config, databaseUrl: database.url }), buildApp({ ...config, databaseUrl: database.url })]);
+  [a, b] = await Promise.all([
+    buildApp({ ...config, databaseUrl: database.url }),
+    buildApp({ ...config, databaseUrl: database.url }),
+  ]);
   await Promise.all([a.ready(), b.ready()]);
 });
 
@@ -64,7 +74,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const login = (app: FastifyInstance, email: string, password: string, ip: string) => rest(app, 'POST', '/api/login', { body: { email, password }, ip });
+const login = (app: FastifyInstance, email: string, password: string, ip: string) =>
+  rest(app, 'POST', '/api/login', { body: { email, password }, ip });
 
 describe.skipIf(!hasRedis)('sign-in throttles in Redis (REDIS_URL)', () => {
   it('are shared by two instances and counted in Redis, not PostgreSQL', async () => {

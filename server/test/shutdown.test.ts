@@ -64,14 +64,28 @@ afterAll(async () => {
 });
 
 /** One request on a fresh connection: its status and body, or the connection error's code (ECONNREFUSED). */
-function send(method: string, path: string, body?: unknown): Promise<{ status: number; body: any } | { error: string }> {
+function send(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any } | { error: string }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, method, path, agent: false, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text || 'null') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text || 'null') }));
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
     req.end(payload);
   });
@@ -86,7 +100,14 @@ describe('SIGTERM', () => {
     // A sign-in whose body is only half there when the signal comes, on a connection kept alive as a proxy keeps its own.
     const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
     const login = JSON.stringify({ email: member.email, password: member.password });
-    const inFlight = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/login', agent: keepAlive, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(login) } });
+    const inFlight = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/login',
+      agent: keepAlive,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(login) },
+    });
     const answered = new Promise<{ status: number; headers: IncomingHttpHeaders; body: any }>((resolve, reject) => {
       inFlight.on('response', (res) => {
         let text = '';
@@ -96,14 +117,22 @@ describe('SIGTERM', () => {
       inFlight.on('error', reject);
     });
     inFlight.write(login.slice(0, 10));
-    await new Promise<void>((resolve) => inFlight.once('socket', (socket: Socket) => (socket.connecting ? socket.once('connect', () => resolve()) : resolve())));
+    await new Promise<void>((resolve) =>
+      inFlight.once('socket', (socket: Socket) =>
+        socket.connecting ? socket.once('connect', () => resolve()) : resolve(),
+      ),
+    );
 
     const exited = once(server, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     server.kill('SIGTERM');
     // Draining: still answering, but the load balancer is told to go elsewhere.
-    await expect.poll(() => send('GET', '/healthz'), { timeout: DRAIN_MS, interval: 25 }).toEqual({ status: 503, body: { status: 'draining' } });
+    await expect
+      .poll(() => send('GET', '/healthz'), { timeout: DRAIN_MS, interval: 25 })
+      .toEqual({ status: 503, body: { status: 'draining' } });
     // Then no new connection is accepted, while the sign-in is still waiting for the rest of its body.
-    await expect.poll(() => send('GET', '/healthz'), { timeout: DRAIN_MS * 4, interval: 50 }).toEqual({ error: 'ECONNREFUSED' });
+    await expect
+      .poll(() => send('GET', '/healthz'), { timeout: DRAIN_MS * 4, interval: 50 })
+      .toEqual({ error: 'ECONNREFUSED' });
     expect(server.exitCode).toBeNull();
 
     inFlight.end(login.slice(10));

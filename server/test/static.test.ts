@@ -13,7 +13,9 @@ import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 // A client build as `npm run build` leaves it: a hashed entry chunk with its .br and .gz, an index.html too small for them.
 const dist = mkdtempSync(join(tmpdir(), 'evolution-dist-'));
 const entryName = 'index-Bq3EdRYn.js';
-const entry = Array.from({ length: 400 }, (_, i) => `export const route${i} = () => import('./page-${i}.js');`).join('\n');
+const entry = Array.from({ length: 400 }, (_, i) => `export const route${i} = () => import('./page-${i}.js');`).join(
+  '\n',
+);
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/${entryName}"></script></head><body><div id="root"></div></body></html>`;
 
 let database: TestDatabase;
@@ -36,7 +38,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('the built client', () => {
   it('sends the brotli copy to a browser that accepts it, gzip to one that takes only gzip, the plain file otherwise', async () => {
@@ -58,7 +61,9 @@ describe('the built client', () => {
 
   it('lets browsers keep hashed assets for a year, and revalidate index.html on every visit', async () => {
     for (const encoding of [undefined, 'br', 'gzip']) {
-      expect((await get(`/assets/${entryName}`, encoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get(`/assets/${entryName}`, encoding)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
     }
     const index = await get('/', 'br, gzip');
     expect(index.statusCode).toBe(200);
@@ -103,7 +108,9 @@ describe('API answers', () => {
 
   it('leave the live event stream a stream: events arrive while it stays open, never compressed', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const { access_token: token } = (await rest(app, 'POST', '/api/register', { body: newMember() })).body as { access_token: string };
+    const { access_token: token } = (await rest(app, 'POST', '/api/register', { body: newMember() })).body as {
+      access_token: string;
+    };
     const abort = new AbortController();
     const res = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/trpc/live.events`, {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'accept-encoding': 'br, gzip' },

@@ -18,7 +18,10 @@ import { multipart, trainingMember, uploadPhoto } from './helpers/training.ts';
 // (as two machines behind a load balancer): a file uploaded through one is read through the other.
 
 const s3 = useTestS3();
-const dataDirs = [mkdtempSync(join(tmpdir(), 'evolution-instance-a-')), mkdtempSync(join(tmpdir(), 'evolution-instance-b-'))];
+const dataDirs = [
+  mkdtempSync(join(tmpdir(), 'evolution-instance-a-')),
+  mkdtempSync(join(tmpdir(), 'evolution-instance-b-')),
+];
 // Where createTestDatabase copies the template's pictures for a folder store: neither instance's folder.
 const unusedFolder = mkdtempSync(join(tmpdir(), 'evolution-instance-folder-'));
 const mp4 = readFileSync(join(import.meta.dirname, '../../client/e2e/fixtures/coach-demo.mp4'));
@@ -29,11 +32,13 @@ let b: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase(unusedFolder);
   // Each instance its own copy of the settings, so each has its own S3 client, as a separate process would.
-  const [first, second] = await Promise.all(dataDirs.map(async (dataDir) => {
-    const app = await buildApp({ ...testConfig({ dataDir, storage: { ...s3.storage } }), databaseUrl: database.url });
-    await app.ready();
-    return app;
-  }));
+  const [first, second] = await Promise.all(
+    dataDirs.map(async (dataDir) => {
+      const app = await buildApp({ ...testConfig({ dataDir, storage: { ...s3.storage } }), databaseUrl: database.url });
+      await app.ready();
+      return app;
+    }),
+  );
   [a, b] = [first!, second!];
 });
 
@@ -56,11 +61,19 @@ describe('uploads on two instances sharing one bucket', () => {
     expect(await s3.keys(row.path)).toEqual([row.path]);
     expect(onDisk(0, row.path)).toBe(false);
 
-    const photo = await b.inject({ method: 'GET', url: `/api/user/image/${row.id}`, headers: { authorization: `Bearer ${member.token}` } });
+    const photo = await b.inject({
+      method: 'GET',
+      url: `/api/user/image/${row.id}`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.rawPayload.equals(stored)).toBe(true);
-    const media = await b.inject({ method: 'GET', url: `/api/media/${row.id}`, headers: { authorization: `Bearer ${member.token}` } });
+    const media = await b.inject({
+      method: 'GET',
+      url: `/api/media/${row.id}`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     expect(media.rawPayload.equals(stored)).toBe(true);
     const exported = await rest(b, 'GET', '/api/user/export', { token: member.token });
     expect(exported.body.photos.map((p: { base64: string }) => p.base64)).toEqual([stored.toString('base64')]);
@@ -69,13 +82,26 @@ describe('uploads on two instances sharing one bucket', () => {
     const admin = await signedInAdmin(b);
     expect((await rest(b, 'DELETE', `/api/admin/admin/${member.userId}`, { token: admin.token })).status).toBe(200);
     expect(await s3.keys(row.path)).toEqual([]);
-    expect((await a.inject({ method: 'GET', url: `/api/media/${row.id}`, headers: { authorization: `Bearer ${admin.token}` } })).statusCode).toBe(404);
+    expect(
+      (
+        await a.inject({
+          method: 'GET',
+          url: `/api/media/${row.id}`,
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("streams an admin's video uploaded through one instance with ranges through the other, over HTTP", async () => {
     const admin = await signedInAdmin(a);
     const body = await multipart({}, [{ name: 'video', filename: 'demo.mp4', type: 'video/mp4', data: mp4 }]);
-    const uploaded = await a.inject({ method: 'POST', url: '/api/admin/form_group/video', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${admin.token}` } });
+    const uploaded = await a.inject({
+      method: 'POST',
+      url: '/api/admin/form_group/video',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${admin.token}` },
+    });
     expect(uploaded.statusCode).toBe(201);
     const address = new URL(JSON.parse(uploaded.body).video.path);
     const base = await b.listen({ port: 0, host: '127.0.0.1' });
@@ -86,7 +112,11 @@ describe('uploads on two instances sharing one bucket', () => {
     expect(whole.status).toBe(200);
     expect(Buffer.from(await whole.arrayBuffer()).equals(mp4)).toBe(true);
     const etag = whole.headers.get('etag')!;
-    const cases: [string, number, number][] = [['bytes=0-99', 0, 99], ['bytes=1000-', 1000, size - 1], ['bytes=-500', size - 500, size - 1]];
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=1000-', 1000, size - 1],
+      ['bytes=-500', size - 500, size - 1],
+    ];
     for (const [range, start, end] of cases) {
       const res = await fetch(url, { headers: { range, 'if-range': etag } });
       expect(res.status).toBe(206);

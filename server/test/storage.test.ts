@@ -25,7 +25,14 @@ describe.each(['local', 's3'] as const)('the %s store', (driver) => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const storage = (): UploadStorage => uploadStorage({ dataDir, ...(s3 ? { storage: s3.storage } : {}) });
   const folder = join(dataDir, 'uploads');
-  const stored = async () => (s3 ? s3.keys('uploads/') : existsSync(folder) ? readdirSync(folder).map((f) => `uploads/${f}`).sort() : []);
+  const stored = async () =>
+    s3
+      ? s3.keys('uploads/')
+      : existsSync(folder)
+        ? readdirSync(folder)
+            .map((f) => `uploads/${f}`)
+            .sort()
+        : [];
 
   it('gives back what was put, whole, by range, with its size; nothing for an unknown key; deletes twice without error', async () => {
     const data = Buffer.from('0123456789abcdefghij');
@@ -46,19 +53,35 @@ describe.each(['local', 's3'] as const)('the %s store', (driver) => {
     const big = Buffer.alloc(11 * 1024 * 1024);
     for (let i = 0; i < big.length; i++) big[i] = i % 251;
     const before = await stored();
-    expect(await storage().putStream('uploads/big.bin', chunksOf(big, 64 * 1024), { contentType: 'video/mp4', maxBytes: big.length })).toBe(big.length);
+    expect(
+      await storage().putStream('uploads/big.bin', chunksOf(big, 64 * 1024), {
+        contentType: 'video/mp4',
+        maxBytes: big.length,
+      }),
+    ).toBe(big.length);
     // Buffer.equals: a deep toEqual over 11 MB takes seconds.
     expect((await storage().get('uploads/big.bin'))!.equals(big)).toBe(true);
-    expect((await text(await storage().read('uploads/big.bin', { start: 5 * 1024 * 1024 - 3, end: 5 * 1024 * 1024 + 2 }))).equals(big.subarray(5 * 1024 * 1024 - 3, 5 * 1024 * 1024 + 3))).toBe(true);
+    expect(
+      (
+        await text(await storage().read('uploads/big.bin', { start: 5 * 1024 * 1024 - 3, end: 5 * 1024 * 1024 + 2 }))
+      ).equals(big.subarray(5 * 1024 * 1024 - 3, 5 * 1024 * 1024 + 3)),
+    ).toBe(true);
     await storage().delete('uploads/big.bin');
 
-    await expect(storage().putStream('uploads/over.bin', chunksOf(big, 64 * 1024), { contentType: 'video/mp4', maxBytes: big.length - 1 })).rejects.toBeInstanceOf(StoredFileTooLarge);
+    await expect(
+      storage().putStream('uploads/over.bin', chunksOf(big, 64 * 1024), {
+        contentType: 'video/mp4',
+        maxBytes: big.length - 1,
+      }),
+    ).rejects.toBeInstanceOf(StoredFileTooLarge);
     // A source that fails (a client gone) leaves nothing either, and its own error comes through.
     async function* broken() {
       yield big.subarray(0, 6 * 1024 * 1024);
       throw new Error('client went away');
     }
-    await expect(storage().putStream('uploads/broken.bin', broken(), { contentType: 'video/mp4', maxBytes: big.length })).rejects.toThrow('client went away');
+    await expect(
+      storage().putStream('uploads/broken.bin', broken(), { contentType: 'video/mp4', maxBytes: big.length }),
+    ).rejects.toThrow('client went away');
     expect(await stored()).toEqual(before);
     expect(s3?.uploadsInFlight() ?? []).toEqual([]);
   });
@@ -68,10 +91,27 @@ describe('STORAGE_DRIVER and S3_*', () => {
   it('default to the local folder; s3 needs a bucket; another driver stops the start', () => {
     const env = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(env).storage).toEqual({ driver: 'local' });
-    expect(loadConfig({ ...env, STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1', S3_REGION: '' }).storage).toEqual({
-      driver: 's3', bucket: 'media', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: '', secretAccessKey: '', forcePathStyle: true,
+    expect(
+      loadConfig({
+        ...env,
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_REGION: '',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      accessKeyId: '',
+      secretAccessKey: '',
+      forcePathStyle: true,
     });
-    expect(() => loadConfig({ ...env, STORAGE_DRIVER: 's3' })).toThrow('S3_BUCKET is required when STORAGE_DRIVER is s3.');
+    expect(() => loadConfig({ ...env, STORAGE_DRIVER: 's3' })).toThrow(
+      'S3_BUCKET is required when STORAGE_DRIVER is s3.',
+    );
     expect(() => loadConfig({ ...env, STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER must be local or s3, not ftp.');
   });
 });

@@ -9,30 +9,68 @@ import { startFakeStripe } from './helpers/fakeStripe.ts';
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const webhookSecret = 'whsec_test_secret';
-const ctx = useTestApp({ stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: webhookSecret, stripeApiHost: '127.0.0.1', stripeApiPort: fake.port, stripeApiProtocol: 'http' });
+const ctx = useTestApp({
+  stripeSecretKey: 'sk_test_fake',
+  stripeWebhookSecret: webhookSecret,
+  stripeApiHost: '127.0.0.1',
+  stripeApiPort: fake.port,
+  stripeApiProtocol: 'http',
+});
 
-const billing = { address_line1: '1 High Street', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'United Kingdom', telephone: '01225 000000' };
-const registration = (overrides: Record<string, unknown> = {}) => ({ ...newMember(), ...billing, channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', ...overrides });
+const billing = {
+  address_line1: '1 High Street',
+  city: 'Bath',
+  county: 'Somerset',
+  postcode: 'BA1 1AA',
+  country: 'United Kingdom',
+  telephone: '01225 000000',
+};
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  ...newMember(),
+  ...billing,
+  channel_id: 1,
+  plan_id: 1,
+  nonce: 'pm_card_visa',
+  ...overrides,
+});
 const em = () => ctx.app.orm.em.fork();
 const stripe = new Stripe('sk_test_fake');
 
 async function subscribed(planId = 1, channelId = 1) {
-  const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: registration({ plan_id: planId, channel_id: channelId }) });
+  const res = await rest(ctx.app, 'POST', '/api/register/subscription', {
+    body: registration({ plan_id: planId, channel_id: channelId }),
+  });
   expect(res.status).toBe(201);
   const sub = await em().findOneOrFail(Subscription, { user: res.body.user_id });
-  return { token: res.body.access_token as string, userId: res.body.user_id as number, stripeId: sub.providerSubscriptionId! };
+  return {
+    token: res.body.access_token as string,
+    userId: res.body.user_id as number,
+    stripeId: sub.providerSubscriptionId!,
+  };
 }
 
 /** Posts an event to the webhook as Stripe would: raw JSON signed with the endpoint secret. */
 async function deliver(event: Record<string, unknown>, secret = webhookSecret) {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 let eventCounter = 0;
 const event = (type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) => ({
-  id: `evt_test_${Date.now()}_${++eventCounter}`, object: 'event', api_version: '2026-10-28.endive', created, livemode: false, pending_webhooks: 1, type, data: { object },
+  id: `evt_test_${Date.now()}_${++eventCounter}`,
+  object: 'event',
+  api_version: '2026-10-28.endive',
+  created,
+  livemode: false,
+  pending_webhooks: 1,
+  type,
+  data: { object },
 });
 
 describe('subscribing through Stripe', () => {
@@ -41,12 +79,24 @@ describe('subscribing through Stripe', () => {
     const { stripeId, userId } = await subscribed();
     const calls = fake.requests.slice(before);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /v1/customers', 'POST /v1/payment_methods/pm_card_visa/attach', 'POST /v1/prices', 'POST /v1/subscriptions',
+      'POST /v1/customers',
+      'POST /v1/payment_methods/pm_card_visa/attach',
+      'POST /v1/prices',
+      'POST /v1/subscriptions',
     ]);
     for (const c of calls) expect(c.idempotencyKey).toMatch(/^[a-z]+-[0-9a-f]{48}$/);
     const create = calls[3]!;
-    expect(create.body).toMatchObject({ customer: expect.stringMatching(/^cus_/), default_payment_method: 'pm_card_visa', payment_behavior: 'error_if_incomplete', metadata: { user_id: String(userId), plan_id: '1' } });
-    expect(calls[2]!.body).toMatchObject({ currency: 'gbp', unit_amount: '2999', recurring: { interval: 'month', interval_count: '1' } });
+    expect(create.body).toMatchObject({
+      customer: expect.stringMatching(/^cus_/),
+      default_payment_method: 'pm_card_visa',
+      payment_behavior: 'error_if_incomplete',
+      metadata: { user_id: String(userId), plan_id: '1' },
+    });
+    expect(calls[2]!.body).toMatchObject({
+      currency: 'gbp',
+      unit_amount: '2999',
+      recurring: { interval: 'month', interval_count: '1' },
+    });
     const sub = await em().findOneOrFail(Subscription, { user: userId }, { populate: ['plan'] });
     expect(sub).toMatchObject({ provider: 'stripe', status: 'active', providerSubscriptionId: stripeId });
     expect(sub.providerCustomerId).toMatch(/^cus_/);
@@ -58,10 +108,12 @@ describe('subscribing through Stripe', () => {
     expect(fake.subscriptions.get(stripeId)!.items[0].current_period_end * 1000).toBe(sub.currentPeriodEnd.getTime());
   });
 
-  it('a declined card answers 402 with Stripe\'s message and creates nothing here or at Stripe', async () => {
+  it("a declined card answers 402 with Stripe's message and creates nothing here or at Stripe", async () => {
     const subsBefore = fake.subscriptions.size;
     const usersBefore = await em().count(User);
-    const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: registration({ nonce: 'pm_card_chargeDeclined' }) });
+    const res = await rest(ctx.app, 'POST', '/api/register/subscription', {
+      body: registration({ nonce: 'pm_card_chargeDeclined' }),
+    });
     expect(res.status).toBe(402);
     expect(res.body).toEqual({ message: 'Registration was not successful: Your card was declined.' });
     expect(await em().count(User)).toBe(usersBefore);
@@ -92,7 +144,12 @@ describe('subscribing through Stripe', () => {
     const retry = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body });
     expect(retry.status).toBe(201);
     expect(fake.subscriptions.size).toBe(subsBefore + 1);
-    const keys = new Set(fake.calls('POST', '/v1/subscriptions').slice(-4).map((c) => c.idempotencyKey));
+    const keys = new Set(
+      fake
+        .calls('POST', '/v1/subscriptions')
+        .slice(-4)
+        .map((c) => c.idempotencyKey),
+    );
     expect(keys.size).toBe(1);
   }, 30_000);
 
@@ -103,7 +160,11 @@ describe('subscribing through Stripe', () => {
     expect(res.body.data).toMatchObject({ channel_id: 2, plan: { plan_id: 3 }, active: true });
     const update = fake.calls('POST', `/v1/subscriptions/${stripeId}`).at(-1)!;
     expect(update.idempotencyKey).toMatch(/^change-/);
-    expect(update.body).toMatchObject({ proration_behavior: 'create_prorations', cancel_at_period_end: 'false', items: [{ id: expect.stringMatching(/^si_/), price: expect.stringMatching(/^price_/) }] });
+    expect(update.body).toMatchObject({
+      proration_behavior: 'create_prorations',
+      cancel_at_period_end: 'false',
+      items: [{ id: expect.stringMatching(/^si_/), price: expect.stringMatching(/^price_/) }],
+    });
     expect(fake.subscriptions.get(stripeId)!.items[0].price.unit_amount).toBe(4999);
     expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access.superhuman_channel).toBe(true);
   });
@@ -121,7 +182,10 @@ describe('subscribing through Stripe', () => {
     const member = registration();
     const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: member });
     const sub = await em().findOneOrFail(Subscription, { user: res.body.user_id });
-    const del = await rest(ctx.app, 'DELETE', '/api/user', { token: res.body.access_token, body: { password: member.password } });
+    const del = await rest(ctx.app, 'DELETE', '/api/user', {
+      token: res.body.access_token,
+      body: { password: member.password },
+    });
     expect(del.status).toBe(200);
     expect(fake.subscriptions.get(sub.providerSubscriptionId!)!.status).toBe('canceled');
     expect(fake.customers.has(sub.providerCustomerId!)).toBe(false);
@@ -138,7 +202,10 @@ describe('POST /api/stripe/webhook', () => {
     const evt = event('customer.subscription.updated', pastDue);
     const first = await deliver(evt);
     expect(first).toEqual({ status: 200, body: { received: true, duplicate: false } });
-    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription).toMatchObject({ active: false, status: 'past_due' });
+    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription).toMatchObject({
+      active: false,
+      status: 'past_due',
+    });
     expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access.warrior_channel).toBe(false);
     // Meanwhile the member is active again; the redelivered old event must not undo that.
     await em().nativeUpdate(Subscription, { providerSubscriptionId: stripeId }, { status: 'active' });
@@ -151,10 +218,19 @@ describe('POST /api/stripe/webhook', () => {
   it('refuses a bad signature with 400 and applies nothing', async () => {
     const { stripeId } = await subscribed();
     const stored = fake.subscriptions.get(stripeId)!;
-    const evt = event('customer.subscription.deleted', { ...stored, status: 'canceled', items: { object: 'list', data: stored.items } });
+    const evt = event('customer.subscription.deleted', {
+      ...stored,
+      status: 'canceled',
+      items: { object: 'list', data: stored.items },
+    });
     const res = await deliver(evt, 'whsec_wrong');
     expect(res).toEqual({ status: 400, body: { message: 'The webhook signature could not be verified.' } });
-    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: JSON.stringify(evt), headers: { 'content-type': 'application/json' } });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: JSON.stringify(evt),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(400);
     expect((await em().findOneOrFail(Subscription, { providerSubscriptionId: stripeId })).status).toBe('active');
     expect(await em().count(PaymentEvent, { id: evt.id })).toBe(0);
@@ -163,13 +239,27 @@ describe('POST /api/stripe/webhook', () => {
   it('invoice.payment_failed makes the subscription past due; invoice.paid renews the period', async () => {
     const { token, stripeId } = await subscribed();
     const invoice = (lineEnd: number) => ({
-      id: `in_${eventCounter}`, object: 'invoice', status: 'open', customer: 'cus_x',
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: stripeId, metadata: {} } },
-      lines: { object: 'list', has_more: false, data: [{ id: 'il_1', object: 'line_item', period: { start: lineEnd - 2_592_000, end: lineEnd } }] },
+      id: `in_${eventCounter}`,
+      object: 'invoice',
+      status: 'open',
+      customer: 'cus_x',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: stripeId, metadata: {} },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [{ id: 'il_1', object: 'line_item', period: { start: lineEnd - 2_592_000, end: lineEnd } }],
+      },
     });
     const t = Math.floor(Date.now() / 1000);
     expect((await deliver(event('invoice.payment_failed', invoice(t + 100), t))).status).toBe(200);
-    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription).toMatchObject({ active: false, status: 'past_due' });
+    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription).toMatchObject({
+      active: false,
+      status: 'past_due',
+    });
     const renewedEnd = t + 60 * 86_400;
     expect((await deliver(event('invoice.paid', invoice(renewedEnd), t + 1))).status).toBe(200);
     const me = (await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription;
@@ -194,7 +284,11 @@ describe('POST /api/stripe/webhook', () => {
     const client = new Stripe('sk_test_fake', { host: '127.0.0.1', port: fake.port, protocol: 'http' });
     const customer = await client.customers.create({ email: 'x@example.com' });
     const price = [...fake.prices.values()].find((p) => p.unit_amount === 4999)!;
-    const created = await client.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], metadata: { user_id: String(reg.body.user_id), plan_id: '3' } });
+    const created = await client.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      metadata: { user_id: String(reg.body.user_id), plan_id: '3' },
+    });
     expect((await deliver(event('customer.subscription.created', created as never))).status).toBe(200);
     const me = (await rest(ctx.app, 'GET', '/api/user', { token: reg.body.access_token })).body;
     expect(me.subscription).toMatchObject({ active: true, plan: { plan_id: 3 }, channel: { id: 2 } });

@@ -18,18 +18,31 @@ const REUSED = 'This idempotency key was already used for another submission.';
 const INVALID = 'The idempotency key must be 8 to 64 characters: letters, digits, - or _.';
 const phaseUrl = (type: string, phaseType: string) => `/api/user/channel/warrior/${type}/phase/${phaseType}`;
 const newKey = () => `phone-${randomUUID()}`;
-const maxTests = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 }));
+const maxTests = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({
+  calibration_id: id,
+  amount: id === 6 ? 0 : 12,
+  time_to_complete: 60,
+}));
 
 /** A phase submission through REST, with the Idempotency-Key header when a key is given. */
 const submit = (token: string, type: string, phaseType: string, body: unknown, key?: string) =>
-  rest(ctx.app, 'POST', phaseUrl(type, phaseType), { token, body, headers: key === undefined ? {} : { 'idempotency-key': key } });
+  rest(ctx.app, 'POST', phaseUrl(type, phaseType), {
+    token,
+    body,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
 
 /** The member's position and what they have recorded, read straight from the database. */
 async function recorded(userId: number) {
   const em = ctx.app.orm.em.fork();
   const evo = await em.findOneOrFail(Evolution, { user: userId });
   return {
-    position: { evolution: evo.evolution, version: evo.version, phase: evo.phase, needCalibration: evo.needCalibration },
+    position: {
+      evolution: evo.evolution,
+      version: evo.version,
+      phase: evo.phase,
+      needCalibration: evo.needCalibration,
+    },
     submissions: await em.count(PhaseSubmission, { user: userId }),
     sets: await em.count(WorkoutResult, { user: userId }),
     vo2: await em.count(Vo2Test, { user: userId }),
@@ -39,22 +52,36 @@ async function recorded(userId: number) {
 /** A calibrated member on general version 1, phase 2 (the first exercises phase), and that phase's sets. */
 async function onFirstExercisesPhase() {
   const member = await trainingMember(ctx.app);
-  await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: member.userId }, { needCalibration: false, version: 1, phase: 2 });
+  await ctx.app.orm.em
+    .fork()
+    .nativeUpdate(Evolution, { user: member.userId }, { needCalibration: false, version: 1, phase: 2 });
   return { ...member, sets: await phaseSets(member.token) };
 }
 
 /** Five reps of every set of the member's active general phase, as the runner sends them. */
 async function phaseSets(token: string) {
-  const phase = phaseDataSchema.parse((await rest(ctx.app, 'GET', '/api/user/channel/warrior/general/phase', { token })).body);
-  return phase.rounds.flatMap((round) => round.exercise_ids.map((id) => ({ form_id: id, amount: 5, time_to_complete: 30 })));
+  const phase = phaseDataSchema.parse(
+    (await rest(ctx.app, 'GET', '/api/user/channel/warrior/general/phase', { token })).body,
+  );
+  return phase.rounds.flatMap((round) =>
+    round.exercise_ids.map((id) => ({ form_id: id, amount: 5, time_to_complete: 30 })),
+  );
 }
 
 /** A progress photo upload through REST, with the Idempotency-Key header when a key is given. */
 async function uploadPhoto(token: string, key?: string, colour?: string) {
-  const form = await multipart({}, [{ name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await photoWithExif(colour) }]);
+  const form = await multipart({}, [
+    { name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await photoWithExif(colour) },
+  ]);
   const res = await ctx.app.inject({
-    method: 'POST', url: '/api/user/image', payload: form.payload,
-    headers: { ...form.headers, authorization: `Bearer ${token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    method: 'POST',
+    url: '/api/user/image',
+    payload: form.payload,
+    headers: {
+      ...form.headers,
+      authorization: `Bearer ${token}`,
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
   });
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
 }
@@ -69,7 +96,11 @@ async function uploadPhotoTrpc(token: string, key: string) {
   const form = new FormData();
   form.append('idempotency_key', key);
   form.append('image', new Blob([new Uint8Array(await photoWithExif())], { type: 'image/jpeg' }), 'front.jpg');
-  const res = await fetch(`${base}/trpc/warrior.uploadImage`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/trpc/warrior.uploadImage`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -99,7 +130,9 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
   it('counts ten sends of one key at once once, and answers all ten 200 with the same body', async () => {
     const member = await trainingMember(ctx.app);
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, key)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
@@ -114,7 +147,10 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     const otherTime = await submit(member.token, 'calibration', 'vo2', { time_to_complete: 801 }, key);
     expect(otherTime).toMatchObject({ status: 422, body: { message: REUSED, errors: { idempotency_key: [REUSED] } } });
     // The max tests are the member's active phase now: with a fresh key they would count.
-    expect(await submit(member.token, 'calibration', 'exercise', maxTests, key)).toMatchObject({ status: 422, body: { message: REUSED } });
+    expect(await submit(member.token, 'calibration', 'exercise', maxTests, key)).toMatchObject({
+      status: 422,
+      body: { message: REUSED },
+    });
     expect(await recorded(member.userId)).toEqual(before);
   });
 
@@ -124,9 +160,15 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     expect(first.status).toBe(200);
     const before = await recorded(member.userId);
     // The same results under another key (two tabs of one phone) are that phase again: answered as it was.
-    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, newKey())).toMatchObject({ status: 200, body: first.body });
+    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, newKey())).toMatchObject({
+      status: 200,
+      body: first.body,
+    });
     // Other results are not: the phone shows them refused rather than dropping them as taken.
-    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 950 }, newKey())).toMatchObject({ status: 409, body: { message: 'This is not your active phase.' } });
+    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 950 }, newKey())).toMatchObject({
+      status: 409,
+      body: { message: 'This is not your active phase.' },
+    });
     expect(await recorded(member.userId)).toEqual(before);
   });
 
@@ -147,10 +189,14 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     const key = newKey();
     const before = await recorded(member.userId);
     for (let i = 0; i < 2; i++) {
-      expect(await submit(member.token, 'calibration', 'flexibility', {}, key)).toMatchObject({ status: 409, body: { message: 'This is not your active phase.' } });
+      expect(await submit(member.token, 'calibration', 'flexibility', {}, key)).toMatchObject({
+        status: 409,
+        body: { message: 'This is not your active phase.' },
+      });
     }
     const unsubscribed = await trainingMember(ctx.app, { subscribed: false });
-    for (let i = 0; i < 2; i++) expect((await submit(unsubscribed.token, 'calibration', 'vo2', { time_to_complete: 800 }, key)).status).toBe(403);
+    for (let i = 0; i < 2; i++)
+      expect((await submit(unsubscribed.token, 'calibration', 'vo2', { time_to_complete: 800 }, key)).status).toBe(403);
     expect(await recorded(member.userId)).toEqual(before);
     expect(await ctx.app.orm.em.fork().count(PhaseSubmission, { idempotencyKey: key })).toBe(0);
   });
@@ -159,7 +205,10 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     const member = await trainingMember(ctx.app);
     const before = await recorded(member.userId);
     for (const key of ['short', 'with space in it', 'x'.repeat(65), 'ünïcode-key', '']) {
-      expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, key)).toMatchObject({ status: 422, body: { message: INVALID, errors: { idempotency_key: [INVALID] } } });
+      expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 }, key)).toMatchObject({
+        status: 422,
+        body: { message: INVALID, errors: { idempotency_key: [INVALID] } },
+      });
     }
     expect(await recorded(member.userId)).toEqual(before);
   });
@@ -167,15 +216,23 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
   it('without a key, behaves as before: a retry of the latest submission replays, an older one is refused (409)', async () => {
     const member = await trainingMember(ctx.app);
     const first = await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 });
-    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 })).toMatchObject({ status: 200, body: first.body, headers: { 'idempotent-replayed': 'true' } });
+    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 })).toMatchObject({
+      status: 200,
+      body: first.body,
+      headers: { 'idempotent-replayed': 'true' },
+    });
     expect((await submit(member.token, 'calibration', 'exercise', maxTests)).status).toBe(200);
-    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 })).toMatchObject({ status: 409, body: { message: 'This is not your active phase.' } });
+    expect(await submit(member.token, 'calibration', 'vo2', { time_to_complete: 800 })).toMatchObject({
+      status: 409,
+      body: { message: 'This is not your active phase.' },
+    });
     expect(await recorded(member.userId)).toMatchObject({ position: { phase: 3 }, submissions: 2, vo2: 1 });
   });
 });
 
 describe('a phase sent again with its idempotency_key (tRPC warrior.submitPhase)', () => {
-  const send = (token: string, input: Record<string, unknown>) => trpc(ctx.app, 'mutation', 'warrior.submitPhase', input, token);
+  const send = (token: string, input: Record<string, unknown>) =>
+    trpc(ctx.app, 'mutation', 'warrior.submitPhase', input, token);
 
   it('is answered with the first answer after the member moved on, counts nothing, and refuses the key for another submission', async () => {
     const member = await trainingMember(ctx.app);
@@ -183,16 +240,31 @@ describe('a phase sent again with its idempotency_key (tRPC warrior.submitPhase)
     const vo2 = { type: 'calibration', phaseType: 'vo2', data: { time_to_complete: 750 }, idempotency_key: key };
     const first = await send(member.token, vo2);
     expect(first.data.data).toMatchObject({ phase: 2, vo2: { seconds: 750 } });
-    expect((await send(member.token, { type: 'calibration', phaseType: 'exercise', data: maxTests, idempotency_key: newKey() })).status).toBe(200);
+    expect(
+      (
+        await send(member.token, {
+          type: 'calibration',
+          phaseType: 'exercise',
+          data: maxTests,
+          idempotency_key: newKey(),
+        })
+      ).status,
+    ).toBe(200);
     const moved = await recorded(member.userId);
 
     expect(await send(member.token, vo2)).toMatchObject({ status: 200, data: first.data });
     expect(await recorded(member.userId)).toEqual(moved);
     expect(moved).toMatchObject({ position: { phase: 3 }, submissions: 2, vo2: 1 });
     const reused = await send(member.token, { ...vo2, data: { time_to_complete: 751 } });
-    expect(reused).toMatchObject({ status: 422, error: { message: REUSED, data: { errors: { idempotency_key: [REUSED] } } } });
+    expect(reused).toMatchObject({
+      status: 422,
+      error: { message: REUSED, data: { errors: { idempotency_key: [REUSED] } } },
+    });
     const malformed = await send(member.token, { ...vo2, idempotency_key: 'no' });
-    expect(malformed).toMatchObject({ status: 422, error: { message: INVALID, data: { code: 'UNPROCESSABLE_CONTENT' } } });
+    expect(malformed).toMatchObject({
+      status: 422,
+      error: { message: INVALID, data: { code: 'UNPROCESSABLE_CONTENT' } },
+    });
     expect(await recorded(member.userId)).toEqual(moved);
   });
 
@@ -200,7 +272,12 @@ describe('a phase sent again with its idempotency_key (tRPC warrior.submitPhase)
     const member = await trainingMember(ctx.app);
     const key = newKey();
     const first = await submit(member.token, 'calibration', 'vo2', { time_to_complete: 640 }, key);
-    const again = await send(member.token, { type: 'calibration', phaseType: 'vo2', data: { time_to_complete: 640 }, idempotency_key: key });
+    const again = await send(member.token, {
+      type: 'calibration',
+      phaseType: 'vo2',
+      data: { time_to_complete: 640 },
+      idempotency_key: key,
+    });
     expect(again).toMatchObject({ status: 200, data: first.body });
     expect(await recorded(member.userId)).toMatchObject({ submissions: 1, vo2: 1 });
   });
@@ -247,19 +324,27 @@ describe('a progress photo sent again with its key', () => {
     const theirs = await uploadPhoto(other.token, key);
     expect(theirs.status).toBe(201);
     expect(theirs.body.image.id).not.toBe(answers[0]!.body.image.id);
-    expect((await rest(ctx.app, 'GET', `/api/user/image/${answers[0]!.body.image.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await rest(ctx.app, 'GET', `/api/user/image/${answers[0]!.body.image.id}`, { token: other.token })).status,
+    ).toBe(403);
   });
 
   it('refuses a malformed key with 422 and stores nothing', async () => {
     const member = await trainingMember(ctx.app);
-    expect(await uploadPhoto(member.token, 'short')).toMatchObject({ status: 422, body: { message: INVALID, errors: { idempotency_key: [INVALID] } } });
+    expect(await uploadPhoto(member.token, 'short')).toMatchObject({
+      status: 422,
+      body: { message: INVALID, errors: { idempotency_key: [INVALID] } },
+    });
     expect(await photoRows(member.userId)).toBe(0);
   });
 });
 
 describe('two sends of one key that meet past the row lock', () => {
   /** Runs `write` in a transaction of its own left open until `request` waits on it, then commits and answers the request. */
-  async function whileUncommitted<T>(write: (client: pg.Client) => Promise<void>, request: () => Promise<T>): Promise<T> {
+  async function whileUncommitted<T>(
+    write: (client: pg.Client) => Promise<void>,
+    request: () => Promise<T>,
+  ): Promise<T> {
     const client = new pg.Client({ connectionString: ctx.databaseUrl });
     await client.connect();
     try {
@@ -268,7 +353,11 @@ describe('two sends of one key that meet past the row lock', () => {
       const pending = request();
       // The request's insert waits on the open row's unique key: only then is the transaction committed.
       for (let waited = 0; ; waited += 20) {
-        const { rows: [row] } = await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+        const {
+          rows: [row],
+        } = await client.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
         if (row.n > 0) break;
         if (waited > 10_000) throw new Error('the request never waited on the open row');
         await new Promise((r) => setTimeout(r, 20));
@@ -285,16 +374,25 @@ describe('two sends of one key that meet past the row lock', () => {
     const model = await trainingMember(ctx.app);
     const body = { time_to_complete: 820 };
     await submit(model.token, 'calibration', 'vo2', body);
-    const [modelRow] = await ctx.app.orm.em.fork().getConnection().execute<{ fingerprint: string; response: unknown }[]>('select fingerprint, response from phase_submissions where user_id = ?', [model.userId]);
+    const [modelRow] = await ctx.app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ fingerprint: string; response: unknown }[]>(
+        'select fingerprint, response from phase_submissions where user_id = ?',
+        [model.userId],
+      );
     const member = await trainingMember(ctx.app);
     const before = await recorded(member.userId);
     const key = newKey();
     const firstAnswer = { message: 'VO2 max test complete.', data: { marker: 'the first send' } };
     const res = await whileUncommitted(
-      (client) => client.query(
-        `insert into phase_submissions (user_id, evolution, track, version, phase, phase_type, fingerprint, response, idempotency_key, created_at) values ($1, 1, 'calibration', 99, 1, 'vo2', $2, $3, $4, now())`,
-        [member.userId, modelRow!.fingerprint, JSON.stringify(firstAnswer), key],
-      ).then(() => undefined),
+      (client) =>
+        client
+          .query(
+            `insert into phase_submissions (user_id, evolution, track, version, phase, phase_type, fingerprint, response, idempotency_key, created_at) values ($1, 1, 'calibration', 99, 1, 'vo2', $2, $3, $4, now())`,
+            [member.userId, modelRow!.fingerprint, JSON.stringify(firstAnswer), key],
+          )
+          .then(() => undefined),
       () => submit(member.token, 'calibration', 'vo2', body, key),
     );
     expect(res).toMatchObject({ status: 200, body: firstAnswer, headers: { 'idempotent-replayed': 'true' } });
@@ -317,7 +415,11 @@ describe('two sends of one key that meet past the row lock', () => {
       },
       () => uploadPhoto(member.token, key),
     );
-    expect(res).toMatchObject({ status: 201, body: { image: { id: firstId } }, headers: { 'idempotent-replayed': 'true' } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { image: { id: firstId } },
+      headers: { 'idempotent-replayed': 'true' },
+    });
     expect(await photoRows(member.userId)).toBe(1);
     expect(storedFiles()).toBe(files);
   });
@@ -325,18 +427,37 @@ describe('two sends of one key that meet past the row lock', () => {
 
 describe('the REST contract of the key', () => {
   it('lets a web page of another origin send the key and read the replay header (CORS)', async () => {
-    const preflight = await ctx.app.inject({ method: 'OPTIONS', url: '/api/user/image', headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key' } });
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/image',
+      headers: {
+        origin: 'https://partner.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,idempotency-key',
+      },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/idempotency-key/i);
     const member = await trainingMember(ctx.app);
-    const res = await ctx.app.inject({ method: 'POST', url: phaseUrl('calibration', 'vo2'), payload: { time_to_complete: 800 }, headers: { origin: 'https://partner.example', authorization: `Bearer ${member.token}`, 'idempotency-key': newKey() } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: phaseUrl('calibration', 'vo2'),
+      payload: { time_to_complete: 800 },
+      headers: {
+        origin: 'https://partner.example',
+        authorization: `Bearer ${member.token}`,
+        'idempotency-key': newKey(),
+      },
+    });
     expect(String(res.headers['access-control-expose-headers'])).toMatch(/idempotent-replayed/i);
   });
 
   it('documents the Idempotency-Key header of the phase submission and the photo upload', async () => {
     const spec = (await rest(ctx.app, 'GET', '/api/openapi.json')).body;
     for (const path of ['/user/channel/warrior/{type}/phase/{phaseType}', '/user/image']) {
-      const header = spec.paths[path].post.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key');
+      const header = spec.paths[path].post.parameters.find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
       expect(header).toMatchObject({ required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' } });
       expect(header.description).toMatch(/resend/);
     }

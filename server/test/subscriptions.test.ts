@@ -7,13 +7,35 @@ import { useTestApp } from './helpers/database.ts';
 // The offline provider (no STRIPE_SECRET_KEY): pm_card_visa pays, pm_card_chargeDeclined is declined.
 const ctx = useTestApp();
 
-const billing = { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 High Street', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'United Kingdom', telephone: '+44 1225 000000' };
-const registration = (overrides: Record<string, unknown> = {}) => ({ ...newMember(), ...billing, channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', ...overrides });
+const billing = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address_line1: '1 High Street',
+  city: 'Bath',
+  county: 'Somerset',
+  postcode: 'BA1 1AA',
+  country: 'United Kingdom',
+  telephone: '+44 1225 000000',
+};
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  ...newMember(),
+  ...billing,
+  channel_id: 1,
+  plan_id: 1,
+  nonce: 'pm_card_visa',
+  ...overrides,
+});
 const em = () => ctx.app.orm.em.fork();
-const counts = async () => ({ users: await em().count(User), subscriptions: await em().count(Subscription), contacts: await em().count(ContactDetails) });
+const counts = async () => ({
+  users: await em().count(User),
+  subscriptions: await em().count(Subscription),
+  contacts: await em().count(ContactDetails),
+});
 
 async function subscribedMember(planId = 1, channelId = 1) {
-  const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: registration({ plan_id: planId, channel_id: channelId }) });
+  const res = await rest(ctx.app, 'POST', '/api/register/subscription', {
+    body: registration({ plan_id: planId, channel_id: channelId }),
+  });
   expect(res.status).toBe(201);
   return { token: res.body.access_token as string, userId: res.body.user_id as number };
 }
@@ -29,19 +51,34 @@ describe('POST /api/register/subscription', () => {
     expect(res.status).toBe(201);
     const login = loginResponseSchema.strict().parse(res.body);
     expect(login).toMatchObject({
-      user_role: 1, initial_setup: 1, initial_setup_step: 1,
+      user_role: 1,
+      initial_setup: 1,
+      initial_setup_step: 1,
       access: { warrior_channel: true, superhuman_channel: true, immortal_channel: false },
-      subscription: { active: true, channel: { id: 2, short_name: 'superhuman' }, plan: { plan_id: 3 }, status: 'active', cancel_at_period_end: false },
+      subscription: {
+        active: true,
+        channel: { id: 2, short_name: 'superhuman' },
+        plan: { plan_id: 3 },
+        status: 'active',
+        cancel_at_period_end: false,
+      },
     });
     const days = (Date.parse(login.subscription.current_period_end!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
     const contact = await em().findOneOrFail(ContactDetails, { user: login.user_id });
-    expect(contact).toMatchObject({ firstName: 'Ada', addressLine1: '1 High Street', addressLine2: null, postcode: 'BA1 1AA' });
-    expect((await rest(ctx.app, 'GET', '/api/user', { token: login.access_token })).body.subscription.active).toBe(true);
+    expect(contact).toMatchObject({
+      firstName: 'Ada',
+      addressLine1: '1 High Street',
+      addressLine2: null,
+      postcode: 'BA1 1AA',
+    });
+    expect((await rest(ctx.app, 'GET', '/api/user', { token: login.access_token })).body.subscription.active).toBe(
+      true,
+    );
   });
 
-  it('a declined card answers 402 with the spec\'s failure text and creates nothing', async () => {
+  it("a declined card answers 402 with the spec's failure text and creates nothing", async () => {
     const before = await counts();
     const body = registration({ nonce: 'pm_card_chargeDeclined' });
     const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body });
@@ -52,7 +89,9 @@ describe('POST /api/register/subscription', () => {
   });
 
   it('an unknown card is refused with a message naming the offline test card', async () => {
-    const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: registration({ nonce: 'tok_something' }) });
+    const res = await rest(ctx.app, 'POST', '/api/register/subscription', {
+      body: registration({ nonce: 'tok_something' }),
+    });
     expect(res.status).toBe(402);
     expect(res.body.message).toContain('pm_card_visa');
   });
@@ -62,10 +101,19 @@ describe('POST /api/register/subscription', () => {
     const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: {} });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      email: ['This is a required field'], name: ['This is a required field'], password: ['This is a required field'], confirm_password: ['This is a required field'],
-      address_line1: ['Address Line 1 is required'], city: ['City is required'], county: ['County is required'], postcode: ['Postcode is required'],
-      country: ['Country is required'], telephone: ['Telephone is required'],
-      channel_id: ['The channel id field is required.'], plan_id: ['The plan id field is required.'], nonce: ['The nonce field is required.'],
+      email: ['This is a required field'],
+      name: ['This is a required field'],
+      password: ['This is a required field'],
+      confirm_password: ['This is a required field'],
+      address_line1: ['Address Line 1 is required'],
+      city: ['City is required'],
+      county: ['County is required'],
+      postcode: ['Postcode is required'],
+      country: ['Country is required'],
+      telephone: ['Telephone is required'],
+      channel_id: ['The channel id field is required.'],
+      plan_id: ['The plan id field is required.'],
+      nonce: ['The nonce field is required.'],
     });
     expect(res.body.message).toBe('This is a required field (and 12 more errors)');
     expect(await counts()).toEqual(before);
@@ -114,7 +162,10 @@ describe('POST /api/register/subscription', () => {
 
   it('for a signed-in member skips the registration and only buys the plan', async () => {
     const token = await plainMember();
-    const res = await rest(ctx.app, 'POST', '/api/register/subscription', { token, body: { channel_id: 1, plan_id: 2, nonce: 'pm_card_visa' } });
+    const res = await rest(ctx.app, 'POST', '/api/register/subscription', {
+      token,
+      body: { channel_id: 1, plan_id: 2, nonce: 'pm_card_visa' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.access_token).toBeUndefined();
     expect(res.body.subscription).toMatchObject({ active: true, plan: { plan_id: 2 } });
@@ -125,7 +176,9 @@ describe('POST /api/register/subscription', () => {
 
   it('refuses an admin token (403) and a bad token (401)', async () => {
     const body = registration();
-    expect((await rest(ctx.app, 'POST', '/api/register/subscription', { body, token: await adminToken() })).status).toBe(403);
+    expect(
+      (await rest(ctx.app, 'POST', '/api/register/subscription', { body, token: await adminToken() })).status,
+    ).toBe(403);
     expect((await rest(ctx.app, 'POST', '/api/register/subscription', { body, token: 'garbage' })).status).toBe(401);
   });
 });
@@ -133,20 +186,35 @@ describe('POST /api/register/subscription', () => {
 describe('POST /api/user/subscription', () => {
   it('buys a plan for a signed-in member; the access map follows the plan', async () => {
     const token = await plainMember();
-    const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: '2', plan_id: '4', nonce: 'pm_card_visa' } });
+    const res = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: '2', plan_id: '4', nonce: 'pm_card_visa' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Subscription created');
-    expect(subscriptionViewSchema.strict().parse(res.body.data)).toMatchObject({ channel_id: 2, channel_name: 'Superhuman', active: true, provider: 'offline', plan: { plan_id: 4, amount: 499 } });
+    expect(subscriptionViewSchema.strict().parse(res.body.data)).toMatchObject({
+      channel_id: 2,
+      channel_name: 'Superhuman',
+      active: true,
+      provider: 'offline',
+      plan: { plan_id: 4, amount: 499 },
+    });
     const me = await rest(ctx.app, 'GET', '/api/user', { token });
     expect(me.body.access).toMatchObject({ warrior_channel: true, superhuman_channel: true });
   });
 
   it('a repeated submit for the plan held answers as the first; another plan while active is a 409', async () => {
     const { token, userId } = await subscribedMember();
-    const same = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' } });
+    const same = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' },
+    });
     expect(same.status).toBe(201);
     expect(same.body.data.plan.plan_id).toBe(1);
-    const other = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: 2, plan_id: 3, nonce: 'pm_card_visa' } });
+    const other = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 2, plan_id: 3, nonce: 'pm_card_visa' },
+    });
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: 'You already have an active subscription: change your plan instead.' });
     expect(await em().count(Subscription, { user: userId })).toBe(1);
@@ -156,7 +224,9 @@ describe('POST /api/user/subscription', () => {
     const reg = await rest(ctx.app, 'POST', '/api/register', { body: newMember() });
     const token = reg.body.access_token as string;
     const body = { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' };
-    const results = await Promise.all([1, 2, 3].map(() => rest(ctx.app, 'POST', '/api/user/subscription', { token, body })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => rest(ctx.app, 'POST', '/api/user/subscription', { token, body })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(new Set(results.map((r) => r.body.data.start_date)).size).toBe(1);
     expect(await em().count(Subscription, { user: reg.body.user_id })).toBe(1);
@@ -164,17 +234,31 @@ describe('POST /api/user/subscription', () => {
 
   it('a declined card changes nothing', async () => {
     const token = await plainMember();
-    const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_chargeDeclined' } });
+    const res = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_chargeDeclined' },
+    });
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Registration was not successful: Your card was declined.');
-    expect((await rest(ctx.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ active: false, plan: null, channel_name: null });
+    expect((await rest(ctx.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      active: false,
+      plan: null,
+      channel_name: null,
+    });
   });
 
   it('renews a lapsed subscription in place', async () => {
     const { token, userId } = await subscribedMember();
-    await em().nativeUpdate(Subscription, { user: userId }, { currentPeriodEnd: new Date(Date.now() - 1000), status: 'past_due' });
+    await em().nativeUpdate(
+      Subscription,
+      { user: userId },
+      { currentPeriodEnd: new Date(Date.now() - 1000), status: 'past_due' },
+    );
     expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access.warrior_channel).toBe(false);
-    const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: 2, plan_id: 3, nonce: 'pm_card_visa' } });
+    const res = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 2, plan_id: 3, nonce: 'pm_card_visa' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ active: true, status: 'active', channel_id: 2 });
     expect(await em().count(Subscription, { user: userId })).toBe(1);
@@ -184,9 +268,15 @@ describe('POST /api/user/subscription', () => {
     const token = await plainMember();
     const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: 'x' } });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ channel_id: ['The channel id must be a whole number.'], plan_id: ['The plan id field is required.'], nonce: ['The nonce field is required.'] });
+    expect(res.body.errors).toEqual({
+      channel_id: ['The channel id must be a whole number.'],
+      plan_id: ['The plan id field is required.'],
+      nonce: ['The nonce field is required.'],
+    });
     expect((await rest(ctx.app, 'POST', '/api/user/subscription', { body: {} })).status).toBe(401);
-    expect((await rest(ctx.app, 'POST', '/api/user/subscription', { token: await adminToken(), body: {} })).status).toBe(403);
+    expect(
+      (await rest(ctx.app, 'POST', '/api/user/subscription', { token: await adminToken(), body: {} })).status,
+    ).toBe(403);
   });
 });
 
@@ -195,17 +285,28 @@ describe('GET /api/user/payment/{id}/change', () => {
     const { token } = await subscribedMember(1, 1);
     const res = await rest(ctx.app, 'GET', '/api/user/payment/3/change', { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Subscription changed', data: { channel_id: 2, channel_name: 'Superhuman', plan: { plan_id: 3 }, active: true } });
-    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access).toMatchObject({ warrior_channel: true, superhuman_channel: true });
+    expect(res.body).toMatchObject({
+      message: 'Subscription changed',
+      data: { channel_id: 2, channel_name: 'Superhuman', plan: { plan_id: 3 }, active: true },
+    });
+    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access).toMatchObject({
+      warrior_channel: true,
+      superhuman_channel: true,
+    });
     const down = await rest(ctx.app, 'GET', '/api/user/payment/1/change', { token });
     expect(down.body.data.channel_id).toBe(1);
-    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access).toMatchObject({ warrior_channel: true, superhuman_channel: false });
+    expect((await rest(ctx.app, 'GET', '/api/user', { token })).body.access).toMatchObject({
+      warrior_channel: true,
+      superhuman_channel: false,
+    });
   });
 
   it('keeps the period for the same interval and restarts it for another', async () => {
     const { token } = await subscribedMember(1, 1);
     const before = (await rest(ctx.app, 'GET', '/api/user/subscription', { token })).body.data.current_period_end;
-    expect((await rest(ctx.app, 'GET', '/api/user/payment/3/change', { token })).body.data.current_period_end).toBe(before);
+    expect((await rest(ctx.app, 'GET', '/api/user/payment/3/change', { token })).body.data.current_period_end).toBe(
+      before,
+    );
     const yearly = await rest(ctx.app, 'GET', '/api/user/payment/4/change', { token });
     expect((Date.parse(yearly.body.data.current_period_end) - Date.now()) / 86_400_000).toBeGreaterThan(364);
   });
@@ -213,10 +314,13 @@ describe('GET /api/user/payment/{id}/change', () => {
   it('refuses immortal and unknown plans (422), no subscription (409), and other roles', async () => {
     const { token } = await subscribedMember();
     expect((await rest(ctx.app, 'GET', '/api/user/payment/5/change', { token })).body).toEqual({
-      message: 'The Immortal channel is listed but cannot be bought.', errors: { plan_id: ['The Immortal channel is listed but cannot be bought.'] },
+      message: 'The Immortal channel is listed but cannot be bought.',
+      errors: { plan_id: ['The Immortal channel is listed but cannot be bought.'] },
     });
     expect((await rest(ctx.app, 'GET', '/api/user/payment/99/change', { token })).status).toBe(422);
-    expect((await rest(ctx.app, 'GET', '/api/user/payment/abc/change', { token })).body.errors).toEqual({ id: ['The plan id must be a whole number.'] });
+    expect((await rest(ctx.app, 'GET', '/api/user/payment/abc/change', { token })).body.errors).toEqual({
+      id: ['The plan id must be a whole number.'],
+    });
     expect((await rest(ctx.app, 'GET', '/api/user/subscription', { token })).body.data.plan.plan_id).toBe(1);
     const none = await rest(ctx.app, 'GET', '/api/user/payment/1/change', { token: await plainMember() });
     expect(none.status).toBe(409);
@@ -231,10 +335,17 @@ describe('GET /api/user/payment/cancel', () => {
     const { token } = await subscribedMember();
     const res = await rest(ctx.app, 'GET', '/api/user/payment/cancel', { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Subscription cancelled', data: { active: true, cancel_at_period_end: true, status: 'active' } });
+    expect(res.body).toMatchObject({
+      message: 'Subscription cancelled',
+      data: { active: true, cancel_at_period_end: true, status: 'active' },
+    });
     expect(Date.parse(res.body.data.current_period_end)).toBeGreaterThan(Date.now());
     const me = await rest(ctx.app, 'GET', '/api/user', { token });
-    expect(me.body.subscription).toMatchObject({ active: true, cancel_at_period_end: true, current_period_end: res.body.data.current_period_end });
+    expect(me.body.subscription).toMatchObject({
+      active: true,
+      cancel_at_period_end: true,
+      current_period_end: res.body.data.current_period_end,
+    });
     expect(me.body.access.warrior_channel).toBe(true);
     const again = await rest(ctx.app, 'GET', '/api/user/payment/cancel', { token });
     expect(again.body.data).toEqual(res.body.data);
@@ -261,7 +372,15 @@ describe('GET /api/user/subscription', () => {
     const res = await rest(ctx.app, 'GET', '/api/user/subscription', { token });
     expect(res.status).toBe(200);
     const view = subscriptionViewSchema.strict().parse(res.body.data);
-    expect(view).toMatchObject({ channel_name: 'Warrior', version: 3, phase: 5, evolution: 1, plan: { plan_id: 2, name: 'Warrior yearly', amount: 299, duration: '1 year' }, active: true, cancel_at_period_end: false });
+    expect(view).toMatchObject({
+      channel_name: 'Warrior',
+      version: 3,
+      phase: 5,
+      evolution: 1,
+      plan: { plan_id: 2, name: 'Warrior yearly', amount: 299, duration: '1 year' },
+      active: true,
+      cancel_at_period_end: false,
+    });
     expect(Date.parse(view.start_date!)).toBeLessThanOrEqual(Date.now());
   });
 
@@ -277,17 +396,34 @@ describe('tRPC account.subscription', () => {
     expect(reg.status).toBe(200);
     const token = reg.data.access_token;
     expect(reg.data.subscription).toMatchObject({ active: true, plan: { plan_id: 1 } });
-    expect((await trpc(ctx.app, 'query', 'account.subscription.current', undefined, token)).data).toMatchObject({ channel_name: 'Warrior' });
-    expect((await trpc(ctx.app, 'mutation', 'account.subscription.changePlan', { id: 3 }, token)).data).toMatchObject({ channel_id: 2 });
-    expect((await trpc(ctx.app, 'mutation', 'account.subscription.cancel', undefined, token)).data).toMatchObject({ cancel_at_period_end: true });
+    expect((await trpc(ctx.app, 'query', 'account.subscription.current', undefined, token)).data).toMatchObject({
+      channel_name: 'Warrior',
+    });
+    expect((await trpc(ctx.app, 'mutation', 'account.subscription.changePlan', { id: 3 }, token)).data).toMatchObject({
+      channel_id: 2,
+    });
+    expect((await trpc(ctx.app, 'mutation', 'account.subscription.cancel', undefined, token)).data).toMatchObject({
+      cancel_at_period_end: true,
+    });
   });
 
   it('reports a decline as 402 and validation as 422', async () => {
-    const declined = await trpc(ctx.app, 'mutation', 'account.subscription.registerAndSubscribe', registration({ nonce: 'pm_card_chargeDeclined' }));
+    const declined = await trpc(
+      ctx.app,
+      'mutation',
+      'account.subscription.registerAndSubscribe',
+      registration({ nonce: 'pm_card_chargeDeclined' }),
+    );
     expect(declined.status).toBe(402);
     expect(declined.error.message).toBe('Registration was not successful: Your card was declined.');
     const token = await plainMember();
-    const bad = await trpc(ctx.app, 'mutation', 'account.subscription.subscribe', { channel_id: 3, plan_id: 5, nonce: 'pm_card_visa' }, token);
+    const bad = await trpc(
+      ctx.app,
+      'mutation',
+      'account.subscription.subscribe',
+      { channel_id: 3, plan_id: 5, nonce: 'pm_card_visa' },
+      token,
+    );
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({ plan_id: ['The Immortal channel is listed but cannot be bought.'] });
   });

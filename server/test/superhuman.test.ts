@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNEL, SUPERHUMAN_MESSAGE, macroDataSchema, macroGuidelinesSchema, mealGroupTreeSchema, mealRowSchema, mealSchema, paginatedSchema,
+  CHANNEL,
+  SUPERHUMAN_MESSAGE,
+  macroDataSchema,
+  macroGuidelinesSchema,
+  mealGroupTreeSchema,
+  mealRowSchema,
+  mealSchema,
+  paginatedSchema,
 } from '@evolution/shared';
 import { seedNutrition } from '../src/db/nutrition.ts';
 import { ELIXIR_PHASES, RECIPES, recipeNutrition } from '../src/db/recipes.ts';
@@ -36,23 +43,48 @@ describe('the Aliment tree', () => {
     const res = await get('/api/user/meal/group', superhuman.token);
     expect(res.status).toBe(200);
     const tree = mealGroupTreeSchema.parse(res.body);
-    const shape = (nodes: typeof tree.data): unknown => nodes.map((g) => [g.id, g.name, g.parent_id, shape(g.children)]);
+    const shape = (nodes: typeof tree.data): unknown =>
+      nodes.map((g) => [g.id, g.name, g.parent_id, shape(g.children)]);
     expect(shape(tree.data)).toEqual([
       [1, 'Elixirs', 0, []],
-      [2, 'Major meals', 0, [[6, 'Vegan', 2, []], [7, 'Vegetarian', 2, []], [8, 'Pescatarian', 2, []], [9, 'Prep', 2, []]]],
-      [3, 'Minor meals', 0, [[10, 'Salads', 3, []], [11, 'Desserts', 3, []]]],
+      [
+        2,
+        'Major meals',
+        0,
+        [
+          [6, 'Vegan', 2, []],
+          [7, 'Vegetarian', 2, []],
+          [8, 'Pescatarian', 2, []],
+          [9, 'Prep', 2, []],
+        ],
+      ],
+      [
+        3,
+        'Minor meals',
+        0,
+        [
+          [10, 'Salads', 3, []],
+          [11, 'Desserts', 3, []],
+        ],
+      ],
     ]);
     expect((await trpc(ctx.app, 'query', 'superhuman.mealGroups', undefined, superhuman.token)).data).toEqual(res.body);
   });
 });
 
 describe('GET user/meal/group/{groupId}/meals', () => {
-  it('pages a group in Laravel\'s shape, each row with a small thumbnail', async () => {
+  it("pages a group in Laravel's shape, each row with a small thumbnail", async () => {
     const res = await get('/api/user/meal/group/6/meals?page=1', superhuman.token);
     expect(res.status).toBe(200);
     const page = paginatedSchema(mealRowSchema.strict()).parse(res.body);
     const vegan = RECIPES.filter((r) => r.group === 6);
-    expect(page.meta).toMatchObject({ current_page: 1, per_page: 10, total: vegan.length, last_page: Math.ceil(vegan.length / 10), from: 1 });
+    expect(page.meta).toMatchObject({
+      current_page: 1,
+      per_page: 10,
+      total: vegan.length,
+      last_page: Math.ceil(vegan.length / 10),
+      from: 1,
+    });
     expect(page.data.map((m) => m.name)).toEqual(vegan.slice(0, 10).map((r) => r.name));
     expect(page.data.every((m) => m.meal_group_id === 6 && m.meal_group_name === 'Vegan')).toBe(true);
     const thumb = await decode(page.data[0]!.image_base64!);
@@ -63,18 +95,28 @@ describe('GET user/meal/group/{groupId}/meals', () => {
     expect((await get('/api/user/meal/group/6/meals', superhuman.token)).body).toEqual(res.body);
     const past = await get('/api/user/meal/group/6/meals?page=9', superhuman.token);
     expect(past.body).toMatchObject({ data: [], meta: { current_page: 9, from: null, total: vegan.length } });
-    expect((await trpc(ctx.app, 'query', 'superhuman.meals', { groupId: 6, page: 1 }, superhuman.token)).data).toEqual(res.body);
+    expect((await trpc(ctx.app, 'query', 'superhuman.meals', { groupId: 6, page: 1 }, superhuman.token)).data).toEqual(
+      res.body,
+    );
   });
 
   it('refuses a bad page with 422 and an unknown group with 404', async () => {
     for (const bad of ['0', 'x', '-1', '1.5']) {
       const res = await get(`/api/user/meal/group/6/meals?page=${bad}`, superhuman.token);
-      expect(res).toMatchObject({ status: 422, body: { errors: { page: ['The page must be a whole number from 1.'] } } });
+      expect(res).toMatchObject({
+        status: 422,
+        body: { errors: { page: ['The page must be a whole number from 1.'] } },
+      });
     }
-    expect(await get('/api/user/meal/group/99/meals', superhuman.token)).toMatchObject({ status: 404, body: { message: 'Meal group not found.' } });
+    expect(await get('/api/user/meal/group/99/meals', superhuman.token)).toMatchObject({
+      status: 404,
+      body: { message: 'Meal group not found.' },
+    });
     expect((await get('/api/user/meal/group/abc/meals', superhuman.token)).status).toBe(404);
     expect((await trpc(ctx.app, 'query', 'superhuman.meals', { groupId: 99 }, superhuman.token)).status).toBe(404);
-    expect((await trpc(ctx.app, 'query', 'superhuman.meals', { groupId: 6, page: 0 }, superhuman.token)).status).toBe(422);
+    expect((await trpc(ctx.app, 'query', 'superhuman.meals', { groupId: 6, page: 0 }, superhuman.token)).status).toBe(
+      422,
+    );
   });
 });
 
@@ -86,16 +128,30 @@ describe('GET user/meal/{id}', () => {
     expect(res.status).toBe(200);
     const meal = mealSchema.strict().parse(res.body).data;
     const recipe = RECIPES.find((r) => r.name === first.name)!;
-    expect(meal).toMatchObject({ id: first.id, name: recipe.name, meal_group_id: 8, meal_group_name: 'Pescatarian', description: recipe.description, video_link: null });
-    expect(meal.ingredients_parsed).toEqual(recipe.ingredients.map(([ingredient, formula]) => ({ ingredient, formula })));
+    expect(meal).toMatchObject({
+      id: first.id,
+      name: recipe.name,
+      meal_group_id: 8,
+      meal_group_name: 'Pescatarian',
+      description: recipe.description,
+      video_link: null,
+    });
+    expect(meal.ingredients_parsed).toEqual(
+      recipe.ingredients.map(([ingredient, formula]) => ({ ingredient, formula })),
+    );
     expect(meal.nutrition).toEqual(recipeNutrition(recipe.ingredients));
     const picture = await decode(meal.image_base64!);
     expect([picture.format, picture.width, picture.height]).toEqual(['jpeg', 800, 600]);
-    expect((await trpc(ctx.app, 'query', 'superhuman.meal', { id: first.id }, superhuman.token)).data).toEqual(res.body);
+    expect((await trpc(ctx.app, 'query', 'superhuman.meal', { id: first.id }, superhuman.token)).data).toEqual(
+      res.body,
+    );
   });
 
   it('is 404 for an unknown meal', async () => {
-    expect(await get('/api/user/meal/999999', superhuman.token)).toMatchObject({ status: 404, body: { message: 'Meal not found.' } });
+    expect(await get('/api/user/meal/999999', superhuman.token)).toMatchObject({
+      status: 404,
+      body: { message: 'Meal not found.' },
+    });
     expect((await get('/api/user/meal/0', superhuman.token)).status).toBe(404);
     expect((await trpc(ctx.app, 'query', 'superhuman.meal', { id: 999999 }, superhuman.token)).status).toBe(404);
   });
@@ -106,10 +162,16 @@ describe('the Saturni Elixir', () => {
     for (const [i, phase] of ELIXIR_PHASES.entries()) {
       const res = await get(`/api/user/meal/elixir/${i + 1}`, superhuman.token);
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ name: phase.name, meal_group_id: 1, ingredients_parsed: phase.ingredients.map(([ingredient, formula]) => ({ ingredient, formula })) });
+      expect(res.body.data).toMatchObject({
+        name: phase.name,
+        meal_group_id: 1,
+        ingredients_parsed: phase.ingredients.map(([ingredient, formula]) => ({ ingredient, formula })),
+      });
     }
     expect((await get('/api/user/meal/elixir/5', superhuman.token)).status).toBe(404);
-    expect((await trpc(ctx.app, 'query', 'superhuman.elixirPhase', { phase: 2 }, superhuman.token)).data.data.name).toBe(ELIXIR_PHASES[1]!.name);
+    expect(
+      (await trpc(ctx.app, 'query', 'superhuman.elixirPhase', { phase: 2 }, superhuman.token)).data.data.name,
+    ).toBe(ELIXIR_PHASES[1]!.name);
     expect((await trpc(ctx.app, 'query', 'superhuman.elixirPhase', { phase: 5 }, superhuman.token)).status).toBe(422);
   });
 });
@@ -125,16 +187,23 @@ describe('who may read superhuman content', () => {
     const mealId = (await get('/api/user/meal/group/6/meals', superhuman.token)).body.data[0].id;
     for (const who of [warrior, off, unsubscribed, inSetup]) {
       for (const url of [...calls, `/api/user/meal/${mealId}`]) {
-        expect(await get(url, who.token)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+        expect(await get(url, who.token)).toMatchObject({
+          status: 403,
+          body: { message: 'This action is unauthorized.' },
+        });
       }
       expect((await trpc(ctx.app, 'query', 'superhuman.meals', { groupId: 6 }, who.token)).status).toBe(403);
     }
     // The flag off also shows in the member's access map, so the client hides the channel.
-    expect((await get('/api/user', off.token)).body.access).toMatchObject({ superhuman_channel: false, warrior_channel: true });
+    expect((await get('/api/user', off.token)).body.access).toMatchObject({
+      superhuman_channel: false,
+      warrior_channel: true,
+    });
   });
 
   it('asks for a token (401) and keeps the member calls for members (403 for an admin)', async () => {
-    for (const url of calls) expect(await get(url)).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    for (const url of calls)
+      expect(await get(url)).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
     expect((await get('/api/user/meal/group/6/meals', adminToken)).status).toBe(403);
     expect((await trpc(ctx.app, 'query', 'superhuman.mealGroups')).status).toBe(401);
   });
@@ -142,23 +211,68 @@ describe('who may read superhuman content', () => {
 
 describe('macro data', () => {
   const today = new Date().toISOString().slice(0, 10);
-  const parq = { question1: 0, question2: 0, question3: 0, question4: 0, question5: 0, question6: 0, question7: 0, date: today, e_signature: 'M. Macro' };
+  const parq = {
+    question1: 0,
+    question2: 0,
+    question3: 0,
+    question4: 0,
+    question5: 0,
+    question6: 0,
+    question7: 0,
+    date: today,
+    e_signature: 'M. Macro',
+  };
   const factFind = {
-    date_of_birth: '1990-04-12', height: 70, weight: 80, wrist_circumference: 7, ankle_circumference: 9, desired_aesthetic: 'Titan', food_preference: 'Vegan',
-    waking_time: '06:30', work_start: '09:00', break_time_start_finish: '12:30 - 13:15', work_finish: '17:30', time_of_slumber: '22:45', physical_activities: 'Climbing',
+    date_of_birth: '1990-04-12',
+    height: 70,
+    weight: 80,
+    wrist_circumference: 7,
+    ankle_circumference: 9,
+    desired_aesthetic: 'Titan',
+    food_preference: 'Vegan',
+    waking_time: '06:30',
+    work_start: '09:00',
+    break_time_start_finish: '12:30 - 13:15',
+    work_finish: '17:30',
+    time_of_slumber: '22:45',
+    physical_activities: 'Climbing',
   };
 
   /** A superhuman member through the PAR-Q and fact-find, then a calibration data analysis at this weight and body fat. */
   async function measuredMember(weight: number, bodyFat: number, aesthetic = 'Titan') {
     const member = await trainingMember(ctx.app, { channel: CHANNEL.superhuman, setupDone: false });
-    expect((await rest(ctx.app, 'POST', '/api/user/application_details', { token: member.token, body: parq })).status).toBe(200);
-    expect((await rest(ctx.app, 'POST', '/api/user/fact_finding_details', { token: member.token, body: { ...factFind, desired_aesthetic: aesthetic } })).status).toBe(200);
-    expect(await get('/api/user/evolution/macro_data', member.token)).toMatchObject({ status: 404, body: { message: SUPERHUMAN_MESSAGE.needsMeasurements } });
+    expect(
+      (await rest(ctx.app, 'POST', '/api/user/application_details', { token: member.token, body: parq })).status,
+    ).toBe(200);
+    expect(
+      (
+        await rest(ctx.app, 'POST', '/api/user/fact_finding_details', {
+          token: member.token,
+          body: { ...factFind, desired_aesthetic: aesthetic },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await get('/api/user/evolution/macro_data', member.token)).toMatchObject({
+      status: 404,
+      body: { message: SUPERHUMAN_MESSAGE.needsMeasurements },
+    });
     const ids = [];
-    for (const colour of ['#aa3333', '#33aa33', '#3333aa']) ids.push((await uploadPhoto(ctx.app, member.token, await photoWithExif(colour))).body.image.id);
+    for (const colour of ['#aa3333', '#33aa33', '#3333aa'])
+      ids.push((await uploadPhoto(ctx.app, member.token, await photoWithExif(colour))).body.image.id);
     await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: member.userId }, { phase: 3 });
     const analysis = await rest(ctx.app, 'POST', '/api/user/channel/warrior/calibration/phase/data-analysis', {
-      token: member.token, body: { weight, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: bodyFat, image1: ids[0], image2: ids[1], image3: ids[2] },
+      token: member.token,
+      body: {
+        weight,
+        waist: 34,
+        chest: 40,
+        bicep: 14.5,
+        quad: 23,
+        body_fat: bodyFat,
+        image1: ids[0],
+        image2: ids[1],
+        image3: ids[2],
+      },
     });
     expect(analysis.status).toBe(200);
     return member;
@@ -170,9 +284,18 @@ describe('macro data', () => {
     const res = await get('/api/user/evolution/macro_data', member.token);
     expect(res.status).toBe(200);
     expect(macroDataSchema.strict().parse(res.body)).toEqual({
-      daily_caloric_intake: 2173, fat_intake: 60, protein_intake: 160, carbohydrate_intake: 248,
-      max_lean_body_mass_kg: 81.51, max_lean_body_mass_lbs: 179.69, desired_body_mass: 71.51,
-      desired_body_fat: 10.5, desired_aesthetic: 'Titan', body_fat: 20, weight: 80, energy_balance: 'deficit',
+      daily_caloric_intake: 2173,
+      fat_intake: 60,
+      protein_intake: 160,
+      carbohydrate_intake: 248,
+      max_lean_body_mass_kg: 81.51,
+      max_lean_body_mass_lbs: 179.69,
+      desired_body_mass: 71.51,
+      desired_body_fat: 10.5,
+      desired_aesthetic: 'Titan',
+      body_fat: 20,
+      weight: 80,
+      energy_balance: 'deficit',
     });
     expect((await trpc(ctx.app, 'query', 'superhuman.macroData', undefined, member.token)).data).toEqual(res.body);
     // The guidelines carry the same figures for this member.
@@ -181,21 +304,40 @@ describe('macro data', () => {
   });
 
   it('refuses a Warrior-only member with the tier message, and a member whose micro_data is off', async () => {
-    expect(await get('/api/user/evolution/macro_data', warrior.token)).toMatchObject({ status: 403, body: { message: SUPERHUMAN_MESSAGE.notEligible } });
-    expect((await get('/api/user/macro_guidelines', warrior.token)).body).toMatchObject({ macros: null, reason: 'not_eligible' });
+    expect(await get('/api/user/evolution/macro_data', warrior.token)).toMatchObject({
+      status: 403,
+      body: { message: SUPERHUMAN_MESSAGE.notEligible },
+    });
+    expect((await get('/api/user/macro_guidelines', warrior.token)).body).toMatchObject({
+      macros: null,
+      reason: 'not_eligible',
+    });
     const member = await measuredMember(70, 5, 'Warrior');
     expect((await get('/api/user/evolution/macro_data', member.token)).body.energy_balance).toBe('surplus');
-    await ctx.app.orm.em.fork().nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true, micro_data: false } });
-    expect(await get('/api/user/evolution/macro_data', member.token)).toMatchObject({ status: 403, body: { message: SUPERHUMAN_MESSAGE.macrosOff } });
+    await ctx.app.orm.em
+      .fork()
+      .nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true, micro_data: false } });
+    expect(await get('/api/user/evolution/macro_data', member.token)).toMatchObject({
+      status: 403,
+      body: { message: SUPERHUMAN_MESSAGE.macrosOff },
+    });
     expect((await trpc(ctx.app, 'query', 'superhuman.macroData', undefined, member.token)).status).toBe(403);
-    expect((await get('/api/user/macro_guidelines', member.token)).body).toMatchObject({ macros: null, reason: 'switched_off' });
-    await ctx.app.orm.em.fork().nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true, micro_data: true } });
+    expect((await get('/api/user/macro_guidelines', member.token)).body).toMatchObject({
+      macros: null,
+      reason: 'switched_off',
+    });
+    await ctx.app.orm.em
+      .fork()
+      .nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true, micro_data: true } });
     expect((await get('/api/user/evolution/macro_data', member.token)).status).toBe(200);
   });
 
   it('is 404 before measurements, 401 without a token, and for members only; the guidelines are open to admins', async () => {
     expect((await get('/api/user/evolution/macro_data', superhuman.token)).status).toBe(404);
-    expect((await get('/api/user/macro_guidelines', superhuman.token)).body).toMatchObject({ macros: null, reason: 'no_data' });
+    expect((await get('/api/user/macro_guidelines', superhuman.token)).body).toMatchObject({
+      macros: null,
+      reason: 'no_data',
+    });
     expect((await get('/api/user/evolution/macro_data')).status).toBe(401);
     expect((await get('/api/user/evolution/macro_data', adminToken)).status).toBe(403);
     const admin = await get('/api/user/macro_guidelines', adminToken);
@@ -223,7 +365,14 @@ describe('the seeded nutrition content', () => {
 describe('the OpenAPI description', () => {
   it('documents every superhuman call', async () => {
     const { body } = await get('/api/openapi.json');
-    const paths = ['/user/meal/group', '/user/meal/group/{groupId}/meals', '/user/meal/{id}', '/user/meal/elixir/{phase}', '/user/evolution/macro_data', '/user/macro_guidelines'];
+    const paths = [
+      '/user/meal/group',
+      '/user/meal/group/{groupId}/meals',
+      '/user/meal/{id}',
+      '/user/meal/elixir/{phase}',
+      '/user/evolution/macro_data',
+      '/user/macro_guidelines',
+    ];
     expect(paths.filter((path) => !body.paths[path]?.get)).toEqual([]);
     expect(JSON.stringify(body.paths['/user/meal/group'].get.responses[200])).toContain('children');
   });

@@ -1,7 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageSchema, paginatedSchema, phaseDataSchema, phaseListSchema, versionListSchema, videoSchema } from '@evolution/shared';
+import {
+  pageSchema,
+  paginatedSchema,
+  phaseDataSchema,
+  phaseListSchema,
+  versionListSchema,
+  videoSchema,
+} from '@evolution/shared';
 import { seedProgramme } from '../src/db/programme.ts';
-import { Calibration, Evolution, Form, FormGroup, Page, PageCategory, PhaseClass, Vo2MaxLevel } from '../src/entities/index.ts';
+import {
+  Calibration,
+  Evolution,
+  Form,
+  FormGroup,
+  Page,
+  PageCategory,
+  PhaseClass,
+  Vo2MaxLevel,
+} from '../src/entities/index.ts';
 import { orderLadder } from '../src/domain/ladder.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
@@ -33,16 +49,39 @@ describe('the seeded programme', () => {
     expect(push.slice(0, 4)).toEqual(['Wall push-up', 'Incline push-up', 'Knee push-up', 'Push-up']);
     const levels = await em.find(Vo2MaxLevel, {}, { orderBy: { level: 'asc' } });
     expect(levels.map((l) => [l.levelName, l.min ?? null, l.max ?? null])).toEqual([
-      ['Very poor', null, 32.9], ['Poor', 33, 36.4], ['Fair', 36.5, 42.4], ['Good', 42.5, 46.4], ['Excellent', 46.5, 52.4], ['Superior', 52.5, null],
+      ['Very poor', null, 32.9],
+      ['Poor', 33, 36.4],
+      ['Fair', 36.5, 42.4],
+      ['Good', 42.5, 46.4],
+      ['Excellent', 46.5, 52.4],
+      ['Superior', 52.5, null],
     ]);
-    expect((await em.find(PhaseClass, {}, { orderBy: { id: 'asc' } })).map((c) => c.key)).toEqual(['vo2', 'exercise', 'exercises', 'challenge', 'flexibility', 'recovery', 'data-analysis']);
+    expect((await em.find(PhaseClass, {}, { orderBy: { id: 'asc' } })).map((c) => c.key)).toEqual([
+      'vo2',
+      'exercise',
+      'exercises',
+      'challenge',
+      'flexibility',
+      'recovery',
+      'data-analysis',
+    ]);
   });
 
   it('runs the nine phases of PRODUCT.md in every general version', async () => {
     for (const version of [1, 2, 3, 4]) {
       const res = await trpc(ctx.app, 'query', 'warrior.phases', { type: 'general', version }, token);
       const list = phaseListSchema.strict().parse(res.data);
-      expect(list.data.map((p) => p.type)).toEqual(['vo2', 'exercises', 'exercises', 'exercises', 'flexibility', 'recovery', 'exercises', 'challenge', 'data-analysis']);
+      expect(list.data.map((p) => p.type)).toEqual([
+        'vo2',
+        'exercises',
+        'exercises',
+        'exercises',
+        'flexibility',
+        'recovery',
+        'exercises',
+        'challenge',
+        'data-analysis',
+      ]);
       expect(list.data.map((p) => p.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       expect(list.data.every((p) => !p.active && !p.completed)).toBe(true);
     }
@@ -59,7 +98,12 @@ describe('the seeded programme', () => {
     expect((await again.findOneOrFail(Page, { id: 11 })).title).toBe('Push (edited by a coach)');
     expect(await again.count(Page, { id: 18 })).toBe(0);
     // The sequence moved past the seeded ids: an admin's new page gets a fresh one.
-    const page = again.create(Page, { title: 'Rings: technique guide', content: 'False grip first.', category: 4, position: 9 });
+    const page = again.create(Page, {
+      title: 'Rings: technique guide',
+      content: 'False grip first.',
+      category: 4,
+      position: 9,
+    });
     await again.flush();
     expect(page.id).toBeGreaterThan(97);
     // Nine categories of the programme and the superhuman one of the macro guidelines.
@@ -69,14 +113,22 @@ describe('the seeded programme', () => {
 
 describe('pages and videos', () => {
   it('answers the introduction pages 97, 1 and 2 with real text', async () => {
-    for (const [id, title] of [[97, 'Welcome to the portal'], [1, 'How to use the Warrior channel'], [2, 'How to use the Superhuman channel']] as const) {
+    for (const [id, title] of [
+      [97, 'Welcome to the portal'],
+      [1, 'How to use the Warrior channel'],
+      [2, 'How to use the Superhuman channel'],
+    ] as const) {
       const res = await get(`/api/user/page/${id}`);
       expect(res.status).toBe(200);
       const page = pageSchema.strict().parse(res.body);
       expect(page).toMatchObject({ id, title, page_category_id: 1, type: null, video_link: null });
       expect(page.content.length).toBeGreaterThan(300);
     }
-    expect((await get('/api/user/page/31')).body).toMatchObject({ title: 'VO2 max test', type: 'vo2', page_category_id: 6 });
+    expect((await get('/api/user/page/31')).body).toMatchObject({
+      title: 'VO2 max test',
+      type: 'vo2',
+      page_category_id: 6,
+    });
     expect(await get('/api/user/page/9999')).toMatchObject({ status: 404, body: { message: 'Page not found.' } });
     expect((await get('/api/user/page/abc')).status).toBe(404);
     expect((await rest(ctx.app, 'GET', '/api/user/page/97')).status).toBe(401);
@@ -100,13 +152,20 @@ describe('pages and videos', () => {
   });
 
   it('answers the video of a page or form group, 404 when there is none', async () => {
-    expect(await get('/api/storage/page/11/video')).toMatchObject({ status: 404, body: { message: 'This page has no video.' } });
+    expect(await get('/api/storage/page/11/video')).toMatchObject({
+      status: 404,
+      body: { message: 'This page has no video.' },
+    });
     const em = ctx.app.orm.em.fork();
     await em.nativeUpdate(Page, { id: 12 }, { videoLink: '76979871' });
     await em.nativeUpdate(FormGroup, { id: 2 }, { videoLink: '1084537' });
     const page = await get('/api/storage/page/12/video');
-    expect(videoSchema.strict().parse(page.body)).toEqual({ data: { video_id: null, video_link: '76979871', video_path: null } });
-    expect((await get('/api/storage/form/2/video')).body).toEqual({ data: { video_id: null, video_link: '1084537', video_path: null } });
+    expect(videoSchema.strict().parse(page.body)).toEqual({
+      data: { video_id: null, video_link: '76979871', video_path: null },
+    });
+    expect((await get('/api/storage/form/2/video')).body).toEqual({
+      data: { video_id: null, video_link: '1084537', video_path: null },
+    });
     expect((await get('/api/storage/form/3/video')).status).toBe(404);
     expect((await get('/api/storage/form/99/video')).body).toEqual({ message: 'Form group not found.' });
     // Admins preview videos too; visitors may not.
@@ -140,7 +199,10 @@ describe('the version list', () => {
 describe('programme content is for those who may train', () => {
   it('refuses guides, phase pages and videos to a member without a plan, and still shows them the introductions', async () => {
     const lapsed = (await trainingMember(ctx.app, { subscribed: false })).token;
-    expect(await get('/api/user/page/category/4/pages', lapsed)).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(await get('/api/user/page/category/4/pages', lapsed)).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
     const guide = (await get('/api/user/page/category/4/pages')).body.data[0].id as number;
     expect((await get(`/api/user/page/${guide}`, lapsed)).status).toBe(403);
     expect((await get(`/api/storage/page/${guide}/video`, lapsed)).status).toBe(403);
@@ -150,7 +212,10 @@ describe('programme content is for those who may train', () => {
     for (const intro of [97, 1, 2]) expect((await get(`/api/user/page/${intro}`, lapsed)).status).toBe(200);
     // The member routes stay members-only; the videos, open to any signed-in user, are open to admins too.
     expect((await get(`/api/user/page/${guide}`, adminToken)).status).toBe(403);
-    expect(await trpc(ctx.app, 'query', 'warrior.pageVideo', { id: guide }, adminToken)).toMatchObject({ status: 404, error: { message: 'This page has no video.' } });
+    expect(await trpc(ctx.app, 'query', 'warrior.pageVideo', { id: guide }, adminToken)).toMatchObject({
+      status: 404,
+      error: { message: 'This page has no video.' },
+    });
   });
 });
 
@@ -159,9 +224,15 @@ describe('results before any training', () => {
     expect((await get('/api/user/evolution/calibration')).body).toEqual({ data: [], evolution: null });
     expect((await get('/api/user/evolution/workout_results')).body).toEqual({ data: [], evolution: 1 });
     const forms = await get('/api/user/evolution/forms');
-    expect(forms.body.data.map((r: { name: string; amount: number | null }) => [r.name, r.amount])[0]).toEqual(['Wall push-up', null]);
+    expect(forms.body.data.map((r: { name: string; amount: number | null }) => [r.name, r.amount])[0]).toEqual([
+      'Wall push-up',
+      null,
+    ]);
     expect(forms.body.meta).toMatchObject({ total: 8, last_page: 1 });
-    expect(await get('/api/user/evolution/chamber/1')).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(await get('/api/user/evolution/chamber/1')).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
     expect((await get('/api/user/evolution/workout_results?evolution=zero')).status).toBe(422);
   });
 });

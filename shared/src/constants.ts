@@ -69,7 +69,16 @@ export const TRPC_MAX_BATCH = 10;
 
 /** Meal group ids of the spec's tree (member-and-public.md section 2): 0 is Aliment, the root. */
 export const MEAL_GROUP = {
-  aliment: 0, elixirs: 1, majorMeals: 2, minorMeals: 3, vegan: 6, vegetarian: 7, pescatarian: 8, prep: 9, salads: 10, desserts: 11,
+  aliment: 0,
+  elixirs: 1,
+  majorMeals: 2,
+  minorMeals: 3,
+  vegan: 6,
+  vegetarian: 7,
+  pescatarian: 8,
+  prep: 9,
+  salads: 10,
+  desserts: 11,
 } as const;
 
 /** The Saturni Elixir's phases, in the order of their routes (/superhuman/meal/saturni-elixir/phase-one..four). */
@@ -101,7 +110,15 @@ export const TRACK_TYPES = ['calibration', 'general'] as const;
 export type TrackType = (typeof TRACK_TYPES)[number];
 
 /** Phase class keys (PRODUCT.md section 3); the last path segment of a phase submission. */
-export const PHASE_TYPES = ['vo2', 'exercise', 'exercises', 'challenge', 'flexibility', 'recovery', 'data-analysis'] as const;
+export const PHASE_TYPES = [
+  'vo2',
+  'exercise',
+  'exercises',
+  'challenge',
+  'flexibility',
+  'recovery',
+  'data-analysis',
+] as const;
 export type PhaseType = (typeof PHASE_TYPES)[number];
 
 /** Form and calibration measure: 1 reps, 2 time (seconds). */

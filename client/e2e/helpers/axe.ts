@@ -5,7 +5,10 @@ import type { Page } from 'playwright-core';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
 
 /** axe-core's own bundle, injected into the page under test as a script. */
-const AXE_SOURCE = readFileSync(join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
 
 /**
  * Browser context options for audited pages: the server's content security policy refuses inline scripts, so the
@@ -33,7 +36,9 @@ export interface Finding {
  * fade and slide, a toast) finished, so colours are measured as the member sees them.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.spinner, .button__spinner'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.spinner, .button__spinner'), undefined, {
+    timeout: 15_000,
+  });
   await page.evaluate(() =>
     Promise.all(
       document
@@ -57,7 +62,10 @@ export function flattenGradients(): void {
   const parse = (css: string): Rgba | null => {
     const m = /rgba?\(([^)]+)\)/.exec(css);
     if (!m) return null;
-    const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const parts = m[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
   };
   const over = (top: Rgba, bottom: Rgba): Rgba => {
@@ -119,7 +127,8 @@ export function flattenGradients(): void {
   let n = 0;
   // 31 characters or more: axe-core leaves so long an attribute out of the selectors it reports.
   const mark = (el: HTMLElement) => (el.dataset.axeFlat ??= `flattened-for-the-audit-${String(++n).padStart(8, '0')}`);
-  const meets = (a: DOMRect, b: { left: number; top: number; right: number; bottom: number }) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meets = (a: DOMRect, b: { left: number; top: number; right: number; bottom: number }) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   for (const el of Array.from(document.querySelectorAll<HTMLElement>('body, body *'))) {
     const style = getComputedStyle(el);
     const ink = parse(style.color) ?? [255, 255, 255, 1];
@@ -138,7 +147,12 @@ export function flattenGradients(): void {
         const box = el.getBoundingClientRect();
         const left = (ps.position === 'fixed' ? 0 : box.left + el.clientLeft) + Number.parseFloat(ps.left);
         const top = (ps.position === 'fixed' ? 0 : box.top + el.clientTop) + Number.parseFloat(ps.top);
-        const area = { left, top, right: left + Number.parseFloat(ps.width), bottom: top + Number.parseFloat(ps.height) };
+        const area = {
+          left,
+          top,
+          right: left + Number.parseFloat(ps.width),
+          bottom: top + Number.parseFloat(ps.height),
+        };
         for (const child of Array.from(el.children) as HTMLElement[]) {
           if (meets(child.getBoundingClientRect(), area)) under.set(child, over(glow, under.get(child) ?? host));
         }
@@ -150,7 +164,8 @@ export function flattenGradients(): void {
     }
     if (colour) flat.set(el, colour);
   }
-  for (const [el, colour] of flat) rules.push(`[data-axe-flat="${mark(el)}"] { background: ${rgba(colour)} !important; }`);
+  for (const [el, colour] of flat)
+    rules.push(`[data-axe-flat="${mark(el)}"] { background: ${rgba(colour)} !important; }`);
   const sheet = document.createElement('style');
   sheet.id = 'axe-flat-backgrounds';
   sheet.textContent = rules.join('\n');
@@ -176,7 +191,11 @@ export async function axeViolations(page: Page, screen: string): Promise<Finding
   try {
     results = await page.evaluate(
       // A toast fading out (Radix marks it closed) is leaving the screen: its fading colours are not what anyone reads.
-      (tags) => (window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } }).axe.run({ exclude: [['.toast[data-state="closed"]']] }, { runOnly: tags, iframes: false, resultTypes: ['violations'] }),
+      (tags) =>
+        (window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } }).axe.run(
+          { exclude: [['.toast[data-state="closed"]']] },
+          { runOnly: tags, iframes: false, resultTypes: ['violations'] },
+        ),
       [...WCAG_TAGS],
     );
   } finally {
@@ -193,7 +212,9 @@ export async function axeViolations(page: Page, screen: string): Promise<Finding
 
 /** A readable list of findings, one rule per line with the offending nodes under it. */
 export function describeFindings(findings: readonly Finding[]): string {
-  return findings.map((f) => `[${f.screen}] ${f.id} (${f.impact}): ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`).join('\n');
+  return findings
+    .map((f) => `[${f.screen}] ${f.id} (${f.impact}): ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`)
+    .join('\n');
 }
 
 /** Collects the findings of several screens; `blocking()` answers the serious and critical ones. */

@@ -20,7 +20,11 @@ export const CHROMIUM_ARGS = [
 
 /** Launches the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium); playwright-core never downloads one. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /** The URL of the real server started by the browser project's global setup. */
@@ -55,7 +59,11 @@ export interface TestPage {
   screenshot(name: string): Promise<string>;
 }
 
-const fileSafe = (name: string) => name.replace(/[^a-z0-9._-]+/gi, '-').replace(/^[-.]+|-+$/g, '').slice(0, 120);
+const fileSafe = (name: string) =>
+  name
+    .replace(/[^a-z0-9._-]+/gi, '-')
+    .replace(/^[-.]+|-+$/g, '')
+    .slice(0, 120);
 
 /**
  * A fresh context and page on the server under test (relative URLs resolve against it, e.g. `page.goto('/#/login')`).
@@ -63,7 +71,11 @@ const fileSafe = (name: string) => name.replace(/[^a-z0-9._-]+/gi, '-').replace(
  * error fails it.
  */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
-  const context = await browser.newContext({ baseURL: safeBaseUrl(), viewport: { width: 1280, height: 800 }, ...options });
+  const context = await browser.newContext({
+    baseURL: safeBaseUrl(),
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   const consoleErrors: string[] = [];
@@ -82,12 +94,16 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   try {
     onTestFinished(async (ctx) => {
       try {
-        if (ctx.task.result?.state === 'fail' || pageErrors.length) await screenshot(`${basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`).catch(() => {});
+        if (ctx.task.result?.state === 'fail' || pageErrors.length)
+          await screenshot(`${basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`).catch(() => {});
       } finally {
         await context.close();
       }
       if (pageErrors.length) {
-        throw new Error(`The page threw ${pageErrors.length} uncaught error(s):\n${pageErrors.map((e) => e.stack ?? e.message).join('\n')}` + (consoleErrors.length ? `\nConsole errors:\n${consoleErrors.join('\n')}` : ''));
+        throw new Error(
+          `The page threw ${pageErrors.length} uncaught error(s):\n${pageErrors.map((e) => e.stack ?? e.message).join('\n')}` +
+            (consoleErrors.length ? `\nConsole errors:\n${consoleErrors.join('\n')}` : ''),
+        );
       }
     });
   } catch {

@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -79,13 +88,20 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
 async function buildClient() {
   if (process.env.E2E_CLIENT_FRESH === '1' && existsSync(join(repoRoot, 'client/dist/index.html'))) return;
   const vitePackage = createRequire(join(repoRoot, 'client/package.json')).resolve('vite/package.json');
-  await run(process.execPath, [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--logLevel', 'warn'], join(repoRoot, 'client'));
+  await run(
+    process.execPath,
+    [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--logLevel', 'warn'],
+    join(repoRoot, 'client'),
+  );
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode} before it was healthy; see ${logFile}:\n${tail(logFile)}`);
+    if (server.exitCode !== null)
+      throw new Error(
+        `The server exited with ${server.exitCode} before it was healthy; see ${logFile}:\n${tail(logFile)}`,
+      );
     try {
       const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return;
@@ -111,7 +127,10 @@ async function stopServer(server: ChildProcess, dataDir: string) {
   const exited = new Promise<void>((r) => server.once('exit', () => r()));
   server.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
-  const inTime = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 20_000)))]);
+  const inTime = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 20_000))),
+  ]);
   clearTimeout(timer);
   if (inTime) return;
   server.kill('SIGKILL');
@@ -150,7 +169,9 @@ export async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       // As `npm start` would run it: without the test runner's NODE_ENV=test and VITEST* variables.
-      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
+      ),
       PORT: String(port),
       HOST: '127.0.0.1',
       // Links in emails point at the server under test.

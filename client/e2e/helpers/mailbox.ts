@@ -19,7 +19,10 @@ export function allMail(dir: string = inject('e2eMailDir')): ReceivedMail[] {
 }
 
 /** Waits for the newest message to `to` (envelope recipient), optionally one matching `subject`. */
-export async function waitForMail(to: string, { subject, timeoutMs = 15_000 }: { subject?: RegExp; timeoutMs?: number } = {}): Promise<ReceivedMail> {
+export async function waitForMail(
+  to: string,
+  { subject, timeoutMs = 15_000 }: { subject?: RegExp; timeoutMs?: number } = {},
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   const wanted = to.toLowerCase();
   for (;;) {
@@ -27,7 +30,8 @@ export async function waitForMail(to: string, { subject, timeoutMs = 15_000 }: {
       .filter((m) => m.to.some((t) => t.toLowerCase() === wanted) && (!subject || subject.test(m.subject)))
       .at(-1);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs / 1000} s (${allMail().length} received in all)`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${to} within ${timeoutMs / 1000} s (${allMail().length} received in all)`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -57,7 +61,9 @@ function splitMessage(raw: string): { headers: Map<string, string>; body: string
 
 const decodeQuotedPrintable = (s: string) =>
   Buffer.from(
-    s.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    s
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 
@@ -75,7 +81,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
 /** RFC 2047 encoded words in a header (=?UTF-8?Q?...?= and =?UTF-8?B?...?=). */
 const decodeHeader = (value: string) =>
   value.replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
-    kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 
 /** The text/plain content of a MIME entity, looking inside multipart bodies. */

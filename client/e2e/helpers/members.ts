@@ -11,10 +11,17 @@ function assertOk(what: string, res: { status: number; json: unknown }): void {
 }
 
 /** Calls the REST API of the server under test. */
-export async function api(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string | null } = {}): Promise<{ status: number; json: any }> {
+export async function api(
+  path: string,
+  { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string | null } = {},
+): Promise<{ status: number; json: any }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method,
-    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -29,32 +36,67 @@ export interface TestMember {
 }
 
 /** The billing address a subscription registration needs. */
-export const ADDRESS = { address_line1: '1 Test Street', city: 'Leeds', county: 'West Yorkshire', postcode: 'LS1 1AA', country: 'United Kingdom', telephone: '0113 000 0000' } as const;
+export const ADDRESS = {
+  address_line1: '1 Test Street',
+  city: 'Leeds',
+  county: 'West Yorkshire',
+  postcode: 'LS1 1AA',
+  country: 'United Kingdom',
+  telephone: '0113 000 0000',
+} as const;
 
 /**
  * A member who registered and subscribed through the API (offline provider, test Visa), warrior monthly by default;
  * with `setupDone` the PAR-Q and fact-find are sent too, so member screens open without the setup detour.
  */
-export async function createMember({ setupDone = false, planId = 1, channelId = 1 }: { setupDone?: boolean; planId?: number; channelId?: number } = {}): Promise<TestMember> {
+export async function createMember({
+  setupDone = false,
+  planId = 1,
+  channelId = 1,
+}: { setupDone?: boolean; planId?: number; channelId?: number } = {}): Promise<TestMember> {
   const email = `member-${unique()}@example.com`;
   const password = 'first-pass-123';
   const name = 'Test Member';
   const registered = await api('/register/subscription', {
     method: 'POST',
-    body: { email, name, password, confirm_password: password, ...ADDRESS, channel_id: channelId, plan_id: planId, nonce: OFFLINE_TEST_CARDS.visa },
+    body: {
+      email,
+      name,
+      password,
+      confirm_password: password,
+      ...ADDRESS,
+      channel_id: channelId,
+      plan_id: planId,
+      nonce: OFFLINE_TEST_CARDS.visa,
+    },
   });
   assertOk('register/subscription', registered);
   const token = registered.json.access_token as string;
   if (setupDone) {
     const questions = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((n) => [`question${n}`, 0]));
-    const parq = await api('/user/application_details', { method: 'POST', token, body: { ...questions, date: new Date().toISOString().slice(0, 10), e_signature: name } });
+    const parq = await api('/user/application_details', {
+      method: 'POST',
+      token,
+      body: { ...questions, date: new Date().toISOString().slice(0, 10), e_signature: name },
+    });
     assertOk('application_details', parq);
     const factFind = await api('/user/fact_finding_details', {
       method: 'POST',
       token,
       body: {
-        date_of_birth: '1990-01-01', height: 70, weight: 80, wrist_circumference: 7, ankle_circumference: 9, desired_aesthetic: 'Warrior', food_preference: 'Vegan',
-        waking_time: '06:00', work_start: '09:00', break_time_start_finish: '30 minutes', work_finish: '17:00', time_of_slumber: '22:00', physical_activities: 'Running',
+        date_of_birth: '1990-01-01',
+        height: 70,
+        weight: 80,
+        wrist_circumference: 7,
+        ankle_circumference: 9,
+        desired_aesthetic: 'Warrior',
+        food_preference: 'Vegan',
+        waking_time: '06:00',
+        work_start: '09:00',
+        break_time_start_finish: '30 minutes',
+        work_finish: '17:00',
+        time_of_slumber: '22:00',
+        physical_activities: 'Running',
       },
     });
     assertOk('fact_finding_details', factFind);

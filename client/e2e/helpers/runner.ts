@@ -15,7 +15,10 @@ export const COUNTDOWN_MS = 5000;
 export const run = (seconds: number) => COUNTDOWN_MS + Math.max(50, seconds * 1000 - 200);
 
 /** A small progress photo (JPEG) of one colour. */
-export const photo = (colour: string) => sharp({ create: { width: 90, height: 120, channels: 3, background: colour } }).jpeg().toBuffer();
+export const photo = (colour: string) =>
+  sharp({ create: { width: 90, height: 120, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -52,7 +55,14 @@ export async function submitPhase(page: Page, name = 'Submit Data') {
 export async function runSets(page: Page, plan: Record<string, Planned[]>) {
   const queues = Object.fromEntries(Object.entries(plan).map(([k, v]) => [k, [...v]]));
   for (let guard = 0; guard < 200; guard++) {
-    await expect.poll(async () => (await button(page, 'Play').isVisible()) || (await button(page, 'Next').isVisible()) || (await button(page, 'Submit Data').isVisible())).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await button(page, 'Play').isVisible()) ||
+          (await button(page, 'Next').isVisible()) ||
+          (await button(page, 'Submit Data').isVisible()),
+      )
+      .toBe(true);
     if (await button(page, 'Submit Data').isVisible()) break;
     if (await button(page, 'Next').isVisible()) {
       await button(page, 'Next').click();
@@ -88,8 +98,9 @@ export async function runTreadmill(page: Page, seconds: number) {
 export async function fillDataAnalysis(page: Page, values: Record<string, string>, colours: string[]) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
   for (const [i, colour] of colours.entries()) {
-    await page.getByLabel(`Image ${i + 1}`, { exact: true }).setInputFiles({ name: `photo-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo(colour) });
+    await page
+      .getByLabel(`Image ${i + 1}`, { exact: true })
+      .setInputFiles({ name: `photo-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo(colour) });
     await expect.poll(() => page.locator(`img[alt^="Image ${i + 1} "]`).isVisible(), { timeout: 10_000 }).toBe(true);
   }
 }
-

@@ -11,7 +11,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 afterEach(() => vi.useRealTimers());
 
-describe('a screen\'s first query started at boot', () => {
+describe("a screen's first query started at boot", () => {
   it('keeps its answer (gcTime 0) until the screen mounts, which reads it without asking again', async () => {
     const client = createQueryClient(() => undefined);
     const queryFn = vi.fn<() => Promise<{ phase: number }>>(() => Promise.resolve({ phase: 3 }));

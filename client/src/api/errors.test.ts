@@ -6,7 +6,7 @@ const failure = (httpStatus: number, message = 'Server says no', errors: Record<
   Object.assign(new Error(message), { data: { code: 'X', httpStatus, path: 'x', errors } });
 
 describe('the error catalogue (spec section 8)', () => {
-  it('422: the errors object\'s messages joined by line breaks, a 3 s danger notice', () => {
+  it("422: the errors object's messages joined by line breaks, a 3 s danger notice", () => {
     const error = failure(422, 'The email is required. (and 2 more errors)', {
       email: ['This is a required field', 'Incorrect format'],
       confirm_password: ['Passwords do not match'],
@@ -21,8 +21,12 @@ describe('the error catalogue (spec section 8)', () => {
   it('422 without an errors object falls back to the server message', () =>
     expect(apiErrorNotice(failure(422, 'The given data was invalid.'))?.message).toBe('The given data was invalid.'));
 
-  it('400: the server\'s message', () =>
-    expect(apiErrorNotice(failure(400, 'You already have this plan.'))).toEqual({ message: 'You already have this plan.', variant: 'danger', duration: 3000 }));
+  it("400: the server's message", () =>
+    expect(apiErrorNotice(failure(400, 'You already have this plan.'))).toEqual({
+      message: 'You already have this plan.',
+      variant: 'danger',
+      duration: 3000,
+    }));
 
   it.each([
     [401, 'You are unauthorized to use this feature'],
@@ -30,12 +34,19 @@ describe('the error catalogue (spec section 8)', () => {
     [404, '(404) Your request could not be identified, please verify submitted data'],
     [500, '(500) There was internal error. Please contact our support team'],
   ])('%i: the catalogue text', (status, text) =>
-    expect(apiErrorNotice(failure(status, 'Unauthenticated.'))).toEqual({ message: text, variant: 'danger', duration: 3000 }),
+    expect(apiErrorNotice(failure(status, 'Unauthenticated.'))).toEqual({
+      message: text,
+      variant: 'danger',
+      duration: 3000,
+    }),
   );
 
-  it.each([402, 409, 429, 502, 503])('%i passes silently', (status) => expect(apiErrorNotice(failure(status))).toBeNull());
+  it.each([402, 409, 429, 502, 503])('%i passes silently', (status) =>
+    expect(apiErrorNotice(failure(status))).toBeNull(),
+  );
 
-  it('a network failure with no status passes silently', () => expect(apiErrorNotice(new TypeError('Failed to fetch'))).toBeNull());
+  it('a network failure with no status passes silently', () =>
+    expect(apiErrorNotice(new TypeError('Failed to fetch'))).toBeNull());
 
   it('reads a real tRPC client error', () => {
     const error = new TRPCClientError('Unauthenticated.', {

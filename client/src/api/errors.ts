@@ -39,7 +39,11 @@ export function apiErrorNotice(error: unknown): Notice | null {
   const danger = (text: string): Notice => ({ message: text, variant: 'danger', duration: TOAST_MS.apiError });
   switch (status) {
     case 422: {
-      const lines = errors ? Object.values(errors).flatMap((m) => (Array.isArray(m) ? m : [m])).filter((m) => typeof m === 'string') : [];
+      const lines = errors
+        ? Object.values(errors)
+            .flatMap((m) => (Array.isArray(m) ? m : [m]))
+            .filter((m) => typeof m === 'string')
+        : [];
       return danger(lines.length ? lines.join('\n') : message);
     }
     case 400:

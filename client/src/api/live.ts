@@ -17,7 +17,12 @@ export type LiveOutput = LiveEvent | { topic: 'resync' };
 export type LiveHandler = (event: LiveEvent) => void;
 
 /** The tRPC query paths whose data live events change; a resync invalidates every query under them. */
-export const LIVE_QUERY_PATHS: readonly (readonly string[])[] = [['flags'], ['messages'], ['admin', 'flags'], ['admin', 'messages']];
+export const LIVE_QUERY_PATHS: readonly (readonly string[])[] = [
+  ['flags'],
+  ['messages'],
+  ['admin', 'flags'],
+  ['admin', 'messages'],
+];
 
 /** Whether a tRPC react-query key (`[['admin', 'flags', 'list'], {...}]`) lies under one of LIVE_QUERY_PATHS. */
 export function isLiveQueryKey(queryKey: readonly unknown[]): boolean {

@@ -2,13 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../components/ui/notifier.ts';
 import { createQueryClient } from './queryClient.ts';
 
-const failure = (httpStatus: number, message = 'nope') => Object.assign(new Error(message), { data: { httpStatus, errors: null } });
+const failure = (httpStatus: number, message = 'nope') =>
+  Object.assign(new Error(message), { data: { httpStatus, errors: null } });
 
 describe('every call goes through the error catalogue', () => {
-  it('shows a failed query\'s notice', async () => {
+  it("shows a failed query's notice", async () => {
     const show = vi.fn<(n: Notice) => void>();
     const client = createQueryClient(show);
-    await expect(client.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(failure(404)) })).rejects.toThrow('nope');
+    await expect(client.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(failure(404)) })).rejects.toThrow(
+      'nope',
+    );
     expect(show).toHaveBeenCalledWith({
       message: '(404) Your request could not be identified, please verify submitted data',
       variant: 'danger',
@@ -16,7 +19,7 @@ describe('every call goes through the error catalogue', () => {
     });
   });
 
-  it('shows a failed mutation\'s notice, once (no retries)', async () => {
+  it("shows a failed mutation's notice, once (no retries)", async () => {
     const show = vi.fn<(n: Notice) => void>();
     const client = createQueryClient(show);
     const mutationFn = vi.fn<() => Promise<never>>(() => Promise.reject(failure(500)));
@@ -30,8 +33,12 @@ describe('every call goes through the error catalogue', () => {
   it('stays silent for statuses outside the catalogue and for calls that opt out', async () => {
     const show = vi.fn<(n: Notice) => void>();
     const client = createQueryClient(show);
-    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(failure(429)) })).rejects.toThrow('nope');
-    const silent = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(failure(401)), meta: { silentErrors: true } });
+    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(failure(429)) })).rejects.toThrow(
+      'nope',
+    );
+    const silent = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(failure(401)), meta: { silentErrors: true } });
     await expect(silent.execute(undefined)).rejects.toThrow('nope');
     expect(show).not.toHaveBeenCalled();
   });

@@ -13,7 +13,11 @@ declare module '@tanstack/react-query' {
 }
 
 /** What a change that got no answer says. */
-const NO_CONNECTION: Notice = { message: 'No connection: nothing was sent. Try again once you are back online.', variant: 'danger', duration: TOAST_MS.apiError };
+const NO_CONNECTION: Notice = {
+  message: 'No connection: nothing was sent. Try again once you are back online.',
+  variant: 'danger',
+  duration: TOAST_MS.apiError,
+};
 
 /**
  * The query client with the error catalogue applied to every call in one place. A call may opt out with
@@ -30,14 +34,19 @@ export function createQueryClient(show: (n: Notice) => unknown = notify): QueryC
     mutationCache: new MutationCache({
       onError: (error, _v, _r, mutation) => {
         // No answer at all: the member is told nothing was sent (the catalogue has no status to speak of).
-        if (readFailure(error).status === null && !mutation.meta?.silentErrors && !mutation.meta?.offlineKept) show(NO_CONNECTION);
+        if (readFailure(error).status === null && !mutation.meta?.silentErrors && !mutation.meta?.offlineKept)
+          show(NO_CONNECTION);
         else report(error, mutation.meta?.silentErrors);
       },
     }),
     defaultOptions: {
       // A failed call fails once and says so; it is not retried behind the user's back. A call that got no answer (the
       // app has gone offline: offline/network.ts) waits for the network and is asked again then.
-      queries: { retry: (failures, error) => failures < 3 && readFailure(error).status === null, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        retry: (failures, error) => failures < 3 && readFailure(error).status === null,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
       // A change is sent when the member asks, online or not: with no network it fails at once and says so, rather than
       // waiting unseen and going through later (a phase finished offline has its own queue: offline/queue.ts).
       mutations: { retry: false, networkMode: 'always' },

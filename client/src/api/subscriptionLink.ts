@@ -10,5 +10,7 @@ export const subscriptionLink = (url: string, headers: () => Record<string, stri
   httpSubscriptionLink({
     url,
     EventSource,
-    eventSourceOptions: () => ({ fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...headers() } }) }),
+    eventSourceOptions: () => ({
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...headers() } }),
+    }),
   });

@@ -1,4 +1,11 @@
-import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import {
+  httpBatchLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+  TRPCClientError,
+  type TRPCLink,
+} from '@trpc/client';
 import { createTRPCReact, type createTRPCQueryUtils, type CreateTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@evolution/server/trpc';
@@ -40,7 +47,8 @@ function lazySubscriptionLink(url: string): TRPCLink<AppRouter> {
           },
           (error: unknown) => {
             link = null;
-            if (!closed) observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+            if (!closed)
+              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
           },
         );
         return () => {

@@ -54,11 +54,17 @@ async function queueLetsSignOut(userId: number, token: string): Promise<boolean>
   if (typeof indexedDB === 'undefined') return true;
   const mine = async () => (await queuedSubmissions()).filter((entry) => entry.userId === userId);
   if (!(await mine()).some((entry) => entry.state === 'waiting')) return true;
-  await Promise.race([sendQueued({ userId, token }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+  await Promise.race([
+    sendQueued({ userId, token }).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS)),
+  ]);
   const waiting = (await mine()).filter((entry) => entry.state === 'waiting').length;
   if (!waiting) return true;
-  const phases = waiting === 1 ? '1 phase you finished on this phone has' : `${waiting} phases you finished on this phone have`;
-  return window.confirm(`${phases} not been sent yet. They will be sent the next time you sign in here. Sign out anyway?`);
+  const phases =
+    waiting === 1 ? '1 phase you finished on this phone has' : `${waiting} phases you finished on this phone have`;
+  return window.confirm(
+    `${phases} not been sent yet. They will be sent the next time you sign in here. Sign out anyway?`,
+  );
 }
 
 /**
@@ -79,7 +85,10 @@ export function useLogout(): () => Promise<void> {
     if (token) {
       await stopPushAtSignOut((endpoint) => forgetDevice({ endpoint }));
       // With one bar of signal the revocation may never answer: the phone is signed out regardless.
-      await Promise.race([mutateAsync().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+      await Promise.race([
+        mutateAsync().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS)),
+      ]);
     }
     authStore.clear();
     queryClient.clear();

@@ -3,7 +3,19 @@ import { findRoute } from '../routes.tsx';
 import type { RouteDef } from '../router/routeTypes.ts';
 import { splitTarget } from '../router/match.ts';
 import { featureAllowed } from './session.ts';
-import { ADMIN_HOME, LOGIN, MEMBER_HOME, SETUP_STEP_PAGES, UPGRADE_MENU, YOUR_DATA, homeFor, isAdmin, isMember, signedIn, type Auth } from './places.ts';
+import {
+  ADMIN_HOME,
+  LOGIN,
+  MEMBER_HOME,
+  SETUP_STEP_PAGES,
+  UPGRADE_MENU,
+  YOUR_DATA,
+  homeFor,
+  isAdmin,
+  isMember,
+  signedIn,
+  type Auth,
+} from './places.ts';
 
 /** What the router does with a navigation: render the screen, or go elsewhere (and maybe clear the session first). */
 export type Decision = { kind: 'allow' } | { kind: 'redirect'; to: string; clearSession: boolean };
@@ -11,11 +23,7 @@ export type Decision = { kind: 'allow' } | { kind: 'redirect'; to: string; clear
 const allow: Decision = { kind: 'allow' };
 const go = (to: string, clearSession = false): Decision => ({ kind: 'redirect', to, clearSession });
 
-
-
 const withRedirect = (path: string, target: string) => `${path}?redirect=${encodeURIComponent(target)}`;
-
-
 
 /**
  * Paths a member without an active subscription may still open (spec section 2), and Your Data: a copy of their data

@@ -33,5 +33,5 @@ export function homeFor(auth: Auth): string {
 export function setupTarget(auth: Auth): string {
   const user = auth.user;
   if (!user || !user.initial_setup) return '/';
-  return (SETUP_STEP_PAGES[user.initial_setup_step >= 2 ? 2 : 1][0] as string);
+  return SETUP_STEP_PAGES[user.initial_setup_step >= 2 ? 2 : 1][0] as string;
 }

@@ -11,7 +11,14 @@ const response: LoginResponse = {
   initial_setup: 1,
   initial_setup_step: 1,
   access: { evolution_page: false, warrior_channel: true },
-  subscription: { active: true, channel: { id: 1, name: 'Warrior', short_name: 'warrior' }, plan: { plan_id: 2 }, status: 'active', current_period_end: null, cancel_at_period_end: false },
+  subscription: {
+    active: true,
+    channel: { id: 1, name: 'Warrior', short_name: 'warrior' },
+    plan: { plan_id: 2 },
+    status: 'active',
+    current_period_end: null,
+    cancel_at_period_end: false,
+  },
   evolution_id: 9,
   evolution: 1,
   version: 2,
@@ -34,7 +41,13 @@ describe('auth state in local storage (spec section 4)', () => {
       initial_setup: 1,
       initial_setup_step: 1,
     });
-    expect(JSON.parse(localStorage.getItem('evolution') ?? 'null')).toEqual({ evolution_id: 9, evolution: 1, version: 2, phase: 3, need_calibration: true });
+    expect(JSON.parse(localStorage.getItem('evolution') ?? 'null')).toEqual({
+      evolution_id: 9,
+      evolution: 1,
+      version: 2,
+      phase: 3,
+      need_calibration: true,
+    });
     expect(JSON.parse(localStorage.getItem('access') ?? 'null')).toEqual(response.access);
     expect(JSON.parse(localStorage.getItem('subscription') ?? 'null')).toEqual(response.subscription);
     expect(store.get().status).toBe('success');
@@ -62,14 +75,22 @@ describe('auth state in local storage (spec section 4)', () => {
     const store = createAuthStore(localStorage);
     store.signIn(response);
     store.clear('error');
-    for (const key of ['token', 'user', 'evolution', 'access', 'subscription']) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of ['token', 'user', 'evolution', 'access', 'subscription'])
+      expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('stays');
     expect(store.get().status).toBe('error');
   });
 
   it('an admin has no evolution stored', () => {
     const store = createAuthStore(localStorage);
-    const { evolution_id: _a, evolution: _b, version: _c, phase: _d, need_calibration: _e, ...adminResponse } = response;
+    const {
+      evolution_id: _a,
+      evolution: _b,
+      version: _c,
+      phase: _d,
+      need_calibration: _e,
+      ...adminResponse
+    } = response;
     store.signIn({ ...adminResponse, user_role: 2 });
     expect(localStorage.getItem('evolution')).toBeNull();
   });

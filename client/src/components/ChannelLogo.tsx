@@ -1,6 +1,18 @@
 /** The mark of each channel: warrior a shield with a blade, superhuman a bolt in a ring, immortal an infinity. */
 export function ChannelLogo({ shortName, className }: { shortName: string; className?: string }) {
-  const common = { viewBox: '0 0 48 48', width: 48, height: 48, fill: 'none', stroke: 'currentColor', strokeWidth: 2.5, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true, focusable: false, className: `channel-logo${className ? ` ${className}` : ''}` };
+  const common = {
+    viewBox: '0 0 48 48',
+    width: 48,
+    height: 48,
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2.5,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+    'aria-hidden': true,
+    focusable: false,
+    className: `channel-logo${className ? ` ${className}` : ''}`,
+  };
   switch (shortName) {
     case 'warrior':
       return (

@@ -8,7 +8,24 @@ import './PageContent.css';
  * the page's uploaded image, not from addresses typed into the text, so Markdown images are left out.
  */
 export const CONTENT_ELEMENTS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'code', 'pre', 'hr',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
 ];
 
 /** A link's address when it is safe to follow (http, https, mailto or relative); anything else (javascript:, data:) becomes none. */
@@ -25,7 +42,12 @@ function ContentLink({ href, children, node: _node, ...rest }: ComponentProps<'a
   if (!href) return <span>{children}</span>;
   const external = isExternal(href);
   return (
-    <a {...rest} href={href} className="page-content__link" {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+    <a
+      {...rest}
+      href={href}
+      className="page-content__link"
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+    >
       {children}
     </a>
   );
@@ -45,7 +67,13 @@ const components: Components = {
 export function PageContent({ text, className }: { text: string; className?: string }) {
   return (
     <div className={`page-content${className ? ` ${className}` : ''}`}>
-      <Markdown allowedElements={CONTENT_ELEMENTS} unwrapDisallowed skipHtml={false} urlTransform={contentUrl} components={components}>
+      <Markdown
+        allowedElements={CONTENT_ELEMENTS}
+        unwrapDisallowed
+        skipHtml={false}
+        urlTransform={contentUrl}
+        components={components}
+      >
         {text}
       </Markdown>
     </div>

@@ -7,7 +7,10 @@ const UPLOADED = /^\/api\/media\/\d+$/;
 const PLAYERS = new Set(['player.vimeo.com', 'www.youtube-nocookie.com']);
 
 /** How a video link plays: as a file, in the host's player, or not at all. */
-export function videoSource(link: string | null | undefined, host: string = CLIENT_CONFIG.videoHost): { kind: 'file' | 'player'; src: string } | null {
+export function videoSource(
+  link: string | null | undefined,
+  host: string = CLIENT_CONFIG.videoHost,
+): { kind: 'file' | 'player'; src: string } | null {
   const raw = link?.trim();
   if (!raw) return null;
   if (/^https?:\/\//i.test(raw) || raw.startsWith('/')) {
@@ -27,16 +30,40 @@ export function videoSource(link: string | null | undefined, host: string = CLIE
  * A 16:9 video: the uploaded file (`path`, a signed address) when there is one, else the link's file or host player,
  * otherwise a placeholder that says what will be there.
  */
-export function VideoSlot({ link, path, title, placeholder }: { link: string | null | undefined; path?: string | null | undefined; title: string; placeholder: string }) {
+export function VideoSlot({
+  link,
+  path,
+  title,
+  placeholder,
+}: {
+  link: string | null | undefined;
+  path?: string | null | undefined;
+  title: string;
+  placeholder: string;
+}) {
   const source = (path ? videoSource(path) : null) ?? videoSource(link);
   return (
     <figure className="video-slot">
       {source?.kind === 'file' && (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- coach videos come without caption tracks
-        <video className="video-slot__media" src={source.src} controls playsInline preload="metadata" aria-label={title} />
+        <video
+          className="video-slot__media"
+          src={source.src}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={title}
+        />
       )}
       {source?.kind === 'player' && (
-        <iframe className="video-slot__media" src={source.src} title={title} allow="fullscreen; picture-in-picture" allowFullScreen loading="lazy" />
+        <iframe
+          className="video-slot__media"
+          src={source.src}
+          title={title}
+          allow="fullscreen; picture-in-picture"
+          allowFullScreen
+          loading="lazy"
+        />
       )}
       {!source && (
         <div className="video-slot__placeholder">

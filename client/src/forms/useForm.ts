@@ -3,18 +3,26 @@ import { FORM_MESSAGE } from '@evolution/shared/constants';
 
 /** What the forms need of a shared zod schema: safeParse and its issues (the client does not import zod itself). */
 export interface ParseableSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } | undefined };
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } | undefined;
+  };
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** The first message per field of a schema's verdict on `values`, limited to `fields`. */
-export function schemaErrors<F extends string>(schema: ParseableSchema, values: unknown, fields: readonly F[]): FieldErrors<F> {
+export function schemaErrors<F extends string>(
+  schema: ParseableSchema,
+  values: unknown,
+  fields: readonly F[],
+): FieldErrors<F> {
   const out: FieldErrors<F> = {};
   const result = schema.safeParse(values);
   for (const issue of result.success ? [] : (result.error?.issues ?? [])) {
     const field = issue.path[0];
-    if (typeof field === 'string' && (fields as readonly string[]).includes(field) && !out[field as F]) out[field as F] = issue.message;
+    if (typeof field === 'string' && (fields as readonly string[]).includes(field) && !out[field as F])
+      out[field as F] = issue.message;
   }
   return out;
 }
@@ -23,8 +31,14 @@ export function schemaErrors<F extends string>(schema: ParseableSchema, values: 
  * Adds "Passwords do not match" as soon as both passwords are typed: the schemas check the match only once every
  * field is valid.
  */
-export function withPasswordMatch<F extends string>(errors: FieldErrors<F>, values: Record<F, string>, password: F, confirmation: F): FieldErrors<F> {
-  if (!errors[confirmation] && values[confirmation] && values[password] !== values[confirmation]) errors[confirmation] = FORM_MESSAGE.passwordsMismatch;
+export function withPasswordMatch<F extends string>(
+  errors: FieldErrors<F>,
+  values: Record<F, string>,
+  password: F,
+  confirmation: F,
+): FieldErrors<F> {
+  if (!errors[confirmation] && values[confirmation] && values[password] !== values[confirmation])
+    errors[confirmation] = FORM_MESSAGE.passwordsMismatch;
   return errors;
 }
 
@@ -52,7 +66,11 @@ export interface FormState<F extends string> {
 }
 
 /** A small controlled-form state: values, rule messages gated by touch or submit, and server messages. */
-export function useForm<F extends string>(initial: Record<F, string>, validate: (values: Record<F, string>) => FieldErrors<F>, order: readonly F[]): FormState<F> {
+export function useForm<F extends string>(
+  initial: Record<F, string>,
+  validate: (values: Record<F, string>) => FieldErrors<F>,
+  order: readonly F[],
+): FormState<F> {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);

@@ -23,7 +23,12 @@ export interface RowsOptions<C extends string> {
 }
 
 /** A row list with one more row at the end, unless it is full. */
-export function addRow<C extends string>(rows: readonly Row<C>[], blank: Record<C, string>, max: number, key: number): Row<C>[] {
+export function addRow<C extends string>(
+  rows: readonly Row<C>[],
+  blank: Record<C, string>,
+  max: number,
+  key: number,
+): Row<C>[] {
   return rows.length >= max ? [...rows] : [...rows, { key, values: { ...blank } }];
 }
 
@@ -38,7 +43,12 @@ export function updateCell<C extends string>(rows: readonly Row<C>[], index: num
 }
 
 /** The server's messages for the rows (first per cell), by row index, read from keys named like `name(i, cell)`. */
-export function rowServerErrors<C extends string>(errors: Record<string, string>, count: number, cells: readonly C[], name: (index: number, cell: C) => string): RowErrors<C>[] {
+export function rowServerErrors<C extends string>(
+  errors: Record<string, string>,
+  count: number,
+  cells: readonly C[],
+  name: (index: number, cell: C) => string,
+): RowErrors<C>[] {
   return Array.from({ length: count }, (_, i) => {
     const out: RowErrors<C> = {};
     for (const cell of cells) {
@@ -64,7 +74,16 @@ export interface RowsState<C extends string> {
   /** The message to show for a cell: its rule once touched or after a submit attempt, else a server message until edited. */
   shown(index: number, cell: C): string | undefined;
   /** Props for a TextField. */
-  bind(index: number, cell: C): { name: string; value: string; error: string | undefined; onChange: (e: { target: { value: string } }) => void; onBlur: () => void };
+  bind(
+    index: number,
+    cell: C,
+  ): {
+    name: string;
+    value: string;
+    error: string | undefined;
+    onChange: (e: { target: { value: string } }) => void;
+    onBlur: () => void;
+  };
   /** Marks a submit attempt; true when no row has a rule message. */
   attempt(): boolean;
   /** The field name of the first cell with a message, to focus; null when there is none. */
@@ -75,7 +94,10 @@ export interface RowsState<C extends string> {
 }
 
 /** Repeated rows of text cells: add (up to `max`), remove, edit a cell, and the per-row messages. */
-export function useRows<C extends string>(initial: readonly Record<C, string>[], { blank, max, validate, name }: RowsOptions<C>): RowsState<C> {
+export function useRows<C extends string>(
+  initial: readonly Record<C, string>[],
+  { blank, max, validate, name }: RowsOptions<C>,
+): RowsState<C> {
   const nextKey = useRef(initial.length);
   const [rows, setRows] = useState<Row<C>[]>(() => initial.map((values, key) => ({ key, values: { ...values } })));
   const [touched, setTouched] = useState<Record<number, Partial<Record<C, boolean>>>>({});

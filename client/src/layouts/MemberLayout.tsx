@@ -14,7 +14,15 @@ const sideMenu = deferredModule(() => import('../components/menu/SideMenu.tsx'))
 const preloadSideMenu = () => void sideMenu.preload().catch(() => undefined);
 
 /** Members' screens: a top bar with the side menu, unless the screen hides navigation (setup, phase runner). */
-export function MemberLayout({ children, hideNav, accountMenu }: { children: ReactNode; hideNav: boolean; accountMenu: boolean }) {
+export function MemberLayout({
+  children,
+  hideNav,
+  accountMenu,
+}: {
+  children: ReactNode;
+  hideNav: boolean;
+  accountMenu: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { user } = useAuth();
   // The unread count shows on the menu button, where a member notices it, and beside Messages in the menu.
@@ -45,7 +53,10 @@ export function MemberLayout({ children, hideNav, accountMenu }: { children: Rea
       setPending(false);
       setOpen(opened);
     };
-    sideMenu.preload().then(() => settle(true), () => settle(false));
+    sideMenu.preload().then(
+      () => settle(true),
+      () => settle(false),
+    );
   };
   return (
     <div className="shell shell--member">

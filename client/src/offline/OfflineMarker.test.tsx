@@ -22,7 +22,13 @@ describe('seenAt', () => {
 
 /** A screen showing an answer the phone kept, fetched at `fetchedAt`. */
 function KeptScreen({ name, fetchedAt }: { name: string; fetchedAt: number }) {
-  const { data } = useQuery({ queryKey: [name], queryFn: () => new Promise<string>(() => undefined), initialData: name, initialDataUpdatedAt: fetchedAt, staleTime: Infinity });
+  const { data } = useQuery({
+    queryKey: [name],
+    queryFn: () => new Promise<string>(() => undefined),
+    initialData: name,
+    initialDataUpdatedAt: fetchedAt,
+    staleTime: Infinity,
+  });
   return <p>{data}</p>;
 }
 

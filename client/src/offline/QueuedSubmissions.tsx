@@ -32,7 +32,9 @@ function QueuedNote({ entry }: { entry: QueuedSubmission }) {
           {entry.title} ({entry.label}) was not accepted
         </p>
         <p className="queued__text">{entry.refusal?.message}</p>
-        <p className="queued__text muted">Finished on this phone at {seenAt(entry.savedAt)}. Nothing of it was counted.</p>
+        <p className="queued__text muted">
+          Finished on this phone at {seenAt(entry.savedAt)}. Nothing of it was counted.
+        </p>
         <div className="panel__actions">
           <Button variant="ghost" onClick={() => void dismissSubmission(entry.key)}>
             Dismiss

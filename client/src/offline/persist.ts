@@ -31,11 +31,14 @@ const store = () => (opened ??= createStore('evolution', 'query-cache'));
 const KEY = 'member-data';
 
 const persister = createAsyncStoragePersister({
-  storage: typeof indexedDB === 'undefined' ? null : {
-    getItem: (key) => get<string>(key, store()),
-    setItem: (key, value) => set(key, value, store()),
-    removeItem: (key) => del(key, store()),
-  },
+  storage:
+    typeof indexedDB === 'undefined'
+      ? null
+      : {
+          getItem: (key) => get<string>(key, store()),
+          setItem: (key, value) => set(key, value, store()),
+          removeItem: (key) => del(key, store()),
+        },
   key: KEY,
   // At most one write a second however many answers arrive.
   throttleTime: 1000,
@@ -50,7 +53,10 @@ const startedAt = Date.now();
  * A screen that already asked (its query mounted as the restore ended) is left to that request, not asked twice.
  */
 export const refreshRestored = (queryClient: QueryClient): Promise<void> =>
-  queryClient.invalidateQueries({ predicate: (query) => isPersisted(query) && query.state.dataUpdatedAt < startedAt }, { cancelRefetch: false });
+  queryClient.invalidateQueries(
+    { predicate: (query) => isPersisted(query) && query.state.dataUpdatedAt < startedAt },
+    { cancelRefetch: false },
+  );
 
 /** The options of PersistQueryClientProvider for the signed-in user (another user's cache on the phone is dropped). */
 export function persistOptions(userId: number | null): Omit<PersistQueryClientOptions, 'queryClient'> {
@@ -68,7 +74,10 @@ export function persistOptions(userId: number | null): Omit<PersistQueryClientOp
  * token refused at start-up, another tab): the cache in memory is emptied before anything renders for the next one,
  * and the phone's copy goes with a sign-out. Answers the unsubscribe.
  */
-export function forgetOnUserChange(queryClient: QueryClient, auth: { get: () => { user: { user_id: number } | null }; subscribe: (l: () => void) => () => void }): () => void {
+export function forgetOnUserChange(
+  queryClient: QueryClient,
+  auth: { get: () => { user: { user_id: number } | null }; subscribe: (l: () => void) => () => void },
+): () => void {
   let last = auth.get().user?.user_id ?? null;
   return auth.subscribe(() => {
     const now = auth.get().user?.user_id ?? null;

@@ -55,7 +55,8 @@ let opened: ReturnType<typeof createStore> | null = null;
 const store = () => (opened ??= createStore('evolution-queue', 'submissions'));
 
 /** What the queue tells the app: it changed, or the server took an entry (sent by this page, another tab or the worker). */
-export type QueueMessage = { type: 'changed' } | { type: 'sent'; entry: QueuedSubmission; result: SubmissionResult; replayed: boolean };
+export type QueueMessage =
+  { type: 'changed' } | { type: 'sent'; entry: QueuedSubmission; result: SubmissionResult; replayed: boolean };
 
 const listeners = new Set<(message: QueueMessage) => void>();
 let channel: BroadcastChannel | null = null;
@@ -66,7 +67,9 @@ function announce(message: QueueMessage) {
   try {
     const sender = new BroadcastChannel(CHANNEL);
     // The blobs stay behind: a listener needs what was sent, not the photos.
-    sender.postMessage(message.type === 'sent' ? { ...message, entry: { ...message.entry, photos: undefined } } : message);
+    sender.postMessage(
+      message.type === 'sent' ? { ...message, entry: { ...message.entry, photos: undefined } } : message,
+    );
     sender.close();
   } catch {
     // No BroadcastChannel: other tabs see the change on their next read.
@@ -92,7 +95,9 @@ export async function queuedSubmissions(): Promise<QueuedSubmission[]> {
 }
 
 /** Writes a finished phase to the phone before anything is sent. */
-export async function enqueueSubmission(entry: Omit<QueuedSubmission, 'key' | 'savedAt' | 'state'>): Promise<QueuedSubmission> {
+export async function enqueueSubmission(
+  entry: Omit<QueuedSubmission, 'key' | 'savedAt' | 'state'>,
+): Promise<QueuedSubmission> {
   const queued: QueuedSubmission = { ...entry, key: crypto.randomUUID(), savedAt: Date.now(), state: 'waiting' };
   await set(queued.key, queued, store());
   changed();
@@ -114,7 +119,12 @@ const update = async (entry: QueuedSubmission) => {
 async function refusalOf(res: Response): Promise<{ status: number; message: string }> {
   const body = (await res.json().catch(() => null)) as { message?: unknown; errors?: Record<string, unknown> } | null;
   const firstError = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
-  const message = typeof firstError === 'string' ? firstError : typeof body?.message === 'string' ? body.message : 'The server did not accept it.';
+  const message =
+    typeof firstError === 'string'
+      ? firstError
+      : typeof body?.message === 'string'
+        ? body.message
+        : 'The server did not accept it.';
   return { status: res.status, message };
 }
 
@@ -134,14 +144,20 @@ async function sendEntry(entry: QueuedSubmission, token: string): Promise<SendOu
       if (!photo || photo.id) continue;
       const form = new FormData();
       form.append('image', photo.blob, photo.name);
-      const res = await fetch('/api/user/image', { method: 'POST', headers: { ...auth, 'Idempotency-Key': photo.key }, body: form, signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS) });
+      const res = await fetch('/api/user/image', {
+        method: 'POST',
+        headers: { ...auth, 'Idempotency-Key': photo.key },
+        body: form,
+        signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS),
+      });
       if (!res.ok) return isFinal(res.status) ? { kind: 'refused', ...(await refusalOf(res)) } : later(res.status);
       photo.id = ((await res.json()) as { image: { id: number } }).image.id;
       entry.photos = { ...entry.photos, [field]: photo };
       await update(entry);
     }
     const photoIds = Object.fromEntries(Object.entries(entry.photos ?? {}).map(([field, photo]) => [field, photo?.id]));
-    const data = entry.photos && entry.data && typeof entry.data === 'object' ? { ...entry.data, ...photoIds } : entry.data;
+    const data =
+      entry.photos && entry.data && typeof entry.data === 'object' ? { ...entry.data, ...photoIds } : entry.data;
     const url = `/api/user/channel/warrior/${entry.type}/phase/${encodeURIComponent(entry.phaseType)}?page_id=${entry.pageId}`;
     const res = await fetch(url, {
       method: 'POST',
@@ -150,7 +166,11 @@ async function sendEntry(entry: QueuedSubmission, token: string): Promise<SendOu
       signal: AbortSignal.timeout(PHASE_TIMEOUT_MS),
     });
     if (!res.ok) return isFinal(res.status) ? { kind: 'refused', ...(await refusalOf(res)) } : later(res.status);
-    return { kind: 'sent', result: (await res.json()) as SubmissionResult, replayed: res.headers.get('idempotent-replayed') === 'true' };
+    return {
+      kind: 'sent',
+      result: (await res.json()) as SubmissionResult,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+    };
   } catch {
     return later(0);
   }
@@ -169,7 +189,9 @@ function alone<T>(work: () => Promise<T>): Promise<T> {
  * `only` limits it to one entry. A refusal is kept with its message; an entry sent is gone. No answer stops the round
  * (the next would get none either); a token refused skips that member's entries (another member's may still go).
  */
-export function sendQueued(opts: { userId?: number; token?: string | null; only?: string } = {}): Promise<Map<string, { entry: QueuedSubmission; outcome: SendOutcome }>> {
+export function sendQueued(
+  opts: { userId?: number; token?: string | null; only?: string } = {},
+): Promise<Map<string, { entry: QueuedSubmission; outcome: SendOutcome }>> {
   return alone(async () => {
     const outcomes = new Map<string, { entry: QueuedSubmission; outcome: SendOutcome }>();
     const signedOut = new Set<number>();
@@ -182,9 +204,11 @@ export function sendQueued(opts: { userId?: number; token?: string | null; only?
       }
       const outcome = await sendEntry(entry, entry.token);
       if (outcome.kind === 'sent') await del(entry.key, store());
-      else if (outcome.kind === 'refused') await update({ ...entry, state: 'refused', refusal: { status: outcome.status, message: outcome.message } });
+      else if (outcome.kind === 'refused')
+        await update({ ...entry, state: 'refused', refusal: { status: outcome.status, message: outcome.message } });
       outcomes.set(entry.key, { entry, outcome });
-      if (outcome.kind === 'sent') announce({ type: 'sent', entry, result: outcome.result, replayed: outcome.replayed });
+      if (outcome.kind === 'sent')
+        announce({ type: 'sent', entry, result: outcome.result, replayed: outcome.replayed });
       else if (outcome.kind === 'refused') changed();
       else if (outcome.reason === 'auth') signedOut.add(entry.userId);
       else break;

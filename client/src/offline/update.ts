@@ -22,7 +22,12 @@ export function offerUpdate(activate: () => Promise<void>): void {
 }
 
 /** Whether a new version is installed and waits for the app to take it. */
-export const useUpdateWaiting = (): boolean => useSyncExternalStore(subscribe, () => waiting, () => false);
+export const useUpdateWaiting = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => waiting,
+    () => false,
+  );
 
 /** Takes the waiting version: the new worker activates and the page reloads on the screen it is on. */
 export function applyUpdate(): void {

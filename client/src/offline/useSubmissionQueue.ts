@@ -32,7 +32,11 @@ function subscribe(listener: () => void) {
 
 /** The signed-in member's queued submissions (waiting or refused), oldest first. */
 export function useQueuedSubmissions(): QueuedSubmission[] {
-  const all = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  const all = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
   const userId = authStore.get().user?.user_id;
   return all.filter((entry) => entry.userId === userId);
 }
@@ -41,7 +45,11 @@ export function useQueuedSubmissions(): QueuedSubmission[] {
 export function requestBackgroundSync(): void {
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(SYNC_TAG))
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }
+      ).sync?.register(SYNC_TAG),
+    )
     .catch(() => undefined);
 }
 
@@ -50,7 +58,13 @@ function applyToSession(result: SubmissionResult) {
   const { data } = result;
   const session = authStore.get();
   authStore.update({
-    evolution: { evolution_id: data.evolution_id, evolution: data.evolution, version: data.version, phase: data.phase, need_calibration: data.need_calibration },
+    evolution: {
+      evolution_id: data.evolution_id,
+      evolution: data.evolution,
+      version: data.version,
+      phase: data.phase,
+      need_calibration: data.need_calibration,
+    },
     ...(session.access ? { access: { ...session.access, evolution_page: data.access.evolution_page } } : {}),
   });
 }
@@ -62,7 +76,11 @@ const handled = new Set<string>();
 export const sendingFromRunner = new Set<string>();
 
 /** What the app does once the server has a submission: the phone forgets the runner's progress, the session moves on. */
-export function useSubmissionAccepted(): (entry: QueuedSubmission, result: SubmissionResult, replayed: boolean) => Promise<void> {
+export function useSubmissionAccepted(): (
+  entry: QueuedSubmission,
+  result: SubmissionResult,
+  replayed: boolean,
+) => Promise<void> {
   const refreshSession = useRefreshSession();
   return useCallback(
     async (entry, result, replayed) => {
@@ -73,7 +91,8 @@ export function useSubmissionAccepted(): (entry: QueuedSubmission, result: Submi
       // A first answer given again may be older than where the member now stands: the session is asked afresh then.
       if (!replayed) applyToSession(result);
       // Calibration complete: the session is re-read (need_calibration off, evolution page open).
-      if (replayed || (entry.type === 'calibration' && entry.phaseType === 'data-analysis')) await refreshSession().catch(() => undefined);
+      if (replayed || (entry.type === 'calibration' && entry.phaseType === 'data-analysis'))
+        await refreshSession().catch(() => undefined);
     },
     [refreshSession],
   );
@@ -103,7 +122,8 @@ export function QueueWatch(): null {
   useEffect(
     () =>
       onQueueChange((message) => {
-        if (message.type !== 'sent' || handled.has(message.entry.key) || sendingFromRunner.has(message.entry.key)) return;
+        if (message.type !== 'sent' || handled.has(message.entry.key) || sendingFromRunner.has(message.entry.key))
+          return;
         void accepted(message.entry, message.result, message.replayed).then(() => utils.warrior.invalidate());
       }),
     [accepted, utils],

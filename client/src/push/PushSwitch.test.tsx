@@ -52,12 +52,18 @@ function installBrowser({ push = true } = {}) {
     getSubscription: async () => browser.subscription,
     subscribe: async (options: SubscribeOptions) => {
       browser.subscribeCalls.push(options);
-      browser.subscription = new FakeSubscription(`https://push.example.com/device-${++endpoints}`, options.applicationServerKey);
+      browser.subscription = new FakeSubscription(
+        `https://push.example.com/device-${++endpoints}`,
+        options.applicationServerKey,
+      );
       return browser.subscription;
     },
   };
   const registration = { pushManager };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration), getRegistration: async () => registration } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+  });
   const notification = {
     get permission() {
       return browser.permission;
@@ -72,7 +78,9 @@ function installBrowser({ push = true } = {}) {
 }
 
 /** The server's side, kept in memory: which account has which endpoint (the signed-in one is 'me'). */
-function memoryServer(owners = new Map<string, string>()): PushServer & { owners: Map<string, string>; registered: DeviceSubscription[] } {
+function memoryServer(
+  owners = new Map<string, string>(),
+): PushServer & { owners: Map<string, string>; registered: DeviceSubscription[] } {
   const registered: DeviceSubscription[] = [];
   return {
     owners,
@@ -112,7 +120,9 @@ describe('the "Notifications on this device" switch', () => {
     expect(browser.subscribeCalls).toHaveLength(1);
     expect(browser.subscribeCalls[0]!.userVisibleOnly).toBe(true);
     expect([...browser.subscribeCalls[0]!.applicationServerKey]).toEqual([...keyBytes(SERVER_KEY)]);
-    expect(server.registered).toEqual([{ endpoint: 'https://push.example.com/device-' + endpoints, keys: { p256dh: 'BPp256dh', auth: 'auth-secret' } }]);
+    expect(server.registered).toEqual([
+      { endpoint: 'https://push.example.com/device-' + endpoints, keys: { p256dh: 'BPp256dh', auth: 'auth-secret' } },
+    ]);
   });
 
   it('turns off: ends the browser subscription and tells the server', async () => {
@@ -129,7 +139,7 @@ describe('the "Notifications on this device" switch', () => {
     expect(server.owners.has('https://push.example.com/mine')).toBe(false);
   });
 
-  it("shows off for a subscription the server has for another account (a shared phone), and on takes it over", async () => {
+  it('shows off for a subscription the server has for another account (a shared phone), and on takes it over', async () => {
     browser.permission = 'granted';
     browser.subscription = new FakeSubscription('https://push.example.com/shared', keyBytes(SERVER_KEY));
     const server = memoryServer(new Map([['https://push.example.com/shared', 'someone else']]));
@@ -187,12 +197,18 @@ describe('the "Notifications on this device" switch', () => {
     expect(server.registered).toEqual([]);
   });
 
-  it("stays off and says why when the server refuses the device", async () => {
-    const server = { ...memoryServer(), register: async () => Promise.reject(Object.assign(new Error('The endpoint must be an https URL.'), { data: { httpStatus: 422 } })) };
+  it('stays off and says why when the server refuses the device', async () => {
+    const server = {
+      ...memoryServer(),
+      register: async () =>
+        Promise.reject(Object.assign(new Error('The endpoint must be an https URL.'), { data: { httpStatus: 422 } })),
+    };
     render(<PushSwitch server={server} description={DESCRIPTION} />);
     await waitFor(() => expect(theSwitch()).toHaveProperty('disabled', false));
     fireEvent.click(theSwitch());
-    expect((await screen.findByRole('alert')).textContent).toBe(`${PUSH_TEXT.failedOn}: The endpoint must be an https URL.`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `${PUSH_TEXT.failedOn}: The endpoint must be an https URL.`,
+    );
     expect(theSwitch().getAttribute('aria-checked')).toBe('false');
   });
 });

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { readFailure } from '../api/errors.ts';
 import { trpc } from '../api/trpc.ts';
 import {
-  currentSubscription, notificationPermission, pushSupported, subscribeDevice, unsubscribeDevice, type DeviceSubscription,
+  currentSubscription,
+  notificationPermission,
+  pushSupported,
+  subscribeDevice,
+  unsubscribeDevice,
+  type DeviceSubscription,
 } from './devicePush.ts';
 import './push.css';
 
@@ -11,7 +16,8 @@ export const PUSH_TEXT = {
   label: 'Notifications on this device',
   unsupported:
     'This browser cannot show notifications from the app. On an iPhone or iPad, add the app to your Home Screen first (Share, then Add to Home Screen) and turn them on there.',
-  denied: "Notifications are blocked for this site in your browser's settings. Allow them there, then come back here to turn them on.",
+  denied:
+    "Notifications are blocked for this site in your browser's settings. Allow them there, then come back here to turn them on.",
   dismissed: 'Notifications were not allowed. Turn the switch on again to be asked once more.',
   checking: 'Checking this device…',
   failedOn: 'Notifications could not be turned on',
@@ -55,7 +61,8 @@ export function PushSwitch({ server, description }: { server: PushServer; descri
     // On only when this browser holds a subscription the server has for this account (another account may have
     // registered it on a shared phone, or the push service dropped it).
     void (async () => {
-      const subscription = notificationPermission() === 'granted' ? await currentSubscription().catch(() => null) : null;
+      const subscription =
+        notificationPermission() === 'granted' ? await currentSubscription().catch(() => null) : null;
       const mine = subscription ? await server.isMine(subscription.endpoint).catch(() => false) : false;
       if (mounted.current) setState(mine ? 'on' : 'off');
     })();
@@ -93,7 +100,14 @@ export function PushSwitch({ server, description }: { server: PushServer; descri
     }
   };
 
-  const explanation = state === 'unsupported' ? PUSH_TEXT.unsupported : state === 'denied' ? PUSH_TEXT.denied : state === 'checking' ? PUSH_TEXT.checking : description;
+  const explanation =
+    state === 'unsupported'
+      ? PUSH_TEXT.unsupported
+      : state === 'denied'
+        ? PUSH_TEXT.denied
+        : state === 'checking'
+          ? PUSH_TEXT.checking
+          : description;
   const on = state === 'on';
   const usable = state === 'on' || state === 'off';
   return (

@@ -11,7 +11,9 @@ export interface DeviceSubscription {
 
 /** Whether this browser can receive Web Push at all (iOS only in an app added to the Home Screen). */
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 /** The site's notification permission: 'granted', 'denied' (blocked in the browser's settings) or 'default' (not asked yet). */
@@ -28,7 +30,8 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-const sameBytes = (a: ArrayBuffer | null, b: Uint8Array) => a !== null && a.byteLength === b.length && new Uint8Array(a).every((v, i) => v === b[i]);
+const sameBytes = (a: ArrayBuffer | null, b: Uint8Array) =>
+  a !== null && a.byteLength === b.length && new Uint8Array(a).every((v, i) => v === b[i]);
 
 /** The registration, when the service worker is installed; never waits (in development there may be none). */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
@@ -92,5 +95,8 @@ export async function stopPushAtSignOut(forget: (endpoint: string) => Promise<un
   if (!pushSupported()) return;
   const endpoint = await unsubscribeDevice().catch(() => null);
   if (!endpoint) return;
-  await Promise.race([forget(endpoint).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+  await Promise.race([
+    forget(endpoint).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS)),
+  ]);
 }

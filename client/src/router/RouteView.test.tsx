@@ -34,7 +34,7 @@ describe('the guarded route view', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
   });
 
-  it('opens the side menu from its button whether or not the drawer\'s code is in yet, and gives focus back to that same button', async () => {
+  it("opens the side menu from its button whether or not the drawer's code is in yet, and gives focus back to that same button", async () => {
     authStore.signIn(testMember);
     renderRouteView('/gateway/gateway');
     const button = await screen.findByRole('button', { name: 'Open menu' });
@@ -56,7 +56,7 @@ describe('the guarded route view', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
 
-  it('closes the menu when the screen changes under it (the phone\'s back button), with focus on the new screen', async () => {
+  it("closes the menu when the screen changes under it (the phone's back button), with focus on the new screen", async () => {
     authStore.signIn(testMember);
     const location = renderRouteView('/gateway/gateway');
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
@@ -89,20 +89,28 @@ describe('the first screen at boot', () => {
     const queryClient = createQueryClient(() => undefined);
     const sent: string[] = [];
     const client = trpc.createClient({
-      links: [() => ({ op }) => observable((observer) => {
-        sent.push(op.path);
-        observer.next({ result: { type: 'data', data: { page: { id: 1 } } } });
-        observer.complete();
-      })],
+      links: [
+        () =>
+          ({ op }) =>
+            observable((observer) => {
+              sent.push(op.path);
+              observer.next({ result: { type: 'data', data: { page: { id: 1 } } } });
+              observer.complete();
+            }),
+      ],
     });
     return { queryClient, sent, utils: createTRPCQueryUtils({ queryClient, client }) };
   }
 
-  it('starts the phase runner\'s phase for a member with a token, and keeps it for the screen', async () => {
+  it("starts the phase runner's phase for a member with a token, and keeps it for the screen", async () => {
     const { queryClient, sent, utils } = bootClients();
     preloadScreen('/user/warrior/general/phase', { token: 'jwt' }, { utils, queryClient });
     expect(sent).toEqual(['warrior.phase']);
-    await waitFor(() => expect(queryClient.getQueryData(utils.warrior.phase.queryOptions({ type: 'general' }).queryKey)).toEqual({ page: { id: 1 } }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(utils.warrior.phase.queryOptions({ type: 'general' }).queryKey)).toEqual({
+        page: { id: 1 },
+      }),
+    );
   });
 
   it('asks nothing for a visitor without a token, nor for a track that does not exist', () => {

@@ -1,4 +1,13 @@
-import { startTransition, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { QueryClient } from '@tanstack/react-query';
 import { holdBootQuery } from '../api/bootQuery.ts';
@@ -44,7 +53,10 @@ function useFirstScreenChunks(route: RouteDef | undefined): boolean {
   const [tried, setTried] = useState<RouteDef | null>(null);
   // Set once a screen went past this wait (a ref: setting it must not render the screen again).
   const rendered = useRef(false);
-  const missing = route && !rendered.current && !screenShown() && tried !== route ? screenChunks(route).filter((chunk) => !chunk.loaded()) : [];
+  const missing =
+    route && !rendered.current && !screenShown() && tried !== route
+      ? screenChunks(route).filter((chunk) => !chunk.loaded())
+      : [];
   const waiting = missing.length > 0;
   useEffect(() => {
     if (route && !waiting) rendered.current = true;
@@ -66,7 +78,11 @@ function useFirstScreenChunks(route: RouteDef | undefined): boolean {
  * may show, and with `boot` the screen's first query in the same request as that call; a visitor without a token bound
  * for a guarded screen is sent to the login, so nothing is fetched for it.
  */
-export function preloadScreen(path: string, auth: Pick<AuthState, 'token'>, boot?: { utils: TrpcUtils; queryClient: QueryClient }): void {
+export function preloadScreen(
+  path: string,
+  auth: Pick<AuthState, 'token'>,
+  boot?: { utils: TrpcUtils; queryClient: QueryClient },
+): void {
   const match = findRoute(path);
   if (!match) return;
   const { route, params } = match;

@@ -10,7 +10,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('a screen that cannot be shown', () => {
   it('whose code cannot be downloaded says so in place of the app going blank, and offers to reload', async () => {
-    const Page = lazyScreen<() => React.ReactNode>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Page = lazyScreen<() => React.ReactNode>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     const reload = vi.fn<() => void>();
     render(
       <ScreenBoundary screen="runner" reload={reload}>

@@ -40,11 +40,15 @@ export class ScreenBoundary extends Component<Props, State> {
         <h1 id="load-failed-title" className="card__title">
           {download ? 'This screen could not be loaded' : 'Something went wrong on this screen'}
         </h1>
-        <p className="muted">{download ? 'Check your connection, then reload.' : 'Try again; if it happens again, go back and reopen it.'}</p>
+        <p className="muted">
+          {download ? 'Check your connection, then reload.' : 'Try again; if it happens again, go back and reopen it.'}
+        </p>
         <button
           type="button"
           className="button button--primary"
-          onClick={download ? (this.props.reload ?? (() => window.location.reload())) : () => this.setState({ failure: null })}
+          onClick={
+            download ? (this.props.reload ?? (() => window.location.reload())) : () => this.setState({ failure: null })
+          }
         >
           {download ? 'Reload' : 'Try again'}
         </button>

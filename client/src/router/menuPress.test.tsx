@@ -6,7 +6,7 @@ import { renderRouteView, testMember } from './renderRouteView.tsx';
 // Its own file: the drawer's code must not be in yet when the menu is first pressed.
 afterEach(() => authStore.clear());
 
-describe('a menu press before the drawer\'s code is in', () => {
+describe("a menu press before the drawer's code is in", () => {
   it('shows the button busy, and is forgotten when the member moves to another screen meanwhile', async () => {
     authStore.signIn(testMember);
     const location = renderRouteView('/gateway/gateway');

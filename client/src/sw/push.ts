@@ -17,7 +17,12 @@ function readPayload(event: PushEvent): PushNotification {
   try {
     const data = event.data?.json() as Partial<PushNotification> | undefined;
     if (data && typeof data.title === 'string') {
-      return { title: data.title, body: String(data.body ?? ''), url: sameOriginPath(String(data.url ?? '/')), tag: String(data.tag ?? FALLBACK.tag) };
+      return {
+        title: data.title,
+        body: String(data.body ?? ''),
+        url: sameOriginPath(String(data.url ?? '/')),
+        tag: String(data.tag ?? FALLBACK.tag),
+      };
     }
   } catch {
     // Not JSON: shown as the fallback.

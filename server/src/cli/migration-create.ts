@@ -15,7 +15,9 @@ const orm = await createOrm(process.env.DATABASE_URL || embedded!.url);
 try {
   await orm.migrator.up();
   const result = await orm.migrator.create(undefined, false, false, name);
-  console.log(result.diff.up.length ? `Created ${result.fileName}` : 'No changes: the migrations already match the entities.');
+  console.log(
+    result.diff.up.length ? `Created ${result.fileName}` : 'No changes: the migrations already match the entities.',
+  );
 } finally {
   await orm.close(true);
   await embedded?.stop();

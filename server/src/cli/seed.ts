@@ -11,7 +11,11 @@ const orm = await createOrm(config.databaseUrl || embedded!.url);
 try {
   await migrateOrm(orm);
   const report = await seedAll(orm.em.fork(), config);
-  console.log('Seeded reference data.', report.admin ? `Admin ${report.admin.email}.` : '', report.demo ? 'Demo accounts present.' : '');
+  console.log(
+    'Seeded reference data.',
+    report.admin ? `Admin ${report.admin.email}.` : '',
+    report.demo ? 'Demo accounts present.' : '',
+  );
 } finally {
   await orm.close(true);
   await embedded?.stop();

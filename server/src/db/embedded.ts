@@ -121,19 +121,31 @@ async function clearStaleServer(pgDir: string, ownerFile: string): Promise<void>
   if (!existsSync(pidFile)) return;
   const postmasterPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   const postmasterRuns =
-    Number.isInteger(postmasterPid) && postmasterPid > 0 && isAlive(postmasterPid) && /postgres/.test(commandLine(postmasterPid)) && commandLine(postmasterPid).includes(pgDir);
+    Number.isInteger(postmasterPid) &&
+    postmasterPid > 0 &&
+    isAlive(postmasterPid) &&
+    /postgres/.test(commandLine(postmasterPid)) &&
+    commandLine(postmasterPid).includes(pgDir);
   if (!postmasterRuns) {
     rmSync(pidFile, { force: true });
     return;
   }
   const ownerPid = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8').trim()) : NaN;
-  if (Number.isInteger(ownerPid) && ownerPid !== process.pid && isAlive(ownerPid) && /node/.test(commandLine(ownerPid))) {
-    throw new Error(`The embedded PostgreSQL in ${pgDir} is in use by another running server (pid ${ownerPid}). Stop it first.`);
+  if (
+    Number.isInteger(ownerPid) &&
+    ownerPid !== process.pid &&
+    isAlive(ownerPid) &&
+    /node/.test(commandLine(ownerPid))
+  ) {
+    throw new Error(
+      `The embedded PostgreSQL in ${pgDir} is in use by another running server (pid ${ownerPid}). Stop it first.`,
+    );
   }
   // SIGINT is PostgreSQL's "fast shutdown": it rolls back open transactions and writes a clean checkpoint.
   process.kill(postmasterPid, 'SIGINT');
   for (let waited = 0; isAlive(postmasterPid); waited += 100) {
-    if (waited > 30_000) throw new Error(`An orphaned PostgreSQL (pid ${postmasterPid}) on ${pgDir} did not stop within 30 s.`);
+    if (waited > 30_000)
+      throw new Error(`An orphaned PostgreSQL (pid ${postmasterPid}) on ${pgDir} did not stop within 30 s.`);
     await sleep(100);
   }
 }
@@ -166,7 +178,11 @@ function ensureReachableByPostgres(dataDir: string) {
  * `<dataDir>/postgres-credentials.json`); default port 54330, or a free one if that is taken.
  * Not persistent: a free port, fsync off, and the cluster is deleted on stop (for tests).
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; persistent: boolean }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  persistent: boolean;
+}): Promise<EmbeddedDatabase> {
   const { dataDir, persistent } = opts;
   const pgDir = join(dataDir, 'postgres');
   const credentialsFile = join(dataDir, 'postgres-credentials.json');
@@ -178,7 +194,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   let credentials: Credentials;
   if (initialised && persistent) {
     if (!existsSync(credentialsFile)) {
-      throw new Error(`${pgDir} holds a PostgreSQL cluster but ${credentialsFile} is missing; delete ${pgDir} to start afresh.`);
+      throw new Error(
+        `${pgDir} holds a PostgreSQL cluster but ${credentialsFile} is missing; delete ${pgDir} to start afresh.`,
+      );
     }
     credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as Credentials;
     await clearStaleServer(pgDir, ownerFile);
@@ -208,9 +226,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     createPostgresUser: isRoot(),
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'listen_addresses=127.0.0.1',
       // Only TCP: no socket file in /tmp to clash with another cluster or a system PostgreSQL.
-      '-c', 'unix_socket_directories=',
+      '-c',
+      'unix_socket_directories=',
       // Tests throw their clusters away, so durability is not worth the disk flushes there.
       ...(persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
@@ -223,7 +243,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     await postgres.start();
   } catch (err) {
     const detail = log.filter(Boolean).slice(-10).join('\n');
-    throw new Error(`Embedded PostgreSQL failed to start on port ${port} (data in ${pgDir}).\n${detail}`, { cause: err });
+    throw new Error(`Embedded PostgreSQL failed to start on port ${port} (data in ${pgDir}).\n${detail}`, {
+      cause: err,
+    });
   }
   if (persistent) writeFileSync(ownerFile, String(process.pid));
   running.add(pgDir);

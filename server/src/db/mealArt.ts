@@ -136,5 +136,10 @@ export function mealArtSvg(spec: ArtSpec): string {
 export async function mealArt(spec: ArtSpec): Promise<{ data: Buffer; width: number; height: number; name: string }> {
   const svg = mealArtSvg(spec);
   const data = await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  return { data, width: WIDTH, height: HEIGHT, name: `seed-meal-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.jpg` };
+  return {
+    data,
+    width: WIDTH,
+    height: HEIGHT,
+    name: `seed-meal-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.jpg`,
+  };
 }

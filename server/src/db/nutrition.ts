@@ -24,7 +24,15 @@ export const MEAL_GROUPS = [
   { id: MEAL_GROUP.desserts, name: 'Desserts', parentId: MEAL_GROUP.minorMeals, position: 2 },
 ];
 
-const MOTIF: Record<SeedRecipe['group'], ArtMotif> = { 1: 'glass', 6: 'plate', 7: 'plate', 8: 'plate', 9: 'plate', 10: 'bowl', 11: 'dessert' };
+const MOTIF: Record<SeedRecipe['group'], ArtMotif> = {
+  1: 'glass',
+  6: 'plate',
+  7: 'plate',
+  8: 'plate',
+  9: 'plate',
+  10: 'bowl',
+  11: 'dessert',
+};
 
 export const MACRO_GUIDELINES = {
   title: 'Macro guidelines',
@@ -65,20 +73,39 @@ export async function seedNutrition(em: EntityManager, config: StorageSettings):
     const position = new Map<number, number>();
     for (const [i, recipe] of all.entries()) {
       const { data, width, height, name } = art[i]!;
-      const image = await storeImage({ em: tx, config }, 'meal_image', { data, width, height }, { path: `uploads/${name}` });
+      const image = await storeImage(
+        { em: tx, config },
+        'meal_image',
+        { data, width, height },
+        { path: `uploads/${name}` },
+      );
       const place = (position.get(recipe.group) ?? 0) + 1;
       position.set(recipe.group, place);
       tx.create(Meal, {
-        name: recipe.name, group: recipe.group, description: recipe.description, position: place, image, videoLink: null,
+        name: recipe.name,
+        group: recipe.group,
+        description: recipe.description,
+        position: place,
+        image,
+        videoLink: null,
         ingredients: recipe.ingredients.map(([ingredient, formula]) => ({ ingredient, formula })),
         ...recipeNutrition(recipe.ingredients),
       });
     }
-    const category = (await tx.findOne(PageCategory, { slug: MACRO_GUIDELINES_CATEGORY }))
-      ?? tx.create(PageCategory, { name: 'Superhuman', parentId: null, slug: MACRO_GUIDELINES_CATEGORY, version: null });
+    const category =
+      (await tx.findOne(PageCategory, { slug: MACRO_GUIDELINES_CATEGORY })) ??
+      tx.create(PageCategory, { name: 'Superhuman', parentId: null, slug: MACRO_GUIDELINES_CATEGORY, version: null });
     await tx.flush();
     if (!(await tx.count(Page, { category: category.id }))) {
-      tx.create(Page, { ...MACRO_GUIDELINES, category, position: 1, phaseClass: null, muscleGroup: null, preset: null, videoLink: null });
+      tx.create(Page, {
+        ...MACRO_GUIDELINES,
+        category,
+        position: 1,
+        phaseClass: null,
+        muscleGroup: null,
+        preset: null,
+        videoLink: null,
+      });
     }
     await tx.flush();
     return true;

@@ -6,7 +6,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { VO2_SEED_LEVELS } from '../domain/vo2.ts';
 import {
-  Calibration, ExerciseType, Form, FormGroup, MuscleGroup, Page, PageCategory, PhaseClass, Vo2MaxLevel,
+  Calibration,
+  ExerciseType,
+  Form,
+  FormGroup,
+  MuscleGroup,
+  Page,
+  PageCategory,
+  PhaseClass,
+  Vo2MaxLevel,
 } from '../entities/index.ts';
 
 export const MUSCLE_GROUPS = [
@@ -20,7 +28,17 @@ export const MUSCLE_GROUPS = [
   { id: 8, name: 'Hamstrings', shortHandle: 'HS' },
   { id: 9, name: 'Glutes', shortHandle: 'GL' },
 ];
-const M = { chest: 1, back: 2, shoulders: 3, triceps: 4, biceps: 5, core: 6, quads: 7, hamstrings: 8, glutes: 9 } as const;
+const M = {
+  chest: 1,
+  back: 2,
+  shoulders: 3,
+  triceps: 4,
+  biceps: 5,
+  core: 6,
+  quads: 7,
+  hamstrings: 8,
+  glutes: 9,
+} as const;
 
 export const EXERCISE_TYPES = [
   { id: 1, name: 'Strength' },
@@ -47,7 +65,10 @@ interface Ladder {
 /** Eight movement patterns, each a ladder from a first session to an advanced skill. Form ids are group * 10 + rung. */
 export const LADDERS: Ladder[] = [
   {
-    id: 1, name: 'Push', exerciseType: T.strength, repsOrTime: REPS,
+    id: 1,
+    name: 'Push',
+    exerciseType: T.strength,
+    repsOrTime: REPS,
     rungs: [
       ['Wall push-up', M.chest, 1, 1, 12, 20],
       ['Incline push-up', M.chest, 1, 2, 10, 15],
@@ -80,7 +101,10 @@ export const LADDERS: Ladder[] = [
 Incline and knee push-ups build the same pattern with less load. Diamond push-ups shift the work to the triceps; decline push-ups load the front of the shoulders; archer push-ups put most of your weight through one arm and prepare the one-arm negative, where you lower on one arm for five seconds and return on two.`,
   },
   {
-    id: 2, name: 'Pull', exerciseType: T.strength, repsOrTime: REPS,
+    id: 2,
+    name: 'Pull',
+    exerciseType: T.strength,
+    repsOrTime: REPS,
     rungs: [
       ['Incline inverted row', M.back, 1, 1, 8, 15],
       ['Inverted row', M.back, 1, 2, 8, 15],
@@ -114,7 +138,10 @@ Jump or step to the top position and lower as slowly as you can, aiming for five
 - Kicking the legs: keep them together and slightly in front.`,
   },
   {
-    id: 3, name: 'Squat', exerciseType: T.strength, repsOrTime: REPS,
+    id: 3,
+    name: 'Squat',
+    exerciseType: T.strength,
+    repsOrTime: REPS,
     rungs: [
       ['Box squat', M.quads, 1, 1, 12, 20],
       ['Bodyweight squat', M.quads, 1, 2, 15, 25],
@@ -150,7 +177,10 @@ Reps are counted per leg.
 - Bouncing out of the bottom: pause for one second at depth when in doubt.`,
   },
   {
-    id: 4, name: 'Hinge', exerciseType: T.strength, repsOrTime: REPS,
+    id: 4,
+    name: 'Hinge',
+    exerciseType: T.strength,
+    repsOrTime: REPS,
     rungs: [
       ['Glute bridge', M.glutes, 1, 1, 12, 20],
       ['Single-leg glute bridge', M.glutes, 1, 2, 10, 15],
@@ -181,7 +211,10 @@ Reps are counted per leg.
 Reps are counted per leg on single-leg forms.`,
   },
   {
-    id: 5, name: 'Core', exerciseType: T.hold, repsOrTime: TIME,
+    id: 5,
+    name: 'Core',
+    exerciseType: T.hold,
+    repsOrTime: TIME,
     rungs: [
       ['Front plank', M.core, 1, 1, 30, 60],
       ['Hollow body tuck hold', M.core, 1, 2, 20, 40],
@@ -212,7 +245,10 @@ Reps are counted per leg on single-leg forms.`,
 - Sinking shoulders in the L-sit: push the floor away the whole time.`,
   },
   {
-    id: 6, name: 'Handstand', exerciseType: T.skill, repsOrTime: TIME,
+    id: 6,
+    name: 'Handstand',
+    exerciseType: T.skill,
+    repsOrTime: TIME,
     rungs: [
       ['Pike hold on box', M.shoulders, 1, 1, 20, 40],
       ['Back-to-wall handstand', M.shoulders, 1, 2, 20, 45],
@@ -240,7 +276,10 @@ Reps are counted per leg on single-leg forms.`,
 Warm the wrists every session: circles, palm and finger stretches, and rocking on all fours.`,
   },
   {
-    id: 7, name: 'Dip', exerciseType: T.strength, repsOrTime: REPS,
+    id: 7,
+    name: 'Dip',
+    exerciseType: T.strength,
+    repsOrTime: REPS,
     rungs: [
       ['Bench dip (bent knees)', M.triceps, 1, 1, 10, 20],
       ['Bench dip (straight legs)', M.triceps, 1, 2, 10, 20],
@@ -272,7 +311,10 @@ Warm the wrists every session: circles, palm and finger stretches, and rocking o
 - Stop and go back a rung if the front of the shoulder hurts.`,
   },
   {
-    id: 8, name: 'Lunge', exerciseType: T.strength, repsOrTime: REPS,
+    id: 8,
+    name: 'Lunge',
+    exerciseType: T.strength,
+    repsOrTime: REPS,
     rungs: [
       ['Assisted reverse lunge', M.quads, 1, 1, 8, 15],
       ['Reverse lunge', M.glutes, 1, 2, 10, 15],
@@ -305,7 +347,13 @@ Reps are counted per leg; in the max test count every step (left plus right).`,
   },
 ];
 
-export const VO2_LEVELS = VO2_SEED_LEVELS.map((l, i) => ({ id: i + 1, levelName: l.name, level: i + 1, min: l.min, max: l.max }));
+export const VO2_LEVELS = VO2_SEED_LEVELS.map((l, i) => ({
+  id: i + 1,
+  levelName: l.name,
+  level: i + 1,
+  min: l.min,
+  max: l.max,
+}));
 
 export const PHASE_CLASSES = [
   { id: 1, name: 'VO2 max test', key: 'vo2', preset: {} },
@@ -436,26 +484,90 @@ interface VersionPlan {
 }
 
 const VERSIONS: VersionPlan[] = [
-  { version: 1, repeats: 3, intro: 'Version 1 builds the foundation: clean reps, full range, and the habit of logging every set.', tempo: 'Lower for two seconds, pause for one, rise under control.', restBetween: '60 seconds', restRounds: '2 minutes' },
-  { version: 2, repeats: 3, intro: 'Version 2 slows everything down: a three-second lowering phase adds time under tension without adding load.', tempo: 'Tempo 3-1-1: three seconds down, one second pause at the bottom, one second up.', restBetween: '60 seconds', restRounds: '2 minutes' },
-  { version: 3, repeats: 4, intro: 'Version 3 raises the density: one more round with shorter rests.', tempo: 'Lower for two seconds, rise with intent.', restBetween: '45 seconds', restRounds: '90 seconds' },
-  { version: 4, repeats: 4, intro: 'Version 4 is the peak of the evolution: four rounds, short rests, paused reps. Finish it and the next evolution begins with a new calibration.', tempo: 'Pause for two seconds in the hardest position of every rep.', restBetween: '30 seconds', restRounds: '60 seconds' },
+  {
+    version: 1,
+    repeats: 3,
+    intro: 'Version 1 builds the foundation: clean reps, full range, and the habit of logging every set.',
+    tempo: 'Lower for two seconds, pause for one, rise under control.',
+    restBetween: '60 seconds',
+    restRounds: '2 minutes',
+  },
+  {
+    version: 2,
+    repeats: 3,
+    intro:
+      'Version 2 slows everything down: a three-second lowering phase adds time under tension without adding load.',
+    tempo: 'Tempo 3-1-1: three seconds down, one second pause at the bottom, one second up.',
+    restBetween: '60 seconds',
+    restRounds: '2 minutes',
+  },
+  {
+    version: 3,
+    repeats: 4,
+    intro: 'Version 3 raises the density: one more round with shorter rests.',
+    tempo: 'Lower for two seconds, rise with intent.',
+    restBetween: '45 seconds',
+    restRounds: '90 seconds',
+  },
+  {
+    version: 4,
+    repeats: 4,
+    intro:
+      'Version 4 is the peak of the evolution: four rounds, short rests, paused reps. Finish it and the next evolution begins with a new calibration.',
+    tempo: 'Pause for two seconds in the hardest position of every rep.',
+    restBetween: '30 seconds',
+    restRounds: '60 seconds',
+  },
 ];
 
 /** The nine phases of a general version, in order (phase 7 is the volume phase). Page ids: 20 + 10 * version + phase. */
 function versionPages(plan: VersionPlan): SeedPage[] {
   const category = 5 + plan.version;
   const id = (phase: number) => 20 + 10 * plan.version + phase;
-  const preset = (formGroups: number[], extra: Record<string, unknown> = {}) => ({ chunk: 3, repeats: plan.repeats, form_groups: formGroups, ...extra });
+  const preset = (formGroups: number[], extra: Record<string, unknown> = {}) => ({
+    chunk: 3,
+    repeats: plan.repeats,
+    form_groups: formGroups,
+    ...extra,
+  });
   return [
     { id: id(1), position: 1, category, phaseClass: C.vo2, title: 'VO2 max test', content: VO2_TEST },
-    { id: id(2), position: 2, category, phaseClass: C.exercises, title: 'Upper body strength', preset: preset([1, 2, 7]), content: exercisesText('Upper body strength', 'push, pull and dip', plan) },
-    { id: id(3), position: 3, category, phaseClass: C.exercises, title: 'Lower body strength', preset: preset([3, 4, 8]), content: exercisesText('Lower body strength', 'squat, hinge and lunge', plan) },
-    { id: id(4), position: 4, category, phaseClass: C.exercises, title: 'Skill and core', preset: preset([6, 5]), content: exercisesText('Skill and core', 'handstand and core holds', plan) },
+    {
+      id: id(2),
+      position: 2,
+      category,
+      phaseClass: C.exercises,
+      title: 'Upper body strength',
+      preset: preset([1, 2, 7]),
+      content: exercisesText('Upper body strength', 'push, pull and dip', plan),
+    },
+    {
+      id: id(3),
+      position: 3,
+      category,
+      phaseClass: C.exercises,
+      title: 'Lower body strength',
+      preset: preset([3, 4, 8]),
+      content: exercisesText('Lower body strength', 'squat, hinge and lunge', plan),
+    },
+    {
+      id: id(4),
+      position: 4,
+      category,
+      phaseClass: C.exercises,
+      title: 'Skill and core',
+      preset: preset([6, 5]),
+      content: exercisesText('Skill and core', 'handstand and core holds', plan),
+    },
     { id: id(5), position: 5, category, phaseClass: C.flexibility, title: 'Flexibility', content: FLEXIBILITY },
     { id: id(6), position: 6, category, phaseClass: C.recovery, title: 'Recovery', content: RECOVERY },
     {
-      id: id(7), position: 7, category, phaseClass: C.exercises, title: 'Work volume', preset: { chunk: 3, form_groups: [1, 2, 7, 3, 4, 8] },
+      id: id(7),
+      position: 7,
+      category,
+      phaseClass: C.exercises,
+      title: 'Work volume',
+      preset: { chunk: 3, form_groups: [1, 2, 7, 3, 4, 8] },
       content: `The volume phase: push, pull, dip, squat, hinge and lunge, for as many rounds as your work volume asks.
 
 Your number of sets (set it under Work Volume Analysis: 12 Novice up to 45 Alpha) decides how many times each round is repeated: sets divided by the six exercises, at most fourteen rounds. A new work volume takes effect after your next submission of this phase.
@@ -464,7 +576,12 @@ Your number of sets (set it under Work Volume Analysis: 12 Novice up to 45 Alpha
 - Every set counts towards double progression, so keep the form honest when tired.`,
     },
     {
-      id: id(8), position: 8, category, phaseClass: C.challenge, title: 'Challenge', preset: { chunk: 8, repeats: 1, form_groups: [1, 2, 3, 4, 5, 6, 7, 8] },
+      id: id(8),
+      position: 8,
+      category,
+      phaseClass: C.challenge,
+      title: 'Challenge',
+      preset: { chunk: 8, repeats: 1, form_groups: [1, 2, 3, 4, 5, 6, 7, 8] },
       content: `ONE ROUND MAX OUTPUT. One set of every pattern on your current form, each to technical failure.
 
 - Warm up for ten minutes first.
@@ -479,7 +596,10 @@ Compare your numbers with the same challenge in earlier versions in your workout
 
 export const PAGES: SeedPage[] = [
   {
-    id: 97, position: 1, category: 1, title: 'Welcome to the portal',
+    id: 97,
+    position: 1,
+    category: 1,
+    title: 'Welcome to the portal',
     content: `This is Ground Zero, the start of every session.
 
 - Evolution opens your evolution chamber: your VO2 max, body measurements, progress photos and muscle scores, one page per version. It unlocks once you have finished your first calibration.
@@ -490,7 +610,10 @@ export const PAGES: SeedPage[] = [
 Before you train, finish the readiness questionnaire (PAR-Q) and the fact-find: they keep you safe and shape your nutrition. Your account settings hold your contact details, subscription, calibration results, work volume and assistance flags, where you can ask a coach anything.`,
   },
   {
-    id: 1, position: 2, category: 1, title: 'How to use the Warrior channel',
+    id: 1,
+    position: 2,
+    category: 1,
+    title: 'How to use the Warrior channel',
     content: `Warrior is a progressive bodyweight strength, skill and conditioning programme. It adapts to you with every set you log.
 
 1. **Calibrate.** Every evolution starts with calibration: a treadmill VO2 max test, one max test for each movement pattern (push, pull, squat, hinge, core, handstand, dip, lunge) and a data analysis with your measurements and three photos. Your results place you on a form of each ladder.
@@ -515,7 +638,10 @@ Before you train, finish the readiness questionnaire (PAR-Q) and the fact-find: 
 Technique guides explain every ladder: read the guide before moving up to a new form.`,
   },
   {
-    id: 2, position: 3, category: 1, title: 'How to use the Superhuman channel',
+    id: 2,
+    position: 3,
+    category: 1,
+    title: 'How to use the Superhuman channel',
     content: `Superhuman adds nutrition to your training.
 
 - Macros: your daily calories, protein, fat and carbohydrate, calculated from your fact-find (height, wrist and ankle measurements and the look you are aiming for: Warrior, Titan or Tank) and your latest data analysis. They update every time you complete a version.
@@ -524,11 +650,22 @@ Technique guides explain every ladder: read the guide before moving up to a new 
 Eat to your numbers most days, weigh yourself under the same conditions each data analysis, and let the trend, not a single day, guide you.`,
   },
   ...LADDERS.map((l) => ({
-    id: 10 + l.id, position: l.id, category: 4, title: `${l.name}: technique guide`, content: l.guide,
+    id: 10 + l.id,
+    position: l.id,
+    category: 4,
+    title: `${l.name}: technique guide`,
+    content: l.guide,
     muscleGroup: l.rungs[0]![1],
   })),
   { id: 21, position: 1, category: 3, phaseClass: C.vo2, title: 'VO2 max test', content: VO2_TEST },
-  { id: 22, position: 2, category: 3, phaseClass: C.exercise, title: 'Calibration max tests', content: CALIBRATION_TESTS },
+  {
+    id: 22,
+    position: 2,
+    category: 3,
+    phaseClass: C.exercise,
+    title: 'Calibration max tests',
+    content: CALIBRATION_TESTS,
+  },
   { id: 23, position: 3, category: 3, phaseClass: C.dataAnalysis, title: 'Data analysis', content: DATA_ANALYSIS },
   ...VERSIONS.flatMap(versionPages),
 ];
@@ -536,18 +673,42 @@ Eat to your numbers most days, weigh yourself under the same conditions each dat
 /** Form rows of the ladders, ids group * 10 + rung. */
 export const FORMS = LADDERS.flatMap((l) =>
   l.rungs.map(([name, muscleGroup, level, progress, min, max], i) => ({
-    id: l.id * 10 + i + 1, formGroup: l.id, name, muscleGroup, level, progress, min, max, repsOrTime: l.repsOrTime,
+    id: l.id * 10 + i + 1,
+    formGroup: l.id,
+    name,
+    muscleGroup,
+    level,
+    progress,
+    min,
+    max,
+    repsOrTime: l.repsOrTime,
   })),
 );
 
 /** One calibration per form group, same id as its form group. */
 export const CALIBRATIONS = LADDERS.map((l) => ({
-  id: l.id, form: l.calibration.form, max: l.calibration.max, repsOrTime: l.repsOrTime, totalWeight: 0,
-  exerciseType: l.exerciseType, muscleGroup: l.calibration.muscle, formGroup: l.id,
+  id: l.id,
+  form: l.calibration.form,
+  max: l.calibration.max,
+  repsOrTime: l.repsOrTime,
+  totalWeight: 0,
+  exerciseType: l.exerciseType,
+  muscleGroup: l.calibration.muscle,
+  formGroup: l.id,
 }));
 
 /** Tables seeded with fixed ids: their sequences move past the seed so admin inserts get fresh ids. */
-const SEEDED_TABLES = ['muscle_groups', 'exercise_types', 'form_groups', 'forms', 'calibrations', 'vo2_max_levels', 'page_categories', 'phase_classes', 'pages'];
+const SEEDED_TABLES = [
+  'muscle_groups',
+  'exercise_types',
+  'form_groups',
+  'forms',
+  'calibrations',
+  'vo2_max_levels',
+  'page_categories',
+  'phase_classes',
+  'pages',
+];
 
 /**
  * Inserts the programme once, on a database that has none (no page category yet), in one transaction under an
@@ -559,7 +720,8 @@ export async function seedProgramme(em: EntityManager): Promise<boolean> {
     if (await tx.count(PageCategory, {})) return false;
     for (const m of MUSCLE_GROUPS) tx.create(MuscleGroup, m);
     for (const t of EXERCISE_TYPES) tx.create(ExerciseType, t);
-    for (const l of LADDERS) tx.create(FormGroup, { id: l.id, name: l.name, exerciseType: l.exerciseType, videoLink: null });
+    for (const l of LADDERS)
+      tx.create(FormGroup, { id: l.id, name: l.name, exerciseType: l.exerciseType, videoLink: null });
     for (const f of FORMS) tx.create(Form, f);
     for (const c of CALIBRATIONS) tx.create(Calibration, c);
     for (const v of VO2_LEVELS) tx.create(Vo2MaxLevel, v);
@@ -567,8 +729,15 @@ export async function seedProgramme(em: EntityManager): Promise<boolean> {
     for (const c of PHASE_CLASSES) tx.create(PhaseClass, c);
     for (const page of PAGES) {
       tx.create(Page, {
-        id: page.id, title: page.title, content: page.content, category: page.category, position: page.position,
-        phaseClass: page.phaseClass ?? null, muscleGroup: page.muscleGroup ?? null, preset: page.preset ?? null, videoLink: null,
+        id: page.id,
+        title: page.title,
+        content: page.content,
+        category: page.category,
+        position: page.position,
+        phaseClass: page.phaseClass ?? null,
+        muscleGroup: page.muscleGroup ?? null,
+        preset: page.preset ?? null,
+        videoLink: null,
       });
     }
     await tx.flush();

@@ -22,11 +22,23 @@ export interface Food {
 type Kind = Food['kind'];
 
 /** A food measured in grams or millilitres: the table's per-100 values, divided by 100. */
-const per100g = (kcal: number, protein: number, fat: number, carbohydrate: number, kind: Kind = 'plant'): Food =>
-  ({ kcal: kcal / 100, protein: protein / 100, fat: fat / 100, carbohydrate: carbohydrate / 100, kind });
+const per100g = (kcal: number, protein: number, fat: number, carbohydrate: number, kind: Kind = 'plant'): Food => ({
+  kcal: kcal / 100,
+  protein: protein / 100,
+  fat: fat / 100,
+  carbohydrate: carbohydrate / 100,
+  kind,
+});
 
 /** A food counted by the piece or the spoon: one unit weighs `grams`, with the table's per-100 g values. */
-const each = (grams: number, kcal: number, protein: number, fat: number, carbohydrate: number, kind: Kind = 'plant'): Food => {
+const each = (
+  grams: number,
+  kcal: number,
+  protein: number,
+  fat: number,
+  carbohydrate: number,
+  kind: Kind = 'plant',
+): Food => {
   const f = grams / 100;
   return { kcal: kcal * f, protein: protein * f, fat: fat * f, carbohydrate: carbohydrate * f, kind };
 };
@@ -1217,7 +1229,12 @@ Tip: the pots keep in the fridge for 2 days; add the blueberries just before ser
 ];
 
 /** Per-serving nutrition computed from FOODS: kcal whole (Math.round), grams to one decimal (Math.round(x*10)/10). */
-export function recipeNutrition(ingredients: [string, number][]): { kcal: number; protein: number; fat: number; carbohydrate: number } {
+export function recipeNutrition(ingredients: [string, number][]): {
+  kcal: number;
+  protein: number;
+  fat: number;
+  carbohydrate: number;
+} {
   let kcal = 0;
   let protein = 0;
   let fat = 0;

@@ -1,7 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CHANNEL, DESIRED_BODY_FAT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { ApplicationDetails, Channel, ContactDetails, Evolution, FactFinding, Plan, Subscription, User } from '../entities/index.ts';
+import {
+  ApplicationDetails,
+  Channel,
+  ContactDetails,
+  Evolution,
+  FactFinding,
+  Plan,
+  Subscription,
+  User,
+} from '../entities/index.ts';
 import { normaliseEmail } from '../services/auth.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { StorageSettings } from '../services/storage.ts';
@@ -17,11 +26,51 @@ const CHANNELS = [
   { id: CHANNEL.immortal, shortName: 'immortal', name: 'Immortal', active: false },
 ];
 const PLANS = [
-  { id: 1, channel: CHANNEL.warrior, name: 'Warrior monthly', amountPence: 2999, interval: 'month', intervalCount: 1, active: true },
-  { id: 2, channel: CHANNEL.warrior, name: 'Warrior yearly', amountPence: 29900, interval: 'year', intervalCount: 1, active: true },
-  { id: 3, channel: CHANNEL.superhuman, name: 'Superhuman monthly', amountPence: 4999, interval: 'month', intervalCount: 1, active: true },
-  { id: 4, channel: CHANNEL.superhuman, name: 'Superhuman yearly', amountPence: 49900, interval: 'year', intervalCount: 1, active: true },
-  { id: 5, channel: CHANNEL.immortal, name: 'Immortal monthly', amountPence: 19999, interval: 'month', intervalCount: 1, active: false },
+  {
+    id: 1,
+    channel: CHANNEL.warrior,
+    name: 'Warrior monthly',
+    amountPence: 2999,
+    interval: 'month',
+    intervalCount: 1,
+    active: true,
+  },
+  {
+    id: 2,
+    channel: CHANNEL.warrior,
+    name: 'Warrior yearly',
+    amountPence: 29900,
+    interval: 'year',
+    intervalCount: 1,
+    active: true,
+  },
+  {
+    id: 3,
+    channel: CHANNEL.superhuman,
+    name: 'Superhuman monthly',
+    amountPence: 4999,
+    interval: 'month',
+    intervalCount: 1,
+    active: true,
+  },
+  {
+    id: 4,
+    channel: CHANNEL.superhuman,
+    name: 'Superhuman yearly',
+    amountPence: 49900,
+    interval: 'year',
+    intervalCount: 1,
+    active: true,
+  },
+  {
+    id: 5,
+    channel: CHANNEL.immortal,
+    name: 'Immortal monthly',
+    amountPence: 19999,
+    interval: 'month',
+    intervalCount: 1,
+    active: false,
+  },
 ] as const;
 
 export const DEMO_ADMIN = { email: 'admin@evolution.local', password: 'admin-demo-123', name: 'Demo Admin' };
@@ -34,11 +83,24 @@ export async function seedChannels(em: EntityManager): Promise<void> {
 }
 
 /** Creates an admin with this email when none exists; an existing account is kept as it is. */
-export async function ensureAdmin(em: EntityManager, config: Pick<AppConfig, 'argon2'>, email: string, password: string, name = 'Administrator') {
+export async function ensureAdmin(
+  em: EntityManager,
+  config: Pick<AppConfig, 'argon2'>,
+  email: string,
+  password: string,
+  name = 'Administrator',
+) {
   const normalised = normaliseEmail(email);
   const existing = await em.findOne(User, { email: normalised });
   if (existing) return { user: existing, created: false };
-  const user = em.create(User, { email: normalised, name, password: await hashPassword(config, password), role: ROLE.admin, initialSetup: 0, initialSetupStep: 3 });
+  const user = em.create(User, {
+    email: normalised,
+    name,
+    password: await hashPassword(config, password),
+    role: ROLE.admin,
+    initialSetup: 0,
+    initialSetupStep: 3,
+  });
   await em.flush();
   return { user, created: true };
 }
@@ -48,28 +110,67 @@ export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig
   const email = normaliseEmail(DEMO_MEMBER.email);
   if (await em.count(User, { email })) return false;
   const user = em.create(User, {
-    email, name: DEMO_MEMBER.name, password: await hashPassword(config, DEMO_MEMBER.password),
-    role: ROLE.member, initialSetup: 0, initialSetupStep: 3,
+    email,
+    name: DEMO_MEMBER.name,
+    password: await hashPassword(config, DEMO_MEMBER.password),
+    role: ROLE.member,
+    initialSetup: 0,
+    initialSetupStep: 3,
   });
   em.create(Evolution, { user });
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
   em.create(ApplicationDetails, {
-    user, firstName: 'Demo', lastName: 'Member', date: today, eSignature: 'Demo Member',
-    question1: 0, question2: 0, question3: 0, question4: 0, question5: 0, question6: 0, question7: 0,
+    user,
+    firstName: 'Demo',
+    lastName: 'Member',
+    date: today,
+    eSignature: 'Demo Member',
+    question1: 0,
+    question2: 0,
+    question3: 0,
+    question4: 0,
+    question5: 0,
+    question6: 0,
+    question7: 0,
   });
   em.create(FactFinding, {
-    user, dateOfBirth: '1990-05-14', height: 70, weight: 78.5, wristCircumference: 7, ankleCircumference: 9, desiredAesthetic: 'Titan',
-    desiredBodyFat: DESIRED_BODY_FAT.Titan, foodPreference: 'Pescatarian', wakingTime: '06:30', workStart: '09:00',
-    breakTimeStartFinish: '12:30 to 13:15', workFinish: '17:30', timeOfSlumber: '22:30', physicalActivities: 'Cycling to work, five-a-side football on Sundays.',
+    user,
+    dateOfBirth: '1990-05-14',
+    height: 70,
+    weight: 78.5,
+    wristCircumference: 7,
+    ankleCircumference: 9,
+    desiredAesthetic: 'Titan',
+    desiredBodyFat: DESIRED_BODY_FAT.Titan,
+    foodPreference: 'Pescatarian',
+    wakingTime: '06:30',
+    workStart: '09:00',
+    breakTimeStartFinish: '12:30 to 13:15',
+    workFinish: '17:30',
+    timeOfSlumber: '22:30',
+    physicalActivities: 'Cycling to work, five-a-side football on Sundays.',
   });
   em.create(ContactDetails, {
-    user, firstName: 'Demo', lastName: 'Member', addressLine1: '1 High Street', city: 'York', county: 'North Yorkshire', postcode: 'YO1 7HH',
-    country: 'United Kingdom', telephone: '01904 000000',
+    user,
+    firstName: 'Demo',
+    lastName: 'Member',
+    addressLine1: '1 High Street',
+    city: 'York',
+    county: 'North Yorkshire',
+    postcode: 'YO1 7HH',
+    country: 'United Kingdom',
+    telephone: '01904 000000',
   });
   em.create(Subscription, {
-    user, channel: em.getReference(Channel, CHANNEL.superhuman), plan: em.getReference(Plan, 4), status: 'active',
-    amountPence: PLANS.find((p) => p.id === 4)!.amountPence, provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
+    user,
+    channel: em.getReference(Channel, CHANNEL.superhuman),
+    plan: em.getReference(Plan, 4),
+    status: 'active',
+    amountPence: PLANS.find((p) => p.id === 4)!.amountPence,
+    provider: 'offline',
+    startDate: now,
+    currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
   });
   await em.flush();
   return true;

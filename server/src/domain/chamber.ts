@@ -33,5 +33,10 @@ export function chamberPage<T extends ChamberSnapshot>(snapshots: readonly T[], 
   const ordered = chamberOrder(snapshots);
   const snapshot = Number.isInteger(page) && page >= 1 ? ordered[page - 1] : undefined;
   if (snapshot === undefined) return null;
-  return { snapshot, label: chamberLabel(snapshot.evolution, snapshot.version), current: page, totalPages: ordered.length };
+  return {
+    snapshot,
+    label: chamberLabel(snapshot.evolution, snapshot.version),
+    current: page,
+    totalPages: ordered.length,
+  };
 }

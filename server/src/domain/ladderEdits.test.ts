@@ -27,7 +27,11 @@ describe('replacementForm', () => {
   });
 
   it('orders ties on (level, progress) by id', () => {
-    const tied = [{ id: 8, level: 1, progress: 1 }, { id: 7, level: 1, progress: 1 }, { id: 9, level: 1, progress: 1 }];
+    const tied = [
+      { id: 8, level: 1, progress: 1 },
+      { id: 7, level: 1, progress: 1 },
+      { id: 9, level: 1, progress: 1 },
+    ];
     expect(replacementForm(tied, 8)?.id).toBe(7);
     expect(replacementForm(tied, 7)?.id).toBe(8);
   });
@@ -48,6 +52,11 @@ describe('rungClash', () => {
 
 describe('rungNumbers', () => {
   it('numbers the forms from 1 in ladder order', () => {
-    expect([...rungNumbers(ladder)].sort((a, b) => a[1] - b[1])).toEqual([[11, 1], [12, 2], [13, 3], [14, 4]]);
+    expect([...rungNumbers(ladder)].sort((a, b) => a[1] - b[1])).toEqual([
+      [11, 1],
+      [12, 2],
+      [13, 3],
+      [14, 4],
+    ]);
   });
 });

@@ -16,7 +16,12 @@ export function replacementForm<T extends Rung>(ladder: readonly T[], deletedId:
 }
 
 /** Another form of the ladder already at this (level, progress), or null; `exceptId` is the form being edited. */
-export function rungClash<T extends Rung>(ladder: readonly T[], level: number, progress: number, exceptId?: number): T | null {
+export function rungClash<T extends Rung>(
+  ladder: readonly T[],
+  level: number,
+  progress: number,
+  exceptId?: number,
+): T | null {
   return ladder.find((f) => f.id !== exceptId && f.level === level && f.progress === progress) ?? null;
 }
 

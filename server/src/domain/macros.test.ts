@@ -33,7 +33,7 @@ describe('the formulas', () => {
   it('lean mass, desired body mass, BMR and TDEE', () => {
     expect(leanMassKg(80, 20)).toBe(64);
     expect(leanMassKg(80, 0)).toBe(80);
-    expect(desiredBodyMass(64, 10.5)).toBeCloseTo(71.508380, 6); // 64 / 0.895
+    expect(desiredBodyMass(64, 10.5)).toBeCloseTo(71.50838, 6); // 64 / 0.895
     expect(bmr(64)).toBeCloseTo(1752.4, 9); // 370 + 1382.4
     expect(tdee(64)).toBeCloseTo(2716.22, 9); // 1752.4 * 1.55
   });
@@ -80,7 +80,9 @@ describe('macroData', () => {
     // protein 2.0 * 66.5 = 133; fat 770 / 9 = 85.56 → 86; carbohydrate (3080 - 532 - 774) / 4 = 443.5 → 444
     // max lean: 68^1.5 * (sqrt(6.5) / 22.667 + sqrt(8.5) / 17.0104) * (1 + 7 / 224) = 164.1525 lbs = 74.4583 kg
     // desired body mass 66.5 / 0.93 = 71.5054
-    expect(macroData({ heightIn: 68, wristIn: 6.5, ankleIn: 8.5, desiredAesthetic: 'Warrior', weightKg: 70, bodyFat: 5 })).toEqual({
+    expect(
+      macroData({ heightIn: 68, wristIn: 6.5, ankleIn: 8.5, desiredAesthetic: 'Warrior', weightKg: 70, bodyFat: 5 }),
+    ).toEqual({
       daily_caloric_intake: 3080,
       fat_intake: 86,
       protein_intake: 133,
@@ -96,7 +98,9 @@ describe('macroData', () => {
     // protein 168; fat 846.5 / 9 = 94.06 → 94; carbohydrate (3386 - 672 - 846) / 4 = 467
     // max lean: 72^1.5 * (sqrt(7.5) / 22.667 + sqrt(9.5) / 17.0104) * (1 + 15 / 224) = 196.8688 lbs = 89.2982 kg
     // desired body mass 84 / 0.85 = 98.8235
-    expect(macroData({ heightIn: 72, wristIn: 7.5, ankleIn: 9.5, desiredAesthetic: 'Tank', weightKg: 100, bodyFat: 16 })).toEqual({
+    expect(
+      macroData({ heightIn: 72, wristIn: 7.5, ankleIn: 9.5, desiredAesthetic: 'Tank', weightKg: 100, bodyFat: 16 }),
+    ).toEqual({
       daily_caloric_intake: 3386,
       fat_intake: 94,
       protein_intake: 168,
@@ -110,10 +114,22 @@ describe('macroData', () => {
   it('body fat exactly one point above or below the target is maintenance (protein 2.0, no deficit or surplus)', () => {
     // Titan 10.5 %, 80 kg at 11.5 %: lean 70.8; BMR 370 + 1529.28 = 1899.28; TDEE 2943.884 → 2944
     // protein 141.6 → 142; fat 736 / 9 = 81.78 → 82; carbohydrate (2944 - 568 - 738) / 4 = 409.5 → 410; 70.8 / 0.895 = 79.106
-    expect(macroData({ ...base, bodyFat: 11.5 })).toMatchObject({ daily_caloric_intake: 2944, protein_intake: 142, fat_intake: 82, carbohydrate_intake: 410, desired_body_mass: 79.11 });
+    expect(macroData({ ...base, bodyFat: 11.5 })).toMatchObject({
+      daily_caloric_intake: 2944,
+      protein_intake: 142,
+      fat_intake: 82,
+      carbohydrate_intake: 410,
+      desired_body_mass: 79.11,
+    });
     // 80 kg at 9.5 %: lean 72.4; BMR 370 + 1563.84 = 1933.84; TDEE 2997.452 → 2997
     // protein 144.8 → 145; fat 749.25 / 9 = 83.25 → 83; carbohydrate (2997 - 580 - 747) / 4 = 417.5 → 418; 72.4 / 0.895 = 80.894
-    expect(macroData({ ...base, bodyFat: 9.5 })).toMatchObject({ daily_caloric_intake: 2997, protein_intake: 145, fat_intake: 83, carbohydrate_intake: 418, desired_body_mass: 80.89 });
+    expect(macroData({ ...base, bodyFat: 9.5 })).toMatchObject({
+      daily_caloric_intake: 2997,
+      protein_intake: 145,
+      fat_intake: 83,
+      carbohydrate_intake: 418,
+      desired_body_mass: 80.89,
+    });
   });
 
   it('holds at extreme heights: 4 ft and 8 ft', () => {
@@ -121,17 +137,31 @@ describe('macroData', () => {
     //   332.5538 * 0.254186 = 84.5305; * 1.03125 = 87.1721 lbs → 87.17; * 0.45359237 = 39.5405 kg → 39.54
     // 40 kg at 8 % (exactly 1 above: maintenance): lean 36.8; BMR 370 + 794.88 = 1164.88; TDEE 1805.564 → 1806
     // protein 73.6 → 74; fat 451.5 / 9 = 50.17 → 50; carbohydrate (1806 - 296 - 450) / 4 = 265; 36.8 / 0.93 = 39.5699
-    expect(macroData({ heightIn: 48, wristIn: 5, ankleIn: 7, desiredAesthetic: 'Warrior', weightKg: 40, bodyFat: 8 })).toEqual({
-      daily_caloric_intake: 1806, fat_intake: 50, protein_intake: 74, carbohydrate_intake: 265,
-      max_lean_body_mass_kg: 39.54, max_lean_body_mass_lbs: 87.17, desired_body_mass: 39.57,
+    expect(
+      macroData({ heightIn: 48, wristIn: 5, ankleIn: 7, desiredAesthetic: 'Warrior', weightKg: 40, bodyFat: 8 }),
+    ).toEqual({
+      daily_caloric_intake: 1806,
+      fat_intake: 50,
+      protein_intake: 74,
+      carbohydrate_intake: 265,
+      max_lean_body_mass_kg: 39.54,
+      max_lean_body_mass_lbs: 87.17,
+      desired_body_mass: 39.57,
     });
     // 96 in, wrist 9.5, ankle 11.5, Tank 15 %: 96^1.5 = 940.604; sqrt(9.5) / 22.667 = 0.135979; sqrt(11.5) / 17.0104 = 0.199358
     //   940.604 * 0.335337 = 315.4197; * 1.066964 = 336.54 lbs; * 0.45359237 = 152.6525 kg → 152.65
     // 180 kg at 14 % (exactly 1 below: maintenance): lean 154.8; BMR 370 + 3343.68 = 3713.68; TDEE 5756.204 → 5756
     // protein 309.6 → 310; fat 1439 / 9 = 159.89 → 160; carbohydrate (5756 - 1240 - 1440) / 4 = 769; 154.8 / 0.85 = 182.1176
-    expect(macroData({ heightIn: 96, wristIn: 9.5, ankleIn: 11.5, desiredAesthetic: 'Tank', weightKg: 180, bodyFat: 14 })).toEqual({
-      daily_caloric_intake: 5756, fat_intake: 160, protein_intake: 310, carbohydrate_intake: 769,
-      max_lean_body_mass_kg: 152.65, max_lean_body_mass_lbs: 336.54, desired_body_mass: 182.12,
+    expect(
+      macroData({ heightIn: 96, wristIn: 9.5, ankleIn: 11.5, desiredAesthetic: 'Tank', weightKg: 180, bodyFat: 14 }),
+    ).toEqual({
+      daily_caloric_intake: 5756,
+      fat_intake: 160,
+      protein_intake: 310,
+      carbohydrate_intake: 769,
+      max_lean_body_mass_kg: 152.65,
+      max_lean_body_mass_lbs: 336.54,
+      desired_body_mass: 182.12,
     });
   });
 

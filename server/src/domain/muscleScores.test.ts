@@ -54,9 +54,11 @@ describe('muscleScores', () => {
     expect(muscleScores([])).toEqual({});
   });
   it('counts a form group once for a muscle listed twice', () => {
-    expect(muscleScores([
-      { muscleGroups: ['Back', 'Back'], currentIndex: 0, ladderLength: 2 },
-      { muscleGroups: ['Back'], currentIndex: 1, ladderLength: 2 },
-    ])).toEqual({ Back: 7.5 }); // (5 + 10) / 2
+    expect(
+      muscleScores([
+        { muscleGroups: ['Back', 'Back'], currentIndex: 0, ladderLength: 2 },
+        { muscleGroups: ['Back'], currentIndex: 1, ladderLength: 2 },
+      ]),
+    ).toEqual({ Back: 7.5 }); // (5 + 10) / 2
   });
 });

@@ -17,10 +17,11 @@ export interface PagePlace {
 export function phaseClassChangeRefusal(place: PagePlace, requested: PhaseType | null): string | null {
   const { track, phase, current } = place;
   if (requested === current) return null;
-  if (track === null) return 'Only the pages of the calibration and general tracks are phases: this page cannot have a class.';
+  if (track === null)
+    return 'Only the pages of the calibration and general tracks are phases: this page cannot have a class.';
   const where = track === 'calibration' ? 'the calibration track' : 'its version';
   if (current === null || requested === null) {
-    return `Members stand on the phases of ${where} by number: ${requested === null ? 'removing this page\'s class' : 'giving this page a class'} would renumber them.`;
+    return `Members stand on the phases of ${where} by number: ${requested === null ? "removing this page's class" : 'giving this page a class'} would renumber them.`;
   }
   if (track === 'calibration') {
     return `Phase ${phase} of the calibration track keeps its class: calibration is the VO2 max test, the calibration max tests and the data analysis, which places members on their ladders.`;

@@ -22,8 +22,19 @@ describe('chunkSize and presetRepeats', () => {
     expect(presetRepeats({ chunk: 2, repeats: 4 })).toBe(4);
   });
   it('default to chunk 3 and repeats 1', () => {
-    for (const preset of [null, undefined, {}, 'x', 5, [], { chunk: 0, repeats: 0 }, { chunk: -2, repeats: -1 },
-      { chunk: 2.5, repeats: 1.5 }, { chunk: '4', repeats: '4' }, { chunk: Number.NaN, repeats: Infinity }]) {
+    for (const preset of [
+      null,
+      undefined,
+      {},
+      'x',
+      5,
+      [],
+      { chunk: 0, repeats: 0 },
+      { chunk: -2, repeats: -1 },
+      { chunk: 2.5, repeats: 1.5 },
+      { chunk: '4', repeats: '4' },
+      { chunk: Number.NaN, repeats: Infinity },
+    ]) {
       expect(chunkSize(preset)).toBe(3);
       expect(presetRepeats(preset)).toBe(1);
     }
@@ -56,7 +67,9 @@ describe('buildRounds', () => {
   });
   it('makes one round per chunk with repeats 1', () => {
     expect(buildRounds(ex(9), 3, 1).map((r) => r.exercises)).toEqual([
-      ['e1', 'e2', 'e3'], ['e4', 'e5', 'e6'], ['e7', 'e8', 'e9'],
+      ['e1', 'e2', 'e3'],
+      ['e4', 'e5', 'e6'],
+      ['e7', 'e8', 'e9'],
     ]);
   });
   it('uses chunk 3 and repeats 1 when given invalid values', () => {
@@ -111,10 +124,25 @@ describe('phaseRepeats with buildRounds (the rounds of a general phase)', () => 
     expect(phaseRepeats(2, null, 24, 3)).toBe(1);
   });
   it('builds the volume phase from the sets in effect and caps Alpha at 14 rounds', () => {
-    expect(buildRounds(ex(3), chunkSize({ chunk: 3 }), phaseRepeats(7, { chunk: 3 }, 24, ex(3).length))).toHaveLength(8);
-    expect(buildRounds(ex(3), chunkSize({ chunk: 3 }), phaseRepeats(7, { chunk: 3 }, 45, ex(3).length))).toHaveLength(14); // 15 passes, the 15th dropped
-    expect(buildRounds(ex(4), chunkSize({ chunk: 2, repeats: 3 }), phaseRepeats(3, { chunk: 2, repeats: 3 }, 45, ex(4).length)).map((r) => r.exercises)).toEqual([
-      ['e1', 'e2'], ['e1', 'e2'], ['e1', 'e2'], ['e3', 'e4'], ['e3', 'e4'], ['e3', 'e4'],
+    expect(buildRounds(ex(3), chunkSize({ chunk: 3 }), phaseRepeats(7, { chunk: 3 }, 24, ex(3).length))).toHaveLength(
+      8,
+    );
+    expect(buildRounds(ex(3), chunkSize({ chunk: 3 }), phaseRepeats(7, { chunk: 3 }, 45, ex(3).length))).toHaveLength(
+      14,
+    ); // 15 passes, the 15th dropped
+    expect(
+      buildRounds(
+        ex(4),
+        chunkSize({ chunk: 2, repeats: 3 }),
+        phaseRepeats(3, { chunk: 2, repeats: 3 }, 45, ex(4).length),
+      ).map((r) => r.exercises),
+    ).toEqual([
+      ['e1', 'e2'],
+      ['e1', 'e2'],
+      ['e1', 'e2'],
+      ['e3', 'e4'],
+      ['e3', 'e4'],
+      ['e3', 'e4'],
     ]);
   });
 });
@@ -126,16 +154,31 @@ describe('work volume', () => {
   });
   it('labels each value', () => {
     expect(WORK_VOLUMES.map((w) => `${w.sets} ${w.label}`)).toEqual([
-      '12 Novice', '16 Beginner', '18 A little rusty', '24 Intermediate', '30 Advanced', '36 Seriously Advanced', '45 Alpha',
+      '12 Novice',
+      '16 Beginner',
+      '18 A little rusty',
+      '24 Intermediate',
+      '30 Advanced',
+      '36 Seriously Advanced',
+      '45 Alpha',
     ]);
   });
 });
 
 describe('sets change pending until phase 7 is submitted', () => {
   it('records a valid choice as pending and refuses others', () => {
-    expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: null }, 36)).toEqual({ numberOfSets: 24, pendingNumberOfSets: 36 });
-    expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: 36 }, 45)).toEqual({ numberOfSets: 24, pendingNumberOfSets: 45 });
-    expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: 36 }, 24)).toEqual({ numberOfSets: 24, pendingNumberOfSets: null });
+    expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: null }, 36)).toEqual({
+      numberOfSets: 24,
+      pendingNumberOfSets: 36,
+    });
+    expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: 36 }, 45)).toEqual({
+      numberOfSets: 24,
+      pendingNumberOfSets: 45,
+    });
+    expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: 36 }, 24)).toEqual({
+      numberOfSets: 24,
+      pendingNumberOfSets: null,
+    });
     expect(chooseSets({ numberOfSets: 24, pendingNumberOfSets: null }, 20)).toBeNull();
   });
   it('keeps the old value through other phases, promotes the pending one when phase 7 is submitted', () => {
@@ -152,7 +195,10 @@ describe('sets change pending until phase 7 is submitted', () => {
     expect(buildRounds(ex(3), chunkSize(null), phaseRepeats(7, null, state.numberOfSets, 3))).toHaveLength(12);
   });
   it('changes nothing when phase 7 is submitted with nothing pending', () => {
-    expect(setsAfterSubmission({ numberOfSets: 24, pendingNumberOfSets: null }, 7)).toEqual({ numberOfSets: 24, pendingNumberOfSets: null });
+    expect(setsAfterSubmission({ numberOfSets: 24, pendingNumberOfSets: null }, 7)).toEqual({
+      numberOfSets: 24,
+      pendingNumberOfSets: null,
+    });
   });
   it('changes nothing for a phase other than 7, including 8 and 9', () => {
     const state = { numberOfSets: 12, pendingNumberOfSets: 45 };

@@ -16,8 +16,20 @@ export const DEFAULT_CHUNK = 3;
 export const MAX_ROUNDS = 14;
 /** Round names, in order. */
 export const ROUND_NAMES = [
-  'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven',
-  'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
 ] as const;
 
 /** One pass through one chunk of exercises. */
@@ -54,7 +66,12 @@ export function volumeRepeats(numberOfSets: number, exerciseCount: number): numb
 }
 
 /** Repeats of a phase: the volume formula for phase 7, otherwise the preset's repeats (default 1). */
-export function phaseRepeats(phaseNumber: number, preset: unknown, numberOfSets: number, exerciseCount: number): number {
+export function phaseRepeats(
+  phaseNumber: number,
+  preset: unknown,
+  numberOfSets: number,
+  exerciseCount: number,
+): number {
   return phaseNumber === VOLUME_PHASE ? volumeRepeats(numberOfSets, exerciseCount) : presetRepeats(preset);
 }
 
@@ -75,7 +92,13 @@ export function buildRounds<T>(exercises: readonly T[], chunk: number, repeats: 
     for (let repeat = 1; repeat <= times; repeat++) {
       const name = roundName(rounds.length + 1);
       if (name === null) return rounds;
-      rounds.push({ number: rounds.length + 1, name, chunk: c, repeat, exercises: exercises.slice(start, start + size) });
+      rounds.push({
+        number: rounds.length + 1,
+        name,
+        chunk: c,
+        repeat,
+        exercises: exercises.slice(start, start + size),
+      });
     }
   }
   return rounds;

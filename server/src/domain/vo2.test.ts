@@ -47,8 +47,12 @@ describe('vo2Level', () => {
   const level = (score: number | null) => vo2Level(score, VO2_SEED_LEVELS)?.name ?? null;
   it('seeds the six levels of PRODUCT.md', () => {
     expect(VO2_SEED_LEVELS.map((l) => [l.name, l.min, l.max])).toEqual([
-      ['Very poor', null, 32.9], ['Poor', 33, 36.4], ['Fair', 36.5, 42.4],
-      ['Good', 42.5, 46.4], ['Excellent', 46.5, 52.4], ['Superior', 52.5, null],
+      ['Very poor', null, 32.9],
+      ['Poor', 33, 36.4],
+      ['Fair', 36.5, 42.4],
+      ['Good', 42.5, 46.4],
+      ['Excellent', 46.5, 52.4],
+      ['Superior', 52.5, null],
     ]);
   });
   it('finds the level holding the score, bounds inclusive', () => {
@@ -83,7 +87,11 @@ describe('vo2Level', () => {
     expect(level(Number.NaN)).toBeNull();
   });
   it('has no level in a gap an admin left, and takes the first of overlapping levels', () => {
-    const levels = [{ name: 'Low', min: null, max: 30 }, { name: 'High', min: 31, max: null }, { name: 'Also high', min: 31, max: null }];
+    const levels = [
+      { name: 'Low', min: null, max: 30 },
+      { name: 'High', min: 31, max: null },
+      { name: 'Also high', min: 31, max: null },
+    ];
     expect(vo2Level(30.5, levels)).toBeNull();
     expect(vo2Level(31, levels)?.name).toBe('High');
     expect(vo2Level(30, [])).toBeNull();

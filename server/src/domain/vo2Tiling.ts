@@ -37,7 +37,8 @@ export function describeBand(b: Pick<Vo2Band, 'min' | 'max'>): string {
 }
 
 /** The scores from `a` to `b` tenths that no level would hold: "the score 33" or "scores 35.1 to 36.4". */
-const unheld = (a: number, b: number) => (a === b ? `the score ${fromTenths(a)}` : `scores ${fromTenths(a)} to ${fromTenths(b)}`);
+const unheld = (a: number, b: number) =>
+  a === b ? `the score ${fromTenths(a)}` : `scores ${fromTenths(a)} to ${fromTenths(b)}`;
 
 /** The levels from the lowest range to the highest: an open min first, then by min, then by id. */
 export function bandsInOrder<B extends Vo2Band>(bands: readonly B[]): B[] {
@@ -53,7 +54,9 @@ export function applyVo2Edit<B extends Vo2Band>(
   bands: readonly B[],
   id: number,
   edit: Vo2RangeEdit,
-): { ok: true; changed: { id: number; min: number | null; max: number | null }[] } | { ok: false; error: Vo2TilingError } {
+):
+  | { ok: true; changed: { id: number; min: number | null; max: number | null }[] }
+  | { ok: false; error: Vo2TilingError } {
   const order = bandsInOrder(bands);
   const at = order.findIndex((b) => b.id === id);
   if (at < 0) throw new Error(`No VO2 level ${id}`);
@@ -65,35 +68,62 @@ export function applyVo2Edit<B extends Vo2Band>(
   // Open ends belong to the lowest and highest levels only.
   if (below && min === null) return fail('min', 'The min field is required.');
   if (above && max === null) return fail('max', 'The max field is required.');
-  if (!below && min !== null) return fail('min', `${order[at]!.name} is the lowest level: its min stays open (leave it empty), so every low score has a level.`);
-  if (!above && max !== null) return fail('max', `${order[at]!.name} is the highest level: its max stays open (leave it empty), so every high score has a level.`);
-  if (min !== null && max !== null && tenths(min) > tenths(max)) return fail('min', 'The min must not be greater than the max.');
+  if (!below && min !== null)
+    return fail(
+      'min',
+      `${order[at]!.name} is the lowest level: its min stays open (leave it empty), so every low score has a level.`,
+    );
+  if (!above && max !== null)
+    return fail(
+      'max',
+      `${order[at]!.name} is the highest level: its max stays open (leave it empty), so every high score has a level.`,
+    );
+  if (min !== null && max !== null && tenths(min) > tenths(max))
+    return fail('min', 'The min must not be greater than the max.');
 
   const changed: { id: number; min: number | null; max: number | null }[] = [{ id, min, max }];
   if (below && min !== null) {
     const wanted = tenths(min) - 1;
     if (edit.moveNeighbours) {
       if (below.min !== null && wanted < tenths(below.min)) {
-        return fail('min', `The min ${show(min)} would swallow ${below.name} (${describeBand(below)}): it must stay above ${show(below.min)}.`);
+        return fail(
+          'min',
+          `The min ${show(min)} would swallow ${below.name} (${describeBand(below)}): it must stay above ${show(below.min)}.`,
+        );
       }
       if (wanted !== tenths(below.max!)) changed.push({ id: below.id, min: below.min, max: fromTenths(wanted) });
     } else if (tenths(min) <= tenths(below.max!)) {
-      return fail('min', `The min ${show(min)} overlaps ${below.name} (${describeBand(below)}): it must be ${fromTenths(tenths(below.max!) + 1)}, or move ${below.name} with it.`);
+      return fail(
+        'min',
+        `The min ${show(min)} overlaps ${below.name} (${describeBand(below)}): it must be ${fromTenths(tenths(below.max!) + 1)}, or move ${below.name} with it.`,
+      );
     } else if (wanted > tenths(below.max!)) {
-      return fail('min', `The min ${show(min)} leaves a gap after ${below.name} (${describeBand(below)}): ${unheld(tenths(below.max!) + 1, wanted)} would have no level. It must be ${fromTenths(tenths(below.max!) + 1)}, or move ${below.name} with it.`);
+      return fail(
+        'min',
+        `The min ${show(min)} leaves a gap after ${below.name} (${describeBand(below)}): ${unheld(tenths(below.max!) + 1, wanted)} would have no level. It must be ${fromTenths(tenths(below.max!) + 1)}, or move ${below.name} with it.`,
+      );
     }
   }
   if (above && max !== null) {
     const wanted = tenths(max) + 1;
     if (edit.moveNeighbours) {
       if (above.max !== null && wanted > tenths(above.max)) {
-        return fail('max', `The max ${show(max)} would swallow ${above.name} (${describeBand(above)}): it must stay below ${show(above.max)}.`);
+        return fail(
+          'max',
+          `The max ${show(max)} would swallow ${above.name} (${describeBand(above)}): it must stay below ${show(above.max)}.`,
+        );
       }
       if (wanted !== tenths(above.min!)) changed.push({ id: above.id, min: fromTenths(wanted), max: above.max });
     } else if (tenths(max) >= tenths(above.min!)) {
-      return fail('max', `The max ${show(max)} overlaps ${above.name} (${describeBand(above)}): it must be ${fromTenths(tenths(above.min!) - 1)}, or move ${above.name} with it.`);
+      return fail(
+        'max',
+        `The max ${show(max)} overlaps ${above.name} (${describeBand(above)}): it must be ${fromTenths(tenths(above.min!) - 1)}, or move ${above.name} with it.`,
+      );
     } else if (wanted < tenths(above.min!)) {
-      return fail('max', `The max ${show(max)} leaves a gap before ${above.name} (${describeBand(above)}): ${unheld(wanted, tenths(above.min!) - 1)} would have no level. It must be ${fromTenths(tenths(above.min!) - 1)}, or move ${above.name} with it.`);
+      return fail(
+        'max',
+        `The max ${show(max)} leaves a gap before ${above.name} (${describeBand(above)}): ${unheld(wanted, tenths(above.min!) - 1)} would have no level. It must be ${fromTenths(tenths(above.min!) - 1)}, or move ${above.name} with it.`,
+      );
     }
   }
   return { ok: true, changed };

@@ -21,7 +21,10 @@ export const ApplicationDetails = defineEntity({
     date: p.date(),
     eSignature: p.string().length(255),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IApplicationDetails = InferEntity<typeof ApplicationDetails>;

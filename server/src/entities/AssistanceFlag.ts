@@ -15,11 +15,20 @@ export const AssistanceFlag = defineEntity({
     status: p.smallint().default(0),
     closedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // Flags per status (row_counts): the admin list's total.
   triggers: countedRows('assistance_flags', 'status'),
   // The admin's queue: open flags first, then the most recently active, walked in this index's order.
-  indexes: [{ name: 'assistance_flags_queue', expression: 'create index "assistance_flags_queue" on "assistance_flags" ("status", "updated_at" desc, "id" desc)' }],
+  indexes: [
+    {
+      name: 'assistance_flags_queue',
+      expression:
+        'create index "assistance_flags_queue" on "assistance_flags" ("status", "updated_at" desc, "id" desc)',
+    },
+  ],
 });
 export type IAssistanceFlag = InferEntity<typeof AssistanceFlag>;

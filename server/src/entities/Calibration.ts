@@ -22,7 +22,10 @@ export const Calibration = defineEntity({
     muscleGroup: () => p.manyToOne(MuscleGroup).nullable().deleteRule('set null'),
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ICalibration = InferEntity<typeof Calibration>;

@@ -34,9 +34,21 @@ export const ChamberSnapshot = defineEntity({
   uniques: [{ properties: ['user', 'evolution', 'version'] }],
   // A photo deleted with its member sets these to null: found by index, not by reading every snapshot.
   indexes: [
-    { name: 'chamber_snapshots_image1_id_index', expression: 'create index "chamber_snapshots_image1_id_index" on "chamber_snapshots" ("image1_id") where "image1_id" is not null' },
-    { name: 'chamber_snapshots_image2_id_index', expression: 'create index "chamber_snapshots_image2_id_index" on "chamber_snapshots" ("image2_id") where "image2_id" is not null' },
-    { name: 'chamber_snapshots_image3_id_index', expression: 'create index "chamber_snapshots_image3_id_index" on "chamber_snapshots" ("image3_id") where "image3_id" is not null' },
+    {
+      name: 'chamber_snapshots_image1_id_index',
+      expression:
+        'create index "chamber_snapshots_image1_id_index" on "chamber_snapshots" ("image1_id") where "image1_id" is not null',
+    },
+    {
+      name: 'chamber_snapshots_image2_id_index',
+      expression:
+        'create index "chamber_snapshots_image2_id_index" on "chamber_snapshots" ("image2_id") where "image2_id" is not null',
+    },
+    {
+      name: 'chamber_snapshots_image3_id_index',
+      expression:
+        'create index "chamber_snapshots_image3_id_index" on "chamber_snapshots" ("image3_id") where "image3_id" is not null',
+    },
   ],
 });
 export type IChamberSnapshot = InferEntity<typeof ChamberSnapshot>;

@@ -14,7 +14,10 @@ export const Channel = defineEntity({
     active: p.boolean().default(true),
     plans: () => p.oneToMany(Plan).mappedBy('channel').orderBy({ id: 'asc' }),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IChannel = InferEntity<typeof Channel>;

@@ -23,7 +23,10 @@ export const ContactDetails = defineEntity({
     facebook: p.string().length(255).nullable(),
     instagram: p.string().length(255).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IContactDetails = InferEntity<typeof ContactDetails>;

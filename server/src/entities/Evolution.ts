@@ -17,7 +17,10 @@ export const Evolution = defineEntity({
     pendingNumberOfSets: p.smallint().nullable(),
     startDate: p.datetime().onCreate(() => new Date()),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IEvolution = InferEntity<typeof Evolution>;

@@ -8,7 +8,10 @@ export const ExerciseType = defineEntity({
     id: p.integer().primary(),
     name: p.string().length(100),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IExerciseType = InferEntity<typeof ExerciseType>;

@@ -25,7 +25,10 @@ export const FactFinding = defineEntity({
     timeOfSlumber: p.string().length(8),
     physicalActivities: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IFactFinding = InferEntity<typeof FactFinding>;

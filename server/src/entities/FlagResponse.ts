@@ -17,6 +17,12 @@ export const FlagResponse = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   // A member deleted sets their replies' author to null: found by index, not by reading every reply.
-  indexes: [{ name: 'flag_responses_author_id_index', expression: 'create index "flag_responses_author_id_index" on "flag_responses" ("author_id") where "author_id" is not null' }],
+  indexes: [
+    {
+      name: 'flag_responses_author_id_index',
+      expression:
+        'create index "flag_responses_author_id_index" on "flag_responses" ("author_id") where "author_id" is not null',
+    },
+  ],
 });
 export type IFlagResponse = InferEntity<typeof FlagResponse>;

@@ -20,7 +20,10 @@ export const Form = defineEntity({
     /** 1 reps, 2 time (seconds). */
     repsOrTime: p.smallint(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IForm = InferEntity<typeof Form>;

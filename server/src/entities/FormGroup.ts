@@ -16,7 +16,10 @@ export const FormGroup = defineEntity({
     videoLink: p.string().length(255).nullable(),
     video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IFormGroup = InferEntity<typeof FormGroup>;

@@ -32,7 +32,10 @@ export const Meal = defineEntity({
     /** Order within the group (the elixir's phase number); ties go by id. */
     position: p.smallint().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['group', 'position', 'id'] }],
 });

@@ -16,7 +16,10 @@ export const MealGroup = defineEntity({
     /** Order among its siblings. */
     position: p.smallint().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IMealGroup = InferEntity<typeof MealGroup>;

@@ -1,7 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './User.ts';
 
-export const MEDIA_KINDS = ['progress_photo', 'page_image', 'page_video', 'form_group_video', 'meal_image', 'meal_video'] as const;
+export const MEDIA_KINDS = [
+  'progress_photo',
+  'page_image',
+  'page_video',
+  'form_group_video',
+  'meal_image',
+  'meal_video',
+] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** An uploaded file, stored under a generated name in the data folder; progress photos are private to their owner. */

@@ -13,7 +13,10 @@ export const MemberForm = defineEntity({
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade'),
     form: () => p.manyToOne(Form).deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['user', 'formGroup'] }],
   // Deleting a form moves its members by form id; whether a group or form is in use asks for its first member, in

@@ -20,7 +20,10 @@ export const Message = defineEntity({
     channel: () => p.manyToOne(Channel).nullable(),
     /** The sender's key for one send: a double-clicked or retried send with the same key sends nothing twice. */
     idempotencyKey: p.string().length(100).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
     /** Members counted in the audience when it was sent: what a channel message's delivery is heading for. */
     expectedCount: p.integer().default(0),
     /** When the last recipient row was written; null while a channel message is still being delivered. */
@@ -31,6 +34,12 @@ export const Message = defineEntity({
   },
   uniques: [{ properties: ['sender', 'idempotencyKey'] }],
   // A member deleted sets their direct messages' recipient to null: found by index.
-  indexes: [{ name: 'messages_recipient_id_index', expression: 'create index "messages_recipient_id_index" on "messages" ("recipient_id") where "recipient_id" is not null' }],
+  indexes: [
+    {
+      name: 'messages_recipient_id_index',
+      expression:
+        'create index "messages_recipient_id_index" on "messages" ("recipient_id") where "recipient_id" is not null',
+    },
+  ],
 });
 export type IMessage = InferEntity<typeof Message>;

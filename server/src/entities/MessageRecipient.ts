@@ -20,18 +20,40 @@ export const MessageRecipient = defineEntity({
   indexes: [
     { properties: ['user', 'readAt'] },
     // A message's first readers (readers first, latest first) for the admin, from the index rather than sorting 333,333.
-    { name: 'message_recipients_readers', expression: 'create index "message_recipients_readers" on "message_recipients" ("message_id", "read_at" desc nulls last, "user_id")' },
+    {
+      name: 'message_recipients_readers',
+      expression:
+        'create index "message_recipients_readers" on "message_recipients" ("message_id", "read_at" desc nulls last, "user_id")',
+    },
   ],
   // Each message's recipients_count and read_count follow its rows, one update per statement (a delivery page, a read,
   // a member's account deleted): the admin's lists read them instead of counting 333,333 rows a message. The functions
   // are the migration message_counts'; MikroORM checks these triggers by name.
   triggers: [
-    { name: 'message_recipients_counted_insert', timing: 'after', events: ['insert'], forEach: 'statement',
-      expression: 'create trigger "message_recipients_counted_insert" after insert on "message_recipients" referencing new table as added for each statement execute function message_receipts_added()' },
-    { name: 'message_recipients_counted_delete', timing: 'after', events: ['delete'], forEach: 'statement',
-      expression: 'create trigger "message_recipients_counted_delete" after delete on "message_recipients" referencing old table as removed for each statement execute function message_receipts_removed()' },
-    { name: 'message_recipients_read', timing: 'after', events: ['update'], forEach: 'statement',
-      expression: 'create trigger "message_recipients_read" after update on "message_recipients" referencing old table as before_rows new table as after_rows for each statement execute function message_receipts_read()' },
+    {
+      name: 'message_recipients_counted_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression:
+        'create trigger "message_recipients_counted_insert" after insert on "message_recipients" referencing new table as added for each statement execute function message_receipts_added()',
+    },
+    {
+      name: 'message_recipients_counted_delete',
+      timing: 'after',
+      events: ['delete'],
+      forEach: 'statement',
+      expression:
+        'create trigger "message_recipients_counted_delete" after delete on "message_recipients" referencing old table as removed for each statement execute function message_receipts_removed()',
+    },
+    {
+      name: 'message_recipients_read',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'statement',
+      expression:
+        'create trigger "message_recipients_read" after update on "message_recipients" referencing old table as before_rows new table as after_rows for each statement execute function message_receipts_read()',
+    },
   ],
 });
 export type IMessageRecipient = InferEntity<typeof MessageRecipient>;

@@ -12,7 +12,10 @@ export const MuscleGroup = defineEntity({
     /** Short label used in admin lists, e.g. CH for Chest. */
     shortHandle: p.string().length(16),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IMuscleGroup = InferEntity<typeof MuscleGroup>;

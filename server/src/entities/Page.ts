@@ -25,7 +25,10 @@ export const Page = defineEntity({
     video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     image: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IPage = InferEntity<typeof Page>;

@@ -19,7 +19,10 @@ export const PageCategory = defineEntity({
     /** Version number for the version categories under General. */
     version: p.smallint().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IPageCategory = InferEntity<typeof PageCategory>;

@@ -11,9 +11,15 @@ export const PhaseClass = defineEntity({
     name: p.string().length(100),
     key: p.string().length(32).unique(),
     /** Default round layout, e.g. {"chunk": 3, "repeats": 3}; a page's own preset overrides it. */
-    preset: p.json<Record<string, unknown>>().onCreate(() => ({})).defaultRaw(`'{}'`),
+    preset: p
+      .json<Record<string, unknown>>()
+      .onCreate(() => ({}))
+      .defaultRaw(`'{}'`),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IPhaseClass = InferEntity<typeof PhaseClass>;

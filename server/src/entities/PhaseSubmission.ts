@@ -28,8 +28,17 @@ export const PhaseSubmission = defineEntity({
     idempotencyKey: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
-  uniques: [{ properties: ['user', 'evolution', 'track', 'version', 'phase'] }, { properties: ['user', 'idempotencyKey'] }],
+  uniques: [
+    { properties: ['user', 'evolution', 'track', 'version', 'phase'] },
+    { properties: ['user', 'idempotencyKey'] },
+  ],
   // A page deleted sets its submissions' page to null: found by index.
-  indexes: [{ name: 'phase_submissions_page_id_index', expression: 'create index "phase_submissions_page_id_index" on "phase_submissions" ("page_id") where "page_id" is not null' }],
+  indexes: [
+    {
+      name: 'phase_submissions_page_id_index',
+      expression:
+        'create index "phase_submissions_page_id_index" on "phase_submissions" ("page_id") where "page_id" is not null',
+    },
+  ],
 });
 export type IPhaseSubmission = InferEntity<typeof PhaseSubmission>;

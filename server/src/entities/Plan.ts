@@ -17,7 +17,10 @@ export const Plan = defineEntity({
     active: p.boolean().default(true),
     stripePriceId: p.string().length(255).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IPlan = InferEntity<typeof Plan>;

@@ -26,13 +26,30 @@ export type IRowCount = InferEntity<typeof RowCount>;
  */
 export function countedRows(table: string, bucket: string | null): TriggerDef[] {
   const args = `'${table}', '${bucket ?? '0'}'`;
-  const trigger = (name: string, event: 'insert' | 'update' | 'delete', referencing: string, fn: string): TriggerDef => ({
-    name, timing: 'after', events: [event], forEach: 'statement',
+  const trigger = (
+    name: string,
+    event: 'insert' | 'update' | 'delete',
+    referencing: string,
+    fn: string,
+  ): TriggerDef => ({
+    name,
+    timing: 'after',
+    events: [event],
+    forEach: 'statement',
     expression: `create trigger "${name}" after ${event} on "${table}" referencing ${referencing} for each statement execute function ${fn}(${args})`,
   });
   return [
     trigger(`${table}_counted_insert`, 'insert', 'new table as added', 'row_counts_added'),
     trigger(`${table}_counted_delete`, 'delete', 'old table as removed', 'row_counts_removed'),
-    ...(bucket ? [trigger(`${table}_recounted`, 'update', 'old table as before_rows new table as after_rows', 'row_counts_moved')] : []),
+    ...(bucket
+      ? [
+          trigger(
+            `${table}_recounted`,
+            'update',
+            'old table as before_rows new table as after_rows',
+            'row_counts_moved',
+          ),
+        ]
+      : []),
   ];
 }

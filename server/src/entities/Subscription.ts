@@ -27,13 +27,20 @@ export const Subscription = defineEntity({
     /** Creation time of the last provider event applied, so an older event delivered late changes nothing. */
     providerEventAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // A channel message's delivery walks the channel's members in keyset pages of user id.
   indexes: [
     { properties: ['channel', 'user'] },
     // The admin's subscriber counts per plan read the live subscriptions only, from the index alone.
-    { name: 'subscriptions_live_plan', expression: 'create index "subscriptions_live_plan" on "subscriptions" ("plan_id", "current_period_end") where "status" in (\'active\', \'trialing\')' },
+    {
+      name: 'subscriptions_live_plan',
+      expression:
+        'create index "subscriptions_live_plan" on "subscriptions" ("plan_id", "current_period_end") where "status" in (\'active\', \'trialing\')',
+    },
   ],
 });
 export type ISubscription = InferEntity<typeof Subscription>;

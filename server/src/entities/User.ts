@@ -14,18 +14,30 @@ export const User = defineEntity({
     initialSetup: p.smallint().default(1),
     initialSetupStep: p.smallint().default(1),
     /** Per-user feature overrides (evolution_page, micro_data...); channel flags come from the subscription. */
-    access: p.json<Record<string, boolean>>().onCreate(() => ({})).defaultRaw(`'{}'`),
+    access: p
+      .json<Record<string, boolean>>()
+      .onCreate(() => ({}))
+      .defaultRaw(`'{}'`),
     /** Bumped on password change: every token issued before carries an older version and is refused. */
     tokenVersion: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // Users per role (row_counts): the admin user list's total.
   triggers: countedRows('users', 'role'),
   // The admin's contains-search on name and email (pg_trgm, migration admin_user_list).
   indexes: [
-    { name: 'users_name_trgm', expression: 'create index "users_name_trgm" on "users" using gin ("name" gin_trgm_ops) with (fastupdate = off)' },
-    { name: 'users_email_trgm', expression: 'create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops) with (fastupdate = off)' },
+    {
+      name: 'users_name_trgm',
+      expression: 'create index "users_name_trgm" on "users" using gin ("name" gin_trgm_ops) with (fastupdate = off)',
+    },
+    {
+      name: 'users_email_trgm',
+      expression: 'create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops) with (fastupdate = off)',
+    },
     // The list of admins only (ten among half a million), newest first.
     { properties: ['role', 'id'] },
   ],

@@ -12,7 +12,10 @@ export const Vo2MaxLevel = defineEntity({
     min: p.decimal('number').precision(5).scale(1).nullable(),
     max: p.decimal('number').precision(5).scale(1).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IVo2MaxLevel = InferEntity<typeof Vo2MaxLevel>;

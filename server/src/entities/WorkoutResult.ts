@@ -40,8 +40,16 @@ export const WorkoutResult = defineEntity({
   indexes: [
     { properties: ['user', 'evolution', 'track'] },
     // A form or group deleted (its results keep their names) or asked whether it is in use (its first set): by index.
-    { name: 'workout_results_form_id_id_index', expression: 'create index "workout_results_form_id_id_index" on "workout_results" ("form_id", "id") where "form_id" is not null' },
-    { name: 'workout_results_form_group_id_id_index', expression: 'create index "workout_results_form_group_id_id_index" on "workout_results" ("form_group_id", "id") where "form_group_id" is not null' },
+    {
+      name: 'workout_results_form_id_id_index',
+      expression:
+        'create index "workout_results_form_id_id_index" on "workout_results" ("form_id", "id") where "form_id" is not null',
+    },
+    {
+      name: 'workout_results_form_group_id_id_index',
+      expression:
+        'create index "workout_results_form_group_id_id_index" on "workout_results" ("form_group_id", "id") where "form_group_id" is not null',
+    },
   ],
 });
 export type IWorkoutResult = InferEntity<typeof WorkoutResult>;

@@ -34,24 +34,75 @@ export { ApplicationDetails, AuditLog, ContactDetails, FactFinding, PasswordRese
 export type { IUser } from './User.ts';
 export { Meal, MealGroup };
 export {
-  Calibration, ChamberSnapshot, ExerciseType, Form, FormGroup, Media, MemberForm, MuscleGroup, Page, PageCategory,
-  PhaseClass, PhaseSubmission, Vo2MaxLevel, Vo2Test, WorkoutResult,
+  Calibration,
+  ChamberSnapshot,
+  ExerciseType,
+  Form,
+  FormGroup,
+  Media,
+  MemberForm,
+  MuscleGroup,
+  Page,
+  PageCategory,
+  PhaseClass,
+  PhaseSubmission,
+  Vo2MaxLevel,
+  Vo2Test,
+  WorkoutResult,
 };
 
 /** Every entity the ORM knows; later domains add theirs here. Typed loosely: the inferred union is too large to emit. */
 export const entities: EntitySchema<any, any>[] = [
-  User, RevokedToken, Channel, Plan, Subscription, Evolution,
-  ContactDetails, ApplicationDetails, FactFinding, PasswordReset, PaymentEvent, AuditLog,
+  User,
+  RevokedToken,
+  Channel,
+  Plan,
+  Subscription,
+  Evolution,
+  ContactDetails,
+  ApplicationDetails,
+  FactFinding,
+  PasswordReset,
+  PaymentEvent,
+  AuditLog,
   // Training programme (content) and the member's training record.
-  MuscleGroup, ExerciseType, Media, FormGroup, Form, Calibration, Vo2MaxLevel, PageCategory, PhaseClass, Page,
-  MemberForm, PhaseSubmission, WorkoutResult, Vo2Test, ChamberSnapshot,
+  MuscleGroup,
+  ExerciseType,
+  Media,
+  FormGroup,
+  Form,
+  Calibration,
+  Vo2MaxLevel,
+  PageCategory,
+  PhaseClass,
+  Page,
+  MemberForm,
+  PhaseSubmission,
+  WorkoutResult,
+  Vo2Test,
+  ChamberSnapshot,
   // Nutrition (superhuman channel).
-  MealGroup, Meal,
+  MealGroup,
+  Meal,
 ];
-import { AssistanceFlag } from './AssistanceFlag.ts'; export { AssistanceFlag }; entities.push(AssistanceFlag);
-import { FlagResponse } from './FlagResponse.ts'; export { FlagResponse }; entities.push(FlagResponse);
-import { Message } from './Message.ts'; export { Message }; entities.push(Message);
-import { MessageRecipient } from './MessageRecipient.ts'; export { MessageRecipient }; entities.push(MessageRecipient);
-import { RateLimit } from './RateLimit.ts'; export { RateLimit }; entities.push(RateLimit);
-import { PushSubscription } from './PushSubscription.ts'; export { PushSubscription }; entities.push(PushSubscription);
-import { RowCount } from './RowCount.ts'; export { RowCount }; entities.push(RowCount);
+import { AssistanceFlag } from './AssistanceFlag.ts';
+export { AssistanceFlag };
+entities.push(AssistanceFlag);
+import { FlagResponse } from './FlagResponse.ts';
+export { FlagResponse };
+entities.push(FlagResponse);
+import { Message } from './Message.ts';
+export { Message };
+entities.push(Message);
+import { MessageRecipient } from './MessageRecipient.ts';
+export { MessageRecipient };
+entities.push(MessageRecipient);
+import { RateLimit } from './RateLimit.ts';
+export { RateLimit };
+entities.push(RateLimit);
+import { PushSubscription } from './PushSubscription.ts';
+export { PushSubscription };
+entities.push(PushSubscription);
+import { RowCount } from './RowCount.ts';
+export { RowCount };
+entities.push(RowCount);

@@ -10,7 +10,8 @@ export function svc(req: FastifyRequest, actor: Actor | null = null): ServiceCon
   return { em: req.em, config, tokens, limits, ip: req.ip, actor };
 }
 
-const resolve = (req: FastifyRequest, role: number | null, reads?: ActorReads): Promise<Actor> => authenticateAs(svc(req), bearerToken(req.headers.authorization), role, reads);
+const resolve = (req: FastifyRequest, role: number | null, reads?: ActorReads): Promise<Actor> =>
+  authenticateAs(svc(req), bearerToken(req.headers.authorization), role, reads);
 
 /** Any signed-in user. */
 export const requireUser = (req: FastifyRequest) => resolve(req, null);
@@ -19,4 +20,5 @@ export const requireMember = (req: FastifyRequest, reads?: ActorReads) => resolv
 /** Admins only: 401 without a valid token, 403 for members. */
 export const requireAdmin = (req: FastifyRequest) => resolve(req, ROLE.admin);
 /** Anyone; a bearer token, when one is sent, must be a valid member's (401 / 403 otherwise). */
-export const optionalMember = (req: FastifyRequest) => (bearerToken(req.headers.authorization) ? resolve(req, ROLE.member) : Promise.resolve(null));
+export const optionalMember = (req: FastifyRequest) =>
+  bearerToken(req.headers.authorization) ? resolve(req, ROLE.member) : Promise.resolve(null);

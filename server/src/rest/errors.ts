@@ -5,25 +5,50 @@ import { asDomainError, DomainError, laravelMessage, type FieldErrors } from '..
 
 /** The body Laravel answers an error with. */
 export function errorBody(err: DomainError): Record<string, unknown> {
-  if (err.code === 'VALIDATION' && err.fieldErrors) return { message: laravelMessage(err.fieldErrors), errors: err.fieldErrors };
+  if (err.code === 'VALIDATION' && err.fieldErrors)
+    return { message: laravelMessage(err.fieldErrors), errors: err.fieldErrors };
   return { message: err.message };
 }
 
 /** tRPC's name for each status the error handler can answer with. */
 const TRPC_KEY: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 402: 'PAYMENT_REQUIRED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_SUPPORTED',
-  408: 'TIMEOUT', 409: 'CONFLICT', 412: 'PRECONDITION_FAILED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'UNPROCESSABLE_CONTENT', 429: 'TOO_MANY_REQUESTS', 499: 'CLIENT_CLOSED_REQUEST', 500: 'INTERNAL_SERVER_ERROR', 503: 'SERVICE_UNAVAILABLE',
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  499: 'CLIENT_CLOSED_REQUEST',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /**
  * The body tRPC answers an error with (as trpc/init.ts formats it), for errors raised under /trpc before tRPC reads
  * the call: a body Fastify cannot parse, an upload refused by its length.
  */
-export function trpcErrorBody(req: FastifyRequest, status: number, message: string, fieldErrors: FieldErrors | null = null): Record<string, unknown> {
+export function trpcErrorBody(
+  req: FastifyRequest,
+  status: number,
+  message: string,
+  fieldErrors: FieldErrors | null = null,
+): Record<string, unknown> {
   const key = TRPC_KEY[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
   const path = req.url.split('?')[0]!.slice('/trpc/'.length);
-  return { error: { message, code: TRPC_ERROR_CODES_BY_KEY[key], data: { code: key, httpStatus: status, path, errors: fieldErrors } } };
+  return {
+    error: {
+      message,
+      code: TRPC_ERROR_CODES_BY_KEY[key],
+      data: { code: key, httpStatus: status, path, errors: fieldErrors },
+    },
+  };
 }
 
 /** The one place REST errors become responses: domain errors by the catalogue (a lost database: 503), Fastify's own 4xx kept, the rest a bare 500. */
@@ -35,7 +60,9 @@ export function restErrorHandler(err: FastifyError | Error, req: FastifyRequest,
   if (domain) {
     if (domain !== err) req.log.warn({ err }, 'database unavailable');
     if (domain.headers) reply.headers(domain.headers);
-    return reply.status(domain.status).send(trpc ? trpcErrorBody(req, domain.status, domain.message, domain.fieldErrors ?? null) : errorBody(domain));
+    return reply
+      .status(domain.status)
+      .send(trpc ? trpcErrorBody(req, domain.status, domain.message, domain.fieldErrors ?? null) : errorBody(domain));
   }
   const status = (err as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
@@ -44,5 +71,7 @@ export function restErrorHandler(err: FastifyError | Error, req: FastifyRequest,
     return reply.status(status).send(trpc ? trpcErrorBody(req, status, message) : { message });
   }
   req.log.error({ err }, 'unhandled error');
-  return reply.status(500).send(trpc ? trpcErrorBody(req, 500, SERVER_MESSAGE.serverError) : { message: SERVER_MESSAGE.serverError });
+  return reply
+    .status(500)
+    .send(trpc ? trpcErrorBody(req, 500, SERVER_MESSAGE.serverError) : { message: SERVER_MESSAGE.serverError });
 }

@@ -4,7 +4,13 @@ import { setFormField } from './formFields.ts';
 describe('setFormField', () => {
   it('folds indexed fields into entries and keeps plain fields', () => {
     const body: Record<string, unknown> = {};
-    for (const [k, v] of [['0[amount]', '12'], ['0[form_id]', '14'], ['1[amount]', '9'], ['page_id', '32']]) setFormField(body, k!, v);
+    for (const [k, v] of [
+      ['0[amount]', '12'],
+      ['0[form_id]', '14'],
+      ['1[amount]', '9'],
+      ['page_id', '32'],
+    ])
+      setFormField(body, k!, v);
     expect(body).toEqual({ 0: { amount: '12', form_id: '14' }, 1: { amount: '9' }, page_id: '32' });
   });
 

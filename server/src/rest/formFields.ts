@@ -43,6 +43,7 @@ export async function formBody(req: FastifyRequest): Promise<unknown> {
     if (err instanceof DomainError || ((err as { statusCode?: number }).statusCode ?? 500) < 500) throw err;
     throw new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
   }
-  if (file !== null) throw validationError(file, 'Files are not accepted here: upload images with POST user/image and send their ids.');
+  if (file !== null)
+    throw validationError(file, 'Files are not accepted here: upload images with POST user/image and send their ids.');
   return fields;
 }

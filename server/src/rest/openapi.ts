@@ -29,12 +29,15 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
 export function doc(d: RouteDoc): FastifySchema {
   const response: Record<number, unknown> = {};
   for (const [status, r] of Object.entries(d.response ?? { 200: 'OK' })) {
-    response[Number(status)] = typeof r === 'string' ? { description: r, type: 'null' } : { description: 'OK', ...json(r, 'output') };
+    response[Number(status)] =
+      typeof r === 'string' ? { description: r, type: 'null' } : { description: 'OK', ...json(r, 'output') };
   }
   const errors = { description: 'Error', ...json(messageSchema, 'output') };
-  if (d.body || d.query || d.params || d.headers) response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
+  if (d.body || d.query || d.params || d.headers)
+    response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
   if (d.who !== 'public') response[401] = { ...errors, description: 'Unauthenticated.' };
-  if (d.who === 'member' || d.who === 'admin') response[403] = { ...errors, description: 'This action is unauthorized.' };
+  if (d.who === 'member' || d.who === 'admin')
+    response[403] = { ...errors, description: 'This action is unauthorized.' };
   return {
     summary: d.summary,
     tags: d.tags,
@@ -55,7 +58,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Evolution coaching REST API',
         version: '1.0.0',
-        description: 'Laravel-compatible REST surface. Send `Authorization: Bearer <access_token>` from POST /api/login.',
+        description:
+          'Laravel-compatible REST surface. Send `Authorization: Bearer <access_token>` from POST /api/login.',
       },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -63,6 +67,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     // Paths are documented relative to the /api server entry.
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') }),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

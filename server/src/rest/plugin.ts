@@ -32,7 +32,9 @@ export async function restPlugin(app: FastifyInstance) {
   const routes: { methods: string[]; pattern: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = ([] as HTTPMethods[]).concat(route.method).filter((m) => m !== 'HEAD');
-    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+')}/?$`);
+    const pattern = new RegExp(
+      `^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+')}/?$`,
+    );
     routes.push({ methods, pattern });
   });
   app.setNotFoundHandler((req, reply) => {
@@ -40,13 +42,30 @@ export async function restPlugin(app: FastifyInstance) {
     const path = url.replace(/^\//, '');
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(url)).flatMap((r) => r.methods))];
     if (allowed.length) {
-      return reply.status(405).header('allow', allowed.join(', ')).send({ message: `The ${req.method} method is not supported for route ${path}. Supported methods: ${allowed.join(', ')}.` });
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          message: `The ${req.method} method is not supported for route ${path}. Supported methods: ${allowed.join(', ')}.`,
+        });
     }
     reply.status(404).send({ message: `The route ${path} could not be found.` });
   });
   // Third parties may call the API from their own web pages: it is authorised by bearer tokens, never by cookies,
   // so any origin may ask (the SPA itself is same-origin and needs none of this).
-  await app.register(fastifyCors, { origin: '*', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'], exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Idempotent-Replayed'], maxAge: 600 });
+  await app.register(fastifyCors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
+    exposedHeaders: [
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Idempotent-Replayed',
+    ],
+    maxAge: 600,
+  });
   await registerOpenApi(app);
   await app.register(authRoutes);
   await app.register(channelRoutes);

@@ -14,14 +14,20 @@ const subscriptionOf = async (em: EntityManager, user: Reader, known?: Membershi
 /** Training needs setup finished and an active warrior or superhuman subscription; otherwise 403. */
 export async function assertCanTrain(em: EntityManager, user: Reader, known?: Membership): Promise<void> {
   const sub = await subscriptionOf(em, user, known);
-  if (user.initialSetup || !accessMap(user, sub).warrior_channel) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (user.initialSetup || !accessMap(user, sub).warrior_channel)
+    throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 
 /**
  * Programme content (phase pages, technique guides, videos) is for those who may train, and for admins; the
  * introduction pages (97, 1, 2) are open to every member, as the gateway links them before any channel.
  */
-export async function assertContentAccess(em: EntityManager, user: Reader, pageId?: number, known?: Membership): Promise<void> {
+export async function assertContentAccess(
+  em: EntityManager,
+  user: Reader,
+  pageId?: number,
+  known?: Membership,
+): Promise<void> {
   if (user.role === ROLE.admin) return;
   if (pageId !== undefined && (Object.values(INTRODUCTION_PAGE) as number[]).includes(pageId)) return;
   await assertCanTrain(em, user, known);
@@ -34,5 +40,6 @@ export async function assertContentAccess(em: EntityManager, user: Reader, pageI
 export async function assertSuperhumanAccess(em: EntityManager, user: Reader, known?: Membership): Promise<void> {
   if (user.role === ROLE.admin) return;
   const sub = await subscriptionOf(em, user, known);
-  if (user.initialSetup || !accessMap(user, sub).superhuman_channel) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (user.initialSetup || !accessMap(user, sub).superhuman_channel)
+    throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }

@@ -1,5 +1,21 @@
-import { ROLE, ACCOUNT_MESSAGE, changePasswordInput, contactDetailsInput, deleteAccountInput, setsInput, type ContactDetailsDto } from '@evolution/shared';
-import { ApplicationDetails, ContactDetails, Evolution, FactFinding, Media, PasswordReset, User } from '../entities/index.ts';
+import {
+  ROLE,
+  ACCOUNT_MESSAGE,
+  changePasswordInput,
+  contactDetailsInput,
+  deleteAccountInput,
+  setsInput,
+  type ContactDetailsDto,
+} from '@evolution/shared';
+import {
+  ApplicationDetails,
+  ContactDetails,
+  Evolution,
+  FactFinding,
+  Media,
+  PasswordReset,
+  User,
+} from '../entities/index.ts';
 import type { IContactDetails } from '../entities/ContactDetails.ts';
 import { DomainError, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -16,7 +32,13 @@ import { trainingExport } from './evolution.ts';
 import { deleteMemberFiles, mediaBase64 } from './media.ts';
 
 /** Checks the member's current password; wrong guesses are throttled like logins. */
-async function confirmPassword(ctx: ServiceContext, actor: Actor, plain: string, field: string, message: string): Promise<void> {
+async function confirmPassword(
+  ctx: ServiceContext,
+  actor: Actor,
+  plain: string,
+  field: string,
+  message: string,
+): Promise<void> {
   const key = `password|${actor.user.id}`;
   // Spent before the check (parallel guesses cannot slip past), given back when the password is right.
   await hit(ctx.limits.login, key);
@@ -32,27 +54,49 @@ async function confirmPassword(ctx: ServiceContext, actor: Actor, plain: string,
  * Changes the password and ends every other session (the token version moves on); answers a fresh token for this
  * session, valid as long as the one it replaces. A second change racing with the same token is refused (401).
  */
-export async function changePassword(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ message: string; access_token: string }> {
+export async function changePassword(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<{ message: string; access_token: string }> {
   const input = parseInput(changePasswordInput, raw);
   await confirmPassword(ctx, actor, input.old_password, 'old_password', ACCOUNT_MESSAGE.oldPasswordWrong);
   const version = actor.user.tokenVersion;
-  const changed = await ctx.em.nativeUpdate(User, { id: actor.user.id, tokenVersion: version }, { password: await hashPassword(ctx.config, input.password), tokenVersion: version + 1 });
+  const changed = await ctx.em.nativeUpdate(
+    User,
+    { id: actor.user.id, tokenVersion: version },
+    { password: await hashPassword(ctx.config, input.password), tokenVersion: version + 1 },
+  );
   if (changed !== 1) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
   await ctx.em.nativeDelete(PasswordReset, { user: actor.user.id });
   const ttl = Math.max(60, actor.exp - Math.floor(Date.now() / 1000));
-  return { message: ACCOUNT_MESSAGE.passwordChanged, access_token: ctx.tokens.sign({ sub: String(actor.user.id), tv: version + 1, jti: newTokenId() }, ttl) };
+  return {
+    message: ACCOUNT_MESSAGE.passwordChanged,
+    access_token: ctx.tokens.sign({ sub: String(actor.user.id), tv: version + 1, jti: newTokenId() }, ttl),
+  };
 }
 
 function contactDetailsDto(c: IContactDetails | null): ContactDetailsDto {
   return {
-    address_line1: c?.addressLine1 ?? null, address_line2: c?.addressLine2 ?? null, city: c?.city ?? null, county: c?.county ?? null,
-    postcode: c?.postcode ?? null, country: c?.country ?? null, telephone: c?.telephone ?? null, twitter: c?.twitter ?? null,
-    linkedin: c?.linkedin ?? null, facebook: c?.facebook ?? null, instagram: c?.instagram ?? null,
+    address_line1: c?.addressLine1 ?? null,
+    address_line2: c?.addressLine2 ?? null,
+    city: c?.city ?? null,
+    county: c?.county ?? null,
+    postcode: c?.postcode ?? null,
+    country: c?.country ?? null,
+    telephone: c?.telephone ?? null,
+    twitter: c?.twitter ?? null,
+    linkedin: c?.linkedin ?? null,
+    facebook: c?.facebook ?? null,
+    instagram: c?.instagram ?? null,
   };
 }
 
 /** A member's contact form, whoever asks (the member, or an admin reading their record); every field null until filled in. */
-export async function memberContactDetails(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<ContactDetailsDto> {
+export async function memberContactDetails(
+  ctx: Pick<ServiceContext, 'em'>,
+  memberId: number,
+): Promise<ContactDetailsDto> {
   return contactDetailsDto(await ctx.em.findOne(ContactDetails, { user: memberId }));
 }
 
@@ -62,13 +106,30 @@ export async function getContactDetails(ctx: ServiceContext, actor: Actor): Prom
 }
 
 /** Saves the eleven contact fields (social links optional). */
-export async function updateContactDetails(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<ContactDetailsDto> {
+export async function updateContactDetails(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<ContactDetailsDto> {
   const input = parseInput(contactDetailsInput, raw);
   const values = {
-    addressLine1: input.address_line1, addressLine2: input.address_line2, city: input.city, county: input.county, postcode: input.postcode,
-    country: input.country, telephone: input.telephone, twitter: input.twitter, linkedin: input.linkedin, facebook: input.facebook, instagram: input.instagram,
+    addressLine1: input.address_line1,
+    addressLine2: input.address_line2,
+    city: input.city,
+    county: input.county,
+    postcode: input.postcode,
+    country: input.country,
+    telephone: input.telephone,
+    twitter: input.twitter,
+    linkedin: input.linkedin,
+    facebook: input.facebook,
+    instagram: input.instagram,
   };
-  await ctx.em.upsert(ContactDetails, { user: actor.user.id, ...values }, { onConflictFields: ['user'], onConflictExcludeFields: ['createdAt', 'firstName', 'lastName'] });
+  await ctx.em.upsert(
+    ContactDetails,
+    { user: actor.user.id, ...values },
+    { onConflictFields: ['user'], onConflictExcludeFields: ['createdAt', 'firstName', 'lastName'] },
+  );
   return getContactDetails(ctx, actor);
 }
 
@@ -92,7 +153,13 @@ export async function updateSets(ctx: ServiceContext, actor: Actor, raw: unknown
   const { number_of_sets } = parseInput(setsInput, raw);
   const evo = await ensureEvolution(ctx.em, actor.user);
   // The schema admits only the seven levels, so the rule always has an answer.
-  Object.assign(evo, chooseSets({ numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null }, number_of_sets));
+  Object.assign(
+    evo,
+    chooseSets(
+      { numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null },
+      number_of_sets,
+    ),
+  );
   await ctx.em.flush();
   return setsDto(evo);
 }
@@ -117,23 +184,32 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
   return {
     exported_at: new Date().toISOString(),
     account: {
-      id: user.id, name: user.name, email: user.email, role: user.role === ROLE.admin ? 'admin' : 'member',
-      initial_setup: user.initialSetup, initial_setup_step: user.initialSetupStep, access: user.access,
-      created_at: user.createdAt.toISOString(), updated_at: user.updatedAt.toISOString(),
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role === ROLE.admin ? 'admin' : 'member',
+      initial_setup: user.initialSetup,
+      initial_setup_step: user.initialSetupStep,
+      access: user.access,
+      created_at: user.createdAt.toISOString(),
+      updated_at: user.updatedAt.toISOString(),
     },
-    contact_details: contact ? { first_name: contact.firstName ?? null, last_name: contact.lastName ?? null, ...contactDetailsDto(contact) } : null,
+    contact_details: contact
+      ? { first_name: contact.firstName ?? null, last_name: contact.lastName ?? null, ...contactDetailsDto(contact) }
+      : null,
     application_details: parq ? applicationDetailsDto(parq) : null,
     fact_finding_details: factFind ? factFindingDto(factFind) : null,
     subscription: await subscriptionOrNull(ctx, actor),
     training: await trainingExport(ctx, id),
     photos: await Promise.all(
       (await em.find(Media, { owner: id }, { orderBy: { id: 'asc' } })).map(async (m) => ({
-        id: m.id, mime: m.mime, created_at: m.createdAt.toISOString(), base64: await mediaBase64(ctx.config, m),
+        id: m.id,
+        mime: m.mime,
+        created_at: m.createdAt.toISOString(),
+        base64: await mediaBase64(ctx.config, m),
       })),
     ),
-    evolution: evolution
-      ? { ...evolutionState(evolution), start_date: evolution.startDate.toISOString() }
-      : null,
+    evolution: evolution ? { ...evolutionState(evolution), start_date: evolution.startDate.toISOString() } : null,
   };
 }
 

@@ -1,14 +1,23 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  CATALOGUE_MESSAGE, CHANNEL, calibrationUpdateInput, channelUpdateInput, pageInput, vo2LevelUpdateInput,
-  type AdminCalibration, type AdminChannel, type AdminPlan, type ExerciseTypeRow, type FormGroupOption, type MuscleGroupRow, type Vo2LevelRow,
+  CATALOGUE_MESSAGE,
+  CHANNEL,
+  calibrationUpdateInput,
+  channelUpdateInput,
+  pageInput,
+  vo2LevelUpdateInput,
+  type AdminCalibration,
+  type AdminChannel,
+  type AdminPlan,
+  type ExerciseTypeRow,
+  type FormGroupOption,
+  type MuscleGroupRow,
+  type Vo2LevelRow,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { applyVo2Edit } from '../domain/vo2Tiling.ts';
-import {
-  Calibration, Channel, ExerciseType, FormGroup, MuscleGroup, Vo2MaxLevel,
-} from '../entities/index.ts';
+import { Calibration, Channel, ExerciseType, FormGroup, MuscleGroup, Vo2MaxLevel } from '../entities/index.ts';
 import type { ICalibration } from '../entities/Calibration.ts';
 import type { IChannel } from '../entities/Channel.ts';
 import type { IPlan } from '../entities/Plan.ts';
@@ -65,7 +74,11 @@ const calibrationPopulate = ['exerciseType', 'muscleGroup', 'formGroup'] as cons
 
 /** Every calibration in form group order, not paged (admin.md section 7: GET admin/calibration). */
 export async function listCalibrations(em: EntityManager): Promise<{ data: AdminCalibration[] }> {
-  const rows = await em.find(Calibration, {}, { populate: calibrationPopulate, orderBy: { formGroup: { id: 'asc' }, id: 'asc' } });
+  const rows = await em.find(
+    Calibration,
+    {},
+    { populate: calibrationPopulate, orderBy: { formGroup: { id: 'asc' }, id: 'asc' } },
+  );
   return { data: rows.map(calibrationRow) };
 }
 
@@ -80,7 +93,11 @@ export async function getCalibration(em: EntityManager, id: number): Promise<{ d
  * Edits a calibration's definition. Members' calibration max tests and their ladder start (amount / max) use it
  * from the next submission. A form group has one calibration, so moving it onto a group that has one is refused.
  */
-export async function updateCalibration(em: EntityManager, id: number, raw: unknown): Promise<{ data: AdminCalibration }> {
+export async function updateCalibration(
+  em: EntityManager,
+  id: number,
+  raw: unknown,
+): Promise<{ data: AdminCalibration }> {
   return editingContent(em, async () => {
     const input = parseInput(calibrationUpdateInput, raw);
     return em.transactional(async (tx) => {
@@ -95,10 +112,19 @@ export async function updateCalibration(em: EntityManager, id: number, raw: unkn
       ]);
       if (!type) errors.exercise_type_id = ['The selected exercise type id is invalid.'];
       if (!group) errors.form_group_id = ['The selected form group id is invalid.'];
-      else if (taken) errors.form_group_id = [`The form group ${group.name} already has a calibration (${taken.form}).`];
+      else if (taken)
+        errors.form_group_id = [`The form group ${group.name} already has a calibration (${taken.form}).`];
       if (input.muscle_group_id && !muscle) errors.muscle_group_id = ['The selected muscle group id is invalid.'];
-      if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
-      Object.assign(c, { form: input.form, max: input.max, repsOrTime: input.reps_or_time, totalWeight: input.total_weight, exerciseType: type!, formGroup: group! });
+      if (Object.keys(errors).length)
+        throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
+      Object.assign(c, {
+        form: input.form,
+        max: input.max,
+        repsOrTime: input.reps_or_time,
+        totalWeight: input.total_weight,
+        exerciseType: type!,
+        formGroup: group!,
+      });
       if (input.muscle_group_id !== undefined) c.muscleGroup = muscle ?? null;
       await tx.flush();
       return { data: calibrationRow(c) };
@@ -109,7 +135,14 @@ export async function updateCalibration(em: EntityManager, id: number, raw: unkn
 // ---- VO2 max levels
 
 function vo2Row(l: IVo2MaxLevel): Vo2LevelRow {
-  return { id: l.id, level_name: l.levelName, level: l.level, min: l.min ?? null, max: l.max ?? null, updated_at: l.updatedAt.toISOString() };
+  return {
+    id: l.id,
+    level_name: l.levelName,
+    level: l.level,
+    min: l.min ?? null,
+    max: l.max ?? null,
+    updated_at: l.updatedAt.toISOString(),
+  };
 }
 
 /** The VO2 max levels by rank, 10 a page. */
@@ -137,13 +170,26 @@ export async function updateVo2Level(em: EntityManager, id: number, raw: unknown
   const input = parseInput(vo2LevelUpdateInput, raw);
   return em.transactional(async (tx) => {
     // Every level locked: two admins moving neighbouring bounds at once could otherwise open a gap.
-    const levels = await tx.find(Vo2MaxLevel, {}, { orderBy: { level: 'asc', id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
+    const levels = await tx.find(
+      Vo2MaxLevel,
+      {},
+      { orderBy: { level: 'asc', id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     const level = levels.find((l) => l.id === id);
     if (!level) throw notFound(CATALOGUE_MESSAGE.vo2NotFound);
-    const bands = levels.map((l) => ({ id: l.id, name: l.id === id ? input.level_name : l.levelName, min: l.min ?? null, max: l.max ?? null }));
+    const bands = levels.map((l) => ({
+      id: l.id,
+      name: l.id === id ? input.level_name : l.levelName,
+      min: l.min ?? null,
+      max: l.max ?? null,
+    }));
     const result = applyVo2Edit(bands, id, { min: input.min, max: input.max, moveNeighbours: input.move_neighbours });
     if (!result.ok) throw validationError(result.error.field, result.error.message);
-    for (const change of result.changed) Object.assign(levels.find((l) => l.id === change.id)!, { min: change.min, max: change.max });
+    for (const change of result.changed)
+      Object.assign(
+        levels.find((l) => l.id === change.id)!,
+        { min: change.min, max: change.max },
+      );
     level.levelName = input.level_name;
     if (input.level !== undefined) level.level = input.level;
     await tx.flush();
@@ -154,18 +200,29 @@ export async function updateVo2Level(em: EntityManager, id: number, raw: unknown
 
 // ---- Channels and plans
 
-const durationText = (p: Pick<IPlan, 'interval' | 'intervalCount'>) => `${p.intervalCount} ${p.interval}${p.intervalCount === 1 ? '' : 's'}`;
+const durationText = (p: Pick<IPlan, 'interval' | 'intervalCount'>) =>
+  `${p.intervalCount} ${p.interval}${p.intervalCount === 1 ? '' : 's'}`;
 
 function planRow(p: IPlan, channelId: number, subscribers: Map<number, number>): AdminPlan {
   return {
-    id: p.id, name: p.name, amount: p.amountPence / 100, amount_pence: p.amountPence, duration: durationText(p),
-    active: p.active, purchasable: channelId !== CHANNEL.immortal, subscribers: subscribers.get(p.id) ?? 0,
+    id: p.id,
+    name: p.name,
+    amount: p.amountPence / 100,
+    amount_pence: p.amountPence,
+    duration: durationText(p),
+    active: p.active,
+    purchasable: channelId !== CHANNEL.immortal,
+    subscribers: subscribers.get(p.id) ?? 0,
   };
 }
 
 function channelRow(c: IChannel, subscribers: Map<number, number>): AdminChannel {
   return {
-    id: c.id, short_name: c.shortName, active: c.active, name: c.name, updated_at: c.updatedAt.toISOString(),
+    id: c.id,
+    short_name: c.shortName,
+    active: c.active,
+    name: c.name,
+    updated_at: c.updatedAt.toISOString(),
     plans: c.plans.getItems().map((p) => planRow(p, c.id, subscribers)),
   };
 }
@@ -189,8 +246,15 @@ async function subscriberCounts(em: EntityManager, planIds: number[]): Promise<M
 export async function listAdminChannels(em: EntityManager, raw: unknown): Promise<Page<AdminChannel>> {
   const { page } = parseInput(pageInput, raw);
   const { limit, offset } = pageWindow(page);
-  const [rows, total] = await em.findAndCount(Channel, {}, { populate: ['plans'], orderBy: { id: 'asc' }, limit, offset });
-  const counts = await subscriberCounts(em, rows.flatMap((c) => c.plans.getItems().map((p) => p.id)));
+  const [rows, total] = await em.findAndCount(
+    Channel,
+    {},
+    { populate: ['plans'], orderBy: { id: 'asc' }, limit, offset },
+  );
+  const counts = await subscriberCounts(
+    em,
+    rows.flatMap((c) => c.plans.getItems().map((p) => p.id)),
+  );
   return { items: rows.map((c) => channelRow(c, counts)), total, page, perPage: limit };
 }
 
@@ -198,7 +262,15 @@ export async function listAdminChannels(em: EntityManager, raw: unknown): Promis
 export async function getAdminChannel(em: EntityManager, id: number): Promise<{ data: AdminChannel }> {
   const c = await em.findOne(Channel, { id }, { populate: ['plans'] });
   if (!c) throw notFound(CATALOGUE_MESSAGE.channelNotFound);
-  return { data: channelRow(c, await subscriberCounts(em, c.plans.getItems().map((p) => p.id))) };
+  return {
+    data: channelRow(
+      c,
+      await subscriberCounts(
+        em,
+        c.plans.getItems().map((p) => p.id),
+      ),
+    ),
+  };
 }
 
 /**
@@ -220,8 +292,14 @@ async function newStripePrice(config: AppConfig, plan: IPlan, amountPence: numbe
     );
     return price.id;
   } catch (err) {
-    serviceLog(config, 'error', 'Stripe price creation failed', { planId: plan.id, message: err instanceof Error ? err.message : String(err) });
-    throw new DomainError('PAYMENT_FAILED', 'Stripe could not create the new price, so nothing was changed. Please try again later.');
+    serviceLog(config, 'error', 'Stripe price creation failed', {
+      planId: plan.id,
+      message: err instanceof Error ? err.message : String(err),
+    });
+    throw new DomainError(
+      'PAYMENT_FAILED',
+      'Stripe could not create the new price, so nothing was changed. Please try again later.',
+    );
   }
 }
 
@@ -230,7 +308,11 @@ async function newStripePrice(config: AppConfig, plan: IPlan, amountPence: numbe
  * A plan off sale is no longer offered at signup or subscribe; its subscribers keep it. The Immortal channel's plans
  * never go on sale. With Stripe configured a changed price gets a new Stripe Price before anything is saved.
  */
-export async function updateAdminChannel(ctx: { em: EntityManager; config: AppConfig }, id: number, raw: unknown): Promise<{ data: AdminChannel }> {
+export async function updateAdminChannel(
+  ctx: { em: EntityManager; config: AppConfig },
+  id: number,
+  raw: unknown,
+): Promise<{ data: AdminChannel }> {
   return editingContent(ctx.em, async () => {
     const input = parseInput(channelUpdateInput, raw);
     return ctx.em.transactional(async (tx) => {
@@ -242,11 +324,13 @@ export async function updateAdminChannel(ctx: { em: EntityManager; config: AppCo
         const plan = channel.plans.getItems().find((x) => x.id === p.id);
         if (!plan) (errors[`plans.${i}.id`] ??= []).push('The selected plan id is not a plan of this channel.');
         else if (seen.has(p.id)) (errors[`plans.${i}.id`] ??= []).push('The plans.id field has a duplicate value.');
-        if (plan && p.active && channel.id === CHANNEL.immortal) (errors[`plans.${i}.active`] ??= []).push(CATALOGUE_MESSAGE.immortalOnSale);
+        if (plan && p.active && channel.id === CHANNEL.immortal)
+          (errors[`plans.${i}.active`] ??= []).push(CATALOGUE_MESSAGE.immortalOnSale);
         seen.add(p.id);
         return { plan, pence: Math.round(p.amount * 100), active: p.active };
       });
-      if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
+      if (Object.keys(errors).length)
+        throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
       for (const { plan, pence, active } of edits) {
         if (!plan) continue;
         if (pence !== plan.amountPence) {
@@ -258,7 +342,15 @@ export async function updateAdminChannel(ctx: { em: EntityManager; config: AppCo
       }
       channel.name = input.name;
       await tx.flush();
-      return { data: channelRow(channel, await subscriberCounts(tx, channel.plans.getItems().map((p) => p.id))) };
+      return {
+        data: channelRow(
+          channel,
+          await subscriberCounts(
+            tx,
+            channel.plans.getItems().map((p) => p.id),
+          ),
+        ),
+      };
     });
   });
 }

@@ -1,8 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  FORM_LADDER_MESSAGE, adminFormBodyInput, adminFormCreateInput, adminFormGroupInput, adminFormGroupListInput, pageInput,
-  type AdminForm, type AdminFormDeleted, type AdminFormGroup,
+  FORM_LADDER_MESSAGE,
+  adminFormBodyInput,
+  adminFormCreateInput,
+  adminFormGroupInput,
+  adminFormGroupListInput,
+  pageInput,
+  type AdminForm,
+  type AdminFormDeleted,
+  type AdminFormGroup,
 } from '@evolution/shared';
 import { replacementForm, rungClash, rungNumbers } from '../domain/ladderEdits.ts';
 import { ExerciseType, Form, FormGroup, MemberForm, MuscleGroup } from '../entities/index.ts';
@@ -81,9 +88,23 @@ export async function listFormGroups(ctx: Ctx, raw: unknown): Promise<Page<Admin
   const input = parseInput(adminFormGroupListInput, raw);
   const where = input.search ? { name: { $ilike: `%${escapeLike(input.search)}%` } } : {};
   const { limit, offset } = pageWindow(input.page);
-  const [groups, total] = await ctx.em.findAndCount(FormGroup, where, { populate: ['exerciseType'], orderBy: { id: 'asc' }, limit, offset });
-  const usage = await groupUsage(ctx.em, groups.map((g) => g.id));
-  return { items: groups.map((g) => formGroupDto(ctx, g, usage.get(g.id))), total, page: input.page, perPage: limit, search: input.search };
+  const [groups, total] = await ctx.em.findAndCount(FormGroup, where, {
+    populate: ['exerciseType'],
+    orderBy: { id: 'asc' },
+    limit,
+    offset,
+  });
+  const usage = await groupUsage(
+    ctx.em,
+    groups.map((g) => g.id),
+  );
+  return {
+    items: groups.map((g) => formGroupDto(ctx, g, usage.get(g.id))),
+    total,
+    page: input.page,
+    perPage: limit,
+    search: input.search,
+  };
 }
 
 /** GET admin/form_group/{id}: one form group; 404 when there is none. */
@@ -129,7 +150,8 @@ export async function deleteFormGroup(ctx: Ctx, id: number): Promise<{ message: 
     return ctx.em.transactional(async (tx) => {
       const group = await tx.findOne(FormGroup, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!group) throw notFound(FORM_LADDER_MESSAGE.groupNotFound);
-      if ((await groupUsage(tx, [id])).get(id)?.inUse) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.groupInUse);
+      if ((await groupUsage(tx, [id])).get(id)?.inUse)
+        throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.groupInUse);
       // Its forms go with it by the foreign key's cascade.
       await tx.nativeDelete(FormGroup, { id });
       return { message: 'Form group deleted.' };
@@ -217,7 +239,8 @@ async function muscleGroupOf(em: EntityManager, id: number) {
 /** 422 on progress when another form of the ladder already has this (level, progress). */
 async function assertRungFree(tx: EntityManager, groupId: number, level: number, progress: number, exceptId?: number) {
   const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'level', 'progress'] });
-  if (rungClash(ladder, level, progress, exceptId)) throw validationError('progress', FORM_LADDER_MESSAGE.levelTaken(level, progress));
+  if (rungClash(ladder, level, progress, exceptId))
+    throw validationError('progress', FORM_LADDER_MESSAGE.levelTaken(level, progress));
 }
 
 /** POST admin/form: a new form on a group's ladder; 422 for an unknown group or muscle group or a taken (level, progress). */
@@ -225,11 +248,19 @@ export async function createForm(ctx: Ctx, raw: unknown): Promise<{ data: AdminF
   return editingContent(ctx.em, async () => {
     const input = parseInput(adminFormCreateInput, raw);
     const id = await ctx.em.transactional(async (tx) => {
-      const group = await lockGroup(tx, input.form_group_id, () => validationError('form_group_id', 'The selected form group id is invalid.'));
+      const group = await lockGroup(tx, input.form_group_id, () =>
+        validationError('form_group_id', 'The selected form group id is invalid.'),
+      );
       const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
       await assertRungFree(tx, group.id, input.level, input.progress);
       const form = tx.create(Form, {
-        formGroup: group, name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max,
+        formGroup: group,
+        name: input.name,
+        muscleGroup,
+        level: input.level,
+        progress: input.progress,
+        min: input.min,
+        max: input.max,
         repsOrTime: input.reps_or_time,
       });
       await tx.flush();
@@ -249,7 +280,8 @@ export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ 
     if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
     const groupId = existing.formGroup.id;
     const input = parseInput(adminFormBodyInput, raw);
-    if (input.form_group_id !== undefined && input.form_group_id !== groupId) throw validationError('form_group_id', FORM_LADDER_MESSAGE.groupChanged);
+    if (input.form_group_id !== undefined && input.form_group_id !== groupId)
+      throw validationError('form_group_id', FORM_LADDER_MESSAGE.groupChanged);
     await ctx.em.transactional(async (tx) => {
       await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
       const form = await tx.findOne(Form, { id });
@@ -257,7 +289,13 @@ export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ 
       const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
       await assertRungFree(tx, groupId, input.level, input.progress, id);
       Object.assign(form, {
-        name: input.name, muscleGroup, level: input.level, progress: input.progress, min: input.min, max: input.max, repsOrTime: input.reps_or_time,
+        name: input.name,
+        muscleGroup,
+        level: input.level,
+        progress: input.progress,
+        min: input.min,
+        max: input.max,
+        repsOrTime: input.reps_or_time,
       });
       await tx.flush();
     });
@@ -283,26 +321,28 @@ export async function deleteForm(ctx: Ctx, id: number): Promise<AdminFormDeleted
     let moved = 0;
     let movedTo: { id: number; name: string } | null = null;
     /** Under the group's lock: the form's replacement now (the ladder may change between batches), and up to `max` members moved to it. */
-    const moveMembers = (max: number | null) => ctx.em.transactional(async (tx) => {
-      await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
-      const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'name', 'level', 'progress'] });
-      // Gone: another admin's delete of the same form finished first.
-      if (!ladder.some((f) => f.id === id)) return { gone: true, batch: 0 };
-      const target = replacementForm(ladder, id);
-      if (!target) {
-        if (await tx.count(MemberForm, { form: id })) throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
+    const moveMembers = (max: number | null) =>
+      ctx.em.transactional(async (tx) => {
+        await lockGroup(tx, groupId, () => notFound(FORM_LADDER_MESSAGE.formNotFound));
+        const ladder = await tx.find(Form, { formGroup: groupId }, { fields: ['id', 'name', 'level', 'progress'] });
+        // Gone: another admin's delete of the same form finished first.
+        if (!ladder.some((f) => f.id === id)) return { gone: true, batch: 0 };
+        const target = replacementForm(ladder, id);
+        if (!target) {
+          if (await tx.count(MemberForm, { form: id }))
+            throw new DomainError('CONFLICT', FORM_LADDER_MESSAGE.lastFormInUse);
+          if (max === null) await tx.nativeDelete(Form, { id });
+          return { gone: false, batch: 0 };
+        }
+        const rows = await tx.execute<{ id: number }[]>(
+          `update member_forms set form_id = ?, updated_at = now() where id in (select id from member_forms where form_id = ?${max === null ? '' : ' limit ?'}) returning id`,
+          max === null ? [target.id, id] : [target.id, id, max],
+        );
+        if (rows.length) [moved, movedTo] = [moved + rows.length, { id: target.id, name: target.name }];
+        // The last transaction: nobody stands on the form any more (the member_forms foreign key would drop their place).
         if (max === null) await tx.nativeDelete(Form, { id });
-        return { gone: false, batch: 0 };
-      }
-      const rows = await tx.execute<{ id: number }[]>(
-        `update member_forms set form_id = ?, updated_at = now() where id in (select id from member_forms where form_id = ?${max === null ? '' : ' limit ?'}) returning id`,
-        max === null ? [target.id, id] : [target.id, id, max],
-      );
-      if (rows.length) [moved, movedTo] = [moved + rows.length, { id: target.id, name: target.name }];
-      // The last transaction: nobody stands on the form any more (the member_forms foreign key would drop their place).
-      if (max === null) await tx.nativeDelete(Form, { id });
-      return { gone: false, batch: rows.length };
-    });
+        return { gone: false, batch: rows.length };
+      });
 
     for (let step = await moveMembers(limit); ; step = await moveMembers(limit)) {
       if (step.gone) {
@@ -312,9 +352,14 @@ export async function deleteForm(ctx: Ctx, id: number): Promise<AdminFormDeleted
       if (step.batch < limit) break;
     }
     // The logged sets let go of the form in batches too (the foreign key's own set-null would change them all at once).
-    while ((await ctx.em.execute<{ id: number }[]>(
-      'update workout_results set form_id = null where id in (select id from workout_results where form_id = ? limit ?) returning id', [id, limit],
-    )).length === limit);
+    while (
+      (
+        await ctx.em.execute<{ id: number }[]>(
+          'update workout_results set form_id = null where id in (select id from workout_results where form_id = ? limit ?) returning id',
+          [id, limit],
+        )
+      ).length === limit
+    );
     await moveMembers(null);
     return { message: 'Form deleted.', members_moved: moved, moved_to: movedTo };
   });

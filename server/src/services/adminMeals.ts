@@ -1,6 +1,13 @@
 import {
-  ELIXIR_PHASE_NAMES, MAX_INGREDIENTS, MEAL_GROUP, MEAL_MESSAGE, adminMealCreateInput, adminMealUpdateInput, type AdminMeal,
-  type AdminMealRow, type MealWrite,
+  ELIXIR_PHASE_NAMES,
+  MAX_INGREDIENTS,
+  MEAL_GROUP,
+  MEAL_MESSAGE,
+  adminMealCreateInput,
+  adminMealUpdateInput,
+  type AdminMeal,
+  type AdminMealRow,
+  type MealWrite,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Meal, MealGroup } from '../entities/index.ts';
@@ -22,7 +29,10 @@ const PHASES = ELIXIR_PHASE_NAMES.length;
 /**
  * The Saturni Elixir phase (1 to 4) a meal is, or null: its rank among the meals of Elixirs by (position, id).
  */
-export async function elixirPhaseOfMeal(em: ServiceContext['em'], meal: Pick<IMeal, 'id' | 'position'> & { group: { id: number } }): Promise<number | null> {
+export async function elixirPhaseOfMeal(
+  em: ServiceContext['em'],
+  meal: Pick<IMeal, 'id' | 'position'> & { group: { id: number } },
+): Promise<number | null> {
   if (meal.group.id !== MEAL_GROUP.elixirs) return null;
   const [row] = await em.execute<{ before: string }[]>(
     'select count(*) as before from meals where group_id = ? and (position < ? or (position = ? and id < ?))',
@@ -33,7 +43,11 @@ export async function elixirPhaseOfMeal(em: ServiceContext['em'], meal: Pick<IMe
 }
 
 /** A meal as admins edit it: both ingredient forms, media ids with signed addresses, nutrition, its elixir phase. */
-export function adminMealDto(config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>, meal: IMeal, elixirPhase: number | null): AdminMeal {
+export function adminMealDto(
+  config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>,
+  meal: IMeal,
+  elixirPhase: number | null,
+): AdminMeal {
   const ingredients = meal.ingredients.map((i) => ({ ingredient: i.ingredient, formula: Number(i.formula) }));
   const numbered: Record<string, string | number | null> = {};
   for (let n = 1; n <= MAX_INGREDIENTS; n++) {
@@ -77,7 +91,11 @@ interface AdminMealListRow {
  * GET admin/meal/group/{id}/meals?page: a group's meals in order, 10 a page, each with its ingredient count, a
  * thumbnail and, in Elixirs, its Saturni Elixir phase; 404 for no such group. One read model in SQL.
  */
-export async function listAdminGroupMeals(ctx: ServiceContext, groupId: number, page: number): Promise<Page<AdminMealRow>> {
+export async function listAdminGroupMeals(
+  ctx: ServiceContext,
+  groupId: number,
+  page: number,
+): Promise<Page<AdminMealRow>> {
   const { limit, offset } = pageWindow(page);
   const [group] = await ctx.em.execute<{ name: string; total: string }[]>(
     'select g.name, (select count(*) from meals m where m.group_id = g.id) as total from meal_groups g where g.id = ?',
@@ -94,9 +112,14 @@ export async function listAdminGroupMeals(ctx: ServiceContext, groupId: number, 
     items: rows.map((r, i) => {
       const rank = offset + i + 1;
       return {
-        id: r.id, name: r.name, meal_group_id: groupId, meal_group_name: group.name, position: r.position,
+        id: r.id,
+        name: r.name,
+        meal_group_id: groupId,
+        meal_group_name: group.name,
+        position: r.position,
         elixir_phase: groupId === MEAL_GROUP.elixirs && rank <= PHASES ? rank : null,
-        ingredient_count: Number(r.ingredient_count), image_id: r.image_id,
+        ingredient_count: Number(r.ingredient_count),
+        image_id: r.image_id,
         image_base64: r.thumbnail ? Buffer.from(r.thumbnail).toString('base64') : null,
       };
     }),
@@ -122,21 +145,31 @@ export async function getAdminMeal(ctx: ServiceContext, id: number): Promise<{ d
 async function mealHoldingGroup(ctx: ServiceContext, id: number) {
   const group = await ctx.em.findOne(MealGroup, { id });
   if (!group) throw validationError('meal_group_id', MEAL_MESSAGE.groupInvalid);
-  if (await ctx.em.count(MealGroup, { parentId: id })) throw validationError('meal_group_id', MEAL_MESSAGE.groupHoldsNoMeals);
+  if (await ctx.em.count(MealGroup, { parentId: id }))
+    throw validationError('meal_group_id', MEAL_MESSAGE.groupHoldsNoMeals);
   return group;
 }
 
 /** The next place at the end of a group. */
 async function lastPosition(ctx: ServiceContext, groupId: number): Promise<number> {
-  const [row] = await ctx.em.execute<{ last: number | null }[]>('select max(position) as last from meals where group_id = ?', [groupId]);
+  const [row] = await ctx.em.execute<{ last: number | null }[]>(
+    'select max(position) as last from meals where group_id = ?',
+    [groupId],
+  );
   return Number(row?.last ?? 0) + 1;
 }
 
 /** The media of a body, checked to be uploads of the meal kinds; undefined where the body leaves them as they are. */
 async function mealMedia(ctx: ServiceContext, input: MealWrite) {
   return {
-    image: input.image_id === undefined ? undefined : await attachableMedia(ctx.em, input.image_id, ['meal_image'], 'image_id'),
-    video: input.video_id === undefined ? undefined : await attachableMedia(ctx.em, input.video_id, ['meal_video'], 'video_id'),
+    image:
+      input.image_id === undefined
+        ? undefined
+        : await attachableMedia(ctx.em, input.image_id, ['meal_image'], 'image_id'),
+    video:
+      input.video_id === undefined
+        ? undefined
+        : await attachableMedia(ctx.em, input.video_id, ['meal_video'], 'video_id'),
   };
 }
 
@@ -145,7 +178,8 @@ function mealColumns(input: MealWrite) {
   const columns: Partial<IMeal> = { name: input.name, description: input.description };
   if (input.ingredients) columns.ingredients = input.ingredients;
   if (input.video_link !== undefined) columns.videoLink = input.video_link;
-  for (const k of ['kcal', 'protein', 'fat', 'carbohydrate'] as const) if (input[k] !== undefined) columns[k] = input[k];
+  for (const k of ['kcal', 'protein', 'fat', 'carbohydrate'] as const)
+    if (input[k] !== undefined) columns[k] = input[k];
   return columns;
 }
 
@@ -156,8 +190,13 @@ export async function createMeal(ctx: ServiceContext, raw: unknown): Promise<{ d
   const { image, video } = await mealMedia(ctx, input);
   const meal = ctx.em.create(Meal, {
     ...mealColumns(input),
-    name: input.name, description: input.description, ingredients: input.ingredients ?? [],
-    group, image: image ?? null, video: video ?? null, position: await lastPosition(ctx, group.id),
+    name: input.name,
+    description: input.description,
+    ingredients: input.ingredients ?? [],
+    group,
+    image: image ?? null,
+    video: video ?? null,
+    position: await lastPosition(ctx, group.id),
   });
   await ctx.em.flush();
   return { data: adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal)) };

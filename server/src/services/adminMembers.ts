@@ -1,7 +1,20 @@
 import {
-  ADMIN_MEMBER_MESSAGE, ROLE, adminMemberChamberInput, adminMemberInput, adminMemberPageInput, adminMemberWorkoutInput,
-  type ApplicationDetailsDto, type CalibrationResults, type Chamber, type ContactDetailsDto, type EvolutionDto, type FactFindingDto,
-  type FormLevelRow, type MacroDataDto, type MemberSummary, type WorkoutResults,
+  ADMIN_MEMBER_MESSAGE,
+  ROLE,
+  adminMemberChamberInput,
+  adminMemberInput,
+  adminMemberPageInput,
+  adminMemberWorkoutInput,
+  type ApplicationDetailsDto,
+  type CalibrationResults,
+  type Chamber,
+  type ContactDetailsDto,
+  type EvolutionDto,
+  type FactFindingDto,
+  type FormLevelRow,
+  type MacroDataDto,
+  type MemberSummary,
+  type WorkoutResults,
 } from '@evolution/shared';
 import { ChamberSnapshot, User, type IUser } from '../entities/index.ts';
 import { notFound } from '../errors.ts';
@@ -27,7 +40,15 @@ export async function memberOf(ctx: Pick<ServiceContext, 'em'>, raw: unknown): P
 }
 
 /** Writes the read to the audit log and flushes it before the data leaves: no read goes out unrecorded. */
-async function audited<T>(ctx: ServiceContext, admin: Actor, member: IUser, action: string, objectType: string, objectId: number | null, data: T): Promise<T> {
+async function audited<T>(
+  ctx: ServiceContext,
+  admin: Actor,
+  member: IUser,
+  action: string,
+  objectType: string,
+  objectId: number | null,
+  data: T,
+): Promise<T> {
   recordAdminRead(ctx, admin, { action, memberId: member.id, objectType, objectId });
   await ctx.em.flush();
   return data;
@@ -63,21 +84,32 @@ export async function adminWorkoutResults(ctx: ServiceContext, raw: unknown): Pr
 }
 
 /** GET admin/user/{id}/evolution/form?page: the member's current form on each ladder, paged. */
-export async function adminFormLevels(ctx: ServiceContext, raw: unknown): Promise<Page<FormLevelRow> & { memberId: number }> {
+export async function adminFormLevels(
+  ctx: ServiceContext,
+  raw: unknown,
+): Promise<Page<FormLevelRow> & { memberId: number }> {
   const { id, page } = parseInput(adminMemberPageInput, raw);
   const member = await memberOf(ctx, { id });
   return { ...(await formLevels(ctx, member.id, page)), memberId: member.id };
 }
 
 /** GET admin/user/{id}/application_details: the PAR-Q (null before it is sent); an actual read is audited. */
-export async function adminApplicationDetails(ctx: ServiceContext, admin: Actor, raw: unknown): Promise<ApplicationDetailsDto | null> {
+export async function adminApplicationDetails(
+  ctx: ServiceContext,
+  admin: Actor,
+  raw: unknown,
+): Promise<ApplicationDetailsDto | null> {
   const member = await memberOf(ctx, raw);
   const parq = await memberApplicationDetails(ctx, member.id);
   return parq ? audited(ctx, admin, member, 'application_details.read', 'application_details', null, parq) : null;
 }
 
 /** GET admin/user/{id}/fact_finding_details: the fact-find with desired_body_fat (null before it is sent); an actual read is audited. */
-export async function adminFactFinding(ctx: ServiceContext, admin: Actor, raw: unknown): Promise<FactFindingDto | null> {
+export async function adminFactFinding(
+  ctx: ServiceContext,
+  admin: Actor,
+  raw: unknown,
+): Promise<FactFindingDto | null> {
   const member = await memberOf(ctx, raw);
   const factFind = await memberFactFinding(ctx, member.id);
   return factFind ? audited(ctx, admin, member, 'fact_finding.read', 'fact_finding', null, factFind) : null;
@@ -92,7 +124,11 @@ export async function adminChamber(ctx: ServiceContext, admin: Actor, raw: unkno
   const member = await memberOf(ctx, { id });
   const snapshot = await chamber(ctx, member.id, { page });
   // The snapshot shown, for the trail: a version is recorded once per evolution, the latest wins.
-  const row = await ctx.em.findOne(ChamberSnapshot, { user: member.id, evolution: snapshot.evolution, version: snapshot.version }, { fields: ['id'], orderBy: { id: 'desc' } });
+  const row = await ctx.em.findOne(
+    ChamberSnapshot,
+    { user: member.id, evolution: snapshot.evolution, version: snapshot.version },
+    { fields: ['id'], orderBy: { id: 'desc' } },
+  );
   return audited(ctx, admin, member, 'chamber.read', 'chamber_snapshot', row?.id ?? null, snapshot);
 }
 

@@ -1,7 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ADMIN_PAGE_MESSAGE, PHASE_TYPES, TECHNIQUE_GUIDE_CATEGORY, adminCategoryPagesQuery, adminPageCreateInput, adminPageInput,
-  type AdminPage, type AdminPageCategoryNode, type AdminPageCategoryTree, type PhaseClassDto, type PhaseType, type TrackType,
+  ADMIN_PAGE_MESSAGE,
+  PHASE_TYPES,
+  TECHNIQUE_GUIDE_CATEGORY,
+  adminCategoryPagesQuery,
+  adminPageCreateInput,
+  adminPageInput,
+  type AdminPage,
+  type AdminPageCategoryNode,
+  type AdminPageCategoryTree,
+  type PhaseClassDto,
+  type PhaseType,
+  type TrackType,
 } from '@evolution/shared';
 import { phaseClassChangeRefusal, type PagePlace } from '../domain/phaseClassChange.ts';
 import { MuscleGroup, Page, PageCategory, PhaseClass } from '../entities/index.ts';
@@ -23,7 +33,8 @@ import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts
 
 type Ctx = Pick<ServiceContext, 'em' | 'config'>;
 
-const isPhaseType = (key: string | undefined): key is PhaseType => (PHASE_TYPES as readonly string[]).includes(key ?? '');
+const isPhaseType = (key: string | undefined): key is PhaseType =>
+  (PHASE_TYPES as readonly string[]).includes(key ?? '');
 
 /** The content tree, read once per call: the tracks are found by slug (calibration) or as General's version children. */
 class ContentTree {
@@ -44,13 +55,19 @@ class ContentTree {
     const category = this.byId.get(categoryId);
     if (!category) return null;
     if (category.slug === 'calibration') return 'calibration';
-    return category.parentId !== null && category.parentId === this.generalId && category.version !== null ? 'general' : null;
+    return category.parentId !== null && category.parentId === this.generalId && category.version !== null
+      ? 'general'
+      : null;
   }
 }
 
 /** Phase numbers of a track category's pages: the pages with a phase class, in the runner's order (as trackPhases). */
 async function phaseNumbers(em: EntityManager, categoryId: number): Promise<Map<number, number>> {
-  const phases = await em.find(Page, { category: categoryId, phaseClass: { $ne: null } }, { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' } });
+  const phases = await em.find(
+    Page,
+    { category: categoryId, phaseClass: { $ne: null } },
+    { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' } },
+  );
   return new Map(phases.filter((p) => isPhaseType(p.phaseClass?.key)).map((p, i) => [p.id, i + 1]));
 }
 
@@ -90,7 +107,10 @@ export async function pageCategoryTree(em: EntityManager): Promise<AdminPageCate
   const { byId } = await ContentTree.load(em);
   const all = [...byId.values()];
   const node = (c: IPageCategory): AdminPageCategoryNode => ({
-    id: c.id, name: c.name, parent: c.parentId ?? null, can_add_pages: c.id === TECHNIQUE_GUIDE_CATEGORY,
+    id: c.id,
+    name: c.name,
+    parent: c.parentId ?? null,
+    can_add_pages: c.id === TECHNIQUE_GUIDE_CATEGORY,
     children: all.filter((child) => child.parentId === c.id).map(node),
   });
   // A category whose parent is gone would otherwise vanish from the tree: it shows as a root.
@@ -108,19 +128,31 @@ export async function listPhaseClasses(em: EntityManager): Promise<{ data: Phase
 }
 
 /** GET admin/page/category/{id}/pages?page&search: a category's pages in their order, 10 a page, searched by title; 404 for no such category. */
-export async function listAdminPages(ctx: Ctx, categoryId: number, raw: unknown): Promise<ResultPage<AdminPage> & { search: string }> {
+export async function listAdminPages(
+  ctx: Ctx,
+  categoryId: number,
+  raw: unknown,
+): Promise<ResultPage<AdminPage> & { search: string }> {
   const input = parseInput(adminCategoryPagesQuery, raw);
   const tree = await ContentTree.load(ctx.em);
   if (!tree.byId.has(categoryId)) throw notFound(ADMIN_PAGE_MESSAGE.categoryNotFound);
   const where: Record<string, unknown> = { category: categoryId };
   if (input.search) where.title = { $ilike: `%${escapeLike(input.search)}%` };
   const { limit, offset } = pageWindow(input.page);
-  const [pages, total] = await ctx.em.findAndCount(Page, where, { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset });
+  const [pages, total] = await ctx.em.findAndCount(Page, where, {
+    populate: ['phaseClass'],
+    orderBy: { position: 'asc', id: 'asc' },
+    limit,
+    offset,
+  });
   const track = tree.trackOf(categoryId);
   const numbers = track ? await phaseNumbers(ctx.em, categoryId) : new Map<number, number>();
   return {
     items: pages.map((p) => adminPageDto(ctx, p, track, numbers.get(p.id) ?? null)),
-    total, page: input.page, perPage: limit, search: input.search,
+    total,
+    page: input.page,
+    perPage: limit,
+    search: input.search,
   };
 }
 
@@ -133,7 +165,13 @@ export async function getAdminPage(ctx: Ctx, id: number): Promise<{ data: AdminP
 const addError = (errors: FieldErrors, field: string, message: string) => void (errors[field] ??= []).push(message);
 
 /** A media id checked with attachableMedia, its 422 collected instead of thrown (null when refused). */
-async function collectMedia(em: EntityManager, errors: FieldErrors, id: number | null, kind: 'page_image' | 'page_video', field: string): Promise<IMedia | null> {
+async function collectMedia(
+  em: EntityManager,
+  errors: FieldErrors,
+  id: number | null,
+  kind: 'page_image' | 'page_video',
+  field: string,
+): Promise<IMedia | null> {
   try {
     return await attachableMedia(em, id, [kind], field);
   } catch (err) {
@@ -157,7 +195,12 @@ interface ResolvedFields {
  * Checks the editable fields against the page's place in the programme: the class change rule, and that the class,
  * muscle group, image and video exist. Every problem (with those already collected) is one 422.
  */
-async function resolveFields(em: EntityManager, place: PagePlace, input: PageFields, errors: FieldErrors): Promise<ResolvedFields> {
+async function resolveFields(
+  em: EntityManager,
+  place: PagePlace,
+  input: PageFields,
+  errors: FieldErrors,
+): Promise<ResolvedFields> {
   let phaseClass: IPhaseClass | null | undefined;
   if (input.class_id !== undefined) {
     phaseClass = input.class_id === null ? null : await em.findOne(PhaseClass, { id: input.class_id });
@@ -172,8 +215,10 @@ async function resolveFields(em: EntityManager, place: PagePlace, input: PageFie
     muscleGroup = await em.findOne(MuscleGroup, { id: input.muscle_group_id });
     if (!muscleGroup) addError(errors, 'muscle_group_id', ADMIN_PAGE_MESSAGE.muscleGroupInvalid);
   }
-  const image = input.image_id === undefined ? undefined : await collectMedia(em, errors, input.image_id, 'page_image', 'image_id');
-  const video = input.video_id === undefined ? undefined : await collectMedia(em, errors, input.video_id, 'page_video', 'video_id');
+  const image =
+    input.image_id === undefined ? undefined : await collectMedia(em, errors, input.image_id, 'page_image', 'image_id');
+  const video =
+    input.video_id === undefined ? undefined : await collectMedia(em, errors, input.video_id, 'page_video', 'video_id');
   if (Object.keys(errors).length) throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
   return { phaseClass, muscleGroup, image, video };
 }
@@ -215,14 +260,26 @@ export async function createPage(ctx: Ctx, raw: unknown): Promise<{ data: AdminP
     const errors: FieldErrors = {};
     const category = await ctx.em.findOne(PageCategory, { id: input.page_category_id });
     if (!category) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.categoryInvalid);
-    else if (category.id !== TECHNIQUE_GUIDE_CATEGORY) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.addOnlyTechniqueGuides);
+    else if (category.id !== TECHNIQUE_GUIDE_CATEGORY)
+      addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.addOnlyTechniqueGuides);
     // A technique guide is not a phase: no class but none.
     const fields = await resolveFields(ctx.em, { track: null, phase: null, current: null }, input, errors);
-    const [last] = await ctx.em.find(Page, { category: TECHNIQUE_GUIDE_CATEGORY }, { orderBy: { position: 'desc' }, limit: 1 });
+    const [last] = await ctx.em.find(
+      Page,
+      { category: TECHNIQUE_GUIDE_CATEGORY },
+      { orderBy: { position: 'desc' }, limit: 1 },
+    );
     const page = ctx.em.create(Page, {
-      title: input.title, content: input.content, category: TECHNIQUE_GUIDE_CATEGORY, position: (last?.position ?? 0) + 1,
-      phaseClass: null, muscleGroup: fields.muscleGroup ?? null, preset: null, videoLink: input.video_link ?? null,
-      image: fields.image ?? null, video: fields.video ?? null,
+      title: input.title,
+      content: input.content,
+      category: TECHNIQUE_GUIDE_CATEGORY,
+      position: (last?.position ?? 0) + 1,
+      phaseClass: null,
+      muscleGroup: fields.muscleGroup ?? null,
+      preset: null,
+      videoLink: input.video_link ?? null,
+      image: fields.image ?? null,
+      video: fields.video ?? null,
     });
     await ctx.em.flush();
     return answer(ctx, page);
@@ -233,7 +290,8 @@ export async function createPage(ctx: Ctx, raw: unknown): Promise<{ data: AdminP
 export async function deletePage(ctx: Ctx, id: number): Promise<{ message: string }> {
   return editingContent(ctx.em, async () => {
     const page = await findPage(ctx.em, id);
-    if (page.category.id !== TECHNIQUE_GUIDE_CATEGORY) throw new DomainError('FORBIDDEN', ADMIN_PAGE_MESSAGE.deleteOnlyTechniqueGuides);
+    if (page.category.id !== TECHNIQUE_GUIDE_CATEGORY)
+      throw new DomainError('FORBIDDEN', ADMIN_PAGE_MESSAGE.deleteOnlyTechniqueGuides);
     ctx.em.remove(page);
     await ctx.em.flush();
     return { message: 'Page deleted.' };

@@ -1,8 +1,16 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ADMIN_USER_MESSAGE, ROLE, SERVER_MESSAGE, adminUserAccessInput, adminUserCreateInput, adminUserListInput, adminUserPasswordInput,
-  adminUserUpdateInput, type AdminUser, type AdminUserRow,
+  ADMIN_USER_MESSAGE,
+  ROLE,
+  SERVER_MESSAGE,
+  adminUserAccessInput,
+  adminUserCreateInput,
+  adminUserListInput,
+  adminUserPasswordInput,
+  adminUserUpdateInput,
+  type AdminUser,
+  type AdminUserRow,
 } from '@evolution/shared';
 import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
 import { readRows } from '../db/read.ts';
@@ -30,7 +38,10 @@ function userRow(u: IUser, subscriber: boolean): AdminUserRow {
 }
 
 /** The admin user list: newest first, searched by name or email, filtered by user type (categoryId 1 or 2). */
-export async function listUsers(em: EntityManager, raw: unknown): Promise<Page<AdminUserRow> & { search: string; categoryId?: number }> {
+export async function listUsers(
+  em: EntityManager,
+  raw: unknown,
+): Promise<Page<AdminUserRow> & { search: string; categoryId?: number }> {
   const input = parseInput(adminUserListInput, raw);
   const where: string[] = [];
   const params: unknown[] = [];
@@ -46,19 +57,51 @@ export async function listUsers(em: EntityManager, raw: unknown): Promise<Page<A
   const { limit, offset } = pageWindow(input.page);
   // The page's users first (newest first, walked on the primary key), then only their subscriptions: nothing reads
   // more users than the page. A search reads the trigram indexes on name and email.
-  const rows = await readRows<{ id: number; name: string; email: string; role: 1 | 2; created_at: Date; subscriber: boolean }>(em, `
+  const rows = await readRows<{
+    id: number;
+    name: string;
+    email: string;
+    role: 1 | 2;
+    created_at: Date;
+    subscriber: boolean;
+  }>(
+    em,
+    `
     select u.id, u.name, u.email, u.role, u.created_at,
            coalesce(s.status in ('active', 'trialing') and s.current_period_end > now(), false) as subscriber
     from (select id, name, email, role, created_at from users u ${filter}
           order by u.id desc limit $${params.length + 1} offset $${params.length + 2}) u
     left join subscriptions s on s.user_id = u.id
-    order by u.id desc`, [...params, limit, offset]);
+    order by u.id desc`,
+    [...params, limit, offset],
+  );
   // Without a search the total is the users counted per role (one row); a search counts its matches on the indexes.
   const total = input.search
-    ? Number((await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total)
-    : await countedTotal(em, 'users', input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? input.categoryId : undefined);
-  const items = rows.map((u): AdminUserRow => ({ id: u.id, name: u.name, email: u.email, user_type: u.role, role: u.role, subscriber: u.subscriber, created_at: new Date(u.created_at).toISOString() }));
-  return { items, total, page: input.page, perPage: limit, search: input.search, ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}) };
+    ? Number(
+        (await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total,
+      )
+    : await countedTotal(
+        em,
+        'users',
+        input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? input.categoryId : undefined,
+      );
+  const items = rows.map((u): AdminUserRow => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    user_type: u.role,
+    role: u.role,
+    subscriber: u.subscriber,
+    created_at: new Date(u.created_at).toISOString(),
+  }));
+  return {
+    items,
+    total,
+    page: input.page,
+    perPage: limit,
+    search: input.search,
+    ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+  };
 }
 
 /** The user, or 404; `locked` re-reads the row under a write lock inside a transaction. */
@@ -71,7 +114,11 @@ async function findUser(em: EntityManager, id: number, locked = false): Promise<
 /** One user with the access map they get now and the flags admins set for them. */
 async function userDetail(em: EntityManager, user: IUser): Promise<AdminUser> {
   const sub = await em.findOne(Subscription, { user: user.id }, { populate: ['channel'] });
-  return { ...userRow(user, isSubscriptionActive(sub)), access: accessMap(user, sub), access_overrides: { ...user.access } };
+  return {
+    ...userRow(user, isSubscriptionActive(sub)),
+    access: accessMap(user, sub),
+    access_overrides: { ...user.access },
+  };
 }
 
 /**
@@ -79,7 +126,11 @@ async function userDetail(em: EntityManager, user: IUser): Promise<AdminUser> {
  * such changes queue rather than deadlock (PostgreSQL would end one of them with a 500).
  */
 async function lockAdmins(em: EntityManager): Promise<IUser[]> {
-  return em.find(User, { role: ROLE.admin }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } });
+  return em.find(
+    User,
+    { role: ROLE.admin },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } },
+  );
 }
 
 /**
@@ -106,7 +157,14 @@ export async function createUser(ctx: ServiceContext, raw: unknown): Promise<Adm
       if (input.user_type === ROLE.member) return createMember(em, { email, name: input.name, password });
       if (await em.count(User, { email })) throw validationError('email', SERVER_MESSAGE.emailTaken);
       // An admin has no setup to go through.
-      return em.create(User, { email, name: input.name, password, role: ROLE.admin, initialSetup: 0, initialSetupStep: 3 });
+      return em.create(User, {
+        email,
+        name: input.name,
+        password,
+        role: ROLE.admin,
+        initialSetup: 0,
+        initialSetupStep: 3,
+      });
     }),
   );
   return userDetail(ctx.em, user);
@@ -139,7 +197,12 @@ export async function updateUser(ctx: ServiceContext, actor: Actor, id: number, 
  * PUT admin/admin/{id}: sets a user's password and signs them out everywhere (their token version moves on, as a
  * password change does; pending reset links die too). An admin changes their own on the Change Password screen.
  */
-export async function setUserPassword(ctx: ServiceContext, actor: Actor, id: number, raw: unknown): Promise<{ message: string }> {
+export async function setUserPassword(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  raw: unknown,
+): Promise<{ message: string }> {
   await findUser(ctx.em, id);
   if (id === actor.user.id) throw validationError('password', M.selfPassword);
   const input = parseInput(adminUserPasswordInput, raw);

@@ -1,4 +1,11 @@
-import { ROLE, auditActionLabel, auditLogListInput, type AuditAdmin, type AuditLogRow, type DataReadRow } from '@evolution/shared';
+import {
+  ROLE,
+  auditActionLabel,
+  auditLogListInput,
+  type AuditAdmin,
+  type AuditLogRow,
+  type DataReadRow,
+} from '@evolution/shared';
 import { AuditLog, User } from '../entities/index.ts';
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
@@ -18,7 +25,10 @@ export function recordAdminRead(ctx: Pick<ServiceContext, 'em' | 'ip'>, admin: A
 }
 
 /** Names of these users by id (deleted accounts are simply missing). */
-async function namesOf(ctx: Pick<ServiceContext, 'em'>, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+async function namesOf(
+  ctx: Pick<ServiceContext, 'em'>,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (!wanted.length) return new Map();
   const users = await ctx.em.find(User, { id: { $in: wanted } }, { fields: ['id', 'name'] });
@@ -26,7 +36,10 @@ async function namesOf(ctx: Pick<ServiceContext, 'em'>, ids: (number | null | un
 }
 
 /** The admin audit log: every admin read of a member's health data, newest first, optionally one member's or one admin's. */
-export async function listAuditLog(ctx: Pick<ServiceContext, 'em'>, raw: unknown): Promise<Page<AuditLogRow> & { member_id?: number; admin_id?: number }> {
+export async function listAuditLog(
+  ctx: Pick<ServiceContext, 'em'>,
+  raw: unknown,
+): Promise<Page<AuditLogRow> & { member_id?: number; admin_id?: number }> {
   const input = parseInput(auditLogListInput, raw);
   const where: Record<string, unknown> = {};
   if (input.member_id !== undefined) where.memberId = input.member_id;
@@ -38,19 +51,32 @@ export async function listAuditLog(ctx: Pick<ServiceContext, 'em'>, raw: unknown
     ctx.em.find(AuditLog, where, { orderBy: { id: 'desc' }, limit, offset }),
     filtered ? ctx.em.count(AuditLog, where) : countedTotal(ctx.em, 'audit_log'),
   ]);
-  const names = await namesOf(ctx, rows.flatMap((r) => [r.admin?.id, r.memberId]));
+  const names = await namesOf(
+    ctx,
+    rows.flatMap((r) => [r.admin?.id, r.memberId]),
+  );
   const items = rows.map((r): AuditLogRow => {
     const adminId = r.admin?.id ?? null;
     const memberId = r.memberId ?? null;
     return {
-      id: r.id, action: r.action, what: auditActionLabel(r.action),
-      admin_id: adminId, admin_name: adminId === null ? null : (names.get(adminId) ?? null),
-      member_id: memberId, member_name: memberId === null ? null : (names.get(memberId) ?? null),
-      object_type: r.objectType, object_id: r.objectId ?? null, ip: r.ip ?? null, created_at: r.createdAt.toISOString(),
+      id: r.id,
+      action: r.action,
+      what: auditActionLabel(r.action),
+      admin_id: adminId,
+      admin_name: adminId === null ? null : (names.get(adminId) ?? null),
+      member_id: memberId,
+      member_name: memberId === null ? null : (names.get(memberId) ?? null),
+      object_type: r.objectType,
+      object_id: r.objectId ?? null,
+      ip: r.ip ?? null,
+      created_at: r.createdAt.toISOString(),
     };
   });
   return {
-    items, total, page: input.page, perPage: limit,
+    items,
+    total,
+    page: input.page,
+    perPage: limit,
     ...(input.member_id !== undefined ? { member_id: input.member_id } : {}),
     ...(input.admin_id !== undefined ? { admin_id: input.admin_id } : {}),
   };
@@ -58,7 +84,11 @@ export async function listAuditLog(ctx: Pick<ServiceContext, 'em'>, raw: unknown
 
 /** The admin filter's choices: every admin account, by name. */
 export async function auditAdmins(ctx: Pick<ServiceContext, 'em'>): Promise<AuditAdmin[]> {
-  const admins = await ctx.em.find(User, { role: ROLE.admin }, { fields: ['id', 'name'], orderBy: { name: 'asc', id: 'asc' } });
+  const admins = await ctx.em.find(
+    User,
+    { role: ROLE.admin },
+    { fields: ['id', 'name'], orderBy: { name: 'asc', id: 'asc' } },
+  );
   return admins.map((a) => ({ id: a.id, name: a.name }));
 }
 
@@ -69,12 +99,22 @@ export const FORMER_ADMIN = 'A former admin';
  * GET user/data_reads: who read this member's health data and when, newest first; only the member's own rows, and
  * only the admin's name and what they read (no address or other member's data).
  */
-export async function memberDataReads(ctx: Pick<ServiceContext, 'em'>, memberId: number, page: number): Promise<Page<DataReadRow>> {
+export async function memberDataReads(
+  ctx: Pick<ServiceContext, 'em'>,
+  memberId: number,
+  page: number,
+): Promise<Page<DataReadRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await ctx.em.findAndCount(AuditLog, { memberId }, { orderBy: { id: 'desc' }, limit, offset });
-  const names = await namesOf(ctx, rows.map((r) => r.admin?.id));
+  const names = await namesOf(
+    ctx,
+    rows.map((r) => r.admin?.id),
+  );
   const items = rows.map((r) => ({
-    id: r.id, what: auditActionLabel(r.action), admin_name: (r.admin && names.get(r.admin.id)) || FORMER_ADMIN, created_at: r.createdAt.toISOString(),
+    id: r.id,
+    what: auditActionLabel(r.action),
+    admin_name: (r.admin && names.get(r.admin.id)) || FORMER_ADMIN,
+    created_at: r.createdAt.toISOString(),
   }));
   return { items, total, page, perPage: limit };
 }

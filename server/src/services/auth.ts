@@ -21,9 +21,19 @@ export async function signedIn(ctx: ServiceContext, user: IUser, remember: boole
 }
 
 /** A new member (role 1, setup step 1) with their programme state, in the caller's transaction; a taken email is 422. */
-export async function createMember(em: EntityManager, account: { email: string; name: string; password: string }): Promise<IUser> {
+export async function createMember(
+  em: EntityManager,
+  account: { email: string; name: string; password: string },
+): Promise<IUser> {
   if (await em.count(User, { email: account.email })) throw validationError('email', SERVER_MESSAGE.emailTaken);
-  const user = em.create(User, { email: account.email, name: account.name.trim(), password: account.password, role: ROLE.member, initialSetup: 1, initialSetupStep: 1 });
+  const user = em.create(User, {
+    email: account.email,
+    name: account.name.trim(),
+    password: account.password,
+    role: ROLE.member,
+    initialSetup: 1,
+    initialSetupStep: 1,
+  });
   em.create(Evolution, { user });
   return user;
 }
@@ -66,7 +76,11 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
 
 /** Ends the token the caller used; later calls with it get 401. */
 export async function logout(ctx: ServiceContext, actor: Actor): Promise<{ message: string }> {
-  await ctx.em.upsert(RevokedToken, { jti: actor.jti, user: actor.user.id, expiresAt: new Date(actor.exp * 1000) }, { onConflictAction: 'ignore' });
+  await ctx.em.upsert(
+    RevokedToken,
+    { jti: actor.jti, user: actor.user.id, expiresAt: new Date(actor.exp * 1000) },
+    { onConflictAction: 'ignore' },
+  );
   return { message: 'Successfully logged out' };
 }
 
@@ -82,7 +96,12 @@ export function currentUser(ctx: ServiceContext, actor: Actor): Promise<LoginRes
  * The caller behind a bearer token for a surface's role check: no token → 401, a token that does not resolve → 401
  * (see {@link authenticate}), another role than `role` (null: any) → 403.
  */
-export async function authenticateAs(ctx: Omit<ServiceContext, 'actor'>, token: string | null, role: number | null, reads: ActorReads = {}): Promise<Actor> {
+export async function authenticateAs(
+  ctx: Omit<ServiceContext, 'actor'>,
+  token: string | null,
+  role: number | null,
+  reads: ActorReads = {},
+): Promise<Actor> {
   if (!token) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
   const actor = await authenticate(ctx, token, reads);
   if (role !== null && actor.me.role !== role) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
@@ -107,8 +126,11 @@ const ACTOR_SQL = `
   where u.id = $2`;
 
 /** The same, with the member's current form on each ladder (the phase runner's reads need them). */
-const ACTOR_WITH_FORMS_SQL = ACTOR_SQL.replace('from users u', `, (select coalesce(json_object_agg(f.form_group_id, f.form_id), '{}') from member_forms f where f.user_id = u.id) as forms
-  from users u`);
+const ACTOR_WITH_FORMS_SQL = ACTOR_SQL.replace(
+  'from users u',
+  `, (select coalesce(json_object_agg(f.form_group_id, f.form_id), '{}') from member_forms f where f.user_id = u.id) as forms
+  from users u`,
+);
 
 /** What a call reads alongside the token check, beyond the user, subscription and programme position. */
 export interface ActorReads {
@@ -116,26 +138,52 @@ export interface ActorReads {
   forms?: boolean;
 }
 
-type ActorRow = Record<string, unknown> & { id: number; token_version: number; revoked: boolean; forms?: Record<string, number> };
+type ActorRow = Record<string, unknown> & {
+  id: number;
+  token_version: number;
+  revoked: boolean;
+  forms?: Record<string, number>;
+};
 
 function membershipOf(row: ActorRow): Membership {
-  const subscription: SubscriptionFacts | null = row.s_status == null ? null : {
-    status: row.s_status as SubscriptionFacts['status'],
-    currentPeriodEnd: new Date(row.s_current_period_end as string),
-    cancelAtPeriodEnd: row.s_cancel_at_period_end as boolean,
-    channel: { id: row.s_channel_id as number, name: row.s_channel_name as string, shortName: row.s_channel_short_name as string },
-    plan: { id: row.s_plan_id as number },
-  };
-  const evolution: EvolutionFacts | null = row.e_id == null ? null : {
-    id: row.e_id as number, evolution: row.e_evolution as number, version: row.e_version as number, phase: row.e_phase as number,
-    needCalibration: row.e_need_calibration as boolean, numberOfSets: row.e_number_of_sets as number, pendingNumberOfSets: (row.e_pending_number_of_sets as number | null) ?? null,
-  };
-  const forms = row.forms ? new Map(Object.entries(row.forms).map(([group, form]) => [Number(group), form])) : undefined;
+  const subscription: SubscriptionFacts | null =
+    row.s_status == null
+      ? null
+      : {
+          status: row.s_status as SubscriptionFacts['status'],
+          currentPeriodEnd: new Date(row.s_current_period_end as string),
+          cancelAtPeriodEnd: row.s_cancel_at_period_end as boolean,
+          channel: {
+            id: row.s_channel_id as number,
+            name: row.s_channel_name as string,
+            shortName: row.s_channel_short_name as string,
+          },
+          plan: { id: row.s_plan_id as number },
+        };
+  const evolution: EvolutionFacts | null =
+    row.e_id == null
+      ? null
+      : {
+          id: row.e_id as number,
+          evolution: row.e_evolution as number,
+          version: row.e_version as number,
+          phase: row.e_phase as number,
+          needCalibration: row.e_need_calibration as boolean,
+          numberOfSets: row.e_number_of_sets as number,
+          pendingNumberOfSets: (row.e_pending_number_of_sets as number | null) ?? null,
+        };
+  const forms = row.forms
+    ? new Map(Object.entries(row.forms).map(([group, form]) => [Number(group), form]))
+    : undefined;
   return { subscription, evolution, ...(forms ? { forms } : {}) };
 }
 
 /** Resolves a bearer token to an actor, or throws 401: bad signature, expired, revoked, or issued before a password change. */
-export async function authenticate(ctx: Omit<ServiceContext, 'actor'>, token: string, reads: ActorReads = {}): Promise<Actor> {
+export async function authenticate(
+  ctx: Omit<ServiceContext, 'actor'>,
+  token: string,
+  reads: ActorReads = {},
+): Promise<Actor> {
   const unauthenticated = () => new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
   let claims;
   try {
@@ -147,8 +195,28 @@ export async function authenticate(ctx: Omit<ServiceContext, 'actor'>, token: st
   if (!Number.isSafeInteger(id) || !claims.jti || typeof claims.exp !== 'number') throw unauthenticated();
   const [row] = await readRows<ActorRow>(ctx.em, reads.forms ? ACTOR_WITH_FORMS_SQL : ACTOR_SQL, [claims.jti, id]);
   if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
-  const { id: _, email, name, role, initial_setup, initial_setup_step, access, token_version, created_at, updated_at } = row;
-  const me = { id, email, name, role, initialSetup: initial_setup, initialSetupStep: initial_setup_step, access, tokenVersion: token_version } as UserFacts;
+  const {
+    id: _,
+    email,
+    name,
+    role,
+    initial_setup,
+    initial_setup_step,
+    access,
+    token_version,
+    created_at,
+    updated_at,
+  } = row;
+  const me = {
+    id,
+    email,
+    name,
+    role,
+    initialSetup: initial_setup,
+    initialSetupStep: initial_setup_step,
+    access,
+    tokenVersion: token_version,
+  } as UserFacts;
   const em = ctx.em;
   let user: IUser | undefined;
   return {
@@ -157,7 +225,20 @@ export async function authenticate(ctx: Omit<ServiceContext, 'actor'>, token: st
     // that only check access skip the ORM's hydration, measured at a twelfth of a phase-data call.
     get user() {
       // One this request already loaded (and may have changed) is that entity; otherwise the row read with the token.
-      return (user ??= em.getUnitOfWork().getById(User, id) ?? em.map(User, { id, email, name, role, initial_setup, initial_setup_step, access, token_version, created_at, updated_at } as unknown as Record<string, never>));
+      return (user ??=
+        em.getUnitOfWork().getById(User, id) ??
+        em.map(User, {
+          id,
+          email,
+          name,
+          role,
+          initial_setup,
+          initial_setup_step,
+          access,
+          token_version,
+          created_at,
+          updated_at,
+        } as unknown as Record<string, never>));
     },
     jti: claims.jti,
     exp: claims.exp,

@@ -8,10 +8,14 @@ import type { ServiceContext } from './context.ts';
  * (evolution, then version: the order of domain/chamber.ts), without the photos.
  */
 export async function chamberTrend(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<ChamberTrend> {
-  const rows = await ctx.em.find(ChamberSnapshot, { user: memberId }, {
-    fields: ['id', 'evolution', 'version', 'weight', 'bodyFat', 'vo2Score', 'createdAt'],
-    orderBy: { id: 'asc' },
-  });
+  const rows = await ctx.em.find(
+    ChamberSnapshot,
+    { user: memberId },
+    {
+      fields: ['id', 'evolution', 'version', 'weight', 'bodyFat', 'vo2Score', 'createdAt'],
+      orderBy: { id: 'asc' },
+    },
+  );
   const ordered = chamberOrder(rows);
   return {
     data: ordered.map((s, i) => ({

@@ -10,7 +10,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export const CONTENT_CHANNEL = 'evolution_content';
 
-interface Slot<T> { generation: number; value?: Promise<T> }
+interface Slot<T> {
+  generation: number;
+  value?: Promise<T>;
+}
 
 /** The cached reads of one database (one ORM): keyed by the ORM's configuration, so two apps in a process stay apart. */
 class ContentCache {
@@ -50,7 +53,11 @@ function cacheOf(em: EntityManager): ContentCache {
 export type ContentQuery = <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
 
 /** A cached content read: `load` runs (in SQL) on the first call after content changed. */
-export function cachedContent<T>(em: EntityManager, key: string, load: (query: ContentQuery) => Promise<T>): Promise<T> {
+export function cachedContent<T>(
+  em: EntityManager,
+  key: string,
+  load: (query: ContentQuery) => Promise<T>,
+): Promise<T> {
   // Outside the caller's transaction: a cached copy must be what every instance sees, not one request's own writes.
   const connection = em.getConnection();
   const query: ContentQuery = (sql, params = []) => connection.execute(sql, params as never[], 'all');

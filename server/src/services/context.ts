@@ -7,7 +7,10 @@ import type { TokenIssuer } from './tokens.ts';
 
 /** Who is calling: the signed-in user with the token they used, or nobody. */
 /** The caller's own row as read with their token: enough for every role and access check. */
-export type UserFacts = Pick<IUser, 'id' | 'email' | 'name' | 'role' | 'initialSetup' | 'initialSetupStep' | 'access' | 'tokenVersion'>;
+export type UserFacts = Pick<
+  IUser,
+  'id' | 'email' | 'name' | 'role' | 'initialSetup' | 'initialSetupStep' | 'access' | 'tokenVersion'
+>;
 
 export interface Actor {
   /** The caller, read with the token check (plain data: the hot reads need no entity). */

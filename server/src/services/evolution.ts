@@ -1,9 +1,24 @@
 import {
-  SERVER_MESSAGE, WARRIOR_MESSAGE, chamberInput, workoutResultsInput,
-  type CalibrationResults, type Chamber, type EvolutionDto, type FormLevelRow, type WorkoutResultRow, type WorkoutResults,
+  SERVER_MESSAGE,
+  WARRIOR_MESSAGE,
+  chamberInput,
+  workoutResultsInput,
+  type CalibrationResults,
+  type Chamber,
+  type EvolutionDto,
+  type FormLevelRow,
+  type WorkoutResultRow,
+  type WorkoutResults,
 } from '@evolution/shared';
 import { chamberLabel } from '../domain/chamber.ts';
-import { ChamberSnapshot, PhaseSubmission, Subscription, Vo2Test, WorkoutResult, type IUser } from '../entities/index.ts';
+import {
+  ChamberSnapshot,
+  PhaseSubmission,
+  Subscription,
+  Vo2Test,
+  WorkoutResult,
+  type IUser,
+} from '../entities/index.ts';
 import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { readRows } from '../db/read.ts';
@@ -27,20 +42,35 @@ export async function getEvolution(ctx: ServiceContext, member: IUser): Promise<
   return {
     data: {
       ...evolutionState(evo),
-      channel_name: sub?.channel.name ?? null, start_date: evo.startDate.toISOString(), versions: versions.length,
+      channel_name: sub?.channel.name ?? null,
+      start_date: evo.startDate.toISOString(),
+      versions: versions.length,
     },
   };
 }
 
 /** GET user/evolution/calibration: the tests of the latest calibration and the level each placed the member on. */
 export async function calibrationResults(ctx: ServiceContext, memberId: number): Promise<CalibrationResults> {
-  const latest = await ctx.em.findOne(PhaseSubmission, { user: memberId, track: 'calibration', phaseType: 'exercise' }, { orderBy: { id: 'desc' } });
+  const latest = await ctx.em.findOne(
+    PhaseSubmission,
+    { user: memberId, track: 'calibration', phaseType: 'exercise' },
+    { orderBy: { id: 'desc' } },
+  );
   if (!latest) return { data: [], evolution: null };
-  const rows = await ctx.em.find(WorkoutResult, { submission: latest.id }, { populate: ['form'], orderBy: { position: 'asc' } });
+  const rows = await ctx.em.find(
+    WorkoutResult,
+    { submission: latest.id },
+    { populate: ['form'], orderBy: { position: 'asc' } },
+  );
   return {
     data: rows.map((r) => ({
-      calibration_id: r.calibration?.id ?? null, form: r.formName, amount: r.amount, level: r.level ?? null, placed_form: r.form?.name ?? null,
-      reps_or_time: r.repsOrTime as 1 | 2, time_to_complete: r.timeToComplete ?? null,
+      calibration_id: r.calibration?.id ?? null,
+      form: r.formName,
+      amount: r.amount,
+      level: r.level ?? null,
+      placed_form: r.form?.name ?? null,
+      reps_or_time: r.repsOrTime as 1 | 2,
+      time_to_complete: r.timeToComplete ?? null,
     })),
     evolution: latest.evolution,
   };
@@ -48,9 +78,19 @@ export async function calibrationResults(ctx: ServiceContext, memberId: number):
 
 function workoutRow(r: IWorkoutResult): WorkoutResultRow {
   return {
-    id: r.id, form_id: r.form?.id ?? null, form_name: r.formName, amount: r.amount, total_weight: r.totalWeight, par: r.par ?? null,
-    progress: r.progress ?? null, level: r.level ?? null, time_to_complete: r.timeToComplete ?? null, reps_or_time: r.repsOrTime as 1 | 2,
-    evolution: r.evolution, version: r.version, phase: r.phase,
+    id: r.id,
+    form_id: r.form?.id ?? null,
+    form_name: r.formName,
+    amount: r.amount,
+    total_weight: r.totalWeight,
+    par: r.par ?? null,
+    progress: r.progress ?? null,
+    level: r.level ?? null,
+    time_to_complete: r.timeToComplete ?? null,
+    reps_or_time: r.repsOrTime as 1 | 2,
+    evolution: r.evolution,
+    version: r.version,
+    phase: r.phase,
   };
 }
 
@@ -58,7 +98,11 @@ function workoutRow(r: IWorkoutResult): WorkoutResultRow {
 export async function workoutResults(ctx: ServiceContext, member: IUser, raw: unknown): Promise<WorkoutResults> {
   const input = parseInput(workoutResultsInput, raw);
   const evolution = input.evolution ?? (await ensureEvolution(ctx.em, member)).evolution;
-  const rows = await ctx.em.find(WorkoutResult, { user: member.id, evolution, track: 'general' }, { orderBy: { version: 'asc', phase: 'asc', position: 'asc', id: 'asc' } });
+  const rows = await ctx.em.find(
+    WorkoutResult,
+    { user: member.id, evolution, track: 'general' },
+    { orderBy: { version: 'asc', phase: 'asc', position: 'asc', id: 'asc' } },
+  );
   return { data: rows.map(workoutRow), evolution };
 }
 
@@ -67,17 +111,31 @@ export async function formLevels(ctx: ServiceContext, memberId: number, page: nu
   const ladders = await loadLadders(ctx.em);
   const standings = await memberStandings(ctx.em, memberId, ladders);
   const { limit, offset } = pageWindow(page);
-  const current = [...ladders.values()].slice(offset, offset + limit).map((l) => ({ ladder: l, form: l.forms[standings.get(l.group.id) ?? 0]! }));
+  const current = [...ladders.values()]
+    .slice(offset, offset + limit)
+    .map((l) => ({ ladder: l, form: l.forms[standings.get(l.group.id) ?? 0]! }));
   const sets = current.length
-    ? await ctx.em.find(WorkoutResult, { user: memberId, track: 'general', form: { $in: current.map((c) => c.form.id) } }, { orderBy: { id: 'desc' } })
+    ? await ctx.em.find(
+        WorkoutResult,
+        { user: memberId, track: 'general', form: { $in: current.map((c) => c.form.id) } },
+        { orderBy: { id: 'desc' } },
+      )
     : [];
   const items = current.map(({ ladder, form }) => {
     const onForm = sets.filter((s) => s.form?.id === form.id);
     const session = onForm[0]?.submission.id;
     const amounts = onForm.filter((s) => s.submission.id === session).map((s) => s.amount);
     return {
-      form_id: form.id, level: form.level, progress: form.progress, name: form.name, amount: amounts.length ? Math.max(...amounts) : null,
-      form_group_id: ladder.group.id, form_group: ladder.group.name, reps_or_time: form.repsOrTime as 1 | 2, min: form.min, max: form.max,
+      form_id: form.id,
+      level: form.level,
+      progress: form.progress,
+      name: form.name,
+      amount: amounts.length ? Math.max(...amounts) : null,
+      form_group_id: ladder.group.id,
+      form_group: ladder.group.name,
+      reps_or_time: form.repsOrTime as 1 | 2,
+      min: form.min,
+      max: form.max,
     };
   });
   return { items, total: ladders.size, page, perPage: limit };
@@ -90,8 +148,19 @@ export function assertEvolutionPage(member: Pick<IUser, 'access'>): void {
 
 /** A chamber page's row: the n-th snapshot in chamber order with the page count and its photos' stored files. */
 interface ChamberRow {
-  evolution: number; version: number; weight: number; body_fat: number; chest: number; bicep: number; waist: number; quad: number;
-  vo2score: number | null; vo2level: string | null; muscle: Record<string, number>; created_at: Date; total_pages: string;
+  evolution: number;
+  version: number;
+  weight: number;
+  body_fat: number;
+  chest: number;
+  bicep: number;
+  waist: number;
+  quad: number;
+  vo2score: number | null;
+  vo2level: string | null;
+  muscle: Record<string, number>;
+  created_at: Date;
+  total_pages: string;
   photos: { id: number; mime: string; path: string }[];
 }
 
@@ -101,21 +170,32 @@ interface ChamberRow {
  */
 export async function chamber(ctx: ServiceContext, memberId: number, raw: unknown): Promise<Chamber> {
   const { page } = parseInput(chamberInput, raw);
-  const [snap] = await readRows<ChamberRow>(ctx.em, `
+  const [snap] = await readRows<ChamberRow>(
+    ctx.em,
+    `
     select s.evolution, s.version, s.weight::float8 as weight, s.body_fat::float8 as body_fat, s.chest::float8 as chest, s.bicep::float8 as bicep,
            s.waist::float8 as waist, s.quad::float8 as quad, s.vo2score::float8 as vo2score, s.vo2level, s.muscle, s.created_at, s.total_pages,
            coalesce((select json_agg(json_build_object('id', m.id, 'mime', m.mime, 'path', m.path) order by i.n)
                      from unnest(array[s.image1_id, s.image2_id, s.image3_id]) with ordinality i(id, n) join media m on m.id = i.id), '[]') as photos
     from (select c.*, count(*) over () as total_pages, row_number() over (order by c.evolution, c.version, c.id) as n
           from chamber_snapshots c where c.user_id = $1) s
-    where s.n = $2`, [memberId, page]);
+    where s.n = $2`,
+    [memberId, page],
+  );
   if (!snap) throw notFound(WARRIOR_MESSAGE.noResults);
-  const images = await Promise.all(snap.photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })));
+  const images = await Promise.all(
+    snap.photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })),
+  );
   return {
     data: {
       vo2max: { score: snap.vo2score, level: snap.vo2level },
       body: {
-        weight: snap.weight, body_fat: snap.body_fat, chest: snap.chest, bicep: snap.bicep, waist: snap.waist, quad: snap.quad,
+        weight: snap.weight,
+        body_fat: snap.body_fat,
+        chest: snap.chest,
+        bicep: snap.bicep,
+        waist: snap.waist,
+        quad: snap.quad,
         images: images.filter((i): i is { id: number; mime: string; base64: string } => i.base64 !== null),
       },
       muscle: snap.muscle,
@@ -130,19 +210,45 @@ export async function chamber(ctx: ServiceContext, memberId: number, raw: unknow
 }
 
 /** The member's training record for a data export: every logged set and test, VO2 tests and chamber snapshots (photo ids). */
-export async function trainingExport(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<Record<string, unknown>> {
+export async function trainingExport(
+  ctx: Pick<ServiceContext, 'em'>,
+  memberId: number,
+): Promise<Record<string, unknown>> {
   const [sets, vo2, snapshots] = await Promise.all([
     ctx.em.find(WorkoutResult, { user: memberId }, { orderBy: { id: 'asc' } }),
     ctx.em.find(Vo2Test, { user: memberId }, { orderBy: { id: 'asc' } }),
     ctx.em.find(ChamberSnapshot, { user: memberId }, { orderBy: { id: 'asc' } }),
   ]);
   return {
-    workout_results: sets.map((r) => ({ ...workoutRow(r), track: r.track, calibration_id: r.calibration?.id ?? null, created_at: r.createdAt.toISOString() })),
-    vo2_tests: vo2.map((t) => ({ evolution: t.evolution, version: t.version, seconds: t.seconds, grade: t.grade, score: t.score, level: t.levelName ?? null, created_at: t.createdAt.toISOString() })),
+    workout_results: sets.map((r) => ({
+      ...workoutRow(r),
+      track: r.track,
+      calibration_id: r.calibration?.id ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    vo2_tests: vo2.map((t) => ({
+      evolution: t.evolution,
+      version: t.version,
+      seconds: t.seconds,
+      grade: t.grade,
+      score: t.score,
+      level: t.levelName ?? null,
+      created_at: t.createdAt.toISOString(),
+    })),
     chamber: snapshots.map((s) => ({
-      evolution: s.evolution, version: s.version, weight: s.weight, body_fat: s.bodyFat, chest: s.chest, bicep: s.bicep, waist: s.waist, quad: s.quad,
-      image_ids: [s.image1?.id, s.image2?.id, s.image3?.id].filter((id) => id != null), vo2_score: s.vo2Score ?? null, vo2_level: s.vo2Level ?? null,
-      muscle: s.muscle, created_at: s.createdAt.toISOString(),
+      evolution: s.evolution,
+      version: s.version,
+      weight: s.weight,
+      body_fat: s.bodyFat,
+      chest: s.chest,
+      bicep: s.bicep,
+      waist: s.waist,
+      quad: s.quad,
+      image_ids: [s.image1?.id, s.image2?.id, s.image3?.id].filter((id) => id != null),
+      vo2_score: s.vo2Score ?? null,
+      vo2_level: s.vo2Level ?? null,
+      muscle: s.muscle,
+      created_at: s.createdAt.toISOString(),
     })),
   };
 }

@@ -1,8 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  FLAG_MESSAGE, FLAG_STATUS, ROLE, adminFlagListInput, flagCreateInput, flagListInput, flagReplyInput,
-  type FlagDto, type FlagRow, type FlagSaved, type FlagStatus,
+  FLAG_MESSAGE,
+  FLAG_STATUS,
+  ROLE,
+  adminFlagListInput,
+  flagCreateInput,
+  flagListInput,
+  flagReplyInput,
+  type FlagDto,
+  type FlagRow,
+  type FlagSaved,
+  type FlagStatus,
 } from '@evolution/shared';
 import { AssistanceFlag, FlagResponse, User, type IUser } from '../entities/index.ts';
 import type { IAssistanceFlag } from '../entities/AssistanceFlag.ts';
@@ -42,15 +51,26 @@ interface FlagListRow {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 const listRow = (r: FlagListRow): FlagRow => ({
-  id: r.id, subject: r.subject, from: r.from, user_id: r.user_id, message: r.message, status: r.status as FlagStatus,
-  responses_count: Number(r.responses_count), created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  id: r.id,
+  subject: r.subject,
+  from: r.from,
+  user_id: r.user_id,
+  message: r.message,
+  status: r.status as FlagStatus,
+  responses_count: Number(r.responses_count),
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
 });
 
 /**
  * One page of flags as list rows: one read model in SQL (the list only shapes rows). `memberId` keeps one member's
  * flags, newest first; without it open ones come first (the admin's queue), then the most recently active.
  */
-async function flagPage(em: EntityManager, page: number, filter: { memberId?: number; status?: FlagStatus }): Promise<Page<FlagRow>> {
+async function flagPage(
+  em: EntityManager,
+  page: number,
+  filter: { memberId?: number; status?: FlagStatus },
+): Promise<Page<FlagRow>> {
   const { limit, offset } = pageWindow(page);
   const where: string[] = [];
   const params: unknown[] = [];
@@ -63,11 +83,17 @@ async function flagPage(em: EntityManager, page: number, filter: { memberId?: nu
     params.push(filter.status);
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const order = filter.memberId !== undefined ? 'f.created_at desc, f.id desc' : 'f.status asc, f.updated_at desc, f.id desc';
+  const order =
+    filter.memberId !== undefined ? 'f.created_at desc, f.id desc' : 'f.status asc, f.updated_at desc, f.id desc';
   // A member's own flags are counted on their index; the admin's whole queue from the flags counted per status.
-  const total = filter.memberId !== undefined
-    ? Number((await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params))[0]!.total)
-    : await countedTotal(em, 'assistance_flags', filter.status);
+  const total =
+    filter.memberId !== undefined
+      ? Number(
+          (
+            await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params)
+          )[0]!.total,
+        )
+      : await countedTotal(em, 'assistance_flags', filter.status);
   // The page's flags first (in the queue index's order), then only their members and replies: nothing reads more
   // flags than the page, however deep it is.
   const rows = await em.execute<FlagListRow[]>(
@@ -94,7 +120,11 @@ async function findFlag(em: EntityManager, id: number, ownerId?: number, locked 
 
 /** The flag with its whole thread, oldest reply first. */
 async function flagDetail(em: EntityManager, flag: IAssistanceFlag): Promise<FlagDto> {
-  const responses = await em.find(FlagResponse, { flag: flag.id }, { populate: ['author'], orderBy: { createdAt: 'asc', id: 'asc' } });
+  const responses = await em.find(
+    FlagResponse,
+    { flag: flag.id },
+    { populate: ['author'], orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
   return {
     id: flag.id,
     subject: flag.subject,
@@ -127,13 +157,23 @@ async function mailAdmins(em: EntityManager, subject: string, text: string): Pro
 }
 
 /** Every open screen of the flag's member and of the admins learns of the change once the transaction commits. */
-const announce = (em: EntityManager, flag: IAssistanceFlag) => notifyLive(em, { topic: 'flag', id: flag.id, userIds: [flag.user.id], admins: true });
+const announce = (em: EntityManager, flag: IAssistanceFlag) =>
+  notifyLive(em, { topic: 'flag', id: flag.id, userIds: [flag.user.id], admins: true });
 
 /** Adds a reply to an open flag (locked, so a close or an identical reply in flight waits); a closed one is a 422. */
-async function addReply(em: EntityManager, flag: IAssistanceFlag, author: IUser, byCoach: boolean, message: string): Promise<{ added: boolean }> {
+async function addReply(
+  em: EntityManager,
+  flag: IAssistanceFlag,
+  author: IUser,
+  byCoach: boolean,
+  message: string,
+): Promise<{ added: boolean }> {
   if (flag.status === FLAG_STATUS.closed) throw validationError('message', FLAG_MESSAGE.closedNoReply);
   const repeat = await em.count(FlagResponse, {
-    flag: flag.id, author: author.id, message, createdAt: { $gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) },
+    flag: flag.id,
+    author: author.id,
+    message,
+    createdAt: { $gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) },
   });
   if (repeat > 0) return { added: false };
   em.create(FlagResponse, { flag, author: author.id, byCoach, message });
@@ -175,15 +215,30 @@ export async function openFlag(ctx: ServiceContext, member: IUser, raw: unknown)
   return ctx.em.transactional(async (em) => {
     // The member's row is the lock two submits of one double click queue on, so the second sees the first's flag.
     await em.findOneOrFail(User, { id: member.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    const repeat = await em.findOne(AssistanceFlag, {
-      user: member.id, subject: input.subject, message: input.message, createdAt: { $gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) },
-    }, { populate: ['user'], orderBy: { id: 'desc' } });
+    const repeat = await em.findOne(
+      AssistanceFlag,
+      {
+        user: member.id,
+        subject: input.subject,
+        message: input.message,
+        createdAt: { $gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) },
+      },
+      { populate: ['user'], orderBy: { id: 'desc' } },
+    );
     if (repeat) return { message: FLAG_MESSAGE.opened, data: await flagDetail(em, repeat) };
-    const flag = em.create(AssistanceFlag, { user: member.id, subject: input.subject, message: input.message, status: FLAG_STATUS.open });
+    const flag = em.create(AssistanceFlag, {
+      user: member.id,
+      subject: input.subject,
+      message: input.message,
+      status: FLAG_STATUS.open,
+    });
     await em.flush();
     await em.populate(flag, ['user']);
-    await mailAdmins(em, `New assistance flag: ${input.subject}`,
-      `${flag.user.name} opened an assistance flag.\n\nSubject: ${input.subject}\n\n${input.message}\n\nAnswer it at ${adminLink(ctx, flag.id)}\n`);
+    await mailAdmins(
+      em,
+      `New assistance flag: ${input.subject}`,
+      `${flag.user.name} opened an assistance flag.\n\nSubject: ${input.subject}\n\n${input.message}\n\nAnswer it at ${adminLink(ctx, flag.id)}\n`,
+    );
     await enqueuePush(em, { kind: 'admins' }, PUSH_NOTICE.flagOpened(flag, flag.user.name));
     await announce(em, flag);
     return { message: FLAG_MESSAGE.opened, data: await flagDetail(em, flag) };
@@ -198,8 +253,11 @@ export async function replyAsMember(ctx: ServiceContext, member: IUser, id: numb
     const flag = await findFlag(em, id, member.id, true);
     const { added } = await addReply(em, flag, member, false, message);
     if (added) {
-      await mailAdmins(em, `Reply on assistance flag: ${flag.subject}`,
-        `${flag.user.name} replied on "${flag.subject}".\n\n${message}\n\nAnswer it at ${adminLink(ctx, flag.id)}\n`);
+      await mailAdmins(
+        em,
+        `Reply on assistance flag: ${flag.subject}`,
+        `${flag.user.name} replied on "${flag.subject}".\n\n${message}\n\nAnswer it at ${adminLink(ctx, flag.id)}\n`,
+      );
       await enqueuePush(em, { kind: 'admins' }, PUSH_NOTICE.memberReplied(flag, flag.user.name));
       await announce(em, flag);
     }
@@ -225,7 +283,10 @@ export async function closeAsMember(ctx: ServiceContext, member: IUser, id: numb
 export async function listFlags(ctx: ServiceContext, raw: unknown): Promise<Page<FlagRow> & { status?: FlagStatus }> {
   const input = parseInput(adminFlagListInput, raw);
   const status = input.status as FlagStatus | undefined;
-  return { ...(await flagPage(ctx.em, input.page, status === undefined ? {} : { status })), ...(status === undefined ? {} : { status }) };
+  return {
+    ...(await flagPage(ctx.em, input.page, status === undefined ? {} : { status })),
+    ...(status === undefined ? {} : { status }),
+  };
 }
 
 /** GET admin/assistance_flag/{id}: any member's flag with its thread. */

@@ -1,5 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Logger, makeWorkerUtils, parseCronItems, run, runMigrations, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger,
+  makeWorkerUtils,
+  parseCronItems,
+  run,
+  runMigrations,
+  type LogLevel,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
@@ -28,8 +38,17 @@ export const MAIL_MAX_ATTEMPTS = 15;
  * rolls back sends nothing); a worker sends it later and retries a failed send with backoff.
  */
 export async function enqueueMail(em: EntityManager, mail: Mail): Promise<void> {
-  const payload: Mail = { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html === undefined ? {} : { html: mail.html }) };
-  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?)', [MAIL_TASK, JSON.stringify(payload), MAIL_MAX_ATTEMPTS]);
+  const payload: Mail = {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html === undefined ? {} : { html: mail.html }),
+  };
+  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?)', [
+    MAIL_TASK,
+    JSON.stringify(payload),
+    MAIL_MAX_ATTEMPTS,
+  ]);
 }
 
 // The library's log lines go through our service log (silent in tests); its debug chatter is dropped.
@@ -61,7 +80,9 @@ function workerPool(config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>, max: nu
   pool.on('error', (err) => serviceLog(config, 'warn', 'Job queue connection lost', { err: err.message }));
   // Each client is watched itself too: an error on one checked out (the worker's LISTEN) or already removed from the
   // pool is logged, never an uncaught error (graphile-worker warns at start when a pool has no 'connect' handler).
-  pool.on('connect', (client) => client.on('error', (err) => serviceLog(config, 'warn', 'Job queue connection lost', { err: err.message })));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => serviceLog(config, 'warn', 'Job queue connection lost', { err: err.message })),
+  );
   return pool;
 }
 
@@ -127,12 +148,21 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
           `delete from graphile_worker._private_jobs where attempts >= max_attempts and locked_at is null and updated_at < now() - make_interval(days => $1)`,
           [FAILED_JOB_KEEP_DAYS],
         );
-        await client.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [Date.now() - EXPIRED_THROTTLE_KEEP_MS]);
-        await client.query('delete from password_resets where expires_at < now() - make_interval(days => $1)', [EXPIRED_RESET_KEEP_DAYS]);
-        await client.query('delete from payment_events where received_at < now() - make_interval(days => $1)', [PAYMENT_EVENT_KEEP_DAYS]);
+        await client.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [
+          Date.now() - EXPIRED_THROTTLE_KEEP_MS,
+        ]);
+        await client.query('delete from password_resets where expires_at < now() - make_interval(days => $1)', [
+          EXPIRED_RESET_KEEP_DAYS,
+        ]);
+        await client.query('delete from payment_events where received_at < now() - make_interval(days => $1)', [
+          PAYMENT_EVENT_KEEP_DAYS,
+        ]);
       });
       // The library's own upkeep: task names and queues no job refers to any more.
-      await utils.cleanup({ tasks: ['GC_JOB_QUEUES', 'GC_TASK_IDENTIFIERS'], taskIdentifiersToKeep: Object.keys(taskList) });
+      await utils.cleanup({
+        tasks: ['GC_JOB_QUEUES', 'GC_TASK_IDENTIFIERS'],
+        taskIdentifiersToKeep: Object.keys(taskList),
+      });
     },
   };
   const events: WorkerEvents = new EventEmitter();
@@ -157,6 +187,10 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
   await Promise.race([cronStarted, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   let stopping: Promise<void> | null = null;
   return {
-    stop: () => (stopping ??= runner.stop('server closing').finally(() => utils.release()).finally(() => pool.end())),
+    stop: () =>
+      (stopping ??= runner
+        .stop('server closing')
+        .finally(() => utils.release())
+        .finally(() => pool.end())),
   };
 }

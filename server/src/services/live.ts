@@ -39,7 +39,8 @@ export async function notifyLive(em: EntityManager, event: LiveEvent): Promise<v
 /** The NOTIFY payloads of one event on LIVE_CHANNEL, for a caller on a plain `pg` connection (the job queue's). */
 export function livePayloads(event: LiveEvent): string[] {
   const chunks: number[][] = [];
-  for (let i = 0; i < event.userIds.length; i += IDS_PER_NOTIFICATION) chunks.push(event.userIds.slice(i, i + IDS_PER_NOTIFICATION));
+  for (let i = 0; i < event.userIds.length; i += IDS_PER_NOTIFICATION)
+    chunks.push(event.userIds.slice(i, i + IDS_PER_NOTIFICATION));
   if (chunks.length === 0) chunks.push([]);
   return chunks.map((userIds, n) => {
     // Admins and the range are told once, with the first chunk.
@@ -77,7 +78,8 @@ export function parseLiveEvent(payload: string | undefined): LiveEvent | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { topic, id, userIds, admins, userRange } = value as Record<string, unknown>;
-  if ((topic !== 'flag' && topic !== 'message') || !isId(id) || !Array.isArray(userIds) || !userIds.every(isId)) return null;
+  if ((topic !== 'flag' && topic !== 'message') || !isId(id) || !Array.isArray(userIds) || !userIds.every(isId))
+    return null;
   const event: LiveEvent = { topic, id, userIds, admins: admins === true };
   const [first, last] = Array.isArray(userRange) ? (userRange as unknown[]) : [];
   if (isId(first) && isId(last)) event.userRange = [first, last];
@@ -86,10 +88,13 @@ export function parseLiveEvent(payload: string | undefined): LiveEvent | null {
 
 /** Whether an event is for this caller: one of its users, or an admins' event and the caller is an admin. */
 export const liveEventIsFor = (event: LiveEvent, userId: number, isAdmin: boolean) =>
-  event.userIds.includes(userId) || (event.admins === true && isAdmin) || (event.userRange !== undefined && userId >= event.userRange[0] && userId <= event.userRange[1]);
+  event.userIds.includes(userId) ||
+  (event.admins === true && isAdmin) ||
+  (event.userRange !== undefined && userId >= event.userRange[0] && userId <= event.userRange[1]);
 
 /** The wait before the n-th reconnection attempt (from 0): doubling from `baseMs`, at most `maxMs`. */
-export const reconnectDelay = (attempt: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 20));
+export const reconnectDelay = (attempt: number, baseMs: number, maxMs: number) =>
+  Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 20));
 
 /**
  * Starts this instance's listener: a dedicated `pg` connection LISTENs on LIVE_CHANNEL and hands each event to the
@@ -126,7 +131,11 @@ export function startLiveHub(
   const connect = async (attempt: number): Promise<void> => {
     timer = null;
     if (stop.signal.aborted) return;
-    const conn = new pg.Client({ connectionString: config.databaseUrl, application_name: 'evolution-live', keepAlive: true });
+    const conn = new pg.Client({
+      connectionString: config.databaseUrl,
+      application_name: 'evolution-live',
+      keepAlive: true,
+    });
     let dropped = false;
     let connected = false;
     const drop = (err?: Error) => {
@@ -204,7 +213,12 @@ export type LiveOutput = { topic: LiveEvent['topic']; id: number } | { topic: 'r
  * The live events of one signed-in user on this instance, until `signal` aborts or the hub closes. `resumed` (the
  * client came back with the id of the last event it had) starts with a resync, since nothing is kept to replay.
  */
-export async function* liveEventsFor(hub: LiveHub, user: { id: number; role: number }, signal: AbortSignal, resumed: boolean): AsyncGenerator<LiveOutput> {
+export async function* liveEventsFor(
+  hub: LiveHub,
+  user: { id: number; role: number },
+  signal: AbortSignal,
+  resumed: boolean,
+): AsyncGenerator<LiveOutput> {
   const done = AbortSignal.any([signal, hub.closed]);
   const isAdmin = user.role === ROLE.admin;
   const queue: LiveOutput[] = resumed ? [{ topic: 'resync' }] : [];

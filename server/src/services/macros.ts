@@ -30,8 +30,12 @@ export async function memberMacroData(ctx: ServiceContext, memberId: number): Pr
   ]);
   if (!fact || !latest) return null;
   const macros = macroData({
-    heightIn: Number(fact.height), wristIn: Number(fact.wristCircumference), ankleIn: Number(fact.ankleCircumference),
-    desiredAesthetic: fact.desiredAesthetic, weightKg: Number(latest.weight), bodyFat: Number(latest.bodyFat),
+    heightIn: Number(fact.height),
+    wristIn: Number(fact.wristCircumference),
+    ankleIn: Number(fact.ankleCircumference),
+    desiredAesthetic: fact.desiredAesthetic,
+    weightKg: Number(latest.weight),
+    bodyFat: Number(latest.bodyFat),
   });
   const target = desiredBodyFat(fact.desiredAesthetic);
   if (!macros || target === null) return null;
@@ -48,7 +52,11 @@ export async function memberMacroData(ctx: ServiceContext, memberId: number): Pr
 /** GET user/evolution/macro_data: 403 with the tier message for members without customised macros, 404 before measurements. */
 export async function ownMacroData(ctx: ServiceContext, member: IUser): Promise<MacroDataDto> {
   const refusal = await macroRefusal(ctx, member);
-  if (refusal) throw new DomainError('FORBIDDEN', refusal === 'switched_off' ? SUPERHUMAN_MESSAGE.macrosOff : SUPERHUMAN_MESSAGE.notEligible);
+  if (refusal)
+    throw new DomainError(
+      'FORBIDDEN',
+      refusal === 'switched_off' ? SUPERHUMAN_MESSAGE.macrosOff : SUPERHUMAN_MESSAGE.notEligible,
+    );
   const macros = await memberMacroData(ctx, member.id);
   if (!macros) throw notFound(SUPERHUMAN_MESSAGE.needsMeasurements);
   return macros;
@@ -57,7 +65,8 @@ export async function ownMacroData(ctx: ServiceContext, member: IUser): Promise<
 /** The macro guidelines screen, open to any signed-in user: the guidance page, with a member's own macros when they have them. */
 export async function macroGuidelines(ctx: ServiceContext, reader: IUser): Promise<MacroGuidelines> {
   const category = await ctx.em.findOne(PageCategory, { slug: MACRO_GUIDELINES_CATEGORY });
-  const page = category && (await ctx.em.findOne(Page, { category: category.id }, { orderBy: { position: 'asc', id: 'asc' } }));
+  const page =
+    category && (await ctx.em.findOne(Page, { category: category.id }, { orderBy: { position: 'asc', id: 'asc' } }));
   if (!page) throw notFound('Page not found.');
   const guidance = { id: page.id, title: page.title, content: page.content };
   if (reader.role !== ROLE.member) return { page: guidance, macros: null, reason: 'not_eligible' };

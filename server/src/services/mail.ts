@@ -32,7 +32,11 @@ export async function sendMail(config: AppConfig, mail: Mail): Promise<void> {
     let transport = transports.get(config);
     // Pooled: a broadcast's thousands of mails reuse a few open SMTP connections instead of one handshake per mail
     // (the URL's own options, such as ?pool=false or &maxConnections=10, win).
-    if (!transport) transports.set(config, (transport = nodemailer.createTransport({ url: config.smtpUrl, pool: true, maxConnections: 4 })));
+    if (!transport)
+      transports.set(
+        config,
+        (transport = nodemailer.createTransport({ url: config.smtpUrl, pool: true, maxConnections: 4 })),
+      );
     await transport.sendMail(message);
     return;
   }
@@ -41,5 +45,10 @@ export async function sendMail(config: AppConfig, mail: Mail): Promise<void> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
   await writeFile(file, built.message as Buffer, { mode: 0o600 });
-  serviceLog(config, 'info', 'Mail written to the outbox (no SMTP_URL)', { to: mail.to, subject: mail.subject, file, text: mail.text });
+  serviceLog(config, 'info', 'Mail written to the outbox (no SMTP_URL)', {
+    to: mail.to,
+    subject: mail.subject,
+    file,
+    text: mail.text,
+  });
 }

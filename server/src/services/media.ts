@@ -1,7 +1,17 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { INTRODUCTION_PAGE, MEDIA_MESSAGE, ROLE, SERVER_MESSAGE, WARRIOR_MESSAGE, mediaField, photoUploadInput, type AdminMediaKind, type MediaUploaded } from '@evolution/shared';
+import {
+  INTRODUCTION_PAGE,
+  MEDIA_MESSAGE,
+  ROLE,
+  SERVER_MESSAGE,
+  WARRIOR_MESSAGE,
+  mediaField,
+  photoUploadInput,
+  type AdminMediaKind,
+  type MediaUploaded,
+} from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { Media, Page } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
@@ -10,7 +20,14 @@ import { parseInput } from '../validation.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { assertCanTrain, assertContentAccess, assertSuperhumanAccess } from './access.ts';
-import { ForeignContentScan, SNIFF_BYTES, foreignImageContent, sniffVideo, type ByteRange, type ForeignContent } from './mediaFormat.ts';
+import {
+  ForeignContentScan,
+  SNIFF_BYTES,
+  foreignImageContent,
+  sniffVideo,
+  type ByteRange,
+  type ForeignContent,
+} from './mediaFormat.ts';
 import { StoredFileTooLarge, uploadStorage, type StorageSettings } from './storage.ts';
 
 /** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
@@ -37,14 +54,19 @@ export const IMAGE_MAX_PIXELS = 60_000_000;
 /** The 422 message for an image over IMAGE_MAX_PIXELS. */
 export const IMAGE_TOO_MANY_PIXELS = `The image may not have more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
 /** The 422 message for an image or a video that is also another kind of file (a polyglot). */
-export const foreignContentMessage = (field: 'image' | 'video', found: ForeignContent) => `The ${field} may only contain the ${field}: this file also holds ${found}.`;
+export const foreignContentMessage = (field: 'image' | 'video', found: ForeignContent) =>
+  `The ${field} may only contain the ${field}: this file also holds ${found}.`;
 
 /**
  * Re-encodes an image of one of `formats` to a JPEG without metadata (see reencodePhoto). 422 `invalid` when it is
  * not one, and 422 with its own message for a decompression bomb or a polyglot (an image that is also a ZIP, a web
  * page...): the re-encode would drop the rest, but such a file is an attack and is refused as one.
  */
-async function reencodeImage(input: Buffer, formats: ReadonlySet<string>, invalid: string): Promise<{ data: Buffer; width: number; height: number }> {
+async function reencodeImage(
+  input: Buffer,
+  formats: ReadonlySet<string>,
+  invalid: string,
+): Promise<{ data: Buffer; width: number; height: number }> {
   let meta;
   try {
     // The header alone: nothing is decoded yet (sharp refuses a header over the pixel limit here already).
@@ -74,7 +96,10 @@ const THUMBNAIL_SIDE = 240;
 
 /** A square JPEG thumbnail of an image, cropped to its centre. */
 export async function thumbnailOf(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover' }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
+  return sharp(image)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover' })
+    .jpeg({ quality: 72, mozjpeg: true })
+    .toBuffer();
 }
 
 /**
@@ -94,8 +119,15 @@ export async function storeImage(
   if (written) await storage.put(path, image.data, 'image/jpeg');
   try {
     const media = ctx.em.create(Media, {
-      kind, path, mime: 'image/jpeg', size: image.data.length, width: image.width, height: image.height,
-      owner: opts.ownerId ?? null, thumbnail: await thumbnailOf(image.data), idempotencyKey: opts.idempotencyKey ?? null,
+      kind,
+      path,
+      mime: 'image/jpeg',
+      size: image.data.length,
+      width: image.width,
+      height: image.height,
+      owner: opts.ownerId ?? null,
+      thumbnail: await thumbnailOf(image.data),
+      idempotencyKey: opts.idempotencyKey ?? null,
     });
     await ctx.em.flush();
     return media;
@@ -118,7 +150,10 @@ async function keyedPhoto(em: ServiceContext['em'], ownerId: number, key: string
  * upload sent with an idempotency key the member already used answers that upload's photo and stores nothing.
  */
 export async function uploadProgressPhoto(
-  ctx: ServiceContext, actor: Actor, read: () => Promise<Buffer | null>, idempotencyKey?: unknown,
+  ctx: ServiceContext,
+  actor: Actor,
+  read: () => Promise<Buffer | null>,
+  idempotencyKey?: unknown,
 ): Promise<{ body: { image: { id: number } }; replayed: boolean }> {
   // Who may train is settled before the upload is read.
   await assertCanTrain(ctx.em, actor.user);
@@ -131,7 +166,12 @@ export async function uploadProgressPhoto(
   if (!file || file.length === 0) throw validationError('image', WARRIOR_MESSAGE.imageRequired);
   try {
     // Stored from a fork: a row the unique index refuses is dropped with it, never flushed again by this request.
-    const media = await storeImage({ em: ctx.em.fork(), config: ctx.config }, 'progress_photo', await reencodePhoto(file), { ownerId: actor.user.id, idempotencyKey: key ?? null });
+    const media = await storeImage(
+      { em: ctx.em.fork(), config: ctx.config },
+      'progress_photo',
+      await reencodePhoto(file),
+      { ownerId: actor.user.id, idempotencyKey: key ?? null },
+    );
     return answer(media.id, false);
   } catch (err) {
     // Two sends of one key at once: the index lets the first row in, the later one's file is already removed and it answers the first.
@@ -151,7 +191,11 @@ export async function mediaBase64(config: StorageSettings, media: Pick<IMedia, '
  * GET user/image/{id}: a progress photo, for its owner or an admin (whose read goes to the audit log); another
  * member is refused (403), an unknown id is 404.
  */
-export async function readPhoto(ctx: ServiceContext, actor: Actor, id: number): Promise<{ mime: string; data: Buffer }> {
+export async function readPhoto(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<{ mime: string; data: Buffer }> {
   const media = await ctx.em.findOne(Media, { id, kind: 'progress_photo' });
   if (!media) throw notFound('Image not found.');
   const isAdmin = actor.user.role === ROLE.admin;
@@ -159,7 +203,12 @@ export async function readPhoto(ctx: ServiceContext, actor: Actor, id: number): 
   const data = await uploadStorage(ctx.config).get(media.path);
   if (!data) throw notFound('Image not found.');
   if (isAdmin) {
-    recordAdminRead(ctx, actor, { action: 'progress_photo.read', memberId: media.owner?.id ?? null, objectType: 'media', objectId: media.id });
+    recordAdminRead(ctx, actor, {
+      action: 'progress_photo.read',
+      memberId: media.owner?.id ?? null,
+      objectType: 'media',
+      objectId: media.id,
+    });
     await ctx.em.flush();
   }
   return { mime: media.mime, data };
@@ -181,17 +230,24 @@ export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The size message for a field's limit ('The video may not be greater than 204800 kilobytes.', as MEDIA_MESSAGE says for the defaults). */
-const tooLarge = (field: 'image' | 'video', limit: number) => validationError(field, `The ${field} may not be greater than ${Math.floor(limit / 1024)} kilobytes.`);
-const required = (field: 'image' | 'video') => validationError(field, field === 'image' ? MEDIA_MESSAGE.imageRequired : MEDIA_MESSAGE.videoRequired);
+const tooLarge = (field: 'image' | 'video', limit: number) =>
+  validationError(field, `The ${field} may not be greater than ${Math.floor(limit / 1024)} kilobytes.`);
+const required = (field: 'image' | 'video') =>
+  validationError(field, field === 'image' ? MEDIA_MESSAGE.imageRequired : MEDIA_MESSAGE.videoRequired);
 
 /**
  * Refuses an upload whose declared length is already over the field's limit, before a byte of it is read (a 422 with
  * the size message). A request without a length is limited while it is read instead.
  */
-export function assertUploadLength(config: Pick<AppConfig, 'mediaMaxBytes'>, kind: AdminMediaKind, contentLength: string | undefined): void {
+export function assertUploadLength(
+  config: Pick<AppConfig, 'mediaMaxBytes'>,
+  kind: AdminMediaKind,
+  contentLength: string | undefined,
+): void {
   const field = mediaField(kind);
   const length = Number(contentLength);
-  if (Number.isFinite(length) && length > config.mediaMaxBytes[field] + MULTIPART_OVERHEAD) throw tooLarge(field, config.mediaMaxBytes[field]);
+  if (Number.isFinite(length) && length > config.mediaMaxBytes[field] + MULTIPART_OVERHEAD)
+    throw tooLarge(field, config.mediaMaxBytes[field]);
 }
 
 /**
@@ -222,7 +278,11 @@ async function readLimited(file: UploadedFile, field: 'image' | 'video', limit: 
  * format inside it (422 for a polyglot), and the stored file is removed again whenever the upload or the media row
  * fails, so a refused upload leaves nothing behind.
  */
-async function storeVideo(ctx: { em: ServiceContext['em']; config: StorageSettings & Pick<AppConfig, 'mediaMaxBytes'> }, kind: AdminMediaKind, file: UploadedFile): Promise<IMedia> {
+async function storeVideo(
+  ctx: { em: ServiceContext['em']; config: StorageSettings & Pick<AppConfig, 'mediaMaxBytes'> },
+  kind: AdminMediaKind,
+  file: UploadedFile,
+): Promise<IMedia> {
   const limit = ctx.config.mediaMaxBytes.video;
   // The iterator is read by hand: leaving a for-await loop after the first bytes would end the upload's stream.
   const chunks = file.chunks[Symbol.asyncIterator]();
@@ -263,7 +323,16 @@ async function storeVideo(ctx: { em: ServiceContext['em']; config: StorageSettin
     if (file.truncated()) throw tooLarge('video', limit);
     const foreign = scan.finish();
     if (foreign) throw validationError('video', foreignContentMessage('video', foreign));
-    const media = ctx.em.create(Media, { kind, path, mime: format.mime, size, width: null, height: null, owner: null, thumbnail: null });
+    const media = ctx.em.create(Media, {
+      kind,
+      path,
+      mime: format.mime,
+      size,
+      width: null,
+      height: null,
+      owner: null,
+      thumbnail: null,
+    });
     await ctx.em.flush();
     return media;
   } catch (err) {
@@ -277,7 +346,11 @@ async function storeVideo(ctx: { em: ServiceContext['em']; config: StorageSettin
  * none) and answers its id and signed address. Images (JPEG, PNG, WebP, 10 MB) are re-encoded without metadata;
  * videos (MP4, WebM, 200 MB) are sniffed and streamed to the store as they are. 422 for a missing, wrong or too large file.
  */
-export async function uploadContentMedia(ctx: Pick<ServiceContext, 'em' | 'config'>, kind: AdminMediaKind, file: UploadedFile | null): Promise<MediaUploaded> {
+export async function uploadContentMedia(
+  ctx: Pick<ServiceContext, 'em' | 'config'>,
+  kind: AdminMediaKind,
+  file: UploadedFile | null,
+): Promise<MediaUploaded> {
   const field = mediaField(kind);
   if (!file) throw required(field);
   if (field === 'video') {
@@ -286,7 +359,11 @@ export async function uploadContentMedia(ctx: Pick<ServiceContext, 'em' | 'confi
   }
   const data = await readLimited(file, 'image', ctx.config.mediaMaxBytes.image);
   if (data.length === 0) throw required('image');
-  const media = await storeImage(ctx, kind, await reencodeImage(data, CONTENT_IMAGE_FORMATS, MEDIA_MESSAGE.imageInvalid));
+  const media = await storeImage(
+    ctx,
+    kind,
+    await reencodeImage(data, CONTENT_IMAGE_FORMATS, MEDIA_MESSAGE.imageInvalid),
+  );
   return { image: { id: media.id, path: mediaUrl(ctx.config, media) } };
 }
 
@@ -306,9 +383,21 @@ export interface MediaFile {
 }
 
 /** Whether a signed address is genuine and not yet expired (signature compared in constant time). */
-export function validMediaSignature(config: Pick<AppConfig, 'jwtSecret'>, id: number, expires: unknown, signature: unknown, now = Date.now()): boolean {
-  const at = typeof expires === 'string' && /^\d{1,12}$/.test(expires) ? Number(expires) : typeof expires === 'number' ? expires : NaN;
-  if (!Number.isInteger(at) || at * 1000 <= now || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return false;
+export function validMediaSignature(
+  config: Pick<AppConfig, 'jwtSecret'>,
+  id: number,
+  expires: unknown,
+  signature: unknown,
+  now = Date.now(),
+): boolean {
+  const at =
+    typeof expires === 'string' && /^\d{1,12}$/.test(expires)
+      ? Number(expires)
+      : typeof expires === 'number'
+        ? expires
+        : NaN;
+  if (!Number.isInteger(at) || at * 1000 <= now || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature))
+    return false;
   return timingSafeEqual(Buffer.from(signature, 'hex'), Buffer.from(mediaSignature(config, id, at), 'hex'));
 }
 
@@ -329,7 +418,8 @@ export async function openMedia(ctx: ServiceContext, id: number, access: MediaAc
   if (media.kind === 'progress_photo') {
     if (!('actor' in access)) throw new DomainError('FORBIDDEN', MEDIA_MESSAGE.signatureInvalid);
     const isAdmin = access.actor.user.role === ROLE.admin;
-    if (media.owner?.id !== access.actor.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+    if (media.owner?.id !== access.actor.user.id && !isAdmin)
+      throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
     if (isAdmin && media.owner?.id !== access.actor.user.id) auditedAdmin = access.actor;
   } else if ('actor' in access) {
     // A token reads what its holder may read through the records: meal media need the superhuman channel, programme
@@ -340,7 +430,12 @@ export async function openMedia(ctx: ServiceContext, id: number, access: MediaAc
   const info = await storage.stat(media.path);
   if (!info) throw notFound(MEDIA_MESSAGE.notFound);
   if (auditedAdmin) {
-    recordAdminRead(ctx, auditedAdmin, { action: 'progress_photo.read', memberId: media.owner?.id ?? null, objectType: 'media', objectId: media.id });
+    recordAdminRead(ctx, auditedAdmin, {
+      action: 'progress_photo.read',
+      memberId: media.owner?.id ?? null,
+      objectType: 'media',
+      objectId: media.id,
+    });
     await ctx.em.flush();
   }
   const open = async (range?: ByteRange) => {
@@ -365,7 +460,12 @@ async function assertContentMediaReadable(em: ServiceContext['em'], actor: Actor
  * An uploaded file a record refers to (a meal's image, a page's video...): null when no id is given; a 422 on `field`
  * when the id names no media of these kinds (an admin cannot attach a member's progress photo to a meal).
  */
-export async function attachableMedia(em: ServiceContext['em'], id: number | null | undefined, kinds: readonly MediaKind[], field: string): Promise<IMedia | null> {
+export async function attachableMedia(
+  em: ServiceContext['em'],
+  id: number | null | undefined,
+  kinds: readonly MediaKind[],
+  field: string,
+): Promise<IMedia | null> {
   if (id === null || id === undefined) return null;
   const media = await em.findOne(Media, { id, kind: { $in: [...kinds] } });
   if (!media) throw validationError(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
@@ -385,7 +485,11 @@ export function mediaSignature(config: Pick<AppConfig, 'jwtSecret'>, id: number,
  * can load without a bearer token; the media route checks the signature and expiry. Only content media are given one:
  * progress photos stay behind their owner check.
  */
-export function mediaUrl(config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>, media: { id: number } | null | undefined, now = Date.now()): string | null {
+export function mediaUrl(
+  config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>,
+  media: { id: number } | null | undefined,
+  now = Date.now(),
+): string | null {
   if (!media) return null;
   // Rounded to the hour so the same address (and the browser's cache of it) serves for a while.
   const expires = Math.ceil(now / 1000 / 3600) * 3600 + MEDIA_URL_TTL_SECONDS;

@@ -8,7 +8,13 @@ function ftyp(major: string, compatible: string[] = [], box = 'ftyp'): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(size, 0);
   head.write(box, 4, 'latin1');
-  return Buffer.concat([head, Buffer.from(major, 'latin1'), Buffer.alloc(4), ...compatible.map((b) => Buffer.from(b, 'latin1')), Buffer.from('\0\0\0\x08free')]);
+  return Buffer.concat([
+    head,
+    Buffer.from(major, 'latin1'),
+    Buffer.alloc(4),
+    ...compatible.map((b) => Buffer.from(b, 'latin1')),
+    Buffer.from('\0\0\0\x08free'),
+  ]);
 }
 
 /** An EBML header with one DocType element, as WebM and Matroska files begin. */
@@ -87,7 +93,10 @@ describe('parseByteRange', () => {
 
 describe('imageEnd', () => {
   it('finds where each format ends, also a progressive JPEG (several scans)', async () => {
-    const canvas = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).composite([{ input: Buffer.from('<svg width="40" height="30"><circle cx="20" cy="15" r="9" fill="#fc0"/></svg>') }]);
+    const canvas = () =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).composite([
+        { input: Buffer.from('<svg width="40" height="30"><circle cx="20" cy="15" r="9" fill="#fc0"/></svg>') },
+      ]);
     const images: [string, Buffer][] = [
       ['jpeg', await canvas().jpeg().toBuffer()],
       ['jpeg', await canvas().jpeg({ progressive: true }).toBuffer()],
@@ -134,14 +143,22 @@ describe('ForeignContentScan', () => {
 
 describe('foreignImageContent', () => {
   it('refuses an archive, a PDF or a program after the picture, and allows what cameras append', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     const zipEntry = Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1');
     expect(foreignImageContent(Buffer.concat([jpeg, zipEntry, Buffer.from('data')]), 'jpeg')).toBe('a ZIP archive');
-    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('\x7fELF\x02\x01', 'latin1')]), 'jpeg')).toBe('a program');
+    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('\x7fELF\x02\x01', 'latin1')]), 'jpeg')).toBe(
+      'a program',
+    );
     expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('MZ\x90\x00', 'latin1')]), 'jpeg')).toBe('a program');
-    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('Rar!\x1a\x07\x01\x00', 'latin1')]), 'jpeg')).toBe('a RAR archive');
+    expect(foreignImageContent(Buffer.concat([jpeg, Buffer.from('Rar!\x1a\x07\x01\x00', 'latin1')]), 'jpeg')).toBe(
+      'a RAR archive',
+    );
     expect(foreignImageContent(jpeg, 'jpeg')).toBeNull();
     // A multi-picture JPEG's second picture, a maker trailer, zero padding.
-    expect(foreignImageContent(Buffer.concat([jpeg, jpeg, Buffer.from('SEFH\0\0SEFT'), Buffer.alloc(64)]), 'jpeg')).toBeNull();
+    expect(
+      foreignImageContent(Buffer.concat([jpeg, jpeg, Buffer.from('SEFH\0\0SEFT'), Buffer.alloc(64)]), 'jpeg'),
+    ).toBeNull();
   });
 });

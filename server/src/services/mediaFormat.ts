@@ -10,7 +10,29 @@ export interface VideoFormat {
 export const SNIFF_BYTES = 4096;
 
 /** ISO BMFF brands of MP4 files (phones, cameras, encoders); QuickTime (`qt  `) and 3GP are not MP4 and are refused. */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'M4V ', 'M4VH', 'M4VP', 'mmp4', 'MSNV', 'cmfc', 'cmf2']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'mmp4',
+  'MSNV',
+  'cmfc',
+  'cmf2',
+]);
 
 /** An MP4: a `ftyp` box at offset 4 whose major brand, or one of its compatible brands, is an MP4 brand. */
 function isMp4(head: Uint8Array): boolean {
@@ -50,7 +72,12 @@ function isWebm(head: Uint8Array): boolean {
     const size = readVint(head, at + id.length, false);
     if (!size) return false;
     const data = at + id.length + size.length;
-    if (id.value === 0x4282) return Buffer.from(head.subarray(data, Math.min(data + size.value, end))).toString('latin1').replace(/\0+$/, '') === 'webm';
+    if (id.value === 0x4282)
+      return (
+        Buffer.from(head.subarray(data, Math.min(data + size.value, end)))
+          .toString('latin1')
+          .replace(/\0+$/, '') === 'webm'
+      );
     at = data + size.value;
   }
   return false;
@@ -93,7 +120,8 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 }
 
 /** Another kind of file found inside an upload that is meant to be only an image or a video, named for the message. */
-export type ForeignContent = 'a ZIP archive' | 'web page markup' | 'a PDF document' | 'a RAR archive' | 'a 7-Zip archive' | 'a program';
+export type ForeignContent =
+  'a ZIP archive' | 'web page markup' | 'a PDF document' | 'a RAR archive' | 'a 7-Zip archive' | 'a program';
 
 /** Markup a browser would run: tags that make a page or script, PHP, a javascript: address. */
 const MARKUP = /<(?:script|html|iframe|body|object|embed|svg|frameset)[\s/>]|<\?php|<!doctype\s+html|javascript:/i;
@@ -113,7 +141,11 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
 
 /** A ZIP end-of-central-directory record as ZIP readers accept it: its signature, and its comment reaching the end. */
 function zipEndIn(tail: Buffer): boolean {
-  for (let at = tail.lastIndexOf('PK\x05\x06', undefined, 'latin1'); at >= 0; at = at > 0 ? tail.lastIndexOf('PK\x05\x06', at - 1, 'latin1') : -1) {
+  for (
+    let at = tail.lastIndexOf('PK\x05\x06', undefined, 'latin1');
+    at >= 0;
+    at = at > 0 ? tail.lastIndexOf('PK\x05\x06', at - 1, 'latin1') : -1
+  ) {
     if (at + 22 <= tail.length && tail.readUInt16LE(at + 20) === tail.length - at - 22) return true;
   }
   return false;
@@ -140,8 +172,12 @@ export class ForeignContentScan {
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    if (this.head.length < PDF_REACH) this.head = Buffer.concat([this.head, bytes.subarray(0, PDF_REACH - this.head.length)]);
-    this.tail = bytes.length >= ZIP_EOCD_REACH ? Buffer.from(bytes.subarray(-ZIP_EOCD_REACH)) : Buffer.concat([this.tail, bytes]).subarray(-ZIP_EOCD_REACH);
+    if (this.head.length < PDF_REACH)
+      this.head = Buffer.concat([this.head, bytes.subarray(0, PDF_REACH - this.head.length)]);
+    this.tail =
+      bytes.length >= ZIP_EOCD_REACH
+        ? Buffer.from(bytes.subarray(-ZIP_EOCD_REACH))
+        : Buffer.concat([this.tail, bytes]).subarray(-ZIP_EOCD_REACH);
     if (this.found) return;
     const text = this.carry + latin1(bytes);
     if (this.markup.test(text)) this.found = 'web page markup';

@@ -58,14 +58,25 @@ interface MailPayload {
   userIds: number[];
 }
 
-const addMailJob = (run: (sql: string, params: unknown[]) => Promise<unknown>, payload: MailPayload, placeholders: [string, string, string]) =>
-  run(`select graphile_worker.add_job(${placeholders[0]}, ${placeholders[1]}::json, max_attempts => ${placeholders[2]})`, [MESSAGE_MAIL_TASK, JSON.stringify(payload), MAIL_MAX_ATTEMPTS]);
+const addMailJob = (
+  run: (sql: string, params: unknown[]) => Promise<unknown>,
+  payload: MailPayload,
+  placeholders: [string, string, string],
+) =>
+  run(
+    `select graphile_worker.add_job(${placeholders[0]}, ${placeholders[1]}::json, max_attempts => ${placeholders[2]})`,
+    [MESSAGE_MAIL_TASK, JSON.stringify(payload), MAIL_MAX_ATTEMPTS],
+  );
 
 /** Queues the delivery of a channel message stored in the caller's transaction: one job, whatever the audience. */
 export async function enqueueDelivery(em: EntityManager, messageId: number): Promise<void> {
   const payload: DeliveryPayload = { messageId, after: 0 };
   await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?, job_key => ?)', [
-    MESSAGE_DELIVERY_TASK, JSON.stringify(payload), DELIVERY_MAX_ATTEMPTS, DELIVERY_PRIORITY, `message-delivery:${messageId}:0`,
+    MESSAGE_DELIVERY_TASK,
+    JSON.stringify(payload),
+    DELIVERY_MAX_ATTEMPTS,
+    DELIVERY_PRIORITY,
+    `message-delivery:${messageId}:0`,
   ]);
 }
 
@@ -89,10 +100,17 @@ interface MessageRow {
  * the next page queued; the last page marks the message delivered and queues its push. The message row is locked, so two runs of one page queue.
  */
 export async function deliverPage(client: PoolClient, payload: DeliveryPayload, pageSize: number): Promise<void> {
-  const { rows: [message] } = await client.query<MessageRow>('select id, subject, channel_id, created_at, delivered_at from messages where id = $1 for update', [payload.messageId]);
+  const {
+    rows: [message],
+  } = await client.query<MessageRow>(
+    'select id, subject, channel_id, created_at, delivered_at from messages where id = $1 for update',
+    [payload.messageId],
+  );
   // Deleted, or finished by an earlier run of this page: nothing left to do.
   if (!message || message.delivered_at !== null || message.channel_id === null) return;
-  const { rows: [page] } = await client.query<{ scanned: number; last: number | null; written: number[] }>(
+  const {
+    rows: [page],
+  } = await client.query<{ scanned: number; last: number | null; written: number[] }>(
     `with page as (
        select s.user_id from subscriptions s join users u on u.id = s.user_id
        where ${channelAudienceSql('$1', '$2')} and s.user_id > $3 order by s.user_id limit $4
@@ -109,13 +127,18 @@ export async function deliverPage(client: PoolClient, payload: DeliveryPayload, 
   // The progress itself is the message's recipients_count, which the receipts' own trigger keeps.
   if (finished) await client.query('update messages set delivered_at = now() where id = $1', [message.id]);
   for (let i = 0; i < written.length; i += MESSAGE_MAIL_PAGE) {
-    await addMailJob((sql, params) => client.query(sql, params), { messageId: message.id, userIds: written.slice(i, i + MESSAGE_MAIL_PAGE) }, ['$1', '$2', '$3']);
+    await addMailJob(
+      (sql, params) => client.query(sql, params),
+      { messageId: message.id, userIds: written.slice(i, i + MESSAGE_MAIL_PAGE) },
+      ['$1', '$2', '$3'],
+    );
   }
   if (written.length) {
     // One notice per page: its members by id when they fit one notification, else as the range they span.
-    const event: LiveEvent = written.length <= IDS_PER_NOTIFICATION
-      ? { topic: 'message', id: message.id, userIds: written }
-      : { topic: 'message', id: message.id, userIds: [], userRange: [written[0]!, written.at(-1)!] };
+    const event: LiveEvent =
+      written.length <= IDS_PER_NOTIFICATION
+        ? { topic: 'message', id: message.id, userIds: written }
+        : { topic: 'message', id: message.id, userIds: [], userRange: [written[0]!, written.at(-1)!] };
     for (const notice of livePayloads(event)) await client.query('select pg_notify($1, $2)', [LIVE_CHANNEL, notice]);
   }
   if (finished) {
@@ -123,14 +146,24 @@ export async function deliverPage(client: PoolClient, payload: DeliveryPayload, 
     return;
   }
   // job_key: a page queued twice (its run repeated after the commit) is one job.
-  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)', [
-    MESSAGE_DELIVERY_TASK, JSON.stringify({ messageId: message.id, after: last! } satisfies DeliveryPayload), DELIVERY_MAX_ATTEMPTS, DELIVERY_PRIORITY,
-    `message-delivery:${message.id}:${last}`,
-  ]);
+  await client.query(
+    'select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)',
+    [
+      MESSAGE_DELIVERY_TASK,
+      JSON.stringify({ messageId: message.id, after: last! } satisfies DeliveryPayload),
+      DELIVERY_MAX_ATTEMPTS,
+      DELIVERY_PRIORITY,
+      `message-delivery:${message.id}:${last}`,
+    ],
+  );
 }
 
 /** The mail a recipient gets: the message, and a link to it in their inbox. */
-function mailFor(config: AppConfig, to: { email: string; name: string }, message: { id: number; subject: string; body: string; sender_name: string | null }) {
+function mailFor(
+  config: AppConfig,
+  to: { email: string; name: string },
+  message: { id: number; subject: string; body: string; sender_name: string | null },
+) {
   // The client routes by hash, as the flag and password-reset links do.
   const link = `${config.appUrl}/#/with_menu/messages/${message.id}`;
   return {
@@ -147,7 +180,9 @@ function mailFor(config: AppConfig, to: { email: string; name: string }, message
  * SMTP server may or may not have taken.
  */
 async function sendMailPage(config: AppConfig, payload: MailPayload, helpers: JobHelpers): Promise<void> {
-  const { rows: [message] } = await helpers.withPgClient((client) =>
+  const {
+    rows: [message],
+  } = await helpers.withPgClient((client) =>
     client.query<{ id: number; subject: string; body: string; sender_name: string | null }>(
       'select m.id, m.subject, m.body, s.name as sender_name from messages m left join users s on s.id = m.sender_id where m.id = $1',
       [payload.messageId],
@@ -165,23 +200,33 @@ async function sendMailPage(config: AppConfig, payload: MailPayload, helpers: Jo
   for (let i = 0; i < recipients.length; i += MESSAGE_MAIL_CONCURRENCY) {
     const group = recipients.slice(i, i + MESSAGE_MAIL_CONCURRENCY);
     const { rows: claimed } = await helpers.withPgClient((client) =>
-      client.query<{ id: number }>('update message_recipients set mailed_at = now() where id = any($1::int[]) and mailed_at is null returning id', [group.map((r) => r.id)]),
+      client.query<{ id: number }>(
+        'update message_recipients set mailed_at = now() where id = any($1::int[]) and mailed_at is null returning id',
+        [group.map((r) => r.id)],
+      ),
     );
     // A recipient another run took meanwhile is left to it.
     const mine = new Set(claimed.map((r) => r.id));
     const sending = group.filter((r) => mine.has(r.id));
     const outcomes = await Promise.allSettled(sending.map((r) => sendMail(config, mailFor(config, r, message))));
     const failed = sending.filter((_r, n) => outcomes[n]!.status === 'rejected').map((r) => r.id);
-    if (failed.length) await helpers.withPgClient((client) => client.query('update message_recipients set mailed_at = null where id = any($1::int[])', [failed]));
+    if (failed.length)
+      await helpers.withPgClient((client) =>
+        client.query('update message_recipients set mailed_at = null where id = any($1::int[])', [failed]),
+      );
     failures += failed.length;
   }
-  if (failures) throw new Error(`${failures} of ${recipients.length} mails of message ${message.id} were not taken; tried again later.`);
+  if (failures)
+    throw new Error(
+      `${failures} of ${recipients.length} mails of message ${message.id} were not taken; tried again later.`,
+    );
 }
 
 /** The message tasks for the job worker's task list (services/jobs.ts). */
 export function messageTasks(config: AppConfig): TaskList {
   return {
-    [MESSAGE_DELIVERY_TASK]: (payload, helpers) => inTransaction(helpers, (client) => deliverPage(client, payload as DeliveryPayload, config.messageDeliveryPage)),
+    [MESSAGE_DELIVERY_TASK]: (payload, helpers) =>
+      inTransaction(helpers, (client) => deliverPage(client, payload as DeliveryPayload, config.messageDeliveryPage)),
     [MESSAGE_MAIL_TASK]: (payload, helpers) => sendMailPage(config, payload as MailPayload, helpers),
   };
 }

@@ -1,6 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  MESSAGE_RECIPIENTS_SHOWN, MESSAGE_TEXT, ROLE, messageListInput, messageSendInput, type AdminMessage, type AdminMessageRow, type InboxRow, type MemberMessage,
+  MESSAGE_RECIPIENTS_SHOWN,
+  MESSAGE_TEXT,
+  ROLE,
+  messageListInput,
+  messageSendInput,
+  type AdminMessage,
+  type AdminMessageRow,
+  type InboxRow,
+  type MemberMessage,
   type MessageReader,
 } from '@evolution/shared';
 import type { z } from 'zod';
@@ -84,7 +92,10 @@ async function findSent(em: EntityManager, id: number): Promise<SentRow> {
 export async function listSentMessages(em: EntityManager, raw: unknown): Promise<Page<AdminMessageRow>> {
   const { page } = parseInput(messageListInput, raw);
   const { limit, offset } = pageWindow(page);
-  const rows = await em.execute<SentRow[]>(`${SENT_SQL} order by m.created_at desc, m.id desc limit ? offset ?`, [limit, offset]);
+  const rows = await em.execute<SentRow[]>(`${SENT_SQL} order by m.created_at desc, m.id desc limit ? offset ?`, [
+    limit,
+    offset,
+  ]);
   return { items: rows.map(sentRow), total: await em.count(Message, {}), page, perPage: limit };
 }
 
@@ -102,7 +113,12 @@ export async function getSentMessage(em: EntityManager, id: number): Promise<Adm
      join users u on u.id = mr.user_id order by mr.read_at desc nulls last, mr.user_id`,
     [id, MESSAGE_RECIPIENTS_SHOWN],
   );
-  const recipients: MessageReader[] = readers.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, read_at: iso(r.read_at) }));
+  const recipients: MessageReader[] = readers.map((r) => ({
+    user_id: r.user_id,
+    name: r.name,
+    email: r.email,
+    read_at: iso(r.read_at),
+  }));
   return { ...sentRow(row), message: row.body, recipients };
 }
 
@@ -133,7 +149,11 @@ async function channelAudience(em: EntityManager, input: SendInput, at: Date): P
  * answer's delivered_count and delivered_at follow it). Both in one transaction. A repeated idempotency key answers the
  * first send (`created` false) and sends nothing again.
  */
-export async function sendMessage(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ created: boolean; data: AdminMessageRow }> {
+export async function sendMessage(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<{ created: boolean; data: AdminMessageRow }> {
   const input = parseInput(messageSendInput, raw);
   const sender = actor.user;
   return ctx.em.transactional(async (em) => {
@@ -194,7 +214,12 @@ export async function listInbox(em: EntityManager, member: IUser, raw: unknown):
   );
   return {
     items: rows.map((r) => ({
-      id: r.id, subject: r.subject, preview: r.preview, from: r.sender_name ?? T.formerCoach, created_at: iso(r.created_at)!, read_at: iso(r.read_at),
+      id: r.id,
+      subject: r.subject,
+      preview: r.preview,
+      from: r.sender_name ?? T.formerCoach,
+      created_at: iso(r.created_at)!,
+      read_at: iso(r.read_at),
     })),
     total: await em.count(MessageRecipient, { user: member.id }),
     page,
@@ -207,7 +232,11 @@ export async function listInbox(em: EntityManager, member: IUser, raw: unknown):
  * screens and the admins' live); another member's message, or none, is a 404.
  */
 export async function openMessage(em: EntityManager, member: IUser, id: number): Promise<MemberMessage> {
-  const copy = await em.findOne(MessageRecipient, { message: id, user: member.id }, { populate: ['message', 'message.sender'] });
+  const copy = await em.findOne(
+    MessageRecipient,
+    { message: id, user: member.id },
+    { populate: ['message', 'message.sender'] },
+  );
   if (!copy) throw notFound(T.notFound);
   let readAt = copy.readAt ?? null;
   if (readAt === null) {

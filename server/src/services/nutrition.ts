@@ -1,5 +1,11 @@
 import {
-  MEAL_GROUP, SUPERHUMAN_MESSAGE, type MealDto, type MealGroupNode, type MealGroupTree, type MealRow, type Nutrition,
+  MEAL_GROUP,
+  SUPERHUMAN_MESSAGE,
+  type MealDto,
+  type MealGroupNode,
+  type MealGroupTree,
+  type MealRow,
+  type Nutrition,
 } from '@evolution/shared';
 import { Meal, MealGroup, type IUser } from '../entities/index.ts';
 import type { IMeal } from '../entities/Meal.ts';
@@ -19,7 +25,9 @@ export async function mealGroupTree(ctx: ServiceContext, reader: IUser): Promise
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const groups = await ctx.em.find(MealGroup, {}, { orderBy: { position: 'asc', id: 'asc' } });
   const node = (g: (typeof groups)[number]): MealGroupNode => ({
-    id: g.id, name: g.name, parent_id: g.parentId ?? MEAL_GROUP.aliment,
+    id: g.id,
+    name: g.name,
+    parent_id: g.parentId ?? MEAL_GROUP.aliment,
     children: groups.filter((c) => c.parentId === g.id).map(node),
   });
   return { data: groups.filter((g) => g.parentId === null).map(node) };
@@ -37,22 +45,36 @@ interface MealListRow {
  * GET user/meal/group/{groupId}/meals?page: a group's meals in order with a thumbnail each; 404 for no such group.
  * One read model in SQL, one round trip: the group, its meal count and the page (thumbnails from the media rows).
  */
-export async function listGroupMeals(ctx: ServiceContext, reader: Pick<IUser, 'id' | 'role' | 'initialSetup' | 'access'>, groupId: number, page: number): Promise<Page<MealRow>> {
+export async function listGroupMeals(
+  ctx: ServiceContext,
+  reader: Pick<IUser, 'id' | 'role' | 'initialSetup' | 'access'>,
+  groupId: number,
+  page: number,
+): Promise<Page<MealRow>> {
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const { limit, offset } = pageWindow(page);
-  const rows = await readRows<MealListRow>(ctx.em, `
+  const rows = await readRows<MealListRow>(
+    ctx.em,
+    `
     select g.name as group_name, (select count(*) from meals c where c.group_id = g.id) as total, m.id, m.name, md.thumbnail
     from meal_groups g
     left join lateral (select id, name, image_id, position from meals where group_id = g.id order by position, id limit $1 offset $2) m on true
     left join media md on md.id = m.image_id
-    where g.id = $3 order by m.position, m.id`, [limit, offset, groupId]);
+    where g.id = $3 order by m.position, m.id`,
+    [limit, offset, groupId],
+  );
   const group = rows[0];
   if (!group) throw notFound(SUPERHUMAN_MESSAGE.groupNotFound);
   return {
-    items: rows.filter((r) => r.id !== null).map((r) => ({
-      id: r.id!, name: r.name!, image_base64: r.thumbnail ? Buffer.from(r.thumbnail).toString('base64') : null,
-      meal_group_id: groupId, meal_group_name: group.group_name,
-    })),
+    items: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        name: r.name!,
+        image_base64: r.thumbnail ? Buffer.from(r.thumbnail).toString('base64') : null,
+        meal_group_id: groupId,
+        meal_group_name: group.group_name,
+      })),
     total: Number(group.total),
     page,
     perPage: limit,
@@ -93,9 +115,16 @@ export async function getMeal(ctx: ServiceContext, reader: IUser, id: number): P
 /** GET user/meal/elixir/{phase}: phase n of the Saturni Elixir is the n-th meal of Elixirs; 404 when it is missing. */
 export async function elixirPhase(ctx: ServiceContext, reader: IUser, phase: number): Promise<{ data: MealDto }> {
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
-  const [meal] = await ctx.em.find(Meal, { group: MEAL_GROUP.elixirs }, {
-    populate: ['group', 'image'], orderBy: { position: 'asc', id: 'asc' }, limit: 1, offset: phase - 1,
-  });
+  const [meal] = await ctx.em.find(
+    Meal,
+    { group: MEAL_GROUP.elixirs },
+    {
+      populate: ['group', 'image'],
+      orderBy: { position: 'asc', id: 'asc' },
+      limit: 1,
+      offset: phase - 1,
+    },
+  );
   if (!meal) throw notFound(SUPERHUMAN_MESSAGE.mealNotFound);
   return { data: await mealDto(ctx, meal) };
 }

@@ -12,30 +12,56 @@ export interface Page<T> {
 /** A search text as an ILIKE pattern's literal part: its %, _ and backslash match themselves. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const pageWindow = (page: number, perPage = DEFAULT_PER_PAGE) => ({ limit: perPage, offset: (page - 1) * perPage });
+export const pageWindow = (page: number, perPage = DEFAULT_PER_PAGE) => ({
+  limit: perPage,
+  offset: (page - 1) * perPage,
+});
 
 /** A big table's number of rows, all buckets or one, from row_counts (kept exact by triggers: entities/RowCount.ts). */
-export async function countedTotal(em: EntityManager, subject: 'users' | 'assistance_flags' | 'audit_log', bucket?: number): Promise<number> {
+export async function countedTotal(
+  em: EntityManager,
+  subject: 'users' | 'assistance_flags' | 'audit_log',
+  bucket?: number,
+): Promise<number> {
   const [row] = await em.execute<{ total: string | null }[]>(
     `select sum(rows) as total from row_counts where subject = ?${bucket === undefined ? '' : ' and bucket = ?'}`,
-    bucket === undefined ? [subject] : [subject, bucket]);
+    bucket === undefined ? [subject] : [subject, bucket],
+  );
   return Number(row?.total ?? 0);
 }
 
 /** Laravel's paginator shape (data / links / meta), with links built on `path` and any extra query kept. */
-export function paginate<T>(result: Page<T>, path: string, query: Record<string, string | number | undefined> = {}): Paginated<T> {
+export function paginate<T>(
+  result: Page<T>,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Paginated<T> {
   const { items, total, page, perPage } = result;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (n: number) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'page') params.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== '' && k !== 'page') params.set(k, String(v));
     params.set('page', String(n));
     return `${path}?${params.toString()}`;
   };
   const from = items.length ? (page - 1) * perPage + 1 : null;
   return {
     data: items,
-    links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
-    meta: { current_page: page, from, last_page: lastPage, per_page: perPage, to: from === null ? null : from + items.length - 1, total, path },
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(page - 1) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      per_page: perPage,
+      to: from === null ? null : from + items.length - 1,
+      total,
+      path,
+    },
   };
 }

@@ -31,7 +31,11 @@ export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): P
     await ctx.em.transactional(async (em) => {
       // Only the newest link works.
       await em.nativeDelete(PasswordReset, { user: user.id });
-      em.create(PasswordReset, { user: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+      em.create(PasswordReset, {
+        user: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+      });
       await em.flush();
       // Queued with the token it carries: the worker sends it, so the answer never waits for SMTP.
       await enqueueMail(em, {
@@ -53,9 +57,16 @@ export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<
   const password = await hashPassword(ctx.config, input.password);
   const done = await ctx.em.transactional(async (em) => {
     const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
-    if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now() || reset.user.email !== normaliseEmail(input.email)) return false;
+    if (
+      !reset ||
+      reset.usedAt ||
+      reset.expiresAt.getTime() <= Date.now() ||
+      reset.user.email !== normaliseEmail(input.email)
+    )
+      return false;
     // Single use even when two resets race: only one update finds the token unused.
-    if ((await em.nativeUpdate(PasswordReset, { id: reset.id, usedAt: null }, { usedAt: new Date() })) !== 1) return false;
+    if ((await em.nativeUpdate(PasswordReset, { id: reset.id, usedAt: null }, { usedAt: new Date() })) !== 1)
+      return false;
     await em.nativeUpdate(User, { id: reset.user.id }, { password, tokenVersion: sqlRaw('token_version + 1') });
     await em.nativeDelete(PasswordReset, { user: reset.user.id, id: { $ne: reset.id } });
     return true;

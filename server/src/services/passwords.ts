@@ -3,7 +3,11 @@ import type { AppConfig } from '../config.ts';
 
 /** Hashes a password with argon2id. */
 export function hashPassword(config: Pick<AppConfig, 'argon2'>, plain: string): Promise<string> {
-  return argon2.hash(plain, { type: argon2.argon2id, memoryCost: config.argon2.memoryCost, timeCost: config.argon2.timeCost });
+  return argon2.hash(plain, {
+    type: argon2.argon2id,
+    memoryCost: config.argon2.memoryCost,
+    timeCost: config.argon2.timeCost,
+  });
 }
 
 /** Checks a password against its hash; a malformed hash is a mismatch, not a crash. */

@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PHASE_TYPES, type Exercise, type PageDto, type PhaseType, type TrackType, type VideoDto } from '@evolution/shared';
+import {
+  PHASE_TYPES,
+  type Exercise,
+  type PageDto,
+  type PhaseType,
+  type TrackType,
+  type VideoDto,
+} from '@evolution/shared';
 import { orderLadder } from '../domain/ladder.ts';
 import { FormGroup, Page, PageCategory } from '../entities/index.ts';
 import type { IPage } from '../entities/Page.ts';
@@ -89,7 +96,12 @@ export interface Programme {
 const isPhaseType = (key: string): key is PhaseType => (PHASE_TYPES as readonly string[]).includes(key);
 
 type Row = Record<string, any>;
-const groupOf = (r: Row): GroupFacts => ({ id: r.form_group_id, name: r.group_name, videoLink: r.group_video_link ?? null, video: r.group_video_id ? { id: r.group_video_id } : null });
+const groupOf = (r: Row): GroupFacts => ({
+  id: r.form_group_id,
+  name: r.group_name,
+  videoLink: r.group_video_link ?? null,
+  video: r.group_video_id ? { id: r.group_video_id } : null,
+});
 
 /** Reads the whole programme in four queries: the tracks' categories, their phase pages, the ladders, the calibrations. */
 export async function loadProgramme(query: ContentQuery): Promise<Programme> {
@@ -105,36 +117,71 @@ export async function loadProgramme(query: ContentQuery): Promise<Programme> {
   ]);
   const calibrationCategory = categories.find((c) => c.slug === 'calibration');
   const generalCategory = categories.find((c) => c.slug === 'general');
-  const versionCategories = generalCategory ? categories.filter((c) => c.parent_id === generalCategory.id && c.version !== null).sort((a, b) => a.version - b.version) : [];
+  const versionCategories = generalCategory
+    ? categories
+        .filter((c) => c.parent_id === generalCategory.id && c.version !== null)
+        .sort((a, b) => a.version - b.version)
+    : [];
   const trackIds = [calibrationCategory?.id, ...versionCategories.map((c) => c.id)].filter((id) => id !== undefined);
-  const pages = trackIds.length ? await query<Row>(`
+  const pages = trackIds.length
+    ? await query<Row>(
+        `
     select p.id, p.title, p.content, p.category_id, p.muscle_group_id, p.preset, p.video_link, p.video_id, k.key, k.preset as class_preset
-    from pages p join phase_classes k on k.id = p.phase_class_id where p.category_id in (?) order by p.position, p.id`, [trackIds]) : [];
-  const phasesOf = (categoryId: number): TrackPhase[] => pages
-    .filter((p) => p.category_id === categoryId && isPhaseType(p.key))
-    .map((p, i) => ({
-      page: { id: p.id, title: p.title, content: p.content, videoLink: p.video_link ?? null, video: p.video_id ? { id: p.video_id } : null, muscleGroup: p.muscle_group_id ? { id: p.muscle_group_id } : null },
-      number: i + 1,
-      key: p.key as PhaseType,
-      preset: { ...p.class_preset, ...p.preset },
-    }));
+    from pages p join phase_classes k on k.id = p.phase_class_id where p.category_id in (?) order by p.position, p.id`,
+        [trackIds],
+      )
+    : [];
+  const phasesOf = (categoryId: number): TrackPhase[] =>
+    pages
+      .filter((p) => p.category_id === categoryId && isPhaseType(p.key))
+      .map((p, i) => ({
+        page: {
+          id: p.id,
+          title: p.title,
+          content: p.content,
+          videoLink: p.video_link ?? null,
+          video: p.video_id ? { id: p.video_id } : null,
+          muscleGroup: p.muscle_group_id ? { id: p.muscle_group_id } : null,
+        },
+        number: i + 1,
+        key: p.key as PhaseType,
+        preset: { ...p.class_preset, ...p.preset },
+      }));
 
   const byGroup = new Map<number, Row[]>();
   for (const f of forms) byGroup.set(f.form_group_id, [...(byGroup.get(f.form_group_id) ?? []), f]);
   const ladders = new Map<number, Ladder>();
   for (const [id, rows] of [...byGroup].sort((a, b) => a[0] - b[0])) {
     const ladderForms = rows.map((f): FormFacts => ({
-      id: f.id, name: f.name, level: f.level, progress: f.progress, min: f.min, max: f.max, repsOrTime: f.reps_or_time,
-      formGroup: { id }, muscleGroup: { id: f.muscle_id, name: f.muscle_name },
+      id: f.id,
+      name: f.name,
+      level: f.level,
+      progress: f.progress,
+      min: f.min,
+      max: f.max,
+      repsOrTime: f.reps_or_time,
+      formGroup: { id },
+      muscleGroup: { id: f.muscle_id, name: f.muscle_name },
     }));
-    ladders.set(id, { group: groupOf(rows[0]!), forms: orderLadder(ladderForms), muscles: [...new Set(rows.map((f) => f.muscle_name as string))] });
+    ladders.set(id, {
+      group: groupOf(rows[0]!),
+      forms: orderLadder(ladderForms),
+      muscles: [...new Set(rows.map((f) => f.muscle_name as string))],
+    });
   }
   return {
     calibration: calibrationCategory ? phasesOf(calibrationCategory.id) : null,
     versions: generalCategory ? versionCategories.map((c) => ({ version: c.version, name: c.name })) : null,
     general: new Map(versionCategories.map((c) => [c.version, phasesOf(c.id)])),
     ladders,
-    calibrations: calibrations.map((c) => ({ id: c.id, form: c.form, max: c.max, repsOrTime: c.reps_or_time, totalWeight: c.total_weight, formGroup: groupOf(c) })),
+    calibrations: calibrations.map((c) => ({
+      id: c.id,
+      form: c.form,
+      max: c.max,
+      repsOrTime: c.reps_or_time,
+      totalWeight: c.total_weight,
+      formGroup: groupOf(c),
+    })),
   };
 }
 
@@ -169,14 +216,28 @@ export async function loadLadders(em: EntityManager, formGroupIds?: number[]): P
 }
 
 /** The member's place on each ladder: index of the current form, the first form when not calibrated on it. */
-export async function memberStandings(em: EntityManager, userId: number, ladders: Map<number, Ladder>, known?: Map<number, number>): Promise<Map<number, number>> {
+export async function memberStandings(
+  em: EntityManager,
+  userId: number,
+  ladders: Map<number, Ladder>,
+  known?: Map<number, number>,
+): Promise<Map<number, number>> {
   type Row = { form_group_id: number; form_id: number };
-  const rows = known ? [] : em.isInTransaction()
-    ? await em.execute<Row[]>('select form_group_id, form_id from member_forms where user_id = ?', [userId])
-    : await readRows<Row>(em, 'select form_group_id, form_id from member_forms where user_id = $1', [userId]);
+  const rows = known
+    ? []
+    : em.isInTransaction()
+      ? await em.execute<Row[]>('select form_group_id, form_id from member_forms where user_id = ?', [userId])
+      : await readRows<Row>(em, 'select form_group_id, form_id from member_forms where user_id = $1', [userId]);
   const current = known ?? new Map(rows.map((r) => [r.form_group_id, r.form_id]));
   const standings = new Map<number, number>();
-  for (const [groupId, ladder] of ladders) standings.set(groupId, Math.max(0, ladder.forms.findIndex((f) => f.id === current.get(groupId))));
+  for (const [groupId, ladder] of ladders)
+    standings.set(
+      groupId,
+      Math.max(
+        0,
+        ladder.forms.findIndex((f) => f.id === current.get(groupId)),
+      ),
+    );
   return standings;
 }
 
@@ -185,14 +246,22 @@ function phaseFormGroupIds(phase: TrackPhase, ladders: Map<number, Ladder>): num
   const listed = phase.preset.form_groups;
   if (Array.isArray(listed)) return listed.filter((id): id is number => Number.isInteger(id) && ladders.has(id));
   const muscle = phase.page.muscleGroup;
-  return [...ladders.values()].filter((l) => !muscle || l.forms.some((f) => f.muscleGroup.id === muscle.id)).map((l) => l.group.id);
+  return [...ladders.values()]
+    .filter((l) => !muscle || l.forms.some((f) => f.muscleGroup.id === muscle.id))
+    .map((l) => l.group.id);
 }
 
 /**
  * The exercises of a phase for a member: calibrations for the calibration max tests, current forms for training.
  * `forms` (form group id -> current form id) saves reading the member's ladders when the caller has them.
  */
-export async function phaseExercises(em: EntityManager, userId: number, phase: TrackPhase, signer?: MediaSigner, forms?: Map<number, number>): Promise<PhaseExercise[]> {
+export async function phaseExercises(
+  em: EntityManager,
+  userId: number,
+  phase: TrackPhase,
+  signer?: MediaSigner,
+  forms?: Map<number, number>,
+): Promise<PhaseExercise[]> {
   // Uploaded demonstration videos get a signed address when the answer goes to a member (no signer: not needed).
   const videoPath = (group: GroupFacts) => (signer ? mediaUrl(signer, group.video) : null);
   if (phase.key === 'exercise') {
@@ -204,8 +273,16 @@ export async function phaseExercises(em: EntityManager, userId: number, phase: T
         form: null,
         ladder: ladders.get(c.formGroup.id)!,
         dto: {
-          id: c.id, name: c.formGroup.name, form: c.form, form_group_id: c.formGroup.id, video_link: c.formGroup.videoLink, video_path: videoPath(c.formGroup),
-          reps_or_time: c.repsOrTime as 1 | 2, total_weight: c.totalWeight, min: 0, max: c.max,
+          id: c.id,
+          name: c.formGroup.name,
+          form: c.form,
+          form_group_id: c.formGroup.id,
+          video_link: c.formGroup.videoLink,
+          video_path: videoPath(c.formGroup),
+          reps_or_time: c.repsOrTime as 1 | 2,
+          total_weight: c.totalWeight,
+          min: 0,
+          max: c.max,
         },
       }));
   }
@@ -224,8 +301,16 @@ export async function phaseExercises(em: EntityManager, userId: number, phase: T
       form,
       ladder,
       dto: {
-        id: form.id, name: ladder.group.name, form: form.name, form_group_id: id, video_link: ladder.group.videoLink, video_path: videoPath(ladder.group),
-        reps_or_time: form.repsOrTime as 1 | 2, total_weight: load.get(id) ?? 0, min: form.min, max: form.max,
+        id: form.id,
+        name: ladder.group.name,
+        form: form.name,
+        form_group_id: id,
+        video_link: ladder.group.videoLink,
+        video_path: videoPath(ladder.group),
+        reps_or_time: form.repsOrTime as 1 | 2,
+        total_weight: load.get(id) ?? 0,
+        min: form.min,
+        max: form.max,
       },
     };
   });
@@ -259,16 +344,34 @@ export async function getPage(em: EntityManager, reader: IUser, id: number, sign
 }
 
 /** The pages of a category in their order, paged (technique guides are category 4); 404 for no such category. */
-export async function listCategoryPages(em: EntityManager, reader: IUser, categoryId: number, page: number, signer?: MediaSigner): Promise<ResultPage<PageDto>> {
+export async function listCategoryPages(
+  em: EntityManager,
+  reader: IUser,
+  categoryId: number,
+  page: number,
+  signer?: MediaSigner,
+): Promise<ResultPage<PageDto>> {
   await assertContentAccess(em, reader);
   if (!(await em.count(PageCategory, { id: categoryId }))) throw notFound('Page category not found.');
   const { limit, offset } = pageWindow(page);
-  const [pages, total] = await em.findAndCount(Page, { category: categoryId }, { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset });
+  const [pages, total] = await em.findAndCount(
+    Page,
+    { category: categoryId },
+    { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset },
+  );
   return { items: pages.map((p) => pageDto(p, signer)), total, page, perPage: limit };
 }
 
-function videoOf(owner: { video?: { id: number } | null; videoLink?: string | null }, missing: string, signer?: MediaSigner): VideoDto {
-  const video = { video_id: owner.video?.id ?? null, video_link: owner.videoLink ?? null, video_path: signer ? mediaUrl(signer, owner.video) : null };
+function videoOf(
+  owner: { video?: { id: number } | null; videoLink?: string | null },
+  missing: string,
+  signer?: MediaSigner,
+): VideoDto {
+  const video = {
+    video_id: owner.video?.id ?? null,
+    video_link: owner.videoLink ?? null,
+    video_path: signer ? mediaUrl(signer, owner.video) : null,
+  };
   if (video.video_id === null && video.video_link === null) throw notFound(missing);
   return { data: video };
 }
@@ -282,7 +385,12 @@ export async function pageVideo(em: EntityManager, reader: IUser, id: number, si
 }
 
 /** The demonstration video of a form group; 404 when it has none. */
-export async function formGroupVideo(em: EntityManager, reader: IUser, formGroupId: number, signer?: MediaSigner): Promise<VideoDto> {
+export async function formGroupVideo(
+  em: EntityManager,
+  reader: IUser,
+  formGroupId: number,
+  signer?: MediaSigner,
+): Promise<VideoDto> {
   await assertContentAccess(em, reader);
   const group = await em.findOne(FormGroup, { id: formGroupId });
   if (!group) throw notFound('Form group not found.');

@@ -4,7 +4,14 @@ import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { PoolClient } from 'pg';
 import webpush from 'web-push';
 import {
-  PUSH_MESSAGE, ROLE, isPushEndpoint, pushEndpointInput, pushSubscriptionInput, type PushKey, type PushNotification, type PushSubscriptionDto,
+  PUSH_MESSAGE,
+  ROLE,
+  isPushEndpoint,
+  pushEndpointInput,
+  pushSubscriptionInput,
+  type PushKey,
+  type PushNotification,
+  type PushSubscriptionDto,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { notFound, validationError } from '../errors.ts';
@@ -42,7 +49,8 @@ export const PUSH_MAX_DEVICES = 20;
 const M = PUSH_MESSAGE;
 
 /** Who a notification is for: one account's devices, every admin's, or the recipients of a coach's message. */
-export type PushAudience = { kind: 'user'; userId: number } | { kind: 'admins' } | { kind: 'message'; messageId: number };
+export type PushAudience =
+  { kind: 'user'; userId: number } | { kind: 'admins' } | { kind: 'message'; messageId: number };
 
 // ---------------------------------------------------------------------------------------------------------------
 // What is sent (short texts; subjects and names, never health data)
@@ -54,19 +62,34 @@ const adminFlagUrl = (id: number) => `/#/admin/assistance_flag/${id}`;
 /** The notifications of assistance flags and messages; the tag makes a newer one replace an older one on a device. */
 export const PUSH_NOTICE = {
   coachReplied: (flag: { id: number; subject: string }): PushNotification => ({
-    title: 'Your coach replied', body: `Assistance flag: ${clip(flag.subject)}`, url: memberFlagUrl(flag.id), tag: `flag-${flag.id}`,
+    title: 'Your coach replied',
+    body: `Assistance flag: ${clip(flag.subject)}`,
+    url: memberFlagUrl(flag.id),
+    tag: `flag-${flag.id}`,
   }),
   coachClosed: (flag: { id: number; subject: string }): PushNotification => ({
-    title: 'Assistance flag closed', body: `Your coach closed "${clip(flag.subject)}".`, url: memberFlagUrl(flag.id), tag: `flag-${flag.id}`,
+    title: 'Assistance flag closed',
+    body: `Your coach closed "${clip(flag.subject)}".`,
+    url: memberFlagUrl(flag.id),
+    tag: `flag-${flag.id}`,
   }),
   messageArrived: (message: { id: number; subject: string }): PushNotification => ({
-    title: 'New message from your coach', body: clip(message.subject), url: `/#/with_menu/messages/${message.id}`, tag: `message-${message.id}`,
+    title: 'New message from your coach',
+    body: clip(message.subject),
+    url: `/#/with_menu/messages/${message.id}`,
+    tag: `message-${message.id}`,
   }),
   flagOpened: (flag: { id: number; subject: string }, memberName: string): PushNotification => ({
-    title: 'New assistance flag', body: `${clip(memberName, 60)}: ${clip(flag.subject)}`, url: adminFlagUrl(flag.id), tag: `flag-${flag.id}`,
+    title: 'New assistance flag',
+    body: `${clip(memberName, 60)}: ${clip(flag.subject)}`,
+    url: adminFlagUrl(flag.id),
+    tag: `flag-${flag.id}`,
   }),
   memberReplied: (flag: { id: number; subject: string }, memberName: string): PushNotification => ({
-    title: 'Reply on an assistance flag', body: `${clip(memberName, 60)}: ${clip(flag.subject)}`, url: adminFlagUrl(flag.id), tag: `flag-${flag.id}`,
+    title: 'Reply on an assistance flag',
+    body: `${clip(memberName, 60)}: ${clip(flag.subject)}`,
+    url: adminFlagUrl(flag.id),
+    tag: `flag-${flag.id}`,
   }),
 };
 
@@ -116,7 +139,11 @@ export function pushKey(ctx: ServiceContext): PushKey {
 }
 
 /** GET push/subscription?endpoint: the caller's device with that endpoint, or null (unknown, or another account's). */
-export async function findOwnSubscription(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<PushSubscriptionDto | null> {
+export async function findOwnSubscription(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<PushSubscriptionDto | null> {
   const { endpoint } = parseInput(pushEndpointInput, raw);
   const [row] = await ctx.em.execute<SubscriptionSqlRow[]>(
     'select id, user_id, endpoint, created_at, last_used_at from push_subscriptions where endpoint = ? and user_id = ?',
@@ -129,13 +156,20 @@ export async function findOwnSubscription(ctx: ServiceContext, actor: Actor, raw
  * POST push/subscription: registers the caller's device. The same endpoint again updates its keys; an endpoint another
  * account registered (a shared phone) moves to the caller. `created` is false when it was the caller's already.
  */
-export async function subscribePush(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ created: boolean; data: PushSubscriptionDto }> {
+export async function subscribePush(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<{ created: boolean; data: PushSubscriptionDto }> {
   const input = parseInput(pushSubscriptionInput, raw);
   if (!isOnPushService(ctx.config, input.endpoint)) throw validationError('endpoint', M.endpointHost);
   if (!isP256Point(input.keys.p256dh)) throw validationError('keys.p256dh', M.p256dhInvalid);
   const userId = actor.me.id;
   return ctx.em.transactional(async (em) => {
-    const [before] = await em.execute<{ user_id: number }[]>('select user_id from push_subscriptions where endpoint = ?', [input.endpoint]);
+    const [before] = await em.execute<{ user_id: number }[]>(
+      'select user_id from push_subscriptions where endpoint = ?',
+      [input.endpoint],
+    );
     // One statement, so two registrations of one endpoint at once leave one row. A device that changes hands starts
     // afresh for its new account: created now, never used.
     const [row] = await em.execute<SubscriptionSqlRow[]>(
@@ -159,7 +193,10 @@ export async function subscribePush(ctx: ServiceContext, actor: Actor, raw: unkn
 /** DELETE push/subscription: the caller's device stops receiving; an unknown endpoint, or another account's, is a 404. */
 export async function unsubscribePush(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<void> {
   const { endpoint } = parseInput(pushEndpointInput, raw);
-  const removed = await ctx.em.execute<{ id: number }[]>('delete from push_subscriptions where endpoint = ? and user_id = ? returning id', [endpoint, actor.me.id]);
+  const removed = await ctx.em.execute<{ id: number }[]>(
+    'delete from push_subscriptions where endpoint = ? and user_id = ? returning id',
+    [endpoint, actor.me.id],
+  );
   // Another account's device is a 404, not a 403: whose it is is none of the caller's business.
   if (removed.length === 0) throw notFound(M.notFound);
 }
@@ -176,7 +213,11 @@ function audienceSql(audience: PushAudience, param: string): { join: string; whe
       return { join: 'join users u on u.id = s.user_id', where: `u.role = ${param}`, value: ROLE.admin };
     case 'message':
       // The message's recipient rows are its audience (all written: a channel message queues this once delivered).
-      return { join: 'join message_recipients r on r.user_id = s.user_id', where: `r.message_id = ${param}`, value: audience.messageId };
+      return {
+        join: 'join message_recipients r on r.user_id = s.user_id',
+        where: `r.message_id = ${param}`,
+        value: audience.messageId,
+      };
   }
 }
 
@@ -193,21 +234,47 @@ interface WalkPayload {
  * Queues a notification for an audience's devices on the caller's EntityManager (inside its transaction, so a write
  * that rolls back sends nothing). One job however large the audience; nothing is queued when nobody has a device.
  */
-export async function enqueuePush(em: EntityManager, audience: PushAudience, notification: PushNotification): Promise<void> {
+export async function enqueuePush(
+  em: EntityManager,
+  audience: PushAudience,
+  notification: PushNotification,
+): Promise<void> {
   const { join, where, value } = audienceSql(audience, '?');
-  const [found] = await em.execute<{ found: boolean }[]>(`select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`, [value]);
+  const [found] = await em.execute<{ found: boolean }[]>(
+    `select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`,
+    [value],
+  );
   if (!found?.found) return;
   const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
-  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?)', [PUSH_WALK_TASK, JSON.stringify(payload), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY]);
+  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?)', [
+    PUSH_WALK_TASK,
+    JSON.stringify(payload),
+    PUSH_WALK_MAX_ATTEMPTS,
+    PUSH_PRIORITY,
+  ]);
 }
 
 /** enqueuePush for a job on the queue's own connection (inside the job's transaction). */
-export async function enqueuePushOn(client: PoolClient, audience: PushAudience, notification: PushNotification): Promise<void> {
+export async function enqueuePushOn(
+  client: PoolClient,
+  audience: PushAudience,
+  notification: PushNotification,
+): Promise<void> {
   const { join, where, value } = audienceSql(audience, '$1');
-  const { rows: [found] } = await client.query<{ found: boolean }>(`select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`, [value]);
+  const {
+    rows: [found],
+  } = await client.query<{ found: boolean }>(
+    `select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`,
+    [value],
+  );
   if (!found?.found) return;
   const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
-  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4)', [PUSH_WALK_TASK, JSON.stringify(payload), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY]);
+  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4)', [
+    PUSH_WALK_TASK,
+    JSON.stringify(payload),
+    PUSH_WALK_MAX_ATTEMPTS,
+    PUSH_PRIORITY,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -228,28 +295,49 @@ interface DeviceRow {
 type Outcome = 'delivered' | 'gone' | 'retry' | 'refused';
 
 /** Encrypts the notification for one device (RFC 8291), signs the request (VAPID, RFC 8292) and posts it. */
-async function deliver(config: AppConfig, device: DeviceRow, body: string, topic: string | undefined): Promise<Outcome> {
+async function deliver(
+  config: AppConfig,
+  device: DeviceRow,
+  body: string,
+  topic: string | undefined,
+): Promise<Outcome> {
   // A device registered before PUSH_ENDPOINT_HOSTS changed is dropped unsent: its host is no longer trusted.
   if (!isOnPushService(config, device.endpoint)) {
-    serviceLog(config, 'warn', 'Push device dropped: its endpoint is not on a configured push service', { subscription: device.id });
+    serviceLog(config, 'warn', 'Push device dropped: its endpoint is not on a configured push service', {
+      subscription: device.id,
+    });
     return 'gone';
   }
   let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
-    request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, {
-      vapidDetails: config.vapid, TTL: PUSH_TTL_SECONDS, ...(topic ? { topic } : {}),
-    });
+    request = webpush.generateRequestDetails(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      body,
+      {
+        vapidDetails: config.vapid,
+        TTL: PUSH_TTL_SECONDS,
+        ...(topic ? { topic } : {}),
+      },
+    );
   } catch (err) {
-    serviceLog(config, 'warn', 'Push notification could not be prepared', { subscription: device.id, err: (err as Error).message });
+    serviceLog(config, 'warn', 'Push notification could not be prepared', {
+      subscription: device.id,
+      err: (err as Error).message,
+    });
     return 'refused';
   }
   // web-push's own sender speaks https only; fetch also reaches a loopback http endpoint (tests, development). The
   // length is fetch's to set.
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+  for (const [name, value] of Object.entries(request.headers))
+    if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
   try {
     const res = await fetch(request.endpoint, {
-      method: 'POST', headers, body: request.body ? new Uint8Array(request.body) : null, redirect: 'manual', signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      method: 'POST',
+      headers,
+      body: request.body ? new Uint8Array(request.body) : null,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
     await res.body?.cancel();
     if (res.status >= 200 && res.status < 300) return 'delivered';
@@ -278,7 +366,8 @@ async function eachLimited<T, R>(items: readonly T[], limit: number, fn: (item: 
 }
 
 // The tag doubles as the push Topic (RFC 8030), so a device that was offline gets only the latest of one thread.
-const topicOf = (notification: PushNotification) => (/^[A-Za-z0-9_-]{1,32}$/.test(notification.tag) ? notification.tag : undefined);
+const topicOf = (notification: PushNotification) =>
+  /^[A-Za-z0-9_-]{1,32}$/.test(notification.tag) ? notification.tag : undefined;
 
 /** Sends one notification to each device. */
 function sendAll(config: AppConfig, devices: readonly DeviceRow[], notification: PushNotification): Promise<Outcome[]> {
@@ -291,7 +380,8 @@ async function recordOutcomes(client: PoolClient, sent: readonly { id: number; o
   const gone = sent.filter((s) => s.outcome === 'gone').map((s) => s.id);
   const delivered = sent.filter((s) => s.outcome === 'delivered').map((s) => s.id);
   if (gone.length) await client.query('delete from push_subscriptions where id = any($1::int[])', [gone]);
-  if (delivered.length) await client.query('update push_subscriptions set last_used_at = now() where id = any($1::int[])', [delivered]);
+  if (delivered.length)
+    await client.query('update push_subscriptions set last_used_at = now() where id = any($1::int[])', [delivered]);
 }
 
 /** One send to repeat: the device (still the same account's) and what to show. */
@@ -335,16 +425,27 @@ async function walkPage(config: AppConfig, payload: WalkPayload, helpers: JobHel
     .map((d) => ({ subscriptionId: d.id, userId: d.user_id, notification: payload.notification }));
   const last = devices.at(-1)!.id;
   await inTransaction(helpers, async (client) => {
-    await recordOutcomes(client, devices.map((d, i) => ({ id: d.id, outcome: outcomes[i]! })));
+    await recordOutcomes(
+      client,
+      devices.map((d, i) => ({ id: d.id, outcome: outcomes[i]! })),
+    );
     if (retries.length) {
-      await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, run_at => now() + make_interval(secs => $5))', [
-        PUSH_RETRY_TASK, JSON.stringify(retries), PUSH_RETRY_MAX_ATTEMPTS, PUSH_PRIORITY, PUSH_RETRY_DELAY_SECONDS,
-      ]);
+      await client.query(
+        'select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, run_at => now() + make_interval(secs => $5))',
+        [PUSH_RETRY_TASK, JSON.stringify(retries), PUSH_RETRY_MAX_ATTEMPTS, PUSH_PRIORITY, PUSH_RETRY_DELAY_SECONDS],
+      );
     }
     if (devices.length === PUSH_PAGE_SIZE) {
-      await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)', [
-        PUSH_WALK_TASK, JSON.stringify({ ...payload, after: last }), PUSH_WALK_MAX_ATTEMPTS, PUSH_PRIORITY, `push:${payload.run}:${last}`,
-      ]);
+      await client.query(
+        'select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)',
+        [
+          PUSH_WALK_TASK,
+          JSON.stringify({ ...payload, after: last }),
+          PUSH_WALK_MAX_ATTEMPTS,
+          PUSH_PRIORITY,
+          `push:${payload.run}:${last}`,
+        ],
+      );
     }
   });
 }
@@ -355,17 +456,36 @@ async function walkPage(config: AppConfig, payload: WalkPayload, helpers: JobHel
  */
 async function retryBatch(config: AppConfig, entries: RetryEntry[], helpers: JobHelpers): Promise<Promise<void>[]> {
   const { rows } = await helpers.withPgClient((client) =>
-    client.query<DeviceRow>('select id, user_id, endpoint, p256dh, auth from push_subscriptions where id = any($1::int[])', [entries.map((e) => e.subscriptionId)]),
+    client.query<DeviceRow>(
+      'select id, user_id, endpoint, p256dh, auth from push_subscriptions where id = any($1::int[])',
+      [entries.map((e) => e.subscriptionId)],
+    ),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const outcomes = await eachLimited(entries, PUSH_CONCURRENCY, async (entry): Promise<{ id: number; outcome: Outcome } | null> => {
-    const device = byId.get(entry.subscriptionId);
-    // A device deleted or moved to another account since is left out: it is not the one the notification was for.
-    if (!device || device.user_id !== entry.userId) return null;
-    return { id: device.id, outcome: await deliver(config, device, JSON.stringify(entry.notification), topicOf(entry.notification)) };
-  });
-  await inTransaction(helpers, (client) => recordOutcomes(client, outcomes.filter((o) => o !== null)));
-  return outcomes.map((o) => (o?.outcome === 'retry' ? Promise.reject(new Error('The push service did not take the notification; tried again later.')) : Promise.resolve()));
+  const outcomes = await eachLimited(
+    entries,
+    PUSH_CONCURRENCY,
+    async (entry): Promise<{ id: number; outcome: Outcome } | null> => {
+      const device = byId.get(entry.subscriptionId);
+      // A device deleted or moved to another account since is left out: it is not the one the notification was for.
+      if (!device || device.user_id !== entry.userId) return null;
+      return {
+        id: device.id,
+        outcome: await deliver(config, device, JSON.stringify(entry.notification), topicOf(entry.notification)),
+      };
+    },
+  );
+  await inTransaction(helpers, (client) =>
+    recordOutcomes(
+      client,
+      outcomes.filter((o) => o !== null),
+    ),
+  );
+  return outcomes.map((o) =>
+    o?.outcome === 'retry'
+      ? Promise.reject(new Error('The push service did not take the notification; tried again later.'))
+      : Promise.resolve(),
+  );
 }
 
 /** The push tasks for the job worker's task list (services/jobs.ts). */

@@ -1,6 +1,12 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { AppConfig } from '../config.ts';
 import { SERVER_MESSAGE } from '@evolution/shared';
 import { DomainError } from '../errors.ts';
@@ -48,13 +54,24 @@ function throttles(config: AppConfig) {
 
 function postgresStore(config: AppConfig): RateLimitStore {
   // A small pool of its own: a throttle check is one short upsert, and it must not wait behind the ORM's queries.
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: 4,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: 5000,
+  });
   const lost = (err: Error) => serviceLog(config, 'warn', 'Throttle connection lost', { err: err.message });
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   // Expired rows are deleted by the hourly maintenance job (services/jobs.ts), once for all instances, not by a timer
   // in each process.
-  const options = { storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout: false };
+  const options = {
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  };
   const t = throttles(config);
   let closing: Promise<void> | null = null;
   return {
@@ -72,10 +89,17 @@ function postgresStore(config: AppConfig): RateLimitStore {
 function redisStore(config: AppConfig): RateLimitStore {
   // No offline queue: while Redis is unreachable a throttle check falls back at once to this instance's memory
   // (insuranceLimiter) instead of waiting, so sign-in keeps working, throttled per instance until Redis is back.
-  const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  const redis = new Redis(config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+  });
   let warned = false;
   redis.on('error', (err: Error) => {
-    if (!warned) serviceLog(config, 'warn', 'Throttle store (Redis) unreachable: throttling per instance until it is back', { err: err.message });
+    if (!warned)
+      serviceLog(config, 'warn', 'Throttle store (Redis) unreachable: throttling per instance until it is back', {
+        err: err.message,
+      });
     warned = true;
   });
   redis.on('ready', () => {
@@ -83,7 +107,12 @@ function redisStore(config: AppConfig): RateLimitStore {
   });
   const t = throttles(config);
   const limiter = (opts: { keyPrefix: string; points: number; duration: number }) =>
-    new RateLimiterRedis({ storeClient: redis, rejectIfRedisNotReady: true, ...opts, insuranceLimiter: new RateLimiterMemory(opts) });
+    new RateLimiterRedis({
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      ...opts,
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
   let closing: Promise<void> | null = null;
   return {
     kind: 'redis',
@@ -102,7 +131,13 @@ function redisStore(config: AppConfig): RateLimitStore {
             redis.once('ready', done);
           }),
     close: () =>
-      (closing ??= redis.status === 'end' ? Promise.resolve() : redis.quit().then(() => undefined, () => redis.disconnect())),
+      (closing ??=
+        redis.status === 'end'
+          ? Promise.resolve()
+          : redis.quit().then(
+              () => undefined,
+              () => redis.disconnect(),
+            )),
   };
 }
 

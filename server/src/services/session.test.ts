@@ -13,15 +13,35 @@ describe('subscription access', () => {
     expect(isSubscriptionActive(null, now)).toBe(false);
   });
   it('opens warrior for warrior and superhuman plans, superhuman only for superhuman, immortal never', () => {
-    expect(channelAccess(1, true)).toEqual({ warrior_channel: true, superhuman_channel: false, immortal_channel: false });
-    expect(channelAccess(2, true)).toEqual({ warrior_channel: true, superhuman_channel: true, immortal_channel: false });
-    expect(channelAccess(3, true)).toEqual({ warrior_channel: false, superhuman_channel: false, immortal_channel: false });
-    expect(channelAccess(2, false)).toEqual({ warrior_channel: false, superhuman_channel: false, immortal_channel: false });
+    expect(channelAccess(1, true)).toEqual({
+      warrior_channel: true,
+      superhuman_channel: false,
+      immortal_channel: false,
+    });
+    expect(channelAccess(2, true)).toEqual({
+      warrior_channel: true,
+      superhuman_channel: true,
+      immortal_channel: false,
+    });
+    expect(channelAccess(3, true)).toEqual({
+      warrior_channel: false,
+      superhuman_channel: false,
+      immortal_channel: false,
+    });
+    expect(channelAccess(2, false)).toEqual({
+      warrior_channel: false,
+      superhuman_channel: false,
+      immortal_channel: false,
+    });
   });
   it('keeps per-user flags but never lets them override the channel flags', () => {
     const user = { role: 1, access: { evolution_page: true, micro_data: false, superhuman_channel: true } };
     expect(accessMap(user, null, now)).toEqual({
-      evolution_page: true, micro_data: false, warrior_channel: false, superhuman_channel: false, immortal_channel: false,
+      evolution_page: true,
+      micro_data: false,
+      warrior_channel: false,
+      superhuman_channel: false,
+      immortal_channel: false,
     });
   });
 });

@@ -12,7 +12,10 @@ export type SubscriptionFacts = Pick<ISubscription, 'status' | 'currentPeriodEnd
 };
 
 /** A member's programme position as the reads use it. */
-export type EvolutionFacts = Pick<IEvolution, 'id' | 'evolution' | 'version' | 'phase' | 'needCalibration' | 'numberOfSets' | 'pendingNumberOfSets'>;
+export type EvolutionFacts = Pick<
+  IEvolution,
+  'id' | 'evolution' | 'version' | 'phase' | 'needCalibration' | 'numberOfSets' | 'pendingNumberOfSets'
+>;
 
 /** The signed-in user's subscription and programme state, read in the same query as their token check. */
 export interface Membership {
@@ -24,11 +27,16 @@ export interface Membership {
 }
 
 /** The membership read with the caller's token, when the reader is the caller (a member reading their own). */
-export const knownMembership = (ctx: { actor: { me: { id: number }; membership: Membership } | null }, reader: { id: number }): Membership | undefined =>
-  ctx.actor?.me.id === reader.id ? ctx.actor.membership : undefined;
+export const knownMembership = (
+  ctx: { actor: { me: { id: number }; membership: Membership } | null },
+  reader: { id: number },
+): Membership | undefined => (ctx.actor?.me.id === reader.id ? ctx.actor.membership : undefined);
 
 /** A subscription gives access while it is paid up and its period has not ended (cancel = at period end). */
-export function isSubscriptionActive(sub: Pick<ISubscription, 'status' | 'currentPeriodEnd'> | null, now = new Date()): boolean {
+export function isSubscriptionActive(
+  sub: Pick<ISubscription, 'status' | 'currentPeriodEnd'> | null,
+  now = new Date(),
+): boolean {
   if (!sub) return false;
   return (sub.status === 'active' || sub.status === 'trialing') && sub.currentPeriodEnd.getTime() > now.getTime();
 }
@@ -43,9 +51,19 @@ export function channelAccess(channelId: number | null, active: boolean): Record
 }
 
 /** The access map of the login response: stored per-user flags, with channel flags from the subscription (a stored false closes one). */
-export function accessMap(user: Pick<IUser, 'role' | 'access'>, sub: Pick<SubscriptionFacts, 'status' | 'currentPeriodEnd' | 'channel'> | null, now = new Date()): Record<string, boolean> {
+export function accessMap(
+  user: Pick<IUser, 'role' | 'access'>,
+  sub: Pick<SubscriptionFacts, 'status' | 'currentPeriodEnd' | 'channel'> | null,
+  now = new Date(),
+): Record<string, boolean> {
   if (user.role === ROLE.admin) {
-    return { evolution_page: true, warrior_channel: true, superhuman_channel: true, immortal_channel: false, ...user.access };
+    return {
+      evolution_page: true,
+      warrior_channel: true,
+      superhuman_channel: true,
+      immortal_channel: false,
+      ...user.access,
+    };
   }
   const channelId = sub ? sub.channel.id : null;
   const channels = channelAccess(channelId, isSubscriptionActive(sub, now));
@@ -55,7 +73,15 @@ export function accessMap(user: Pick<IUser, 'role' | 'access'>, sub: Pick<Subscr
 }
 
 export function subscriptionSummary(sub: SubscriptionFacts | null, now = new Date()): SubscriptionSummary {
-  if (!sub) return { active: false, channel: null, plan: null, status: null, current_period_end: null, cancel_at_period_end: false };
+  if (!sub)
+    return {
+      active: false,
+      channel: null,
+      plan: null,
+      status: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+    };
   return {
     active: isSubscriptionActive(sub, now),
     channel: { id: sub.channel.id, name: sub.channel.name, short_name: sub.channel.shortName },
@@ -70,7 +96,11 @@ export function subscriptionSummary(sub: SubscriptionFacts | null, now = new Dat
  * Builds the login response of spec section 3 for a user (without the token); `known` is the membership already read
  * with the token check (start-up then costs no further query).
  */
-export async function loginResponse(em: EntityManager, user: IUser | UserFacts, known?: Membership): Promise<LoginResponse> {
+export async function loginResponse(
+  em: EntityManager,
+  user: IUser | UserFacts,
+  known?: Membership,
+): Promise<LoginResponse> {
   const [sub, evo] = known
     ? [known.subscription, known.evolution]
     : await Promise.all([
@@ -93,12 +123,22 @@ export async function loginResponse(em: EntityManager, user: IUser | UserFacts, 
 
 /** A member's place in the programme as every answer spells it (login, evolution, phase submission, export). */
 export function evolutionPosition(e: EvolutionFacts) {
-  return { evolution_id: e.id, evolution: e.evolution, version: e.version, phase: e.phase, need_calibration: e.needCalibration };
+  return {
+    evolution_id: e.id,
+    evolution: e.evolution,
+    version: e.version,
+    phase: e.phase,
+    need_calibration: e.needCalibration,
+  };
 }
 
 /** The position with the work volume in use and the one waiting for the next volume phase. */
 export function evolutionState(e: EvolutionFacts) {
-  return { ...evolutionPosition(e), number_of_sets: e.numberOfSets, pending_number_of_sets: e.pendingNumberOfSets ?? null };
+  return {
+    ...evolutionPosition(e),
+    number_of_sets: e.numberOfSets,
+    pending_number_of_sets: e.pendingNumberOfSets ?? null,
+  };
 }
 
 /** Every member has a programme state; create it with its defaults when missing. */

@@ -1,8 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  DESIRED_BODY_FAT, SETUP_STEPS, applicationDetailsInput, factFindingInput,
-  type ApplicationDetailsDto, type FactFindingDto,
+  DESIRED_BODY_FAT,
+  SETUP_STEPS,
+  applicationDetailsInput,
+  factFindingInput,
+  type ApplicationDetailsDto,
+  type FactFindingDto,
 } from '@evolution/shared';
 import { ApplicationDetails, FactFinding, User, type IUser } from '../entities/index.ts';
 import type { IApplicationDetails } from '../entities/ApplicationDetails.ts';
@@ -24,28 +28,57 @@ export interface SetupStep<T> {
 export function applicationDetailsDto(a: IApplicationDetails): ApplicationDetailsDto {
   const q = (n: number) => (n ? 1 : 0) as 0 | 1;
   return {
-    first_name: a.firstName ?? null, last_name: a.lastName ?? null,
-    question1: q(a.question1), question2: q(a.question2), question3: q(a.question3), question4: q(a.question4),
-    question5: q(a.question5), question6: q(a.question6), question7: q(a.question7),
-    date: a.date, e_signature: a.eSignature, updated_at: a.updatedAt.toISOString(),
+    first_name: a.firstName ?? null,
+    last_name: a.lastName ?? null,
+    question1: q(a.question1),
+    question2: q(a.question2),
+    question3: q(a.question3),
+    question4: q(a.question4),
+    question5: q(a.question5),
+    question6: q(a.question6),
+    question7: q(a.question7),
+    date: a.date,
+    e_signature: a.eSignature,
+    updated_at: a.updatedAt.toISOString(),
   };
 }
 
 export function factFindingDto(f: IFactFinding): FactFindingDto {
   return {
-    date_of_birth: f.dateOfBirth, height: f.height, weight: f.weight, wrist_circumference: f.wristCircumference,
-    ankle_circumference: f.ankleCircumference, desired_aesthetic: f.desiredAesthetic, desired_body_fat: f.desiredBodyFat,
-    food_preference: f.foodPreference, waking_time: f.wakingTime, work_start: f.workStart, break_time_start_finish: f.breakTimeStartFinish,
-    work_finish: f.workFinish, time_of_slumber: f.timeOfSlumber, physical_activities: f.physicalActivities, updated_at: f.updatedAt.toISOString(),
+    date_of_birth: f.dateOfBirth,
+    height: f.height,
+    weight: f.weight,
+    wrist_circumference: f.wristCircumference,
+    ankle_circumference: f.ankleCircumference,
+    desired_aesthetic: f.desiredAesthetic,
+    desired_body_fat: f.desiredBodyFat,
+    food_preference: f.foodPreference,
+    waking_time: f.wakingTime,
+    work_start: f.workStart,
+    break_time_start_finish: f.breakTimeStartFinish,
+    work_finish: f.workFinish,
+    time_of_slumber: f.timeOfSlumber,
+    physical_activities: f.physicalActivities,
+    updated_at: f.updatedAt.toISOString(),
   };
 }
 
 /** Locks the member and checks that `step` is the one they are on: steps go in order and each counts once. */
 async function atStep(em: EntityManager, actor: Actor, step: number): Promise<IUser> {
-  const user = await em.findOneOrFail(User, { id: actor.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  if (!user.initialSetup || user.initialSetupStep > SETUP_STEPS) throw new DomainError('CONFLICT', 'Setup is already complete.');
-  if (user.initialSetupStep < step) throw new DomainError('CONFLICT', 'Submit the readiness questionnaire (PAR-Q) first.');
-  if (user.initialSetupStep > step) throw new DomainError('CONFLICT', 'The readiness questionnaire is already submitted: the next step is the fact-find.');
+  const user = await em.findOneOrFail(
+    User,
+    { id: actor.user.id },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+  );
+  if (!user.initialSetup || user.initialSetupStep > SETUP_STEPS)
+    throw new DomainError('CONFLICT', 'Setup is already complete.');
+  if (user.initialSetupStep < step)
+    throw new DomainError('CONFLICT', 'Submit the readiness questionnaire (PAR-Q) first.');
+  if (user.initialSetupStep > step)
+    throw new DomainError(
+      'CONFLICT',
+      'The readiness questionnaire is already submitted: the next step is the fact-find.',
+    );
   return user;
 }
 
@@ -60,20 +93,32 @@ function advance(user: IUser) {
  * kept from an earlier try updated), the step advanced; answers the stored answers and where setup now stands.
  */
 async function completeStep<R extends object, D>(
-  ctx: ServiceContext, actor: Actor, step: number, message: string,
-  save: (em: EntityManager, user: IUser) => Promise<R>, toDto: (row: R) => D,
+  ctx: ServiceContext,
+  actor: Actor,
+  step: number,
+  message: string,
+  save: (em: EntityManager, user: IUser) => Promise<R>,
+  toDto: (row: R) => D,
 ): Promise<SetupStep<D>> {
   return ctx.em.transactional(async (em) => {
     const user = await atStep(em, actor, step);
     const row = await save(em, user);
     advance(user);
     await em.flush();
-    return { message, initial_setup: user.initialSetup ? 1 : 0, initial_setup_step: user.initialSetupStep, data: toDto(row) };
+    return {
+      message,
+      initial_setup: user.initialSetup ? 1 : 0,
+      initial_setup_step: user.initialSetupStep,
+      data: toDto(row),
+    };
   });
 }
 
 /** A member's PAR-Q, whoever asks (the member, or an admin reading their record), or null before it is sent. */
-export async function memberApplicationDetails(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<ApplicationDetailsDto | null> {
+export async function memberApplicationDetails(
+  ctx: Pick<ServiceContext, 'em'>,
+  memberId: number,
+): Promise<ApplicationDetailsDto | null> {
   const a = await ctx.em.findOne(ApplicationDetails, { user: memberId });
   return a ? applicationDetailsDto(a) : null;
 }
@@ -84,21 +129,43 @@ export async function getApplicationDetails(ctx: ServiceContext, actor: Actor): 
 }
 
 /** Setup step 1: stores the PAR-Q and moves on to the fact-find. */
-export async function submitApplicationDetails(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetupStep<ApplicationDetailsDto>> {
+export async function submitApplicationDetails(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<SetupStep<ApplicationDetailsDto>> {
   const input = parseInput(applicationDetailsInput, raw);
-  return completeStep(ctx, actor, STEP.parq, 'Application details saved', async (em, user) => {
-    const values = {
-      firstName: input.first_name, lastName: input.last_name, date: input.date, eSignature: input.e_signature,
-      question1: input.question1, question2: input.question2, question3: input.question3, question4: input.question4,
-      question5: input.question5, question6: input.question6, question7: input.question7,
-    };
-    const existing = await em.findOne(ApplicationDetails, { user: user.id });
-    return existing ? Object.assign(existing, values) : em.create(ApplicationDetails, { user, ...values });
-  }, applicationDetailsDto);
+  return completeStep(
+    ctx,
+    actor,
+    STEP.parq,
+    'Application details saved',
+    async (em, user) => {
+      const values = {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        date: input.date,
+        eSignature: input.e_signature,
+        question1: input.question1,
+        question2: input.question2,
+        question3: input.question3,
+        question4: input.question4,
+        question5: input.question5,
+        question6: input.question6,
+        question7: input.question7,
+      };
+      const existing = await em.findOne(ApplicationDetails, { user: user.id });
+      return existing ? Object.assign(existing, values) : em.create(ApplicationDetails, { user, ...values });
+    },
+    applicationDetailsDto,
+  );
 }
 
 /** A member's fact-find, whoever asks (the member, or an admin reading their record), or null before it is sent. */
-export async function memberFactFinding(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<FactFindingDto | null> {
+export async function memberFactFinding(
+  ctx: Pick<ServiceContext, 'em'>,
+  memberId: number,
+): Promise<FactFindingDto | null> {
   const f = await ctx.em.findOne(FactFinding, { user: memberId });
   return f ? factFindingDto(f) : null;
 }
@@ -109,16 +176,37 @@ export async function getFactFinding(ctx: ServiceContext, actor: Actor): Promise
 }
 
 /** Setup step 2: stores the fact-find with the body fat the aesthetic aims at, and ends setup. */
-export async function submitFactFinding(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetupStep<FactFindingDto>> {
+export async function submitFactFinding(
+  ctx: ServiceContext,
+  actor: Actor,
+  raw: unknown,
+): Promise<SetupStep<FactFindingDto>> {
   const input = parseInput(factFindingInput, raw);
-  return completeStep(ctx, actor, STEP.factFind, 'Fact-finding details saved', async (em, user) => {
-    const values = {
-      dateOfBirth: input.date_of_birth, height: input.height, weight: input.weight, wristCircumference: input.wrist_circumference,
-      ankleCircumference: input.ankle_circumference, desiredAesthetic: input.desired_aesthetic, desiredBodyFat: DESIRED_BODY_FAT[input.desired_aesthetic],
-      foodPreference: input.food_preference, wakingTime: input.waking_time, workStart: input.work_start, breakTimeStartFinish: input.break_time_start_finish,
-      workFinish: input.work_finish, timeOfSlumber: input.time_of_slumber, physicalActivities: input.physical_activities,
-    };
-    const existing = await em.findOne(FactFinding, { user: user.id });
-    return existing ? Object.assign(existing, values) : em.create(FactFinding, { user, ...values });
-  }, factFindingDto);
+  return completeStep(
+    ctx,
+    actor,
+    STEP.factFind,
+    'Fact-finding details saved',
+    async (em, user) => {
+      const values = {
+        dateOfBirth: input.date_of_birth,
+        height: input.height,
+        weight: input.weight,
+        wristCircumference: input.wrist_circumference,
+        ankleCircumference: input.ankle_circumference,
+        desiredAesthetic: input.desired_aesthetic,
+        desiredBodyFat: DESIRED_BODY_FAT[input.desired_aesthetic],
+        foodPreference: input.food_preference,
+        wakingTime: input.waking_time,
+        workStart: input.work_start,
+        breakTimeStartFinish: input.break_time_start_finish,
+        workFinish: input.work_finish,
+        timeOfSlumber: input.time_of_slumber,
+        physicalActivities: input.physical_activities,
+      };
+      const existing = await em.findOne(FactFinding, { user: user.id });
+      return existing ? Object.assign(existing, values) : em.create(FactFinding, { user, ...values });
+    },
+    factFindingDto,
+  );
 }

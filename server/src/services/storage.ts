@@ -6,7 +6,13 @@
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { AppConfig, StorageConfig } from '../config.ts';
 
@@ -41,7 +47,11 @@ export interface UploadStorage {
    * Stores bytes as they arrive and answers their count; past `maxBytes`, or when the source fails, whatever was
    * written is removed and the error (StoredFileTooLarge for the cap) thrown.
    */
-  putStream(key: string, source: AsyncIterable<Uint8Array>, opts: { contentType: string; maxBytes: number }): Promise<number>;
+  putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    opts: { contentType: string; maxBytes: number },
+  ): Promise<number>;
   /** A file's bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   /** A file, or one range of it, as a stream; null when there is no such file. */
@@ -106,7 +116,7 @@ function folderStorage(dataDir: string): UploadStorage {
       let size = 0;
       try {
         for await (const chunk of capped(source, maxBytes)) {
-          for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten;
+          for (let at = 0; at < chunk.length;) at += (await handle.write(chunk, at)).bytesWritten;
           size += chunk.length;
         }
         await handle.close();
@@ -171,12 +181,16 @@ function bucketStorage(settings: Extract<StorageConfig, { driver: 's3' }>): Uplo
     forcePathStyle: settings.forcePathStyle,
     // An unreachable endpoint fails the request in seconds; no read timeout, since a paused video may idle its stream.
     requestHandler: { connectionTimeout: 5000 },
-    ...(settings.accessKeyId ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    ...(settings.accessKeyId
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
   });
   const Bucket = settings.bucket;
   return {
     async put(Key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType, ContentLength: data.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType, ContentLength: data.length }),
+      );
     },
     async putStream(Key, source, { contentType, maxBytes }) {
       let size = 0;
@@ -193,7 +207,13 @@ function bucketStorage(settings: Extract<StorageConfig, { driver: 's3' }>): Uplo
         }
       }
       // Parts go up as they fill; a failed upload is aborted by the SDK (leavePartsOnError: false), so no parts stay.
-      const upload = new Upload({ client, params: { Bucket, Key, Body: Readable.from(counted()), ContentType: contentType }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: Readable.from(counted()), ContentType: contentType },
+        partSize: PART_SIZE,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       try {
         await upload.done();
       } catch (err) {
@@ -213,7 +233,9 @@ function bucketStorage(settings: Extract<StorageConfig, { driver: 's3' }>): Uplo
     },
     async read(Key, range) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         return res.Body as Readable;
       } catch (err) {
         if (notThere(err)) return null;
@@ -251,10 +273,13 @@ export function uploadStorage(config: StorageSettings): UploadStorage {
   let storage = buckets.get(settings);
   if (!storage) {
     const bucket = bucketStorage(settings);
-    storage = guarded({ ...bucket, close: async () => {
-      buckets.delete(settings);
-      await bucket.close();
-    } });
+    storage = guarded({
+      ...bucket,
+      close: async () => {
+        buckets.delete(settings);
+        await bucket.close();
+      },
+    });
     buckets.set(settings, storage);
   }
   return storage;

@@ -1,8 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  CHANNEL, SUBSCRIPTION_MESSAGE, changePlanInput, registerSubscriptionInput, subscribeInput,
-  type LoginResponse, type SubscriptionView,
+  CHANNEL,
+  SUBSCRIPTION_MESSAGE,
+  changePlanInput,
+  registerSubscriptionInput,
+  subscribeInput,
+  type LoginResponse,
+  type SubscriptionView,
 } from '@evolution/shared';
 import { ContactDetails, Evolution, Plan, Subscription, User, type IUser } from '../entities/index.ts';
 import type { IPlan } from '../entities/Plan.ts';
@@ -21,16 +26,20 @@ import { isSubscriptionActive, loginResponse } from './session.ts';
 async function purchasablePlan(em: EntityManager, planId: number, channelId?: number): Promise<IPlan> {
   const plan = await em.findOne(Plan, { id: planId }, { populate: ['channel'] });
   if (!plan) throw validationError('plan_id', 'The selected plan id is invalid.');
-  if (channelId !== undefined && plan.channel.id !== channelId) throw validationError('plan_id', 'The selected plan does not belong to this channel.');
-  if (plan.channel.id === CHANNEL.immortal) throw validationError('plan_id', 'The Immortal channel is listed but cannot be bought.');
+  if (channelId !== undefined && plan.channel.id !== channelId)
+    throw validationError('plan_id', 'The selected plan does not belong to this channel.');
+  if (plan.channel.id === CHANNEL.immortal)
+    throw validationError('plan_id', 'The Immortal channel is listed but cannot be bought.');
   if (!plan.active || !plan.channel.active) throw validationError('plan_id', 'This plan is not available.');
   return plan;
 }
 
 /** The member's row, locked until the transaction ends: one subscription change at a time per member. */
-const lockedUser = (em: EntityManager, id: number) => em.findOneOrFail(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+const lockedUser = (em: EntityManager, id: number) =>
+  em.findOneOrFail(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 
-const findSubscription = (em: EntityManager, userId: number) => em.findOne(Subscription, { user: userId }, { populate: ['plan', 'channel'] });
+const findSubscription = (em: EntityManager, userId: number) =>
+  em.findOne(Subscription, { user: userId }, { populate: ['plan', 'channel'] });
 
 function applyProvider(sub: ISubscription, result: ProviderSubscription) {
   sub.status = result.status;
@@ -45,30 +54,58 @@ function applyProvider(sub: ISubscription, result: ProviderSubscription) {
  * as the first; another plan while one is active is a conflict (change the plan instead).
  * `created` learns of a provider subscription so the caller can undo it if the transaction then fails.
  */
-async function buyPlan(em: EntityManager, provider: PaymentProvider, user: IUser, plan: IPlan, nonce: string, created: ProviderSubscription[]): Promise<void> {
+async function buyPlan(
+  em: EntityManager,
+  provider: PaymentProvider,
+  user: IUser,
+  plan: IPlan,
+  nonce: string,
+  created: ProviderSubscription[],
+): Promise<void> {
   const existing = await findSubscription(em, user.id);
   if (existing && isSubscriptionActive(existing)) {
     if (existing.plan.id === plan.id) return;
     throw new DomainError('CONFLICT', 'You already have an active subscription: change your plan instead.');
   }
   const result = await provider.subscribe({
-    customer: { userId: user.id, email: user.email, name: user.name, existingId: existing?.provider === provider.name ? (existing.providerCustomerId ?? null) : null },
+    customer: {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      existingId: existing?.provider === provider.name ? (existing.providerCustomerId ?? null) : null,
+    },
     plan,
     paymentMethod: nonce,
     // The same card token for the same plan in the same state is the same purchase: a retry never charges twice.
     idempotencyKey: idempotencyKey('subscribe', user.id, plan.id, nonce, existing?.providerSubscriptionId ?? 'first'),
   });
   created.push(result);
-  const previous = existing?.provider === provider.name && existing.status !== 'canceled' ? existing.providerSubscriptionId : null;
+  const previous =
+    existing?.provider === provider.name && existing.status !== 'canceled' ? existing.providerSubscriptionId : null;
   const now = new Date();
   if (existing) {
-    Object.assign(existing, { plan, channel: plan.channel, amountPence: plan.amountPence, provider: provider.name, startDate: now, providerEventAt: null });
+    Object.assign(existing, {
+      plan,
+      channel: plan.channel,
+      amountPence: plan.amountPence,
+      provider: provider.name,
+      startDate: now,
+      providerEventAt: null,
+    });
     applyProvider(existing, result);
   } else {
     em.create(Subscription, {
-      user, plan, channel: plan.channel, amountPence: plan.amountPence, provider: provider.name, startDate: now, status: result.status,
-      currentPeriodEnd: result.currentPeriodEnd, cancelAtPeriodEnd: result.cancelAtPeriodEnd,
-      providerCustomerId: result.customerId, providerSubscriptionId: result.subscriptionId,
+      user,
+      plan,
+      channel: plan.channel,
+      amountPence: plan.amountPence,
+      provider: provider.name,
+      startDate: now,
+      status: result.status,
+      currentPeriodEnd: result.currentPeriodEnd,
+      cancelAtPeriodEnd: result.cancelAtPeriodEnd,
+      providerCustomerId: result.customerId,
+      providerSubscriptionId: result.subscriptionId,
     });
   }
   await em.flush();
@@ -77,7 +114,10 @@ async function buyPlan(em: EntityManager, provider: PaymentProvider, user: IUser
 }
 
 /** Runs a purchase in one transaction; a provider subscription made by a transaction that then failed is ended. */
-async function purchase<T>(ctx: ServiceContext, work: (em: EntityManager, provider: PaymentProvider, created: ProviderSubscription[]) => Promise<T>): Promise<T> {
+async function purchase<T>(
+  ctx: ServiceContext,
+  work: (em: EntityManager, provider: PaymentProvider, created: ProviderSubscription[]) => Promise<T>,
+): Promise<T> {
   const provider = paymentProvider(ctx.config);
   const created: ProviderSubscription[] = [];
   try {
@@ -93,7 +133,10 @@ async function purchase<T>(ctx: ServiceContext, work: (em: EntityManager, provid
 
 /** The subscription screen: channel, start date, programme position, plan, period end and cancellation. */
 export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promise<SubscriptionView> {
-  const [sub, evo] = await Promise.all([findSubscription(ctx.em, actor.user.id), ctx.em.findOne(Evolution, { user: actor.user.id })]);
+  const [sub, evo] = await Promise.all([
+    findSubscription(ctx.em, actor.user.id),
+    ctx.em.findOne(Evolution, { user: actor.user.id }),
+  ]);
   return {
     channel_id: sub?.channel.id ?? null,
     channel_name: sub?.channel.name ?? null,
@@ -102,7 +145,9 @@ export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promi
     version: evo?.version ?? null,
     phase: evo?.phase ?? null,
     // The plan as this member holds it: the price they pay, which a later change of the plan's price leaves alone.
-    plan: sub ? { ...planDto(sub.plan, sub.channel.id), amount: sub.amountPence / 100, amount_pence: sub.amountPence } : null,
+    plan: sub
+      ? { ...planDto(sub.plan, sub.channel.id), amount: sub.amountPence / 100, amount_pence: sub.amountPence }
+      : null,
     status: sub?.status ?? null,
     active: isSubscriptionActive(sub),
     provider: sub?.provider ?? null,
@@ -127,8 +172,16 @@ export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): P
       const u = await createMember(em, { email, name: input.name, password });
       const plan = await purchasablePlan(em, input.plan_id, input.channel_id);
       em.create(ContactDetails, {
-        user: u, firstName: input.first_name, lastName: input.last_name, addressLine1: input.address_line1, addressLine2: input.address_line2,
-        city: input.city, county: input.county, postcode: input.postcode, country: input.country, telephone: input.telephone,
+        user: u,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        addressLine1: input.address_line1,
+        addressLine2: input.address_line2,
+        city: input.city,
+        county: input.county,
+        postcode: input.postcode,
+        country: input.country,
+        telephone: input.telephone,
       });
       // The unique email decides a race here, before anything is charged.
       await em.flush();
@@ -158,7 +211,8 @@ export async function subscribe(ctx: ServiceContext, actor: Actor, raw: unknown)
 async function activeSubscription(em: EntityManager, actor: Actor, doing: string): Promise<ISubscription> {
   await lockedUser(em, actor.user.id);
   const sub = await em.findOne(Subscription, { user: actor.user.id }, { populate: ['plan', 'channel'], refresh: true });
-  if (!sub || !isSubscriptionActive(sub)) throw new DomainError('CONFLICT', `You have no active subscription to ${doing}.`);
+  if (!sub || !isSubscriptionActive(sub))
+    throw new DomainError('CONFLICT', `You have no active subscription to ${doing}.`);
   return sub;
 }
 
@@ -170,7 +224,8 @@ export async function changePlan(ctx: ServiceContext, actor: Actor, raw: unknown
     const sub = await activeSubscription(em, actor, 'change');
     const plan = await purchasablePlan(em, input.id);
     if (sub.plan.id === plan.id && !sub.cancelAtPeriodEnd) return; // a repeated change: nothing left to do
-    if (sub.provider !== provider.name) throw new DomainError('CONFLICT', 'This subscription is billed elsewhere: cancel it and subscribe again.');
+    if (sub.provider !== provider.name)
+      throw new DomainError('CONFLICT', 'This subscription is billed elsewhere: cancel it and subscribe again.');
     const key = idempotencyKey('change', sub.providerSubscriptionId, sub.plan.id, plan.id, sub.updatedAt.getTime());
     const result = await provider.changePlan(sub, plan, key);
     Object.assign(sub, { plan, channel: plan.channel, amountPence: plan.amountPence });
@@ -185,8 +240,15 @@ export async function cancelSubscription(ctx: ServiceContext, actor: Actor): Pro
   await ctx.em.transactional(async (em) => {
     const sub = await activeSubscription(em, actor, 'cancel');
     if (sub.cancelAtPeriodEnd) return;
-    if (sub.provider !== provider.name) throw new DomainError('CONFLICT', 'This subscription is billed elsewhere and cannot be cancelled here.');
-    applyProvider(sub, await provider.cancelAtPeriodEnd(sub, idempotencyKey('cancel', sub.providerSubscriptionId, sub.updatedAt.getTime())));
+    if (sub.provider !== provider.name)
+      throw new DomainError('CONFLICT', 'This subscription is billed elsewhere and cannot be cancelled here.');
+    applyProvider(
+      sub,
+      await provider.cancelAtPeriodEnd(
+        sub,
+        idempotencyKey('cancel', sub.providerSubscriptionId, sub.updatedAt.getTime()),
+      ),
+    );
   });
   return subscriptionView(ctx, actor);
 }

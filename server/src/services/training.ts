@@ -3,16 +3,37 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
-  SERVER_MESSAGE, WARRIOR_MESSAGE, calibrationPayload, challengePayload, dataAnalysisPayload, emptyPayload, exercisesPayload,
-  phaseListInput, submitPhaseInput, trackInput, vo2Payload,
-  type PhaseData, type PhaseList, type PhaseType, type SubmissionResult, type TrackType, type VersionList,
+  SERVER_MESSAGE,
+  WARRIOR_MESSAGE,
+  calibrationPayload,
+  challengePayload,
+  dataAnalysisPayload,
+  emptyPayload,
+  exercisesPayload,
+  phaseListInput,
+  submitPhaseInput,
+  trackInput,
+  vo2Payload,
+  type PhaseData,
+  type PhaseList,
+  type PhaseType,
+  type SubmissionResult,
+  type TrackType,
+  type VersionList,
 } from '@evolution/shared';
 import { calibrationStartIndex, doubleProgression, par } from '../domain/ladder.ts';
 import { muscleScores } from '../domain/muscleScores.ts';
 import { buildRounds, chunkSize, phaseRepeats, presetRepeats, setsAfterSubmission } from '../domain/rounds.ts';
 import { gradeAt, vo2Estimate, vo2Level } from '../domain/vo2.ts';
 import {
-  ChamberSnapshot, Evolution, Media, PhaseSubmission, User, Vo2MaxLevel, Vo2Test, type IUser,
+  ChamberSnapshot,
+  Evolution,
+  Media,
+  PhaseSubmission,
+  User,
+  Vo2MaxLevel,
+  Vo2Test,
+  type IUser,
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
@@ -20,18 +41,32 @@ import { DomainError, isUniqueViolation, laravelMessage, validationError, type F
 import { parseInput } from '../validation.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { mediaUrl } from './media.ts';
-import { generalVersions, loadLadders, memberStandings, phaseExercises, trackPhases, type FormFacts, type Ladder, type PhaseExercise, type TrackPhase } from './programme.ts';
+import {
+  generalVersions,
+  loadLadders,
+  memberStandings,
+  phaseExercises,
+  trackPhases,
+  type FormFacts,
+  type Ladder,
+  type PhaseExercise,
+  type TrackPhase,
+} from './programme.ts';
 import { assertCanTrain } from './access.ts';
 import { ensureEvolution, evolutionState, type EvolutionFacts } from './session.ts';
 
 type LadderMove = SubmissionResult['data']['ladder'][number];
 
 /** The track the member is on: calibration while it is due, otherwise general. */
-export const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType => (evo.needCalibration ? 'calibration' : 'general');
+export const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType =>
+  evo.needCalibration ? 'calibration' : 'general';
 
 function assertOnTrack(evo: EvolutionFacts, type: TrackType) {
   if (activeTrack(evo) === type) return;
-  throw new DomainError('CONFLICT', type === 'general' ? WARRIOR_MESSAGE.calibrateFirst : WARRIOR_MESSAGE.calibrationDone);
+  throw new DomainError(
+    'CONFLICT',
+    type === 'general' ? WARRIOR_MESSAGE.calibrateFirst : WARRIOR_MESSAGE.calibrationDone,
+  );
 }
 
 /** Who may train is checked and their position read from what came with the token (made first when missing). */
@@ -66,22 +101,45 @@ export async function listTrackPhases(ctx: ServiceContext, actor: Actor, raw: un
   const version = input.type === 'calibration' ? 0 : (input.version ?? evo.version);
   const phases = await trackPhases(ctx.em, input.type, version);
   const current = activeTrack(evo) === input.type && version === trackVersion(input.type, evo);
-  const done = (n: number) => input.type === 'calibration'
-    ? !evo.needCalibration || n < evo.phase
-    : !evo.needCalibration && (version < evo.version || (current && n < evo.phase));
-  const data = phases.map((p) => ({ id: p.page.id, title: p.page.title, phase: p.number, type: p.key, active: current && p.number === evo.phase, completed: done(p.number) }));
+  const done = (n: number) =>
+    input.type === 'calibration'
+      ? !evo.needCalibration || n < evo.phase
+      : !evo.needCalibration && (version < evo.version || (current && n < evo.phase));
+  const data = phases.map((p) => ({
+    id: p.page.id,
+    title: p.page.title,
+    phase: p.number,
+    type: p.key,
+    active: current && p.number === evo.phase,
+    completed: done(p.number),
+  }));
   return { data, version };
 }
 
 function roundsOf(type: TrackType, phase: TrackPhase, evo: EvolutionFacts, exercises: PhaseExercise[]) {
   const chunk = chunkSize(phase.preset);
   // The volume rule (phase 7) belongs to the general versions; calibration phases use their preset.
-  const repeats = type === 'general' ? phaseRepeats(phase.number, phase.preset, evo.numberOfSets, exercises.length) : presetRepeats(phase.preset);
-  const rounds = buildRounds(exercises.map((e) => e.dto.id), chunk, repeats);
-  return { chunk, repeats, rounds: rounds.map((r) => ({ number: r.number, name: r.name, repeat: r.repeat, exercise_ids: r.exercises })) };
+  const repeats =
+    type === 'general'
+      ? phaseRepeats(phase.number, phase.preset, evo.numberOfSets, exercises.length)
+      : presetRepeats(phase.preset);
+  const rounds = buildRounds(
+    exercises.map((e) => e.dto.id),
+    chunk,
+    repeats,
+  );
+  return {
+    chunk,
+    repeats,
+    rounds: rounds.map((r) => ({ number: r.number, name: r.name, repeat: r.repeat, exercise_ids: r.exercises })),
+  };
 }
 
-async function currentPhase(em: EntityManager, evo: EvolutionFacts, type: TrackType): Promise<{ phase: TrackPhase | undefined; phases: TrackPhase[] }> {
+async function currentPhase(
+  em: EntityManager,
+  evo: EvolutionFacts,
+  type: TrackType,
+): Promise<{ phase: TrackPhase | undefined; phases: TrackPhase[] }> {
   const phases = await trackPhases(em, type, trackVersion(type, evo));
   return { phase: phases[evo.phase - 1], phases };
 }
@@ -97,7 +155,14 @@ export async function getActivePhase(ctx: ServiceContext, actor: Actor, raw: unk
   return {
     data: exercises.map((e) => e.dto),
     ...roundsOf(type, phase, evo, exercises),
-    page: { id: phase.page.id, title: phase.page.title, content: phase.page.content, video_link: phase.page.videoLink ?? null, video_path: mediaUrl(ctx.config, phase.page.video), warrior_channel: { type } },
+    page: {
+      id: phase.page.id,
+      title: phase.page.title,
+      content: phase.page.content,
+      video_link: phase.page.videoLink ?? null,
+      video_path: mediaUrl(ctx.config, phase.page.video),
+      warrior_channel: { type },
+    },
     type: phase.key,
     evolution: evo.evolution,
     version: trackVersion(type, evo),
@@ -119,13 +184,19 @@ type Payload =
 /** Validates a submission's payload by phase type (422 with the spec's messages); entries may come indexed. */
 function parsePayload(type: PhaseType, data: unknown): Payload {
   switch (type) {
-    case 'vo2': return { type, input: parseInput(vo2Payload, data) };
-    case 'exercise': return { type, input: parseInput(calibrationPayload, asEntries(data)) };
-    case 'exercises': return { type, input: parseInput(exercisesPayload, asEntries(data)) };
-    case 'challenge': return { type, input: parseInput(challengePayload, asEntries(data)) };
+    case 'vo2':
+      return { type, input: parseInput(vo2Payload, data) };
+    case 'exercise':
+      return { type, input: parseInput(calibrationPayload, asEntries(data)) };
+    case 'exercises':
+      return { type, input: parseInput(exercisesPayload, asEntries(data)) };
+    case 'challenge':
+      return { type, input: parseInput(challengePayload, asEntries(data)) };
     case 'flexibility':
-    case 'recovery': return { type, input: parseInput(emptyPayload, data) };
-    case 'data-analysis': return { type, input: parseInput(dataAnalysisPayload, data) };
+    case 'recovery':
+      return { type, input: parseInput(emptyPayload, data) };
+    case 'data-analysis':
+      return { type, input: parseInput(dataAnalysisPayload, data) };
   }
 }
 
@@ -150,13 +221,24 @@ type Entry = { amount?: number | undefined; time_to_complete?: number | undefine
 function amountOf(entry: Entry, repsOrTime: number, i: number, errors: FieldErrors): number {
   if (entry.amount !== undefined) return entry.amount;
   if (repsOrTime === 2 && entry.time_to_complete !== undefined) return entry.time_to_complete;
-  addError(errors, repsOrTime === 2 ? `${i}.time_to_complete` : `${i}.amount`, repsOrTime === 2 ? WARRIOR_MESSAGE.timeRequired : WARRIOR_MESSAGE.mustEnterReps);
+  addError(
+    errors,
+    repsOrTime === 2 ? `${i}.time_to_complete` : `${i}.amount`,
+    repsOrTime === 2 ? WARRIOR_MESSAGE.timeRequired : WARRIOR_MESSAGE.mustEnterReps,
+  );
   return 0;
 }
 
-function requireEvery(errors: FieldErrors, key: string, exercises: PhaseExercise[], logged: Set<PhaseExercise>, what: string) {
+function requireEvery(
+  errors: FieldErrors,
+  key: string,
+  exercises: PhaseExercise[],
+  logged: Set<PhaseExercise>,
+  what: string,
+) {
   const missing = exercises.filter((e) => !logged.has(e)).map((e) => e.dto.form);
-  if (missing.length) addError(errors, key, `Every ${what} of this phase needs a result; missing: ${missing.join(', ')}.`);
+  if (missing.length)
+    addError(errors, key, `Every ${what} of this phase needs a result; missing: ${missing.join(', ')}.`);
 }
 
 interface Recording {
@@ -178,48 +260,95 @@ type WorkoutResultRow = Record<string, string | number | null>;
 /** Writes the logged sets of a submission in one statement: a phase logs up to a few hundred sets. */
 async function insertResults(tx: EntityManager, submissionId: number, rows: WorkoutResultRow[]) {
   if (!rows.length) return;
-  await tx.execute(`
+  await tx.execute(
+    `
     insert into workout_results (user_id, submission_id, evolution, track, version, phase, position, calibration_id, form_id, form_group_id,
       form_name, amount, time_to_complete, total_weight, par, level, progress, reps_or_time, created_at)
     select r.user_id, ?, r.evolution, r.track, r.version, r.phase, r.position, r.calibration_id, r.form_id, r.form_group_id,
       r.form_name, r.amount, r.time_to_complete, r.total_weight, r.par, r.level, r.progress, r.reps_or_time, now()
     from jsonb_to_recordset(?::jsonb) as r(user_id int, evolution int, track text, version int, phase int, position int, calibration_id int,
       form_id int, form_group_id int, form_name text, amount int, time_to_complete int, total_weight numeric, par int, level int, progress int, reps_or_time int)`,
-  [submissionId, JSON.stringify(rows)]);
+    [submissionId, JSON.stringify(rows)],
+  );
 }
 
-function logResult(r: Recording, position: number, row: {
-  amount: number; timeToComplete: number | null; form: FormFacts; formName: string; repsOrTime: number; par: number; totalWeight: number; calibration?: number;
-}) {
+function logResult(
+  r: Recording,
+  position: number,
+  row: {
+    amount: number;
+    timeToComplete: number | null;
+    form: FormFacts;
+    formName: string;
+    repsOrTime: number;
+    par: number;
+    totalWeight: number;
+    calibration?: number;
+  },
+) {
   r.results.push({
-    user_id: r.userId, evolution: r.evo.evolution, track: r.type, version: r.submission.version, phase: r.phase.number,
-    position, calibration_id: row.calibration ?? null, form_id: row.form.id, form_group_id: row.form.formGroup.id, form_name: row.formName,
-    amount: row.amount, time_to_complete: row.timeToComplete, total_weight: row.totalWeight, par: row.par,
-    level: row.form.level, progress: row.form.progress, reps_or_time: row.repsOrTime,
+    user_id: r.userId,
+    evolution: r.evo.evolution,
+    track: r.type,
+    version: r.submission.version,
+    phase: r.phase.number,
+    position,
+    calibration_id: row.calibration ?? null,
+    form_id: row.form.id,
+    form_group_id: row.form.formGroup.id,
+    form_name: row.formName,
+    amount: row.amount,
+    time_to_complete: row.timeToComplete,
+    total_weight: row.totalWeight,
+    par: row.par,
+    level: row.form.level,
+    progress: row.form.progress,
+    reps_or_time: row.repsOrTime,
   });
 }
 
 /** Moves the member to `to` on a ladder and reports the move. */
-function placeOnLadder(ladder: Ladder, to: FormFacts, move: LadderMove['move'], current: Map<number, number>): LadderMove {
+function placeOnLadder(
+  ladder: Ladder,
+  to: FormFacts,
+  move: LadderMove['move'],
+  current: Map<number, number>,
+): LadderMove {
   const existing = current.get(ladder.group.id);
   const from = existing !== undefined ? (ladder.forms.find((f) => f.id === existing) ?? null) : null;
   current.set(ladder.group.id, to.id);
-  return { form_group_id: ladder.group.id, form_group: ladder.group.name, from_form_id: from?.id ?? null, from_form: from?.name ?? null, to_form_id: to.id, to_form: to.name, move };
+  return {
+    form_group_id: ladder.group.id,
+    form_group: ladder.group.name,
+    from_form_id: from?.id ?? null,
+    from_form: from?.name ?? null,
+    to_form_id: to.id,
+    to_form: to.name,
+    move,
+  };
 }
 
 async function memberFormsOf(tx: EntityManager, userId: number): Promise<Map<number, number>> {
-  const rows = await tx.execute<{ form_group_id: number; form_id: number }[]>('select form_group_id, form_id from member_forms where user_id = ?', [userId]);
+  const rows = await tx.execute<{ form_group_id: number; form_id: number }[]>(
+    'select form_group_id, form_id from member_forms where user_id = ?',
+    [userId],
+  );
   return new Map(rows.map((row) => [row.form_group_id, row.form_id]));
 }
 
 /** Writes the member's ladders after a submission in one statement: a form changed or a ladder stood on for the first time. */
 async function saveLadders(tx: EntityManager, userId: number, before: Map<number, number>, after: Map<number, number>) {
-  const changed = [...after].filter(([group, form]) => before.get(group) !== form).map(([group, form]) => ({ group, form }));
+  const changed = [...after]
+    .filter(([group, form]) => before.get(group) !== form)
+    .map(([group, form]) => ({ group, form }));
   if (!changed.length) return;
-  await tx.execute(`
+  await tx.execute(
+    `
     insert into member_forms (user_id, form_group_id, form_id, created_at, updated_at)
     select ?, x.group, x.form, now(), now() from jsonb_to_recordset(?::jsonb) as x("group" int, form int)
-    on conflict (user_id, form_group_id) do update set form_id = excluded.form_id, updated_at = now()`, [userId, JSON.stringify(changed)]);
+    on conflict (user_id, form_group_id) do update set form_id = excluded.form_id, updated_at = now()`,
+    [userId, JSON.stringify(changed)],
+  );
 }
 
 async function recordVo2(r: Recording, input: z.output<typeof vo2Payload>): Promise<SubmissionResult['data']['vo2']> {
@@ -227,16 +356,31 @@ async function recordVo2(r: Recording, input: z.output<typeof vo2Payload>): Prom
   const seconds = input.time_to_complete;
   const score = vo2Estimate(seconds)!;
   const levels = await r.tx.find(Vo2MaxLevel, {}, { orderBy: { level: 'asc', id: 'asc' } });
-  const level = vo2Level(score, levels.map((l) => ({ id: l.id, name: l.levelName, min: l.min ?? null, max: l.max ?? null })));
+  const level = vo2Level(
+    score,
+    levels.map((l) => ({ id: l.id, name: l.levelName, min: l.min ?? null, max: l.max ?? null })),
+  );
   const grade = gradeAt(seconds);
   r.tx.create(Vo2Test, {
-    user: r.userId, submission: r.submission, evolution: r.evo.evolution, track: r.type, version: r.submission.version,
-    seconds, grade, score, level: level?.id ?? null, levelName: level?.name ?? null,
+    user: r.userId,
+    submission: r.submission,
+    evolution: r.evo.evolution,
+    track: r.type,
+    version: r.submission.version,
+    seconds,
+    grade,
+    score,
+    level: level?.id ?? null,
+    levelName: level?.name ?? null,
   });
   return { seconds, grade, score, level: level?.name ?? null };
 }
 
-async function recordCalibration(r: Recording, entries: z.output<typeof calibrationPayload>, exercises: PhaseExercise[]): Promise<LadderMove[]> {
+async function recordCalibration(
+  r: Recording,
+  entries: z.output<typeof calibrationPayload>,
+  exercises: PhaseExercise[],
+): Promise<LadderMove[]> {
   const errors: FieldErrors = {};
   const seen = new Set<PhaseExercise>();
   const tests = entries.map((entry, i) => {
@@ -257,15 +401,25 @@ async function recordCalibration(r: Recording, entries: z.output<typeof calibrat
     const placed = ladder.forms[calibrationStartIndex(amount, calibration.max, ladder.forms.length)]!;
     moves.push(placeOnLadder(ladder, placed, 'placed', current));
     logResult(r, position, {
-      amount, timeToComplete: entry.time_to_complete ?? null, form: placed, formName: calibration.form, repsOrTime: calibration.repsOrTime,
-      par: par(calibration), totalWeight: calibration.totalWeight, calibration: calibration.id,
+      amount,
+      timeToComplete: entry.time_to_complete ?? null,
+      form: placed,
+      formName: calibration.form,
+      repsOrTime: calibration.repsOrTime,
+      par: par(calibration),
+      totalWeight: calibration.totalWeight,
+      calibration: calibration.id,
     });
   }
   return moves;
 }
 
 /** Resolves logged sets to the phase's exercises; 422 for unknown forms, missing reps or an exercise left out. */
-function resolveSets<E extends Entry>(entries: E[], exercises: PhaseExercise[], find: (entry: E, i: number, errors: FieldErrors) => PhaseExercise | undefined) {
+function resolveSets<E extends Entry>(
+  entries: E[],
+  exercises: PhaseExercise[],
+  find: (entry: E, i: number, errors: FieldErrors) => PhaseExercise | undefined,
+) {
   const errors: FieldErrors = {};
   const seen = new Set<PhaseExercise>();
   const sets = entries.map((entry, i) => {
@@ -283,13 +437,22 @@ function logSets(r: Recording, sets: ReturnType<typeof resolveSets>) {
   for (const [position, { exercise, entry, amount }] of sets.entries()) {
     const form = exercise.form!;
     logResult(r, position, {
-      amount, timeToComplete: entry.time_to_complete ?? null, form, formName: form.name, repsOrTime: form.repsOrTime,
-      par: par(form), totalWeight: exercise.dto.total_weight,
+      amount,
+      timeToComplete: entry.time_to_complete ?? null,
+      form,
+      formName: form.name,
+      repsOrTime: form.repsOrTime,
+      par: par(form),
+      totalWeight: exercise.dto.total_weight,
     });
   }
 }
 
-async function recordExercises(r: Recording, entries: z.output<typeof exercisesPayload>, exercises: PhaseExercise[]): Promise<LadderMove[]> {
+async function recordExercises(
+  r: Recording,
+  entries: z.output<typeof exercisesPayload>,
+  exercises: PhaseExercise[],
+): Promise<LadderMove[]> {
   const sets = resolveSets(entries, exercises, (entry, i, errors) => {
     const exercise = exercises.find((e) => e.form!.id === entry.form_id);
     if (!exercise) addError(errors, `${i}.form_id`, 'The selected form id is invalid.');
@@ -312,7 +475,9 @@ async function recordExercises(r: Recording, entries: z.output<typeof exercisesP
 function recordChallenge(r: Recording, entries: z.output<typeof challengePayload>, exercises: PhaseExercise[]) {
   const sets = resolveSets(entries, exercises, (entry, i, errors) => {
     const name = entry.form_name.toLowerCase();
-    const exercise = exercises.find((e) => e.dto.form.toLowerCase() === name) ?? exercises.find((e) => e.dto.name.toLowerCase() === name);
+    const exercise =
+      exercises.find((e) => e.dto.form.toLowerCase() === name) ??
+      exercises.find((e) => e.dto.name.toLowerCase() === name);
     if (!exercise) addError(errors, `${i}.form_name`, 'The selected form name is invalid.');
     return exercise;
   });
@@ -335,18 +500,50 @@ async function recordDataAnalysis(r: Recording, input: z.output<typeof dataAnaly
     loadLadders(r.tx),
   ]);
   const standings = await memberStandings(r.tx, r.userId, ladders);
-  const muscle = muscleScores([...ladders].map(([id, l]) => ({ muscleGroups: l.muscles, currentIndex: standings.get(id) ?? 0, ladderLength: l.forms.length })));
+  const muscle = muscleScores(
+    [...ladders].map(([id, l]) => ({
+      muscleGroups: l.muscles,
+      currentIndex: standings.get(id) ?? 0,
+      ladderLength: l.forms.length,
+    })),
+  );
   r.tx.create(ChamberSnapshot, {
-    user: r.userId, submission: r.submission, evolution: r.evo.evolution, version: r.submission.version,
-    weight: input.weight, bodyFat: input.body_fat, chest: input.chest, bicep: input.bicep, waist: input.waist, quad: input.quad,
-    image1: input.image1, image2: input.image2, image3: input.image3,
-    vo2Score: vo2?.score ?? null, vo2Level: vo2?.levelName ?? null, muscle,
+    user: r.userId,
+    submission: r.submission,
+    evolution: r.evo.evolution,
+    version: r.submission.version,
+    weight: input.weight,
+    bodyFat: input.body_fat,
+    chest: input.chest,
+    bicep: input.bicep,
+    waist: input.waist,
+    quad: input.quad,
+    image1: input.image1,
+    image2: input.image2,
+    image3: input.image3,
+    vo2Score: vo2?.score ?? null,
+    vo2Level: vo2?.levelName ?? null,
+    muscle,
   });
 }
 
 /** Moves the member past a submitted phase: next phase, next version, or (after the last version) a new evolution. */
-async function advance(tx: EntityManager, user: () => Promise<IUser>, evo: IEvolution, type: TrackType, phase: TrackPhase, phases: TrackPhase[]) {
-  if (type === 'general') Object.assign(evo, setsAfterSubmission({ numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null }, phase.number));
+async function advance(
+  tx: EntityManager,
+  user: () => Promise<IUser>,
+  evo: IEvolution,
+  type: TrackType,
+  phase: TrackPhase,
+  phases: TrackPhase[],
+) {
+  if (type === 'general')
+    Object.assign(
+      evo,
+      setsAfterSubmission(
+        { numberOfSets: evo.numberOfSets, pendingNumberOfSets: evo.pendingNumberOfSets ?? null },
+        phase.number,
+      ),
+    );
   if (phase.number < phases.length) {
     evo.phase = phase.number + 1;
   } else if (type === 'calibration') {
@@ -376,12 +573,24 @@ const SUBMISSION_KEY_CONSTRAINT = 'phase_submissions_user_id_idempotency_key_uni
  * The stored answer of the member's submission made with `key`, or null when none was. 422 when that key was used
  * for another submission (another track, phase type, page or payload): the device reused a key, nothing is counted.
  */
-async function keyedAnswer(em: EntityManager, userId: number, key: string, request: SubmissionRequest): Promise<SubmissionResult | null> {
-  const [first] = await em.execute<{ track: string; phase_type: string; page_id: number | null; fingerprint: string; response: SubmissionResult }[]>(
-    'select track, phase_type, page_id, fingerprint, response from phase_submissions where user_id = ? and idempotency_key = ?', [userId, key]);
+async function keyedAnswer(
+  em: EntityManager,
+  userId: number,
+  key: string,
+  request: SubmissionRequest,
+): Promise<SubmissionResult | null> {
+  const [first] = await em.execute<
+    { track: string; phase_type: string; page_id: number | null; fingerprint: string; response: SubmissionResult }[]
+  >(
+    'select track, phase_type, page_id, fingerprint, response from phase_submissions where user_id = ? and idempotency_key = ?',
+    [userId, key],
+  );
   if (!first) return null;
-  const same = first.track === request.type && first.phase_type === request.phaseType && first.fingerprint === request.fingerprint
-    && (request.pageId === undefined || first.page_id === request.pageId);
+  const same =
+    first.track === request.type &&
+    first.phase_type === request.phaseType &&
+    first.fingerprint === request.fingerprint &&
+    (request.pageId === undefined || first.page_id === request.pageId);
   if (!same) throw validationError('idempotency_key', WARRIOR_MESSAGE.idempotencyKeyReused);
   return first.response;
 }
@@ -394,13 +603,19 @@ async function keyedAnswer(em: EntityManager, userId: number, key: string, reque
  * payload when no page id is sent) is answered with the first answer; both count nothing. Any other phase than the
  * active one is refused with 409, and a refused submission keeps nothing, its key included.
  */
-export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unknown | (() => Promise<unknown>)): Promise<{ body: SubmissionResult; replayed: boolean }> {
+export async function submitPhase(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: unknown | (() => Promise<unknown>),
+): Promise<{ body: SubmissionResult; replayed: boolean }> {
   // Who may train is settled first; a body given as a reader (a multipart upload) is read only then.
   await trainingState(ctx, actor);
   const raw = typeof input === 'function' ? await (input as () => Promise<unknown>)() : input;
   const { type, phaseType, page_id: pageId, data, idempotency_key: key } = parseInput(submitPhaseInput, raw);
   const payload = parsePayload(phaseType, data);
-  const fingerprint = createHash('sha256').update(JSON.stringify([type, phaseType, payload.input])).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([type, phaseType, payload.input]))
+    .digest('hex');
   const request: SubmissionRequest = { type, phaseType, pageId, fingerprint };
 
   try {
@@ -416,42 +631,73 @@ export async function submitPhase(ctx: ServiceContext, actor: Actor, input: unkn
 
 /** submitPhase's transaction: the replay of a known key or of the latest submission, or the submission recorded. */
 async function recordSubmission(
-  ctx: ServiceContext, actor: Actor, request: SubmissionRequest, payload: Payload, key: string | null,
+  ctx: ServiceContext,
+  actor: Actor,
+  request: SubmissionRequest,
+  payload: Payload,
+  key: string | null,
 ): Promise<{ body: SubmissionResult; replayed: boolean }> {
   const { type, phaseType, pageId, fingerprint } = request;
   return ctx.em.transactional(async (tx) => {
-    const evo = await tx.findOneOrFail(Evolution, { user: actor.me.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const evo = await tx.findOneOrFail(
+      Evolution,
+      { user: actor.me.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
     if (key) {
       const first = await keyedAnswer(tx, actor.me.id, key, request);
       if (first) return { body: first, replayed: true };
     }
     // The last submission without its (large) answer, read as a row: the answer is read only for a retry that replays it.
-    const [latest] = await tx.execute<{ id: number; track: string; phase_type: string; page_id: number | null; fingerprint: string }[]>(
-      'select id, track, phase_type, page_id, fingerprint from phase_submissions where user_id = ? order by id desc limit 1', [actor.me.id]);
+    const [latest] = await tx.execute<
+      { id: number; track: string; phase_type: string; page_id: number | null; fingerprint: string }[]
+    >(
+      'select id, track, phase_type, page_id, fingerprint from phase_submissions where user_id = ? order by id desc limit 1',
+      [actor.me.id],
+    );
     // With a key of its own, only the same payload is that retry: other results for a phase already done (another
     // phone, another tab) are refused below with 409 rather than answered as taken, so the member sees them refused.
     const samePhase = pageId !== undefined ? latest?.page_id === pageId : latest?.fingerprint === fingerprint;
-    const sameRequest = latest && latest.track === type && latest.phase_type === phaseType && samePhase && (!key || latest.fingerprint === fingerprint);
+    const sameRequest =
+      latest &&
+      latest.track === type &&
+      latest.phase_type === phaseType &&
+      samePhase &&
+      (!key || latest.fingerprint === fingerprint);
     if (sameRequest) {
-      const [first] = await tx.execute<{ response: SubmissionResult }[]>('select response from phase_submissions where id = ?', [latest.id]);
+      const [first] = await tx.execute<{ response: SubmissionResult }[]>(
+        'select response from phase_submissions where id = ?',
+        [latest.id],
+      );
       return { body: first!.response, replayed: true };
     }
 
     assertOnTrack(evo, type);
     const { phase, phases } = await currentPhase(tx, evo, type);
-    if (!phase || phase.key !== phaseType || (pageId !== undefined && pageId !== phase.page.id)) throw new DomainError('CONFLICT', WARRIOR_MESSAGE.notActivePhase);
+    if (!phase || phase.key !== phaseType || (pageId !== undefined && pageId !== phase.page.id))
+      throw new DomainError('CONFLICT', WARRIOR_MESSAGE.notActivePhase);
 
     // The user row is written only when calibration opens the evolution page; any other phase only points at it.
     let user: IUser | null = null;
     const loadUser = async () => (user ??= await tx.findOneOrFail(User, { id: actor.me.id }));
     const userId = actor.me.id;
     // Ladders are read once: the exercises stand on them and the moves write them.
-    const before = ['exercise', 'exercises', 'challenge'].includes(phase.key) ? await memberFormsOf(tx, userId) : new Map<number, number>();
+    const before = ['exercise', 'exercises', 'challenge'].includes(phase.key)
+      ? await memberFormsOf(tx, userId)
+      : new Map<number, number>();
     const current = new Map(before);
     const exercises = await phaseExercises(tx, userId, phase, undefined, before);
     const version = trackVersion(type, evo);
     const submission = tx.create(PhaseSubmission, {
-      user: userId, evolution: evo.evolution, track: type, version, phase: phase.number, phaseType, page: phase.page.id, fingerprint, response: {},
+      user: userId,
+      evolution: evo.evolution,
+      track: type,
+      version,
+      phase: phase.number,
+      phaseType,
+      page: phase.page.id,
+      fingerprint,
+      response: {},
       idempotencyKey: key,
     });
     const r: Recording = { tx, userId, evo, type, phase, submission, current, results: [] };

@@ -13,12 +13,17 @@ export const VO2_RELABEL_TASK = 'relabel_vo2_history';
 /** Queues the relabel on the caller's EntityManager (in its transaction, so an edit that rolls back queues nothing). */
 export async function enqueueVo2Relabel(em: EntityManager): Promise<void> {
   // One pending run at most: edits made before it starts are all read by it.
-  await em.execute(`select graphile_worker.add_job(?, '{}'::json, job_key => ?, max_attempts => 10)`, [VO2_RELABEL_TASK, VO2_RELABEL_TASK]);
+  await em.execute(`select graphile_worker.add_job(?, '{}'::json, job_key => ?, max_attempts => 10)`, [
+    VO2_RELABEL_TASK,
+    VO2_RELABEL_TASK,
+  ]);
 }
 
 // The level of a score, as domain/vo2.ts's vo2Level finds it: the first range by rank that holds the score rounded to
 // one decimal; a score no range holds has no level. `$1` is the ranges as JSON, read once per run.
-const LEVEL_OF = (score: string) => `(select b.id from jsonb_to_recordset($1::jsonb) as b(id int, name text, level int, min numeric, max numeric)
+const LEVEL_OF = (
+  score: string,
+) => `(select b.id from jsonb_to_recordset($1::jsonb) as b(id int, name text, level int, min numeric, max numeric)
   where (b.min is null or round(${score}, 1) >= b.min) and (b.max is null or round(${score}, 1) <= b.max) order by b.level, b.id limit 1)`;
 
 const RELABEL = {
@@ -42,10 +47,17 @@ export function vo2RelabelTasks(config: Pick<AppConfig, 'batchRows'>): TaskList 
   const batch = config.batchRows;
   return {
     [VO2_RELABEL_TASK]: async (_payload, helpers) => {
-      const ranges = await helpers.withPgClient(async (client) =>
-        (await client.query('select id, level_name as name, level, min, max from vo2_max_levels order by level, id')).rows);
+      const ranges = await helpers.withPgClient(
+        async (client) =>
+          (await client.query('select id, level_name as name, level, min, max from vo2_max_levels order by level, id'))
+            .rows,
+      );
       for (const [table, sql] of Object.entries(RELABEL)) {
-        const { rows: [span] } = await helpers.withPgClient((client) => client.query<{ lo: number | null; hi: number | null }>(`select min(id) as lo, max(id) as hi from ${table}`));
+        const {
+          rows: [span],
+        } = await helpers.withPgClient((client) =>
+          client.query<{ lo: number | null; hi: number | null }>(`select min(id) as lo, max(id) as hi from ${table}`),
+        );
         if (span?.lo == null || span.hi == null) continue;
         for (let from = span.lo; from <= span.hi; from += batch) {
           await helpers.withPgClient((client) => client.query(sql, [JSON.stringify(ranges), from, from + batch]));

@@ -28,15 +28,28 @@ async function adopt(em: EntityManager, object: Stripe.Subscription): Promise<vo
   const userId = Number(object.metadata?.user_id);
   const planId = Number(object.metadata?.plan_id);
   const state = fromStripe(object);
-  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(planId) || (state.status !== 'active' && state.status !== 'trialing')) return;
+  if (
+    !Number.isSafeInteger(userId) ||
+    !Number.isSafeInteger(planId) ||
+    (state.status !== 'active' && state.status !== 'trialing')
+  )
+    return;
   const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const plan = await em.findOne(Plan, { id: planId }, { populate: ['channel'] });
   if (!user || !plan) return;
   const existing = await em.findOne(Subscription, { user: userId }, { refresh: true });
   if (existing?.providerSubscriptionId === object.id || (existing && isSubscriptionActive(existing))) return;
   const values = {
-    plan, channel: plan.channel, amountPence: paidPence(object) ?? plan.amountPence, provider: 'stripe', providerCustomerId: state.customerId, providerSubscriptionId: object.id, status: state.status,
-    startDate: new Date(object.start_date * 1000), currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    plan,
+    channel: plan.channel,
+    amountPence: paidPence(object) ?? plan.amountPence,
+    provider: 'stripe',
+    providerCustomerId: state.customerId,
+    providerSubscriptionId: object.id,
+    status: state.status,
+    startDate: new Date(object.start_date * 1000),
+    currentPeriodEnd: state.currentPeriodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
   };
   if (existing) Object.assign(existing, values);
   else em.create(Subscription, { user, ...values });
@@ -50,9 +63,16 @@ async function applySubscription(em: EntityManager, object: Stripe.Subscription,
     return;
   }
   const state = fromStripe(object);
-  Object.assign(sub, { status: state.status, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd });
-  const plan = state.priceId ? await em.findOne(Plan, { stripePriceId: state.priceId }, { populate: ['channel'] }) : null;
-  if (plan && plan.id !== sub.plan.id) Object.assign(sub, { plan, channel: plan.channel, amountPence: paidPence(object) ?? plan.amountPence });
+  Object.assign(sub, {
+    status: state.status,
+    currentPeriodEnd: state.currentPeriodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+  });
+  const plan = state.priceId
+    ? await em.findOne(Plan, { stripePriceId: state.priceId }, { populate: ['channel'] })
+    : null;
+  if (plan && plan.id !== sub.plan.id)
+    Object.assign(sub, { plan, channel: plan.channel, amountPence: paidPence(object) ?? plan.amountPence });
 }
 
 /** What Stripe bills for a subscription, in pence (its price's unit amount), when the event carries it. */
@@ -79,7 +99,11 @@ async function applyInvoice(em: EntityManager, invoice: Stripe.Invoice, type: st
  * POST /api/stripe/webhook: verifies Stripe's signature over the raw body, then applies each event once
  * (its id is recorded in the same transaction; a redelivery answers `duplicate: true` and changes nothing).
  */
-export async function handleStripeWebhook(ctx: ServiceContext, rawBody: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeWebhook(
+  ctx: ServiceContext,
+  rawBody: Buffer | string,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
   const secret = ctx.config.stripeWebhookSecret;
   if (!secret) throw new DomainError('NOT_FOUND', 'Stripe webhooks are not configured on this server.');
   let event: Stripe.Event;
@@ -97,8 +121,10 @@ export async function handleStripeWebhook(ctx: ServiceContext, rawBody: Buffer |
       .execute('run');
     if (!inserted.affectedRows) return { received: true as const, duplicate: true };
     const eventAt = new Date(event.created * 1000);
-    if (event.type.startsWith('customer.subscription.')) await applySubscription(em, event.data.object as Stripe.Subscription, eventAt);
-    else if (event.type.startsWith('invoice.')) await applyInvoice(em, event.data.object as Stripe.Invoice, event.type, eventAt);
+    if (event.type.startsWith('customer.subscription.'))
+      await applySubscription(em, event.data.object as Stripe.Subscription, eventAt);
+    else if (event.type.startsWith('invoice.'))
+      await applyInvoice(em, event.data.object as Stripe.Invoice, event.type, eventAt);
     return { received: true as const, duplicate: false };
   });
 }

@@ -1,4 +1,10 @@
-import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type TRPCError } from '@trpc/server';
+import {
+  callTRPCProcedure,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  transformTRPCResponse,
+  type TRPCError,
+} from '@trpc/server';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +16,8 @@ import { appRouter, type AppRouter } from './router.ts';
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 
 /** A failed call's extra headers: a throttled sign-in's Retry-After and X-RateLimit-*. */
-const errorHeaders = (errors: TRPCError[]) => errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
+const errorHeaders = (errors: TRPCError[]) =>
+  errors.map((e) => (e.cause instanceof DomainError ? e.cause.headers : undefined)).find(Boolean);
 
 const trpcOptions = {
   router: appRouter,
@@ -40,7 +47,19 @@ async function singleQuery(req: FastifyRequest, reply: FastifyReply, path: strin
   let body: unknown;
   let status = 200;
   try {
-    body = { result: { data: await callTRPCProcedure({ router: appRouter, path, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex: 0 }) } };
+    body = {
+      result: {
+        data: await callTRPCProcedure({
+          router: appRouter,
+          path,
+          getRawInput: async () => input,
+          ctx,
+          type: 'query',
+          signal: undefined,
+          batchIndex: 0,
+        }),
+      },
+    };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     trpcOptions.onError({ error, req } as Parameters<typeof trpcOptions.onError>[0]);
@@ -49,7 +68,11 @@ async function singleQuery(req: FastifyRequest, reply: FastifyReply, path: strin
     const headers = errorHeaders([error]);
     if (headers) reply.headers(headers);
   }
-  return reply.status(status).header('vary', 'trpc-accept, accept').type('application/json').send(JSON.stringify(transformTRPCResponse(config, body as never)));
+  return reply
+    .status(status)
+    .header('vary', 'trpc-accept, accept')
+    .type('application/json')
+    .send(JSON.stringify(transformTRPCResponse(config, body as never)));
 }
 
 const unparsable = Symbol('unparsable');
@@ -75,8 +98,13 @@ export async function trpcRoutes(app: FastifyInstance) {
   app.all('/trpc/:path', async (req, reply) => {
     const { path } = req.params as { path: string };
     const query = req.query as Record<string, string | undefined>;
-    const single = req.method === 'GET' && !path.includes(',') && query.batch === undefined && procedures[path]?._def.type === 'query'
-      && req.headers['trpc-accept'] === undefined && Object.keys(query).every((k) => k === 'input');
+    const single =
+      req.method === 'GET' &&
+      !path.includes(',') &&
+      query.batch === undefined &&
+      procedures[path]?._def.type === 'query' &&
+      req.headers['trpc-accept'] === undefined &&
+      Object.keys(query).every((k) => k === 'input');
     const input = single ? parsedInput(query.input) : unparsable;
     if (input !== unparsable) return singleQuery(req, reply, path, input);
     await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });

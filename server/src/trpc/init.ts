@@ -22,27 +22,34 @@ export interface ProcedureMeta {
   actorReads?: ActorReads;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  isDev: false,
-  // Subscriptions (live.events) over server-sent events: pings keep proxies from closing a quiet stream and let the
-  // client notice a dead one; a stream lives at most 30 minutes, so the token is checked again on the reconnect.
-  sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 }, maxDurationMs: 30 * 60_000 },
-  errorFormatter({ shape, error }) {
-    const domain = error.cause instanceof DomainError ? error.cause : null;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      // Internals never reach a client: a 500 says only that the server failed.
-      message: internal ? SERVER_MESSAGE.serverError : shape.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        errors: domain?.fieldErrors ?? null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    // Subscriptions (live.events) over server-sent events: pings keep proxies from closing a quiet stream and let the
+    // client notice a dead one; a stream lives at most 30 minutes, so the token is checked again on the reconnect.
+    sse: {
+      ping: { enabled: true, intervalMs: 25_000 },
+      client: { reconnectAfterInactivityMs: 60_000 },
+      maxDurationMs: 30 * 60_000,
+    },
+    errorFormatter({ shape, error }) {
+      const domain = error.cause instanceof DomainError ? error.cause : null;
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        // Internals never reach a client: a 500 says only that the server failed.
+        message: internal ? SERVER_MESSAGE.serverError : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          errors: domain?.fieldErrors ?? null,
+        },
+      };
+    },
+  });
 
 /** Domain errors (and a lost database: 503) become tRPC errors with the catalogue's status (the result is inspected, not try/caught). */
 const domainErrors = t.middleware(async ({ next }) => {

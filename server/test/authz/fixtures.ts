@@ -39,12 +39,42 @@ export interface Fixtures {
 
 const today = () => new Date().toISOString().slice(0, 10);
 /** Setup step 1 (PAR-Q) and step 2 (fact-find), valid. */
-export const parq = () => ({ question1: 0, question2: 0, question3: 0, question4: 0, question5: 0, question6: 0, question7: 0, date: today(), e_signature: 'A. Member' });
-export const factFind = () => ({
-  date_of_birth: '1990-04-12', height: 70, weight: 80, wrist_circumference: 7, ankle_circumference: 9, desired_aesthetic: 'Titan', food_preference: 'Vegan',
-  waking_time: '06:30', work_start: '09:00', break_time_start_finish: '12:30 - 13:15', work_finish: '17:30', time_of_slumber: '22:45', physical_activities: 'Climbing',
+export const parq = () => ({
+  question1: 0,
+  question2: 0,
+  question3: 0,
+  question4: 0,
+  question5: 0,
+  question6: 0,
+  question7: 0,
+  date: today(),
+  e_signature: 'A. Member',
 });
-export const contactDetails = () => ({ address_line1: '1 Chamber Road', address_line2: 'Flat 2', city: 'Leeds', county: 'West Yorkshire', postcode: 'LS1 1AA', country: 'United Kingdom', telephone: '0113 000 0000', instagram: '@record' });
+export const factFind = () => ({
+  date_of_birth: '1990-04-12',
+  height: 70,
+  weight: 80,
+  wrist_circumference: 7,
+  ankle_circumference: 9,
+  desired_aesthetic: 'Titan',
+  food_preference: 'Vegan',
+  waking_time: '06:30',
+  work_start: '09:00',
+  break_time_start_finish: '12:30 - 13:15',
+  work_finish: '17:30',
+  time_of_slumber: '22:45',
+  physical_activities: 'Climbing',
+});
+export const contactDetails = () => ({
+  address_line1: '1 Chamber Road',
+  address_line2: 'Flat 2',
+  city: 'Leeds',
+  county: 'West Yorkshire',
+  postcode: 'LS1 1AA',
+  country: 'United Kingdom',
+  telephone: '0113 000 0000',
+  instagram: '@record',
+});
 
 /** A registered member with nothing else (setup not started, no plan). */
 export async function newcomer(app: FastifyInstance): Promise<Account> {
@@ -77,16 +107,32 @@ async function calibratedMember(app: FastifyInstance): Promise<{ account: Accoun
   await post('/api/user/fact_finding_details', factFind());
   await rest(app, 'PUT', '/api/user/contact_details', { token: m.token, body: contactDetails() });
   await post('/api/user/channel/warrior/calibration/phase/vo2', { time_to_complete: 900 });
-  await post('/api/user/channel/warrior/calibration/phase/exercise', [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })));
+  await post(
+    '/api/user/channel/warrior/calibration/phase/exercise',
+    [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })),
+  );
   const photos: number[] = [];
   for (const colour of ['#aa3333', '#33aa33', '#3333aa']) {
     const photo = await uploadPhoto(app, m.token, await photoWithExif(colour));
     if (photo.status !== 201) throw new Error(`fixture photo: ${photo.status} ${JSON.stringify(photo.body)}`);
     photos.push(photo.body.image.id);
   }
-  await post('/api/user/channel/warrior/calibration/phase/data-analysis', { weight: 80, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: 20, image1: photos[0], image2: photos[1], image3: photos[2] });
+  await post('/api/user/channel/warrior/calibration/phase/data-analysis', {
+    weight: 80,
+    waist: 34,
+    chest: 40,
+    bicep: 14.5,
+    quad: 23,
+    body_fat: 20,
+    image1: photos[0],
+    image2: photos[1],
+    image3: photos[2],
+  });
   const me = await rest(app, 'GET', '/api/user', { token: m.token });
-  return { account: { token: m.token, userId: m.userId, email: me.body.email, password: 'secret-pass' }, photoId: photos[0]! };
+  return {
+    account: { token: m.token, userId: m.userId, email: me.body.email, password: 'secret-pass' },
+    photoId: photos[0]!,
+  };
 }
 
 /** The first id of a table, for seeded catalogue rows. */
@@ -101,13 +147,31 @@ export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
   const a = await calibratedMember(app);
   const b = await calibratedMember(app);
   const admin = await newAdmin(app);
-  const flag = await rest(app, 'POST', '/api/user/assistance_flag', { token: a.account.token, body: { subject: 'Shoulder', message: 'It clicks on the dips.' } });
+  const flag = await rest(app, 'POST', '/api/user/assistance_flag', {
+    token: a.account.token,
+    body: { subject: 'Shoulder', message: 'It clicks on the dips.' },
+  });
   if (flag.status !== 201) throw new Error(`fixture flag: ${JSON.stringify(flag.body)}`);
-  const sent = await rest(app, 'POST', '/api/admin/message', { token: admin.token, body: { subject: 'Check-in', message: 'How are the dips?', recipient_id: a.account.userId } });
+  const sent = await rest(app, 'POST', '/api/admin/message', {
+    token: admin.token,
+    body: { subject: 'Check-in', message: 'How are the dips?', recipient_id: a.account.userId },
+  });
   if (sent.status !== 201) throw new Error(`fixture message: ${JSON.stringify(sent.body)}`);
-  const guide = await rest(app, 'POST', '/api/admin/page', { token: admin.token, body: { page_category_id: 4, title: 'Rings: technique guide', content: 'Straps short.', video_link: 'https://video.example/rings' } });
-  const group = await rest(app, 'POST', '/api/admin/form_group', { token: admin.token, body: { name: 'Rings', exercise_type_id: 1, video_link: 'https://video.example/rings' } });
-  if (guide.status !== 201 || group.status !== 201) throw new Error(`fixture videos: ${JSON.stringify([guide.body, group.body])}`);
+  const guide = await rest(app, 'POST', '/api/admin/page', {
+    token: admin.token,
+    body: {
+      page_category_id: 4,
+      title: 'Rings: technique guide',
+      content: 'Straps short.',
+      video_link: 'https://video.example/rings',
+    },
+  });
+  const group = await rest(app, 'POST', '/api/admin/form_group', {
+    token: admin.token,
+    body: { name: 'Rings', exercise_type_id: 1, video_link: 'https://video.example/rings' },
+  });
+  if (guide.status !== 201 || group.status !== 201)
+    throw new Error(`fixture videos: ${JSON.stringify([guide.body, group.body])}`);
   return {
     app,
     memberA: a.account,

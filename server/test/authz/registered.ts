@@ -26,5 +26,7 @@ export function registeredRoutes(app: FastifyInstance): string[] {
 
 /** Every tRPC procedure as '<type> <path>' (query, mutation or subscription). */
 export function registeredProcedures(): string[] {
-  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, p]) => `${p._def.type} ${path}`).sort();
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+    .map(([path, p]) => `${p._def.type} ${path}`)
+    .sort();
 }

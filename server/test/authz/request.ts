@@ -20,7 +20,14 @@ const parse = (text: string): unknown => {
 };
 
 /** A path segment percent-encoded byte by byte (a lone surrogate goes as its UTF-8 replacement, as a browser sends it). */
-const segment = (value: string) => [...Buffer.from(value, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const segment = (value: string) =>
+  [...Buffer.from(value, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 /** The path of a REST route key with its params filled in ('*' is taken as it is, names are encoded). */
 export function restUrl(route: string, call: Call): string {
@@ -35,7 +42,13 @@ export function restUrl(route: string, call: Call): string {
 }
 
 /** Sends a REST call ('METHOD /path') through app.inject, as `token` when given. */
-export async function sendRest(app: FastifyInstance, route: string, call: Call, token: string | null, extra: Partial<InjectOptions> = {}): Promise<Answer> {
+export async function sendRest(
+  app: FastifyInstance,
+  route: string,
+  call: Call,
+  token: string | null,
+  extra: Partial<InjectOptions> = {},
+): Promise<Answer> {
   const method = route.split(' ')[0] as InjectOptions['method'];
   const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...call.headers };
   const req: InjectOptions = { method, url: restUrl(route, call), remoteAddress: randomIp(), headers, ...extra };
@@ -48,32 +61,54 @@ export async function sendRest(app: FastifyInstance, route: string, call: Call, 
     headers['content-type'] ??= 'application/json';
   }
   const res = await app.inject(req);
-  return { status: res.statusCode, text: res.body, json: parse(res.body), contentType: String(res.headers['content-type'] ?? '') };
+  return {
+    status: res.statusCode,
+    text: res.body,
+    json: parse(res.body),
+    contentType: String(res.headers['content-type'] ?? ''),
+  };
 }
 
 /**
  * Sends a tRPC call ('query x' as GET with ?input=, 'mutation x' as POST). An upload goes as FormData over real HTTP
  * (the app must be listening): tRPC reads a multipart body from Node's own request, which app.inject does not make.
  */
-export async function sendTrpc(app: FastifyInstance, procedure: string, call: Call, token: string | null, extra: Partial<InjectOptions> = {}): Promise<Answer> {
+export async function sendTrpc(
+  app: FastifyInstance,
+  procedure: string,
+  call: Call,
+  token: string | null,
+  extra: Partial<InjectOptions> = {},
+): Promise<Answer> {
   const [kind, path] = procedure.split(' ') as [string, string];
   const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...call.headers };
   const { port } = (app.server.address() ?? { port: 0 }) as AddressInfo;
   if (kind !== 'query' && extra.payload !== undefined && /^multipart\//i.test(headers['content-type'] ?? '')) {
     // A raw multipart body also needs Node's own request (see above).
-    const res = await fetch(`http://127.0.0.1:${port}/trpc/${path}`, { method: 'POST', body: String(extra.payload), headers });
+    const res = await fetch(`http://127.0.0.1:${port}/trpc/${path}`, {
+      method: 'POST',
+      body: String(extra.payload),
+      headers,
+    });
     const text = await res.text();
     return { status: res.status, text, json: parse(text), contentType: res.headers.get('content-type') ?? '' };
   }
   if (call.upload) {
     const form = new FormData();
     for (const [name, value] of Object.entries(call.upload.fields ?? {})) form.append(name, value);
-    for (const f of call.upload.files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
+    for (const f of call.upload.files)
+      form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
     const res = await fetch(`http://127.0.0.1:${port}/trpc/${path}`, { method: 'POST', body: form, headers });
     const text = await res.text();
     return { status: res.status, text, json: parse(text), contentType: res.headers.get('content-type') ?? '' };
   }
-  const req: InjectOptions = { method: kind === 'query' ? 'GET' : 'POST', url: `/trpc/${path}`, remoteAddress: randomIp(), headers, ...extra };
+  const req: InjectOptions = {
+    method: kind === 'query' ? 'GET' : 'POST',
+    url: `/trpc/${path}`,
+    remoteAddress: randomIp(),
+    headers,
+    ...extra,
+  };
   if (kind === 'query') {
     if (call.input !== undefined && !extra.url) req.url += `?input=${encodeURIComponent(JSON.stringify(call.input))}`;
   } else if (extra.payload === undefined) {
@@ -81,7 +116,12 @@ export async function sendTrpc(app: FastifyInstance, procedure: string, call: Ca
     headers['content-type'] ??= 'application/json';
   }
   const res = await app.inject(req);
-  return { status: res.statusCode, text: res.body, json: parse(res.body), contentType: String(res.headers['content-type'] ?? '') };
+  return {
+    status: res.statusCode,
+    text: res.body,
+    json: parse(res.body),
+    contentType: String(res.headers['content-type'] ?? ''),
+  };
 }
 
 /**
@@ -91,20 +131,25 @@ export async function sendTrpc(app: FastifyInstance, procedure: string, call: Ca
  */
 export function refusalShapeProblem(surface: 'rest' | 'trpc', answer: Answer): string | null {
   const body = answer.json as Record<string, any> | undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return `not a JSON object: ${answer.text.slice(0, 200)}`;
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return `not a JSON object: ${answer.text.slice(0, 200)}`;
   if (surface === 'rest') {
     const extra = Object.keys(body).filter((k) => k !== 'message' && k !== 'errors');
     if (typeof body.message !== 'string' || !body.message) return `no message: ${answer.text.slice(0, 200)}`;
     if (extra.length) return `unexpected keys ${extra.join(', ')}`;
     if (body.errors !== undefined) {
-      const fieldsOk = body.errors && typeof body.errors === 'object' && Object.values(body.errors).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
+      const fieldsOk =
+        body.errors &&
+        typeof body.errors === 'object' &&
+        Object.values(body.errors).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
       if (!fieldsOk) return `errors is not a map of field to messages: ${JSON.stringify(body.errors).slice(0, 200)}`;
     }
     return null;
   }
   const error = body.error as Record<string, any> | undefined;
   if (!error || typeof error.message !== 'string') return `no error.message: ${answer.text.slice(0, 200)}`;
-  if (error.data?.httpStatus !== answer.status) return `data.httpStatus ${error.data?.httpStatus} is not the status ${answer.status}`;
+  if (error.data?.httpStatus !== answer.status)
+    return `data.httpStatus ${error.data?.httpStatus} is not the status ${answer.status}`;
   if (typeof error.data?.code !== 'string') return 'no data.code';
   return null;
 }

@@ -45,37 +45,65 @@ const members: Member[] = [];
 async function calibratedMember(app: FastifyInstance): Promise<Member> {
   const { token, userId } = await trainingMember(app);
   const photos: number[] = [];
-  for (const colour of ['#aa3333', '#33aa33', '#3333aa']) photos.push((await uploadPhoto(app, token, await photoWithExif(colour))).body.image.id);
+  for (const colour of ['#aa3333', '#33aa33', '#3333aa'])
+    photos.push((await uploadPhoto(app, token, await photoWithExif(colour))).body.image.id);
   const phase = '/api/user/channel/warrior/calibration/phase';
   expect((await rest(app, 'POST', `${phase}/vo2`, { token, body: { time_to_complete: 900 } })).status).toBe(200);
   const tests = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: 10, time_to_complete: 60 }));
   expect((await rest(app, 'POST', `${phase}/exercise`, { token, body: tests })).status).toBe(200);
-  const analysis = { weight: 80, waist: 34, chest: 40, bicep: 14, quad: 23, body_fat: 18, image1: photos[0], image2: photos[1], image3: photos[2] };
+  const analysis = {
+    weight: 80,
+    waist: 34,
+    chest: 40,
+    bicep: 14,
+    quad: 23,
+    body_fat: 18,
+    image1: photos[0],
+    image2: photos[1],
+    image3: photos[2],
+  };
   expect((await rest(app, 'POST', `${phase}/data-analysis`, { token, body: analysis })).status).toBe(200);
   return { token, userId, photos: photos as Member['photos'], answered: [], unanswered: null };
 }
 
 /** What the phase runner would send for the active phase, and the rows it must leave. */
-const submissionFor = (member: Member, phase: PhaseData): Sent => ({ phase, ...phaseSubmission(phase, member.photos, 1000 + member.answered.length) });
+const submissionFor = (member: Member, phase: PhaseData): Sent => ({
+  phase,
+  ...phaseSubmission(phase, member.photos, 1000 + member.answered.length),
+});
 
 /** Sends a submission over HTTP, with the page id that makes a retry safe. */
 async function submit(base: string, member: Member, sent: Sent) {
-  const res = await fetch(`${base}/api/user/channel/warrior/general/phase/${sent.phase.type}?page_id=${sent.phase.page.id}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(sent.body),
-  });
-  return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', body: (await res.json()) as SubmissionResult };
+  const res = await fetch(
+    `${base}/api/user/channel/warrior/general/phase/${sent.phase.type}?page_id=${sent.phase.page.id}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(sent.body),
+    },
+  );
+  return {
+    status: res.status,
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+    body: (await res.json()) as SubmissionResult,
+  };
 }
 
 /** Sends a submission and hangs up as soon as it is sent, as a phone losing its signal would: the answer is lost. */
 function submitAndHangUp(base: string, member: Member, sent: Sent): Promise<void> {
   const body = JSON.stringify(sent.body);
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/api/user/channel/warrior/general/phase/${sent.phase.type}?page_id=${sent.phase.page.id}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
+    const req = request(
+      `${base}/api/user/channel/warrior/general/phase/${sent.phase.type}?page_id=${sent.phase.page.id}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${member.token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+    );
     req.on('error', () => {}); // the hang-up itself
     req.end(body, () => {
       req.destroy();
@@ -86,7 +114,9 @@ function submitAndHangUp(base: string, member: Member, sent: Sent): Promise<void
 }
 
 async function activePhase(base: string, member: Member): Promise<PhaseData> {
-  const res = await fetch(`${base}/api/user/channel/warrior/general/phase`, { headers: { authorization: `Bearer ${member.token}` } });
+  const res = await fetch(`${base}/api/user/channel/warrior/general/phase`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
   if (res.status !== 200) throw new Error(`GET phase answered ${res.status}`);
   return (await res.json()) as PhaseData;
 }
@@ -126,14 +156,41 @@ async function stored(userId: number) {
   const [evolution] = await q<{ evolution: number; version: number; phase: number; need_calibration: boolean }>(
     'select evolution, version, phase, need_calibration from evolutions where user_id = $1',
   );
-  const submissions = await q<{ id: number; track: string; evolution: number; version: number; phase: number; phase_type: string; page_id: number; response: SubmissionResult }>(
+  const submissions = await q<{
+    id: number;
+    track: string;
+    evolution: number;
+    version: number;
+    phase: number;
+    phase_type: string;
+    page_id: number;
+    response: SubmissionResult;
+  }>(
     'select id, track, evolution, version, phase, phase_type, page_id, response from phase_submissions where user_id = $1 order by id',
   );
-  const count = async (table: string) => new Map((await q<{ submission_id: number; n: number }>(
-    `select submission_id, count(*)::int as n from ${table} where user_id = $1 group by submission_id`,
-  )).map((r) => [r.submission_id, r.n]));
-  const ladder = new Map((await q<{ form_group_id: number; form_id: number }>('select form_group_id, form_id from member_forms where user_id = $1')).map((r) => [r.form_group_id, r.form_id]));
-  return { evolution: evolution!, submissions, results: await count('workout_results'), vo2: await count('vo2_tests'), snapshots: await count('chamber_snapshots'), ladder };
+  const count = async (table: string) =>
+    new Map(
+      (
+        await q<{ submission_id: number; n: number }>(
+          `select submission_id, count(*)::int as n from ${table} where user_id = $1 group by submission_id`,
+        )
+      ).map((r) => [r.submission_id, r.n]),
+    );
+  const ladder = new Map(
+    (
+      await q<{ form_group_id: number; form_id: number }>(
+        'select form_group_id, form_id from member_forms where user_id = $1',
+      )
+    ).map((r) => [r.form_group_id, r.form_id]),
+  );
+  return {
+    evolution: evolution!,
+    submissions,
+    results: await count('workout_results'),
+    vo2: await count('vo2_tests'),
+    snapshots: await count('chamber_snapshots'),
+    ladder,
+  };
 }
 
 /**
@@ -147,7 +204,12 @@ async function expectConsistent(member: Member) {
   const fresh = member.answered.filter((a) => !a.replayed);
   expect(member.answered.every((a) => a.status === 200)).toBe(true);
   for (const a of fresh) {
-    const rows = general.filter((row) => row.version === a.body.data.submitted.version && row.phase === a.body.data.submitted.phase && row.evolution === a.sent.phase.evolution);
+    const rows = general.filter(
+      (row) =>
+        row.version === a.body.data.submitted.version &&
+        row.phase === a.body.data.submitted.phase &&
+        row.evolution === a.sent.phase.evolution,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.response).toEqual(a.body);
   }
@@ -160,20 +222,34 @@ async function expectConsistent(member: Member) {
   general.forEach((row, i) => expect([row.version, row.phase]).toEqual([1 + Math.floor(i / 9), (i % 9) + 1]));
   // Every stored submission is whole: the rows its phase type writes are all there.
   const sentFor = (row: (typeof general)[number]) =>
-    [...member.answered.map((a) => a.sent), ...(member.unanswered ? [member.unanswered] : [])].find((x) => x.phase.page.id === row.page_id && x.phase.version === row.version)!;
+    [...member.answered.map((a) => a.sent), ...(member.unanswered ? [member.unanswered] : [])].find(
+      (x) => x.phase.page.id === row.page_id && x.phase.version === row.version,
+    )!;
   for (const row of general) {
     const { expected } = sentFor(row);
-    expect({ results: s.results.get(row.id) ?? 0, vo2: s.vo2.get(row.id) ?? 0, snapshots: s.snapshots.get(row.id) ?? 0 }).toEqual(expected);
+    expect({
+      results: s.results.get(row.id) ?? 0,
+      vo2: s.vo2.get(row.id) ?? 0,
+      snapshots: s.snapshots.get(row.id) ?? 0,
+    }).toEqual(expected);
   }
   const ids = new Set(s.submissions.map((row) => row.id));
   for (const map of [s.results, s.vo2, s.snapshots]) expect([...map.keys()].filter((id) => !ids.has(id))).toEqual([]);
   // Each stored submission holds the answer it gave (written last, in the same transaction as everything else).
-  expect(s.submissions.filter((row) => !row.response.data).map((row) => [row.phase_type, row.version, row.phase])).toEqual([]);
+  expect(
+    s.submissions.filter((row) => !row.response.data).map((row) => [row.phase_type, row.version, row.phase]),
+  ).toEqual([]);
   // The programme row moved exactly as far as the last stored submission says, and the ladders as all of them say.
   const last = s.submissions.at(-1)!.response.data;
-  expect(s.evolution).toEqual({ evolution: last.evolution, version: last.version, phase: last.phase, need_calibration: last.need_calibration });
+  expect(s.evolution).toEqual({
+    evolution: last.evolution,
+    version: last.version,
+    phase: last.phase,
+    need_calibration: last.need_calibration,
+  });
   const ladder = new Map<number, number>();
-  for (const row of s.submissions) for (const move of row.response.data.ladder) ladder.set(move.form_group_id, move.to_form_id);
+  for (const row of s.submissions)
+    for (const move of row.response.data.ladder) ladder.set(move.form_group_id, move.to_form_id);
   expect(s.ladder).toEqual(ladder);
   return { stored: general.length, committedUnanswered: extra.length };
 }
@@ -214,7 +290,11 @@ describe('kill -9 of the server in the middle of phase submissions', () => {
     await holder.query('begin');
     await holder.query('select 1 from member_forms where user_id = $1 for update', [held!.userId]);
     const waiting = async () =>
-      (await db.query<{ pid: number; query: string }>("select pid, query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows;
+      (
+        await db.query<{ pid: number; query: string }>(
+          "select pid, query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        )
+      ).rows;
     const answered = () => members.reduce((n, m) => n + m.answered.length, 0);
 
     const training = Promise.all([held!, ...others].map((m) => train(victim.url, m)));
@@ -224,7 +304,10 @@ describe('kill -9 of the server in the middle of phase submissions', () => {
     const storedBefore = (await stored(lost!.userId)).submissions.length;
     await submitAndHangUp(victim.url, lost!, lostSent);
     lost!.unanswered = lostSent;
-    await until(async () => (await stored(lost!.userId)).submissions.length > storedBefore, 'the hung-up submission stored');
+    await until(
+      async () => (await stored(lost!.userId)).submissions.length > storedBefore,
+      'the hung-up submission stored',
+    );
     const heldSession = (await waiting())[0]!;
     // Its transaction has already inserted the submission (INSERT takes this table lock) when it waits on the ladders.
     const written = await db.query<{ relname: string }>(
@@ -240,14 +323,24 @@ describe('kill -9 of the server in the middle of phase submissions', () => {
     // sessions have all ended.
     await holder.query('rollback');
     await holder.end();
-    await until(async () => (await db.query('select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rowCount === 0, 'sessions of the killed server ended');
+    await until(
+      async () =>
+        (
+          await db.query(
+            'select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rowCount === 0,
+      'sessions of the killed server ended',
+    );
 
     const outcomes = [];
     for (const m of members) outcomes.push(await expectConsistent(m));
     expect(outcomes.slice(0, 2).map((o) => o.committedUnanswered)).toEqual([0, 1]);
     const onTheWay = others.filter((m) => m.unanswered).length;
     const committed = outcomes.slice(2).reduce((n, o) => n + o.committedUnanswered, 0);
-    console.log(`kill -9 after ${answered()} answered submissions: one held half-written at "${heldSession.query.slice(0, 40)}…", one stored with its answer lost, ${onTheWay} more on the way (${committed} of them committed)`);
+    console.log(
+      `kill -9 after ${answered()} answered submissions: one held half-written at "${heldSession.query.slice(0, 40)}…", one stored with its answer lost, ${onTheWay} more on the way (${committed} of them committed)`,
+    );
     expect(answered()).toBeGreaterThanOrEqual(KILL_AFTER);
   });
 

@@ -10,7 +10,11 @@ export interface PhaseSubmissionBody {
  * What the phase runner would send for a phase (any track, any phase type): every round's sets, the treadmill time,
  * the measurements with the member's three progress photos, or nothing for flexibility and recovery.
  */
-export function phaseSubmission(phase: PhaseData, photos: readonly [number, number, number], seconds = 1000): PhaseSubmissionBody {
+export function phaseSubmission(
+  phase: PhaseData,
+  photos: readonly [number, number, number],
+  seconds = 1000,
+): PhaseSubmissionBody {
   const none = { results: 0, vo2: 0, snapshots: 0 };
   switch (phase.type) {
     case 'vo2':
@@ -20,16 +24,23 @@ export function phaseSubmission(phase: PhaseData, photos: readonly [number, numb
       return { body: tests, expected: { ...none, results: tests.length } };
     }
     case 'exercises': {
-      const sets = phase.rounds.flatMap((round) => round.exercise_ids.map((id) => ({ form_id: id, amount: 8, time_to_complete: 30 })));
+      const sets = phase.rounds.flatMap((round) =>
+        round.exercise_ids.map((id) => ({ form_id: id, amount: 8, time_to_complete: 30 })),
+      );
       return { body: sets, expected: { ...none, results: sets.length } };
     }
     case 'challenge': {
-      const sets = phase.rounds.flatMap((round) => round.exercise_ids.map((id) => ({ form_name: phase.data.find((e) => e.id === id)!.form, amount: 9 })));
+      const sets = phase.rounds.flatMap((round) =>
+        round.exercise_ids.map((id) => ({ form_name: phase.data.find((e) => e.id === id)!.form, amount: 9 })),
+      );
       return { body: sets, expected: { ...none, results: sets.length } };
     }
     case 'data-analysis': {
       const [image1, image2, image3] = photos;
-      return { body: { weight: 79.5, waist: 33, chest: 41, bicep: 14.5, quad: 23, body_fat: 17, image1, image2, image3 }, expected: { ...none, snapshots: 1 } };
+      return {
+        body: { weight: 79.5, waist: 33, chest: 41, bicep: 14.5, quad: 23, body_fat: 17, image1, image2, image3 },
+        expected: { ...none, snapshots: 1 },
+      };
     }
     default:
       return { body: {}, expected: none };

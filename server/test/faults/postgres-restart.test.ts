@@ -42,7 +42,12 @@ beforeAll(async () => {
 
 /** Waits for a cleanup step at most `ms`, saying so when it had to give up (the run goes on either way). */
 const bounded = (what: string, step: Promise<unknown> | undefined, ms = 20_000) =>
-  Promise.race([step, new Promise((resolve) => setTimeout(() => resolve(console.warn(`${what} still running after ${ms} ms; going on`)), ms).unref())]);
+  Promise.race([
+    step,
+    new Promise((resolve) =>
+      setTimeout(() => resolve(console.warn(`${what} still running after ${ms} ms; going on`)), ms).unref(),
+    ),
+  ]);
 
 afterAll(async () => {
   // The app closes with its database up (a failed test may have left it stopped).
@@ -64,9 +69,18 @@ const KINDS = {
   'REST work volume (write)': { path: '/api/user/sets', auth: true, method: 'PATCH', body: { number_of_sets: 24 } },
   'tRPC channel list': { path: '/trpc/channels.list', trpc: true, cached: true },
   'tRPC start-up (bearer)': { path: '/trpc/auth.me', auth: true, trpc: true },
-  'tRPC work volume (write)': { path: '/trpc/account.updateSets', auth: true, trpc: true, method: 'POST', body: { number_of_sets: 18 } },
+  'tRPC work volume (write)': {
+    path: '/trpc/account.updateSets',
+    auth: true,
+    trpc: true,
+    method: 'POST',
+    body: { number_of_sets: 18 },
+  },
   healthz: { path: '/healthz' },
-} as const satisfies Record<string, { path: string; auth?: boolean; trpc?: boolean; method?: string; body?: unknown; cached?: boolean }>;
+} as const satisfies Record<
+  string,
+  { path: string; auth?: boolean; trpc?: boolean; method?: string; body?: unknown; cached?: boolean }
+>;
 type Kind = keyof typeof KINDS;
 const needsDatabase = (kind: Kind) => !('cached' in KINDS[kind]);
 
@@ -91,11 +105,21 @@ function steadyLoad(loops: number) {
       const sentAt = performance.now();
       const res = await fetch(base + spec.path, {
         method: spec.method ?? 'GET',
-        headers: { ...(spec.auth ? { authorization: `Bearer ${token}` } : {}), ...(spec.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(spec.auth ? { authorization: `Bearer ${token}` } : {}),
+          ...(spec.body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(spec.body ? { body: JSON.stringify(spec.body) } : {}),
       });
       const text = await res.text();
-      answers.push({ kind, sentAt, answeredAt: performance.now(), status: res.status, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) });
+      answers.push({
+        kind,
+        sentAt,
+        answeredAt: performance.now(),
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: JSON.parse(text),
+      });
     }
   };
   const done = Promise.all(Array.from({ length: loops }, (_, n) => client(n * 2)));
@@ -106,7 +130,8 @@ function steadyLoad(loops: number) {
       const start = Date.now();
       const missing = () => of.filter((kind) => !answers.some((a) => a.kind === kind && a.sentAt >= since && ok(a)));
       while (missing().length) {
-        if (Date.now() - start > timeoutMs) throw new Error(`no such answer within ${timeoutMs} ms for: ${missing().join(', ')}`);
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`no such answer within ${timeoutMs} ms for: ${missing().join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
@@ -141,10 +166,21 @@ describe('PostgreSQL restarted under load', () => {
       // Never a 500 or anything else, even for the requests cut in the middle by the shutdown.
       expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 503]));
       const refused = answers.filter((a) => a.status === 503);
-      const shapeOf = (a: Answer) => ({ kind: a.kind, retryAfter: a.retryAfter, body: a.kind.startsWith('tRPC') ? { message: a.body.error.message, code: a.body.error.data.code, httpStatus: a.body.error.data.httpStatus } : a.body });
+      const shapeOf = (a: Answer) => ({
+        kind: a.kind,
+        retryAfter: a.retryAfter,
+        body: a.kind.startsWith('tRPC')
+          ? { message: a.body.error.message, code: a.body.error.data.code, httpStatus: a.body.error.data.httpStatus }
+          : a.body,
+      });
       const documented = (a: Answer) => {
         if (a.kind === 'healthz') return { kind: a.kind, retryAfter: null, body: { status: 'unavailable' } };
-        if (a.kind.startsWith('tRPC')) return { kind: a.kind, retryAfter: '5', body: { message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } };
+        if (a.kind.startsWith('tRPC'))
+          return {
+            kind: a.kind,
+            retryAfter: '5',
+            body: { message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE', httpStatus: 503 },
+          };
         return { kind: a.kind, retryAfter: '5', body: { message: UNAVAILABLE_MESSAGE } };
       };
       expect(refused.map(shapeOf)).toEqual(refused.map(documented));
@@ -155,7 +191,9 @@ describe('PostgreSQL restarted under load', () => {
       const afterUp = answers.filter((a) => a.sentAt >= up);
       expect(afterUp.length).toBeGreaterThanOrEqual(2 * Object.keys(KINDS).length);
       expect(afterUp.filter((a) => a.status !== 200)).toEqual([]);
-      console.log(`PostgreSQL restart: ${answers.length} answers, ${refused.length} refused with 503 while down, ${afterUp.length} after it was back, all 200`);
+      console.log(
+        `PostgreSQL restart: ${answers.length} answers, ${refused.length} refused with 503 while down, ${afterUp.length} after it was back, all 200`,
+      );
     } finally {
       await load.stop();
     }

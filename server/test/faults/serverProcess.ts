@@ -18,7 +18,11 @@ export interface ServerProcess {
  * Starts the server as a child process on an existing, migrated database and a free port, with the tests' JWT secret
  * (so tokens issued by an in-process test app stay valid), and resolves once it listens.
  */
-export async function startServerProcess(opts: { databaseUrl: string; dataDir: string; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServerProcess(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
   const port = await freePort();
   const config = testConfig();
   const child = spawn(process.execPath, [join(repoRoot, 'server/src/main.ts')], {
@@ -42,7 +46,10 @@ export async function startServerProcess(opts: { databaseUrl: string; dataDir: s
   let output = '';
   const exited = once(child, 'exit');
   const listening = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${opts.timeoutMs ?? 30_000} ms:\n${output}`)), opts.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${opts.timeoutMs ?? 30_000} ms:\n${output}`)),
+      opts.timeoutMs ?? 30_000,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Evolution is running at')) {

@@ -42,9 +42,15 @@ interface MailJob {
 }
 // This file's database is its own: the mail jobs in the queue are the ones this test queued.
 const mailJobs = () =>
-  ctx.app.orm.em.fork().execute<MailJob[]>('select id, attempts, max_attempts, last_error from graphile_worker.jobs where task_identifier = ?', [MAIL_TASK]);
+  ctx.app.orm.em
+    .fork()
+    .execute<MailJob[]>(
+      'select id, attempts, max_attempts, last_error from graphile_worker.jobs where task_identifier = ?',
+      [MAIL_TASK],
+    );
 /** Makes a job waiting out its backoff (e^attempts seconds) due now, so the test need not wait for it. */
-const retryNow = (id: string) => ctx.app.orm.em.fork().execute('select graphile_worker.reschedule_jobs(array[?]::bigint[], run_at => now())', [id]);
+const retryNow = (id: string) =>
+  ctx.app.orm.em.fork().execute('select graphile_worker.reschedule_jobs(array[?]::bigint[], run_at => now())', [id]);
 
 describe('the mail server down', () => {
   it('keeps the mail in the queue while the mail server is down, and sends it once when it is back', async () => {
@@ -58,7 +64,8 @@ describe('the mail server down', () => {
 
     // The worker tries, the connection is refused, the mail waits for its next try.
     // (attempts counts a try when it starts; last_error is written when it has failed)
-    const failedTries = async () => (await mailJobs()).map((j) => [j.attempts, /ECONNREFUSED/.test(j.last_error ?? '')]);
+    const failedTries = async () =>
+      (await mailJobs()).map((j) => [j.attempts, /ECONNREFUSED/.test(j.last_error ?? '')]);
     await expect.poll(failedTries, { timeout: 5000 }).toEqual([[1, true]]);
     const [first] = await mailJobs();
     // Another try while it is still down: still refused, still queued.

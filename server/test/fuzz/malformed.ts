@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { nulCharacterPath } from '../../src/validation.ts';
 
 /** What JSON makes of a value (undefined dropped, -0 and NaN changed): what the server will actually parse. */
-export const overJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value) ?? 'null'));
+export const overJson = (value: unknown): unknown =>
+  value === undefined ? undefined : JSON.parse(JSON.stringify(value) ?? 'null');
 
 /**
  * True when the server could accept the input: the schema takes `input ?? {}` (as parseInput does) and no NUL
@@ -17,9 +18,42 @@ export function accepted(schema: z.ZodType, input: unknown): boolean {
 
 /** Texts that have broken parsers before: empty, blank, NUL, numbers in disguise, injections, lone surrogates, huge. */
 export const nastyText = fc.constantFrom(
-  '', ' ', '\u0000', 'a\u0000b', 'null', 'undefined', 'true', '-1', '0', '00', '1.5', '1e309', '-0', 'NaN', 'Infinity', '0x10', '9007199254740993',
-  '99999999999999999999999', "' OR 1=1 --", '"; drop table users; --', '<script>alert(1)</script>', '../../etc/passwd', '%00', '%', '\uD800',
-  '🏋️‍♀️', '\u202Eevil', '{"$ne":null}', '__proto__', 'constructor', ' 1 ', '1,2', '[]', '{}', 'x'.repeat(5000), '9'.repeat(400),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  'null',
+  'undefined',
+  'true',
+  '-1',
+  '0',
+  '00',
+  '1.5',
+  '1e309',
+  '-0',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '9007199254740993',
+  '99999999999999999999999',
+  "' OR 1=1 --",
+  '"; drop table users; --',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '\uD800',
+  '🏋️‍♀️',
+  '\u202Eevil',
+  '{"$ne":null}',
+  '__proto__',
+  'constructor',
+  ' 1 ',
+  '1,2',
+  '[]',
+  '{}',
+  'x'.repeat(5000),
+  '9'.repeat(400),
 );
 
 /** Any value of any JSON kind, plus texts and numbers chosen to break validation. */
@@ -27,7 +61,16 @@ export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: nastyText },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
   { weight: 2, arbitrary: fc.anything({ maxDepth: 2, maxKeys: 3 }) },
-  { weight: 1, arbitrary: fc.oneof(fc.integer({ min: -2_147_483_649, max: 2_147_483_649 }), fc.double(), fc.constant(Number.MAX_SAFE_INTEGER + 2), fc.constant(-1), fc.constant(0)) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.integer({ min: -2_147_483_649, max: 2_147_483_649 }),
+      fc.double(),
+      fc.constant(Number.MAX_SAFE_INTEGER + 2),
+      fc.constant(-1),
+      fc.constant(0),
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
@@ -36,17 +79,23 @@ type Path = (string | number)[];
 /** Every path inside a value down to its leaves (object keys and array indexes), the root excluded. */
 function paths(value: unknown, prefix: Path = []): Path[] {
   if (value === null || typeof value !== 'object') return [];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
   return entries.flatMap(([k, v]) => [[...prefix, k], ...paths(v, [...prefix, k])]);
 }
 
-type Mutation = { kind: 'set'; path: Path; value: unknown } | { kind: 'delete'; path: Path } | { kind: 'add'; key: string; value: unknown };
+type Mutation =
+  | { kind: 'set'; path: Path; value: unknown }
+  | { kind: 'delete'; path: Path }
+  | { kind: 'add'; key: string; value: unknown };
 
 function apply(valid: unknown, mutations: Mutation[]): unknown {
   const copy = structuredClone(valid) as Record<string | number, unknown>;
   for (const m of mutations) {
     if (m.kind === 'add') {
-      if (copy && typeof copy === 'object') Object.defineProperty(copy, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+      if (copy && typeof copy === 'object')
+        Object.defineProperty(copy, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
       continue;
     }
     let node: any = copy;
@@ -72,11 +121,32 @@ export function malformedInput(schema: z.ZodType, valid: unknown): fc.Arbitrary<
   const inside = paths(valid);
   const mutation: fc.Arbitrary<Mutation> = inside.length
     ? fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant('set' as const), path: fc.constantFrom(...inside), value: wrongValue }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), path: fc.constantFrom(...inside) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('add' as const), key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'user_id'), fc.string({ maxLength: 8 })), value: wrongValue }) },
-    )
-    : fc.record({ kind: fc.constant('add' as const), key: fc.constantFrom('__proto__', 'id', 'page', 'x'), value: wrongValue });
+        {
+          weight: 4,
+          arbitrary: fc.record({
+            kind: fc.constant('set' as const),
+            path: fc.constantFrom(...inside),
+            value: wrongValue,
+          }),
+        },
+        { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), path: fc.constantFrom(...inside) }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant('add' as const),
+            key: fc.oneof(
+              fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'user_id'),
+              fc.string({ maxLength: 8 }),
+            ),
+            value: wrongValue,
+          }),
+        },
+      )
+    : fc.record({
+        kind: fc.constant('add' as const),
+        key: fc.constantFrom('__proto__', 'id', 'page', 'x'),
+        value: wrongValue,
+      });
   return fc
     .oneof(
       { weight: 1, arbitrary: wrongValue },
@@ -90,27 +160,50 @@ export function malformedInput(schema: z.ZodType, valid: unknown): fc.Arbitrary<
 export const urlText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: nastyText.filter((t) => t.length < 400) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.oneof(fc.integer({ min: -5, max: 0 }), fc.bigInt({ min: 2n ** 31n, max: 2n ** 80n }), fc.double({ noNaN: false })).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(
+        fc.integer({ min: -5, max: 0 }),
+        fc.bigInt({ min: 2n ** 31n, max: 2n ** 80n }),
+        fc.double({ noNaN: false }),
+      )
+      .map(String),
+  },
 );
 
 /** Path params with one of them made malformed (checked against the params schema, as the route checks it). */
-export function malformedParams(schema: z.ZodType, valid: Record<string, string | number>): fc.Arbitrary<Record<string, string>> {
+export function malformedParams(
+  schema: z.ZodType,
+  valid: Record<string, string | number>,
+): fc.Arbitrary<Record<string, string>> {
   const names = Object.keys(valid);
   const base = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, String(v)]));
-  return fc
-    .record({ name: fc.constantFrom(...names), value: urlText })
-    .map(({ name, value }) => ({ ...base, [name]: value }))
-    // An empty segment is another route (the wrong-method or missing-route answer): still a refusal, kept.
-    .filter((params) => !schema.safeParse(params).success);
+  return (
+    fc
+      .record({ name: fc.constantFrom(...names), value: urlText })
+      .map(({ name, value }) => ({ ...base, [name]: value }))
+      // An empty segment is another route (the wrong-method or missing-route answer): still a refusal, kept.
+      .filter((params) => !schema.safeParse(params).success)
+  );
 }
 
 /** A query string with a malformed or repeated (array) value, checked against the query schema. */
-export function malformedQuery(schema: z.ZodType, valid: Record<string, string | number>): fc.Arbitrary<Record<string, string | string[]>> {
+export function malformedQuery(
+  schema: z.ZodType,
+  valid: Record<string, string | number>,
+): fc.Arbitrary<Record<string, string | string[]>> {
   const keys = [...new Set([...Object.keys(valid), ...Object.keys((schema as { shape?: object }).shape ?? {})])];
   const base = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, String(v)]));
   if (!keys.length) keys.push('page');
   return fc
-    .record({ key: fc.constantFrom(...keys), value: fc.oneof({ weight: 4, arbitrary: urlText }, { weight: 1, arbitrary: fc.array(urlText, { minLength: 2, maxLength: 3 }) }) })
+    .record({
+      key: fc.constantFrom(...keys),
+      value: fc.oneof(
+        { weight: 4, arbitrary: urlText },
+        { weight: 1, arbitrary: fc.array(urlText, { minLength: 2, maxLength: 3 }) },
+      ),
+    })
     .map(({ key, value }) => ({ ...base, [key]: value as string | string[] }))
     .filter((query) => !schema.safeParse(query).success);
 }
@@ -121,11 +214,14 @@ export function malformedQuery(schema: z.ZodType, valid: Record<string, string |
  * junk is left to the upload tests (an MP4 'ftyp' box followed by junk is stored today: see the report of issue 13).
  */
 export function notAMediaFile(field: 'image' | 'video'): fc.Arbitrary<Buffer> {
-  const magic = field === 'image'
-    ? ['\xFF\xD8\xFF\xE0', '\x89PNG\r\n\x1A\n', 'RIFF\0\0\0\0WEBP', 'GIF89a', '<svg', '\0\0\0\x18ftypmp42']
-    : ['\xFF\xD8\xFF\xE0', '\x89PNG\r\n\x1A\n', 'GIF89a', '<svg', 'PK\x03\x04', '\x1AE\xDF\xA3'];
+  const magic =
+    field === 'image'
+      ? ['\xFF\xD8\xFF\xE0', '\x89PNG\r\n\x1A\n', 'RIFF\0\0\0\0WEBP', 'GIF89a', '<svg', '\0\0\0\x18ftypmp42']
+      : ['\xFF\xD8\xFF\xE0', '\x89PNG\r\n\x1A\n', 'GIF89a', '<svg', 'PK\x03\x04', '\x1AE\xDF\xA3'];
   return fc.oneof(
     fc.uint8Array({ minLength: 0, maxLength: 2048 }).map((b) => Buffer.from(b)),
-    fc.tuple(fc.constantFrom(...magic), fc.uint8Array({ maxLength: 512 })).map(([head, rest]) => Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(rest)])),
+    fc
+      .tuple(fc.constantFrom(...magic), fc.uint8Array({ maxLength: 512 }))
+      .map(([head, rest]) => Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(rest)])),
   );
 }

@@ -13,11 +13,18 @@ export type TableSums = Record<string, { rows: number; md5: string }>;
 /** Counts and checksums of every table in one query. */
 export async function tableSums(app: FastifyInstance): Promise<TableSums> {
   const connection = app.orm.em.fork().getConnection();
-  const tables = (await connection.execute<{ name: string }[]>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1"))
+  const tables = (
+    await connection.execute<{ name: string }[]>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    )
+  )
     .map((t) => t.name)
     .filter((name) => !CHANGE_ON_REFUSAL.has(name));
   const sql = tables
-    .map((name) => `select '${name}' as name, count(*)::int as rows, coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as md5 from "${name}" t`)
+    .map(
+      (name) =>
+        `select '${name}' as name, count(*)::int as rows, coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as md5 from "${name}" t`,
+    )
     .join(' union all ');
   const rows = await connection.execute<{ name: string; rows: number; md5: string }[]>(sql);
   return Object.fromEntries(rows.map((r) => [r.name, { rows: Number(r.rows), md5: r.md5 }]));
@@ -25,5 +32,7 @@ export async function tableSums(app: FastifyInstance): Promise<TableSums> {
 
 /** The tables whose count or checksum differ between two snapshots. */
 export function changedTables(before: TableSums, after: TableSums): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((t) => before[t]?.rows !== after[t]?.rows || before[t]?.md5 !== after[t]?.md5);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (t) => before[t]?.rows !== after[t]?.rows || before[t]?.md5 !== after[t]?.md5,
+  );
 }

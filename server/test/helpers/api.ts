@@ -3,19 +3,48 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A REST call through app.inject, with an optional bearer token. */
-export async function rest(app: FastifyInstance, method: Method, url: string, opts: { body?: unknown; token?: string | undefined; headers?: Record<string, string>; ip?: string } = {}) {
-  const req: InjectOptions = { method, url, remoteAddress: opts.ip ?? randomIp(), headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers } };
+export async function rest(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  opts: { body?: unknown; token?: string | undefined; headers?: Record<string, string>; ip?: string } = {},
+) {
+  const req: InjectOptions = {
+    method,
+    url,
+    remoteAddress: opts.ip ?? randomIp(),
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  };
   if (opts.body !== undefined) req.payload = opts.body as InjectOptions['payload'];
   const res = await app.inject(req);
   return { status: res.statusCode, headers: res.headers, body: res.body ? (safeJson(res.body) as any) : null };
 }
 
 /** A tRPC call over HTTP (unbatched): queries as GET with ?input=, mutations as POST. */
-export async function trpc(app: FastifyInstance, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string, ip = randomIp()) {
+export async function trpc(
+  app: FastifyInstance,
+  kind: 'query' | 'mutation',
+  path: string,
+  input?: unknown,
+  token?: string,
+  ip = randomIp(),
+) {
   const headers = token ? { authorization: `Bearer ${token}` } : {};
-  const res = kind === 'query'
-    ? await app.inject({ method: 'GET', remoteAddress: ip, url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
-    : await app.inject({ method: 'POST', remoteAddress: ip, url: `/trpc/${path}`, headers, payload: (input ?? {}) as InjectOptions['payload'] });
+  const res =
+    kind === 'query'
+      ? await app.inject({
+          method: 'GET',
+          remoteAddress: ip,
+          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await app.inject({
+          method: 'POST',
+          remoteAddress: ip,
+          url: `/trpc/${path}`,
+          headers,
+          payload: (input ?? {}) as InjectOptions['payload'],
+        });
   const body = safeJson(res.body) as any;
   return { status: res.statusCode, headers: res.headers, data: body?.result?.data, error: body?.error };
 }

@@ -27,7 +27,11 @@ export async function createTestDatabase(dataDir?: string): Promise<TestDatabase
   try {
     const { testConfig } = await import('../../src/config.ts');
     // Existing files are kept: files sharing the default data folder copy the same content-named pictures.
-    cpSync(inject('templateDataDir'), dataDir ?? testConfig().dataDir, { recursive: true, force: false, errorOnExist: false });
+    cpSync(inject('templateDataDir'), dataDir ?? testConfig().dataDir, {
+      recursive: true,
+      force: false,
+      errorOnExist: false,
+    });
   } catch (err) {
     await database.drop();
     throw err;
@@ -39,12 +43,18 @@ export async function createTestDatabase(dataDir?: string): Promise<TestDatabase
  * For an integration test file: before all tests, a clean migrated database and an app built by the production
  * `buildApp`; after all, the app is closed and the database dropped. Call at the top level of the file.
  */
-export function useTestApp(overrides: Partial<AppConfig> = {}): { readonly app: FastifyInstance; readonly databaseUrl: string } {
+export function useTestApp(overrides: Partial<AppConfig> = {}): {
+  readonly app: FastifyInstance;
+  readonly databaseUrl: string;
+} {
   let database: TestDatabase | undefined;
   let app: FastifyInstance | undefined;
 
   beforeAll(async () => {
-    const [{ buildApp }, { testConfig }] = await Promise.all([import('../../src/app.ts'), import('../../src/config.ts')]);
+    const [{ buildApp }, { testConfig }] = await Promise.all([
+      import('../../src/app.ts'),
+      import('../../src/config.ts'),
+    ]);
     const config = testConfig(overrides);
     database = await createTestDatabase(config.dataDir);
     app = await buildApp({ ...config, databaseUrl: database.url });

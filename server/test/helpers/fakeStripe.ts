@@ -55,57 +55,155 @@ export async function startFakeStripe() {
 
   function item(subId: string, price: Json, start: number) {
     return {
-      id: newId('si'), object: 'subscription_item', created: start, metadata: {}, price, quantity: 1, subscription: subId,
-      current_period_start: start, current_period_end: addInterval(start, price.recurring.interval, Number(price.recurring.interval_count)),
+      id: newId('si'),
+      object: 'subscription_item',
+      created: start,
+      metadata: {},
+      price,
+      quantity: 1,
+      subscription: subId,
+      current_period_start: start,
+      current_period_end: addInterval(start, price.recurring.interval, Number(price.recurring.interval_count)),
     };
   }
 
   function subscriptionObject(sub: Json): Json {
-    return { ...sub, items: { object: 'list', data: sub.items, has_more: false, total_count: sub.items.length, url: `/v1/subscription_items?subscription=${sub.id}` } };
+    return {
+      ...sub,
+      items: {
+        object: 'list',
+        data: sub.items,
+        has_more: false,
+        total_count: sub.items.length,
+        url: `/v1/subscription_items?subscription=${sub.id}`,
+      },
+    };
   }
 
   function handle(method: string, path: string, body: Json): { status: number; body: Json } {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: newId('cus'), object: 'customer', created: now(), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, livemode: false, invoice_settings: { default_payment_method: null } };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        created: now(),
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        livemode: false,
+        invoice_settings: { default_payment_method: null },
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === 'DELETE' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
       const id = decodeURIComponent(m[1]!);
-      if (!customers.delete(id)) return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such customer: '${id}'` });
+      if (!customers.delete(id))
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'id',
+          message: `No such customer: '${id}'`,
+        });
       // Stripe cancels a deleted customer's subscriptions at once.
-      for (const sub of subscriptions.values()) if (sub.customer === id) Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      for (const sub of subscriptions.values())
+        if (sub.customer === id) Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return { status: 200, body: { id, object: 'customer', deleted: true } };
     }
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) {
       const pm = decodeURIComponent(m[1]!);
-      if (!customers.has(body.customer)) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${body.customer}'` });
+      if (!customers.has(body.customer))
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: `No such customer: '${body.customer}'`,
+        });
       if (pm === 'pm_card_chargeDeclined') {
-        return stripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', param: '' });
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+          param: '',
+        });
       }
-      if (!pm.startsWith('pm_')) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
-      return { status: 200, body: { id: pm, object: 'payment_method', type: 'card', customer: body.customer, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }, created: now(), livemode: false } };
+      if (!pm.startsWith('pm_'))
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${pm}'`,
+        });
+      return {
+        status: 200,
+        body: {
+          id: pm,
+          object: 'payment_method',
+          type: 'card',
+          customer: body.customer,
+          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+          created: now(),
+          livemode: false,
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/prices') {
       const price = {
-        id: newId('price'), object: 'price', active: true, currency: body.currency, unit_amount: Number(body.unit_amount), type: 'recurring',
-        recurring: { interval: body.recurring.interval, interval_count: Number(body.recurring.interval_count ?? 1), usage_type: 'licensed' },
-        product: newId('prod'), metadata: body.metadata ?? {}, created: now(), livemode: false,
+        id: newId('price'),
+        object: 'price',
+        active: true,
+        currency: body.currency,
+        unit_amount: Number(body.unit_amount),
+        type: 'recurring',
+        recurring: {
+          interval: body.recurring.interval,
+          interval_count: Number(body.recurring.interval_count ?? 1),
+          usage_type: 'licensed',
+        },
+        product: newId('prod'),
+        metadata: body.metadata ?? {},
+        created: now(),
+        livemode: false,
       };
       prices.set(price.id, price);
       return { status: 200, body: price };
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
-      if (!customers.has(body.customer)) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${body.customer}'` });
+      if (!customers.has(body.customer))
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: `No such customer: '${body.customer}'`,
+        });
       const price = prices.get(body.items?.[0]?.price);
-      if (!price) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'items[0][price]', message: `No such price: '${body.items?.[0]?.price}'` });
+      if (!price)
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'items[0][price]',
+          message: `No such price: '${body.items?.[0]?.price}'`,
+        });
       const start = now();
       const id = newId('sub');
       const sub = {
-        id, object: 'subscription', customer: body.customer, status: 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null,
-        created: start, start_date: start, billing_cycle_anchor: start, currency: price.currency, collection_method: 'charge_automatically',
-        default_payment_method: body.default_payment_method ?? null, latest_invoice: newId('in'), livemode: false, metadata: body.metadata ?? {},
+        id,
+        object: 'subscription',
+        customer: body.customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        created: start,
+        start_date: start,
+        billing_cycle_anchor: start,
+        currency: price.currency,
+        collection_method: 'charge_automatically',
+        default_payment_method: body.default_payment_method ?? null,
+        latest_invoice: newId('in'),
+        livemode: false,
+        metadata: body.metadata ?? {},
         items: [item(id, price, start)],
       };
       subscriptions.set(id, sub);
@@ -113,20 +211,38 @@ export async function startFakeStripe() {
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = subscriptions.get(m[1]!);
-      if (!sub) return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such subscription: '${m[1]}'` });
+      if (!sub)
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'id',
+          message: `No such subscription: '${m[1]}'`,
+        });
       if (method === 'GET') return { status: 200, body: subscriptionObject(sub) };
       if (method === 'DELETE') {
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
         return { status: 200, body: subscriptionObject(sub) };
       }
       if (method === 'POST') {
-        if (sub.status === 'canceled') return stripeError(400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' });
+        if (sub.status === 'canceled')
+          return stripeError(400, {
+            type: 'invalid_request_error',
+            message: 'A canceled subscription can only update its cancellation_details and metadata.',
+          });
         const wanted = body.items?.[0];
         if (wanted?.price) {
           const price = prices.get(wanted.price);
-          if (!price) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'items[0][price]', message: `No such price: '${wanted.price}'` });
+          if (!price)
+            return stripeError(400, {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'items[0][price]',
+              message: `No such price: '${wanted.price}'`,
+            });
           const old = sub.items[0];
-          const sameCycle = old.price.recurring.interval === price.recurring.interval && old.price.recurring.interval_count === price.recurring.interval_count;
+          const sameCycle =
+            old.price.recurring.interval === price.recurring.interval &&
+            old.price.recurring.interval_count === price.recurring.interval_count;
           // A different interval restarts the billing cycle now, as Stripe does; otherwise the period is kept.
           sub.items = [sameCycle ? { ...old, price } : { ...item(sub.id, price, now()), id: old.id }];
         }
@@ -135,7 +251,10 @@ export async function startFakeStripe() {
         return { status: 200, body: subscriptionObject(sub) };
       }
     }
-    return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    return stripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -161,7 +280,11 @@ export async function startFakeStripe() {
         req.socket.destroy();
         return;
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'request-id': newId('req'),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
       res.end(JSON.stringify(answer.body));
     });
   });

@@ -20,7 +20,11 @@ function dockerEndpoint(): { socketPath: string } | { host: string; port: number
     const url = new URL(dockerHost.replace(/^tcp:/, 'http:'));
     return { host: url.hostname, port: Number(url.port || 2375) };
   }
-  const candidates = ['/var/run/docker.sock', join(homedir(), '.docker/run/docker.sock'), process.env.XDG_RUNTIME_DIR && join(process.env.XDG_RUNTIME_DIR, 'docker.sock')];
+  const candidates = [
+    '/var/run/docker.sock',
+    join(homedir(), '.docker/run/docker.sock'),
+    process.env.XDG_RUNTIME_DIR && join(process.env.XDG_RUNTIME_DIR, 'docker.sock'),
+  ];
   const socketPath = candidates.find((p): p is string => !!p && existsSync(p));
   return socketPath ? { socketPath } : null;
 }
@@ -48,7 +52,11 @@ async function startContainer(): Promise<TestPostgres> {
   const container = await new PostgreSqlContainer(image)
     .withCommand(['postgres', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])
     .start();
-  return { adminUrl: container.getConnectionUri(), source: 'testcontainers', stop: async () => void (await container.stop()) };
+  return {
+    adminUrl: container.getConnectionUri(),
+    source: 'testcontainers',
+    stop: async () => void (await container.stop()),
+  };
 }
 
 async function startEmbedded(): Promise<TestPostgres> {
@@ -107,7 +115,11 @@ async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promis
 }
 
 /** Creates a database with a unique name (prefix `test_`) on the server behind `adminUrl`: empty, or a copy of `template`. */
-export async function createDatabase(adminUrl: string, prefix = 'test', template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createDatabase(
+  adminUrl: string,
+  prefix = 'test',
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const copy = template ? ` TEMPLATE ${template.replace(/[^a-z0-9_]/g, '')}` : '';
   await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}${copy}`));
@@ -115,6 +127,9 @@ export async function createDatabase(adminUrl: string, prefix = 'test', template
     name,
     url: withDatabase(adminUrl, name),
     // WITH (FORCE) ends connections a test left open (PostgreSQL 13+).
-    drop: () => onServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      onServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }

@@ -27,7 +27,11 @@ export function deviceKeys(): Pick<TestDevice, 'ecdh' | 'authSecret' | 'keys'> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const authSecret = randomBytes(16);
-  return { ecdh, authSecret, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } };
+  return {
+    ecdh,
+    authSecret,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+  };
 }
 
 /**
@@ -122,18 +126,32 @@ export function decryptPush(device: Pick<TestDevice, 'ecdh' | 'authSecret'>, bod
  * Checks a VAPID Authorization header (RFC 8292: `vapid t=<JWT>, k=<public key>`): the JWT's ES256 signature against
  * k, and answers k and the claims.
  */
-export function readVapid(authorization: string | undefined): { publicKey: string; claims: { aud: string; exp: number; sub: string } } {
+export function readVapid(authorization: string | undefined): {
+  publicKey: string;
+  claims: { aud: string; exp: number; sub: string };
+} {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
   if (!match) throw new Error(`not a VAPID authorization: ${authorization}`);
   const [, token, publicKey] = match as unknown as [string, string, string];
   const [header, claims, signature] = token.split('.') as [string, string, string];
   const point = Buffer.from(publicKey, 'base64url');
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('the VAPID JWT signature does not match its key');
-  if (JSON.parse(Buffer.from(header, 'base64url').toString()).alg !== 'ES256') throw new Error('the VAPID JWT is not ES256');
+  if (JSON.parse(Buffer.from(header, 'base64url').toString()).alg !== 'ES256')
+    throw new Error('the VAPID JWT is not ES256');
   return { publicKey, claims: JSON.parse(Buffer.from(claims, 'base64url').toString()) };
 }

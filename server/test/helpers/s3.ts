@@ -18,7 +18,10 @@ const UPLOADS_IN_FLIGHT = '._S3rver_uploads';
  * so a refused streamed upload is seen to leave no parts behind.
  */
 function abortMultipartUpload(directory: string) {
-  return async (ctx: { method: string; path: string; query: Record<string, unknown>; status: number; body: unknown }, next: () => Promise<void>) => {
+  return async (
+    ctx: { method: string; path: string; query: Record<string, unknown>; status: number; body: unknown },
+    next: () => Promise<void>,
+  ) => {
     const uploadId = ctx.query.uploadId;
     if (ctx.method !== 'DELETE' || typeof uploadId !== 'string' || !/^[\w-]+$/.test(uploadId)) return next();
     const bucket = decodeURIComponent(ctx.path.split('/')[1] ?? '');
@@ -45,8 +48,22 @@ export interface TestS3 {
  */
 export function useTestS3(bucket = 'evolution-test'): TestS3 {
   const directory = mkdtempSync(join(tmpdir(), 'evolution-s3-'));
-  const storage: S3Settings = { driver: 's3', bucket, region: 'us-east-1', endpoint: '', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const storage: S3Settings = {
+    driver: 's3',
+    bucket,
+    region: 'us-east-1',
+    endpoint: '',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   // Before every route of s3rver's (Koa builds its chain when the server starts).
   server.middleware.unshift(abortMultipartUpload(directory));
   let client: S3Client | undefined;
@@ -54,10 +71,25 @@ export function useTestS3(bucket = 'evolution-test'): TestS3 {
   beforeAll(async () => {
     const { port } = await server.run();
     storage.endpoint = `http://127.0.0.1:${port}`;
-    client = new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey } });
+    client = new S3Client({
+      region: storage.region,
+      endpoint: storage.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
+    });
     const seeded = join(inject('templateDataDir'), 'uploads');
-    await Promise.all(readdirSync(seeded).map((name) =>
-      client!.send(new PutObjectCommand({ Bucket: bucket, Key: `uploads/${name}`, Body: readFileSync(join(seeded, name)), ContentType: 'image/jpeg' }))));
+    await Promise.all(
+      readdirSync(seeded).map((name) =>
+        client!.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: `uploads/${name}`,
+            Body: readFileSync(join(seeded, name)),
+            ContentType: 'image/jpeg',
+          }),
+        ),
+      ),
+    );
   });
 
   afterAll(async () => {

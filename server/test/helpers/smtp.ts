@@ -12,7 +12,9 @@ export interface Delivery {
  * A real SMTP server for one test file (the app sends through its `url`), closed after the file; `inbox` holds each
  * raw message as it arrived, `deliveries` the same with its recipients. `onRcptTo` lets a test refuse or slow a send.
  */
-export async function useTestSmtp(hooks: Pick<SMTPServerOptions, 'onRcptTo'> = {}): Promise<{ url: string; inbox: string[]; deliveries: Delivery[] }> {
+export async function useTestSmtp(
+  hooks: Pick<SMTPServerOptions, 'onRcptTo'> = {},
+): Promise<{ url: string; inbox: string[]; deliveries: Delivery[] }> {
   const inbox: string[] = [];
   const deliveries: Delivery[] = [];
   const smtp = new SMTPServer({

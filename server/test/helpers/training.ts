@@ -5,7 +5,10 @@ import { Channel, Plan, Subscription, User } from '../../src/entities/index.ts';
 import { newMember, rest } from './api.ts';
 
 /** A registered member with setup finished and an active subscription (warrior by default): one who may train. */
-export async function trainingMember(app: FastifyInstance, opts: { channel?: number; setupDone?: boolean; subscribed?: boolean } = {}) {
+export async function trainingMember(
+  app: FastifyInstance,
+  opts: { channel?: number; setupDone?: boolean; subscribed?: boolean } = {},
+) {
   const reg = await rest(app, 'POST', '/api/register', { body: newMember() });
   const token = reg.body.access_token as string;
   const userId = reg.body.user_id as number;
@@ -16,8 +19,14 @@ export async function trainingMember(app: FastifyInstance, opts: { channel?: num
     const channel = opts.channel ?? CHANNEL.warrior;
     const now = new Date();
     em.create(Subscription, {
-      user, channel: em.getReference(Channel, channel), plan: em.getReference(Plan, channel === CHANNEL.superhuman ? 3 : 1), status: 'active',
-      amountPence: channel === CHANNEL.superhuman ? 4999 : 2999, provider: 'offline', startDate: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      user,
+      channel: em.getReference(Channel, channel),
+      plan: em.getReference(Plan, channel === CHANNEL.superhuman ? 3 : 1),
+      status: 'active',
+      amountPence: channel === CHANNEL.superhuman ? 4999 : 2999,
+      provider: 'offline',
+      startDate: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
     });
   }
   await em.flush();
@@ -25,12 +34,18 @@ export async function trainingMember(app: FastifyInstance, opts: { channel?: num
 }
 
 /** A multipart body as a browser would send it, for app.inject. */
-export async function multipart(fields: Record<string, string>, files: { name: string; filename: string; type: string; data: Buffer }[] = []) {
+export async function multipart(
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; data: Buffer }[] = [],
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }
 
 /** A small JPEG carrying EXIF data (camera make and a comment) that the upload must strip. */
@@ -42,15 +57,37 @@ export function photoWithExif(colour = '#c0392b'): Promise<Buffer> {
 }
 
 /** Uploads a progress photo through POST /api/user/image and answers the REST result. */
-export async function uploadPhoto(app: FastifyInstance, token: string, data?: Buffer, filename = 'front.jpg', type = 'image/jpeg') {
+export async function uploadPhoto(
+  app: FastifyInstance,
+  token: string,
+  data?: Buffer,
+  filename = 'front.jpg',
+  type = 'image/jpeg',
+) {
   const body = await multipart({}, [{ name: 'image', filename, type, data: data ?? (await photoWithExif()) }]);
-  const res = await app.inject({ method: 'POST', url: '/api/user/image', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/image',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
 /** Posts a phase submission as multipart with indexed fields, like the original client. */
-export async function postPhaseMultipart(app: FastifyInstance, token: string, type: string, phaseType: string, fields: Record<string, string>) {
+export async function postPhaseMultipart(
+  app: FastifyInstance,
+  token: string,
+  type: string,
+  phaseType: string,
+  fields: Record<string, string>,
+) {
   const body = await multipart(fields);
-  const res = await app.inject({ method: 'POST', url: `/api/user/channel/warrior/${type}/phase/${phaseType}`, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/user/channel/warrior/${type}/phase/${phaseType}`,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
 }

@@ -19,16 +19,26 @@ export const ACCOUNT_MESSAGE = {
 } as const;
 
 const newPassword = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).min(1, requiredMessage).min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGE.passwordMin).max(200);
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGE.passwordMin)
+    .max(200);
 
 /** PUT /api/user/settings/password. */
 export const changePasswordInput = z
   .object({
-    old_password: z.string({ error: ACCOUNT_MESSAGE.passwordRequired }).min(1, ACCOUNT_MESSAGE.passwordRequired).max(200),
+    old_password: z
+      .string({ error: ACCOUNT_MESSAGE.passwordRequired })
+      .min(1, ACCOUNT_MESSAGE.passwordRequired)
+      .max(200),
     password: newPassword(ACCOUNT_MESSAGE.passwordRequired),
     password_confirmation: newPassword(ACCOUNT_MESSAGE.confirmRequired),
   })
-  .refine((v) => v.password === v.password_confirmation, { message: FORM_MESSAGE.passwordsMismatch, path: ['password_confirmation'] });
+  .refine((v) => v.password === v.password_confirmation, {
+    message: FORM_MESSAGE.passwordsMismatch,
+    path: ['password_confirmation'],
+  });
 
 export const changePasswordResponseSchema = z.object({
   message: z.string(),
@@ -53,8 +63,17 @@ export type ContactDetailsInput = z.infer<typeof contactDetailsInput>;
 
 const field = z.string().nullable();
 export const contactDetailsSchema = z.object({
-  address_line1: field, address_line2: field, city: field, county: field, postcode: field, country: field,
-  telephone: field, twitter: field, linkedin: field, facebook: field, instagram: field,
+  address_line1: field,
+  address_line2: field,
+  city: field,
+  county: field,
+  postcode: field,
+  country: field,
+  telephone: field,
+  twitter: field,
+  linkedin: field,
+  facebook: field,
+  instagram: field,
 });
 export type ContactDetailsDto = z.infer<typeof contactDetailsSchema>;
 
@@ -65,17 +84,26 @@ const setsMessage = `The number of sets must be one of ${SETS.join(', ')}.`;
 export const setsInput = z.object({
   number_of_sets: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
-    z.number({ error: (iss) => (iss.input === undefined ? 'The number of sets field is required.' : setsMessage) }).refine((n) => (SETS as number[]).includes(n), setsMessage),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? 'The number of sets field is required.' : setsMessage) })
+      .refine((n) => (SETS as number[]).includes(n), setsMessage),
   ),
 });
 export const setsSchema = z.object({
-  number_of_sets: z.number().int().describe('The level chosen; it takes effect with the next volume-phase (7) submission'),
+  number_of_sets: z
+    .number()
+    .int()
+    .describe('The level chosen; it takes effect with the next volume-phase (7) submission'),
   current_number_of_sets: z.number().int().describe('The level the volume phase uses now'),
 });
 
 const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v),
-  z.string({ error: 'The email field is required.' }).min(1, 'The email field is required.').max(255).pipe(z.email({ error: 'The email must be a valid email address.' })),
+  z
+    .string({ error: 'The email field is required.' })
+    .min(1, 'The email field is required.')
+    .max(255)
+    .pipe(z.email({ error: 'The email must be a valid email address.' })),
 );
 
 /** POST /api/password/create. */
@@ -89,7 +117,10 @@ export const passwordResetInput = z
     password: newPassword(FORM_MESSAGE.required),
     confirm_password: z.string({ error: FORM_MESSAGE.required }).min(1, FORM_MESSAGE.required),
   })
-  .refine((v) => v.password === v.confirm_password, { message: FORM_MESSAGE.passwordsMismatch, path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    message: FORM_MESSAGE.passwordsMismatch,
+    path: ['confirm_password'],
+  });
 
 /** DELETE /api/user: the password confirms it is really the member. */
 export const deleteAccountInput = z.object({

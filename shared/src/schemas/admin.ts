@@ -19,7 +19,13 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 const noNul = (s: string) => !s.includes('\u0000');
 
 export const adminUserListInput = pageInput.extend({
-  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').refine(noNul, 'The search may not contain a null character.').optional().default(''),
+  search: z
+    .string()
+    .trim()
+    .max(255, 'The search may not be greater than 255 characters.')
+    .refine(noNul, 'The search may not contain a null character.')
+    .optional()
+    .default(''),
   categoryId: z.coerce.number().int().min(0).max(2, 'The category is 1 (users) or 2 (admins).').optional(),
 });
 export type AdminUserListInput = z.infer<typeof adminUserListInput>;
@@ -61,7 +67,10 @@ export const adminUserIdInput = z.object({ id: idField('user id') });
 /** Blank strings count as missing, as in a submitted form. */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-const userName = z.preprocess(blank, z.string({ error: M.nameRequired }).trim().max(255, M.nameMax).refine(noNul, M.nameNul));
+const userName = z.preprocess(
+  blank,
+  z.string({ error: M.nameRequired }).trim().max(255, M.nameMax).refine(noNul, M.nameNul),
+);
 const userEmail = (invalid: string) =>
   z.preprocess(
     blank,
@@ -73,45 +82,84 @@ const userEmail = (invalid: string) =>
   );
 /** A password is never trimmed; only an empty one counts as missing. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const userPassword = z.preprocess(emptyToUndefined, z.string({ error: M.passwordRequired }).min(MIN_PASSWORD_LENGTH, M.passwordMin).max(200, M.passwordMax));
+const userPassword = z.preprocess(
+  emptyToUndefined,
+  z.string({ error: M.passwordRequired }).min(MIN_PASSWORD_LENGTH, M.passwordMin).max(200, M.passwordMax),
+);
 /** 1 user, 2 admin; form posts send "1" or "2". */
-const userType = z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.literal([1, 2], { error: M.userType }));
+const userType = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.literal([1, 2], { error: M.userType }),
+);
 
 /** POST admin/admin: create a user (admin.md section 5). */
-export const adminUserCreateInput = z.object({ name: userName, email: userEmail(M.emailInvalid), password: userPassword, user_type: userType });
+export const adminUserCreateInput = z.object({
+  name: userName,
+  email: userEmail(M.emailInvalid),
+  password: userPassword,
+  user_type: userType,
+});
 export type AdminUserCreateInput = z.input<typeof adminUserCreateInput>;
 
 /** PATCH admin/admin/{id}: name and email as the spec says; user_type too, so an admin can promote or demote someone. */
-export const adminUserUpdateInput = z.object({ name: userName, email: userEmail(M.emailInvalidEdit), user_type: userType.optional() });
+export const adminUserUpdateInput = z.object({
+  name: userName,
+  email: userEmail(M.emailInvalidEdit),
+  user_type: userType.optional(),
+});
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateInput>;
 
 /** PUT admin/admin/{id}: set a password; the repeat must match (checked as soon as both are typed). */
 export const adminUserPasswordInput = z
   .object({
     password: userPassword,
-    password_confirmation: z.preprocess(emptyToUndefined, z.string({ error: M.confirmationRequired }).max(200, M.passwordMax)),
+    password_confirmation: z.preprocess(
+      emptyToUndefined,
+      z.string({ error: M.confirmationRequired }).max(200, M.passwordMax),
+    ),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: M.confirmationMismatch,
     path: ['password_confirmation'],
     when: ({ value }) => {
       const v = value as Record<string, unknown> | null;
-      return typeof v === 'object' && v !== null && typeof v.password === 'string' && typeof v.password_confirmation === 'string' && v.password_confirmation !== '';
+      return (
+        typeof v === 'object' &&
+        v !== null &&
+        typeof v.password === 'string' &&
+        typeof v.password_confirmation === 'string' &&
+        v.password_confirmation !== ''
+      );
     },
   });
 export type AdminUserPasswordInput = z.input<typeof adminUserPasswordInput>;
 
 /** The per-member features an admin switches on or off (spec section 6: the per-user access map). */
 export const ADMIN_ACCESS_FLAGS = [
-  { key: 'evolution_page', label: 'Evolution chamber', hint: 'Opened by the first calibration; switch on to open it early, off to close it.' },
-  { key: 'micro_data', label: 'Customised macros', hint: 'Superhuman members see their macro data unless this is off.' },
+  {
+    key: 'evolution_page',
+    label: 'Evolution chamber',
+    hint: 'Opened by the first calibration; switch on to open it early, off to close it.',
+  },
+  {
+    key: 'micro_data',
+    label: 'Customised macros',
+    hint: 'Superhuman members see their macro data unless this is off.',
+  },
   { key: 'warrior_channel', label: 'Warrior channel', hint: 'Follows the plan; off closes it even on a paid plan.' },
-  { key: 'superhuman_channel', label: 'Superhuman channel', hint: 'Follows the plan; off closes it even on a paid plan.' },
+  {
+    key: 'superhuman_channel',
+    label: 'Superhuman channel',
+    hint: 'Follows the plan; off closes it even on a paid plan.',
+  },
 ] as const;
 export type AdminAccessFlag = (typeof ADMIN_ACCESS_FLAGS)[number]['key'];
 
 const onOff = z
-  .preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean({ error: M.accessFlag }))
+  .preprocess(
+    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+    z.boolean({ error: M.accessFlag }),
+  )
   .optional();
 
 /** PATCH admin/admin/{id}/access: the flags to change; the others stay as they are. */
@@ -122,8 +170,10 @@ export type AdminUserAccessInput = z.input<typeof adminUserAccessInput>;
 
 /** One user, as an admin reads and edits them: the row, the access map in effect and the admin's own overrides. */
 export const adminUserSchema = adminUserRowSchema.extend({
-  access: z.record(z.string(), z.boolean()).describe('What the user gets now (the login response\'s access map)'),
-  access_overrides: z.record(z.string(), z.boolean()).describe('Flags an admin set for this user; a missing one follows the defaults and the plan'),
+  access: z.record(z.string(), z.boolean()).describe("What the user gets now (the login response's access map)"),
+  access_overrides: z
+    .record(z.string(), z.boolean())
+    .describe('Flags an admin set for this user; a missing one follows the defaults and the plan'),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

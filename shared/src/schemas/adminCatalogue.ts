@@ -29,7 +29,10 @@ const wholeField = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
     z
-      .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`) })
+      .number({
+        error: (iss) =>
+          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`,
+      })
       .int(`The ${label} must be a whole number.`)
       .min(min, `The ${label} must be between ${min} and ${max}.`)
       .max(max, `The ${label} must be between ${min} and ${max}.`),
@@ -38,22 +41,37 @@ const wholeField = (label: string, min: number, max: number) =>
 /** A decimal in [min, max] with at most `decimals` places; `nullable` lets null or a blank mean "none". */
 const decimalField = (label: string, min: number, max: number, decimals: number) =>
   z
-    .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a number.`) })
+    .number({
+      error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a number.`),
+    })
     .min(min, `The ${label} must be between ${min} and ${max}.`)
     .max(max, `The ${label} must be between ${min} and ${max}.`)
-    .refine((v) => places(v, decimals), `The ${label} may have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`);
+    .refine(
+      (v) => places(v, decimals),
+      `The ${label} may have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`,
+    );
 
 /** An id that must name a record (checked by the service); blank counts as missing. */
 const refId = (label: string) =>
   z.preprocess(
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
-    z.number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The selected ${label} is invalid.`) }).int(`The selected ${label} is invalid.`).positive(`The selected ${label} is invalid.`),
+    z
+      .number({
+        error: (iss) =>
+          iss.input === undefined ? `The ${label} field is required.` : `The selected ${label} is invalid.`,
+      })
+      .int(`The selected ${label} is invalid.`)
+      .positive(`The selected ${label} is invalid.`),
   );
 
 const nameField = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === null ? undefined : v),
-    z.string({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`) })
+    z
+      .string({
+        error: (iss) =>
+          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`,
+      })
       .trim()
       .min(1, `The ${label} field is required.`)
       .max(max, `The ${label} may not be greater than ${max} characters.`),
@@ -97,11 +115,24 @@ export const calibrationUpdateInput = z.object({
   max: wholeField('max', 1, 10_000),
   reps_or_time: z.preprocess(
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
-    z.union([z.literal(1), z.literal(2)], { error: (iss) => (iss.input === undefined ? 'The reps or time field is required.' : CATALOGUE_MESSAGE.repsOrTime) }),
+    z.union([z.literal(1), z.literal(2)], {
+      error: (iss) => (iss.input === undefined ? 'The reps or time field is required.' : CATALOGUE_MESSAGE.repsOrTime),
+    }),
   ),
-  total_weight: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), decimalField('total weight', 0, 1000, 2)),
+  total_weight: z.preprocess(
+    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    decimalField('total weight', 0, 1000, 2),
+  ),
   exercise_type_id: refId('exercise type id'),
-  muscle_group_id: z.preprocess((v) => (blank(v) ? null : numeric(v)), z.number({ error: 'The selected muscle group id is invalid.' }).int('The selected muscle group id is invalid.').positive('The selected muscle group id is invalid.').nullable().optional()),
+  muscle_group_id: z.preprocess(
+    (v) => (blank(v) ? null : numeric(v)),
+    z
+      .number({ error: 'The selected muscle group id is invalid.' })
+      .int('The selected muscle group id is invalid.')
+      .positive('The selected muscle group id is invalid.')
+      .nullable()
+      .optional(),
+  ),
   form_group_id: refId('form group id'),
 });
 export type CalibrationUpdateInput = z.input<typeof calibrationUpdateInput>;
@@ -129,7 +160,15 @@ const vo2Bound = (label: string) =>
  */
 export const vo2LevelUpdateInput = z.object({
   level_name: nameField('level name', 100),
-  level: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), z.number({ error: 'The level must be a whole number.' }).int('The level must be a whole number.').min(1, 'The level must be between 1 and 99.').max(99, 'The level must be between 1 and 99.').optional()),
+  level: z.preprocess(
+    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    z
+      .number({ error: 'The level must be a whole number.' })
+      .int('The level must be a whole number.')
+      .min(1, 'The level must be between 1 and 99.')
+      .max(99, 'The level must be between 1 and 99.')
+      .optional(),
+  ),
   min: vo2Bound('min'),
   max: vo2Bound('max'),
   move_neighbours: z.boolean({ error: 'The move neighbours field must be true or false.' }).optional().default(false),
@@ -164,7 +203,10 @@ export type AdminChannel = z.infer<typeof adminChannelSchema>;
 export const planUpdateInput = z.object({
   id: refId('plan id'),
   amount: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), decimalField('amount', 1, 10_000, 2)),
-  active: z.boolean({ error: (iss) => (iss.input === undefined ? 'The active field is required.' : 'The active field must be true or false.') }),
+  active: z.boolean({
+    error: (iss) =>
+      iss.input === undefined ? 'The active field is required.' : 'The active field must be true or false.',
+  }),
 });
 export type PlanUpdateInput = z.input<typeof planUpdateInput>;
 
@@ -174,7 +216,10 @@ export type PlanUpdateInput = z.input<typeof planUpdateInput>;
  */
 export const channelUpdateInput = z.object({
   name: nameField('name', 255),
-  plans: z.array(planUpdateInput, { error: 'The plans must be a list.' }).max(50, 'The plans may not have more than 50 items.').optional(),
+  plans: z
+    .array(planUpdateInput, { error: 'The plans must be a list.' })
+    .max(50, 'The plans may not have more than 50 items.')
+    .optional(),
 });
 export type ChannelUpdateInput = z.input<typeof channelUpdateInput>;
 export const channelUpdateTrpcInput = channelUpdateInput.extend({ id: pathId });

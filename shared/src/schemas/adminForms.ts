@@ -15,10 +15,12 @@ export const FORM_LADDER_MESSAGE = {
   repsOrTime: 'The reps or time must be 1 (reps) or 2 (time).',
   groupNotFound: 'Form group not found.',
   formNotFound: 'Form not found.',
-  groupInUse: "This form group cannot be deleted: its forms are in members' ladders or results, or a calibration uses it.",
+  groupInUse:
+    "This form group cannot be deleted: its forms are in members' ladders or results, or a calibration uses it.",
   lastFormInUse: 'The last form of a group cannot be deleted while members are on it.',
   groupChanged: 'A form cannot be moved to another form group.',
-  levelTaken: (level: number, progress: number) => `Another form of this group already has level ${level}, progress ${progress}.`,
+  levelTaken: (level: number, progress: number) =>
+    `Another form of this group already has level ${level}, progress ${progress}.`,
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
@@ -28,7 +30,10 @@ export const wholeNumberField = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
     z
-      .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`) })
+      .number({
+        error: (iss) =>
+          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`,
+      })
       .int(`The ${label} must be a whole number.`)
       .min(min, `The ${label} must be at least ${min}.`)
       .max(max, `The ${label} may not be greater than ${max}.`),
@@ -68,7 +73,9 @@ export const adminFormGroupSchema = z.object({
   video_path: z.string().nullable().describe('signed address of the uploaded video'),
   video_link: z.string().nullable(),
   forms_count: z.number().int().describe('forms on the ladder'),
-  deletable: z.boolean().describe("false while its forms are in members' ladders or results, or a calibration uses the group"),
+  deletable: z
+    .boolean()
+    .describe("false while its forms are in members' ladders or results, or a calibration uses the group"),
 });
 export type AdminFormGroup = z.infer<typeof adminFormGroupSchema>;
 export const adminFormGroupAnswerSchema = z.object({ data: adminFormGroupSchema });
@@ -91,19 +98,22 @@ const formFields = {
   reps_or_time: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
     z.union([z.literal(1), z.literal(2)], {
-      error: (iss) => (iss.input === undefined ? 'The reps or time field is required.' : FORM_LADDER_MESSAGE.repsOrTime),
+      error: (iss) =>
+        iss.input === undefined ? 'The reps or time field is required.' : FORM_LADDER_MESSAGE.repsOrTime,
     }),
   ),
 };
 
 /** min <= max, reported on max (checked once every field is valid). */
-const rangeInOrder = [(v: { min: number; max: number }) => !(v.max < v.min), { path: ['max'], message: FORM_LADDER_MESSAGE.maxBelowMin }] as [
-  (v: { min: number; max: number }) => boolean,
-  { path: string[]; message: string },
-];
+const rangeInOrder = [
+  (v: { min: number; max: number }) => !(v.max < v.min),
+  { path: ['max'], message: FORM_LADDER_MESSAGE.maxBelowMin },
+] as [(v: { min: number; max: number }) => boolean, { path: string[]; message: string }];
 
 /** POST admin/form. */
-export const adminFormCreateInput = z.object({ ...formFields, form_group_id: idField('form group id') }).refine(...rangeInOrder);
+export const adminFormCreateInput = z
+  .object({ ...formFields, form_group_id: idField('form group id') })
+  .refine(...rangeInOrder);
 export type AdminFormCreateInput = z.input<typeof adminFormCreateInput>;
 
 /** PUT admin/form/{id}: the same fields; form_group_id may be sent back but cannot change. */
@@ -112,7 +122,9 @@ export const adminFormUpdateInput = z
   .refine(...rangeInOrder);
 export type AdminFormUpdateInput = z.input<typeof adminFormUpdateInput>;
 /** The body of PUT admin/form/{id} (the id is in the path). */
-export const adminFormBodyInput = z.object({ ...formFields, form_group_id: idField('form group id').optional() }).refine(...rangeInOrder);
+export const adminFormBodyInput = z
+  .object({ ...formFields, form_group_id: idField('form group id').optional() })
+  .refine(...rangeInOrder);
 
 /** A form as the admin screens and the REST answers show it (admin.md section 3). */
 export const adminFormSchema = z.object({
@@ -137,7 +149,10 @@ export const adminFormAnswerSchema = z.object({ data: adminFormSchema });
 export const adminFormDeletedSchema = z.object({
   message: z.string(),
   members_moved: z.number().int(),
-  moved_to: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('the form those members now stand on'),
+  moved_to: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('the form those members now stand on'),
 });
 export type AdminFormDeleted = z.infer<typeof adminFormDeletedSchema>;
 export const adminFormGroupDeletedSchema = z.object({ message: z.string() });

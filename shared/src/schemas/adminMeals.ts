@@ -8,7 +8,15 @@ import { pageInput } from './pagination.ts';
 // or as an `ingredients` list; answers carry both.
 
 /** Longest meal name, ingredient name and description the screens and the columns take. */
-export const MEAL_LIMITS = { name: 255, ingredient: 100, description: 20_000, videoLink: 255, quantity: 10_000, kcal: 10_000, grams: 1_000 } as const;
+export const MEAL_LIMITS = {
+  name: 255,
+  ingredient: 100,
+  description: 20_000,
+  videoLink: 255,
+  quantity: 10_000,
+  kcal: 10_000,
+  grams: 1_000,
+} as const;
 
 /** The messages of admin.md section 5 (verbatim where it gives one), and Laravel-style ones where it does not. */
 export const MEAL_MESSAGE = {
@@ -16,7 +24,8 @@ export const MEAL_MESSAGE = {
   nameTooLong: `The name may not be greater than ${MEAL_LIMITS.name} characters.`,
   groupRequired: 'The meal group field is required.',
   groupInvalid: 'The selected meal group is invalid.',
-  groupHoldsNoMeals: 'Meals belong in Elixirs or in a group under Major meals or Minor meals, not in Aliment, Major meals or Minor meals.',
+  groupHoldsNoMeals:
+    'Meals belong in Elixirs or in a group under Major meals or Minor meals, not in Aliment, Major meals or Minor meals.',
   descriptionRequired: 'The description field is required.',
   descriptionTooLong: `The description may not be greater than ${MEAL_LIMITS.description} characters.`,
   ingredientsRequired: 'The ingredients field is required.',
@@ -24,8 +33,10 @@ export const MEAL_MESSAGE = {
   tooManyIngredients: `A meal may have at most ${MAX_INGREDIENTS} ingredients.`,
   videoLink: 'The video link must be a valid http or https address.',
   nutritionAllOrNone: 'Give all four nutrition figures (kcal, protein, fat, carbohydrate), or none.',
-  elixirPhaseStays: 'This meal is a phase of the Saturni Elixir: it stays in Elixirs. Add a new meal to the other group instead.',
-  elixirPhaseUndeletable: 'This meal is a phase of the Saturni Elixir, which members follow: it cannot be deleted. Edit it instead.',
+  elixirPhaseStays:
+    'This meal is a phase of the Saturni Elixir: it stays in Elixirs. Add a new meal to the other group instead.',
+  elixirPhaseUndeletable:
+    'This meal is a phase of the Saturni Elixir, which members follow: it cannot be deleted. Edit it instead.',
   notFound: 'Meal not found.',
   groupNotFound: 'Meal group not found.',
   created: 'Meal added.',
@@ -34,18 +45,30 @@ export const MEAL_MESSAGE = {
 } as const;
 
 /** 'The name of Ingredient N is required, or you can remove the Ingredient.' (admin.md section 5, N from 1). */
-export const ingredientNameRequired = (n: number) => `The name of Ingredient ${n} is required, or you can remove the Ingredient.`;
+export const ingredientNameRequired = (n: number) =>
+  `The name of Ingredient ${n} is required, or you can remove the Ingredient.`;
 /** The quantity equivalent of the spec's ingredient message. */
-export const ingredientQuantityRequired = (n: number) => `The quantity of Ingredient ${n} is required, or you can remove the Ingredient.`;
-export const ingredientQuantityInvalid = (n: number) => `The quantity of Ingredient ${n} must be a number greater than 0, with at most 2 decimals.`;
-export const ingredientQuantityTooLarge = (n: number) => `The quantity of Ingredient ${n} may not be greater than ${MEAL_LIMITS.quantity}.`;
-export const ingredientNameTooLong = (n: number) => `The name of Ingredient ${n} may not be greater than ${MEAL_LIMITS.ingredient} characters.`;
+export const ingredientQuantityRequired = (n: number) =>
+  `The quantity of Ingredient ${n} is required, or you can remove the Ingredient.`;
+export const ingredientQuantityInvalid = (n: number) =>
+  `The quantity of Ingredient ${n} must be a number greater than 0, with at most 2 decimals.`;
+export const ingredientQuantityTooLarge = (n: number) =>
+  `The quantity of Ingredient ${n} may not be greater than ${MEAL_LIMITS.quantity}.`;
+export const ingredientNameTooLong = (n: number) =>
+  `The name of Ingredient ${n} may not be greater than ${MEAL_LIMITS.ingredient} characters.`;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A per-serving quantity: a positive number with at most 2 decimals, given as a number or a numeric text; else null. */
 export function parseQuantity(value: unknown): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? String(value)
+        : ''
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
   if (!/^\d+(\.\d{1,2})?$/.test(text) && !/^\.\d{1,2}$/.test(text)) return null;
   const n = Number(text);
   return n > 0 ? n : null;
@@ -61,7 +84,10 @@ export interface IngredientRowErrors {
  * The rule for each ingredient row (admin.md section 5), shared by the form (its notifications) and the server (its
  * 422): a non-blank name and a non-blank, positive quantity with at most 2 decimals. Rows are numbered from 1.
  */
-export function ingredientRowErrors(rows: readonly { ingredient?: unknown; formula?: unknown }[], numbers?: readonly number[]): IngredientRowErrors[] {
+export function ingredientRowErrors(
+  rows: readonly { ingredient?: unknown; formula?: unknown }[],
+  numbers?: readonly number[],
+): IngredientRowErrors[] {
   return rows.map((row, i) => {
     const n = numbers?.[i] ?? i + 1;
     const errors: IngredientRowErrors = {};
@@ -92,12 +118,18 @@ function ingredientFieldNumbers(body: Record<string, unknown>): number[] {
  * ingredientN / formulaN pairs in N order, where a pair with both halves blank is no row (a form that posts all
  * twelve). Undefined when the body carries no ingredients at all.
  */
-export function ingredientRowsOf(body: Record<string, unknown>): { rows: unknown; form: 'list' | 'fields'; numbers: number[] } | undefined {
+export function ingredientRowsOf(
+  body: Record<string, unknown>,
+): { rows: unknown; form: 'list' | 'fields'; numbers: number[] } | undefined {
   if (body.ingredients !== undefined) return { rows: body.ingredients, form: 'list', numbers: [] };
   const posted = ingredientFieldNumbers(body);
   if (!posted.length) return undefined;
   const numbers = posted.filter((n) => !(isBlank(body[`ingredient${n}`]) && isBlank(body[`formula${n}`])));
-  return { rows: numbers.map((n) => ({ ingredient: body[`ingredient${n}`], formula: body[`formula${n}`] })), form: 'fields', numbers };
+  return {
+    rows: numbers.map((n) => ({ ingredient: body[`ingredient${n}`], formula: body[`formula${n}`] })),
+    form: 'fields',
+    numbers,
+  };
 }
 
 const blankToNull = (v: unknown) => (isBlank(v) ? null : v);
@@ -110,7 +142,12 @@ const text = (max: number, required: string, tooLong: string) =>
 const mediaId = (label: string) =>
   z.preprocess(
     (v) => (v === undefined ? undefined : blankToNull(typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v)),
-    z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).positive(`The ${label} must be a whole number.`).nullable().optional(),
+    z
+      .number({ error: `The ${label} must be a whole number.` })
+      .int(`The ${label} must be a whole number.`)
+      .positive(`The ${label} must be a whole number.`)
+      .nullable()
+      .optional(),
   );
 
 /** A per-serving nutrition figure: absent (kept on edit), null or blank (none), or a number in its range. */
@@ -200,10 +237,15 @@ const mealParser = (mode: 'create' | 'update') =>
       // The original fields keep the numbers they were posted with, in their keys and in their messages.
       ingredientRowErrors(rows, found.form === 'fields' ? found.numbers : undefined).forEach((errors, i) => {
         const n = found.numbers[i];
-        if (errors.ingredient) issue(found.form === 'fields' ? [`ingredient${n}`] : ['ingredients', i, 'ingredient'], errors.ingredient);
-        if (errors.formula) issue(found.form === 'fields' ? [`formula${n}`] : ['ingredients', i, 'formula'], errors.formula);
+        if (errors.ingredient)
+          issue(found.form === 'fields' ? [`ingredient${n}`] : ['ingredients', i, 'ingredient'], errors.ingredient);
+        if (errors.formula)
+          issue(found.form === 'fields' ? [`formula${n}`] : ['ingredients', i, 'formula'], errors.formula);
       });
-      ingredients = rows.map((r) => ({ ingredient: String(r.ingredient ?? '').trim(), formula: parseQuantity(r.formula) ?? 0 }));
+      ingredients = rows.map((r) => ({
+        ingredient: String(r.ingredient ?? '').trim(),
+        formula: parseQuantity(r.formula) ?? 0,
+      }));
     }
 
     if (plain.success) {
@@ -235,8 +277,22 @@ export const adminMealUpdateInput = mealParser('update');
 
 const ingredientFieldsDoc = Object.fromEntries(
   Array.from({ length: MAX_INGREDIENTS }, (_, i) => [
-    [`ingredient${i + 1}`, z.string().nullable().optional().describe(`name of ingredient ${i + 1}, unit included`)],
-    [`formula${i + 1}`, z.union([z.number(), z.string()]).nullable().optional().describe(`quantity per serving of ingredient ${i + 1}`)],
+    [
+      `ingredient${i + 1}`,
+      z
+        .string()
+        .nullable()
+        .optional()
+        .describe(`name of ingredient ${i + 1}, unit included`),
+    ],
+    [
+      `formula${i + 1}`,
+      z
+        .union([z.number(), z.string()])
+        .nullable()
+        .optional()
+        .describe(`quantity per serving of ingredient ${i + 1}`),
+    ],
   ]).flat(),
 ) as Record<string, z.ZodOptional<z.ZodNullable<z.ZodString>>>;
 
@@ -245,8 +301,16 @@ export const adminMealBody = z.object({
   name: z.string().describe(`required, at most ${MEAL_LIMITS.name} characters`),
   meal_group_id: z.union([z.number().int(), z.string()]).describe('a group that holds meals: 1 Elixirs or 6 to 11'),
   description: z.string().describe('required; plain text, paragraphs separated by blank lines'),
-  image_id: z.union([z.number().int(), z.string()]).nullable().optional().describe('from POST admin/meal/image; null removes it; absent keeps it on edit'),
-  video_id: z.union([z.number().int(), z.string()]).nullable().optional().describe('from POST admin/meal/video; null removes it; absent keeps it on edit'),
+  image_id: z
+    .union([z.number().int(), z.string()])
+    .nullable()
+    .optional()
+    .describe('from POST admin/meal/image; null removes it; absent keeps it on edit'),
+  video_id: z
+    .union([z.number().int(), z.string()])
+    .nullable()
+    .optional()
+    .describe('from POST admin/meal/video; null removes it; absent keeps it on edit'),
   video_link: z.string().nullable().optional().describe('an external video address'),
   kcal: z.union([z.number(), z.string()]).nullable().optional().describe('per serving; all four figures or none'),
   protein: z.union([z.number(), z.string()]).nullable().optional().describe('g per serving'),
@@ -256,7 +320,9 @@ export const adminMealBody = z.object({
     .array(z.object({ ingredient: z.string(), formula: z.union([z.number(), z.string()]) }))
     .max(MAX_INGREDIENTS)
     .optional()
-    .describe(`1 to ${MAX_INGREDIENTS} rows in order; or send ingredient1..${MAX_INGREDIENTS} with formula1..${MAX_INGREDIENTS} instead`),
+    .describe(
+      `1 to ${MAX_INGREDIENTS} rows in order; or send ingredient1..${MAX_INGREDIENTS} with formula1..${MAX_INGREDIENTS} instead`,
+    ),
   ...ingredientFieldsDoc,
 });
 export type AdminMealBody = z.input<typeof adminMealBody>;
@@ -276,7 +342,13 @@ export const adminMealRowSchema = z.object({
   meal_group_id: z.number().int(),
   meal_group_name: z.string(),
   position: z.number().int().describe('order within the group'),
-  elixir_phase: z.number().int().nullable().describe(`1 to ${ELIXIR_PHASE_NAMES.length} for the Saturni Elixir's phases (the first meals of Elixirs), else null`),
+  elixir_phase: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      `1 to ${ELIXIR_PHASE_NAMES.length} for the Saturni Elixir's phases (the first meals of Elixirs), else null`,
+    ),
   ingredient_count: z.number().int(),
   image_id: z.number().int().nullable(),
   image_base64: z.string().nullable().describe('JPEG thumbnail (about 240 px), base64'),
@@ -312,6 +384,8 @@ export const adminMealSchema = z.object({
   elixir_phase: z.number().int().nullable(),
   updated_at: z.string(),
 });
-export type AdminMeal = z.infer<typeof adminMealSchema> & Record<`ingredient${number}`, string | null> & Record<`formula${number}`, number | null>;
+export type AdminMeal = z.infer<typeof adminMealSchema> &
+  Record<`ingredient${number}`, string | null> &
+  Record<`formula${number}`, number | null>;
 export const adminMealAnswerSchema = z.object({ data: adminMealSchema });
 export const adminMealDeletedSchema = z.object({ message: z.string() });

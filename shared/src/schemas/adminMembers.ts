@@ -17,7 +17,11 @@ export const ADMIN_MEMBER_MESSAGE = {
 const idMessage = (field: string) => `The ${field} must be a whole number.`;
 /** A positive whole id, as a number or a numeric string (a path or query value). */
 const wholeId = (field: string) =>
-  z.coerce.number({ error: idMessage(field) }).int(idMessage(field)).positive(idMessage(field)).max(2_147_483_647, idMessage(field));
+  z.coerce
+    .number({ error: idMessage(field) })
+    .int(idMessage(field))
+    .positive(idMessage(field))
+    .max(2_147_483_647, idMessage(field));
 
 /** admin/user/{id}/...: the member's user id. */
 export const adminMemberInput = z.object({ id: wholeId('member id') });

@@ -26,18 +26,32 @@ export const ADMIN_PAGE_MESSAGE = {
 const clearableId = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).positive(`The ${label} must be a whole number.`).nullable().optional(),
+    z
+      .number({ error: `The ${label} must be a whole number.` })
+      .int(`The ${label} must be a whole number.`)
+      .positive(`The ${label} must be a whole number.`)
+      .nullable()
+      .optional(),
   );
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** PUT admin/page/{id} and the editable part of POST admin/page. */
 export const adminPageInput = z.object({
-  title: z.preprocess(blankToUndefined, z.string({ error: ADMIN_PAGE_MESSAGE.titleRequired }).trim().max(255, 'The title may not be greater than 255 characters.')),
+  title: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: ADMIN_PAGE_MESSAGE.titleRequired })
+      .trim()
+      .max(255, 'The title may not be greater than 255 characters.'),
+  ),
   content: z.preprocess(
     blankToUndefined,
     // Trailing spaces are Markdown (a hard line break): only line endings are normalised.
-    z.string({ error: ADMIN_PAGE_MESSAGE.contentRequired }).max(PAGE_CONTENT_MAX, `The content may not be greater than ${PAGE_CONTENT_MAX} characters.`).transform((s) => s.replace(/\r\n?/g, '\n')),
+    z
+      .string({ error: ADMIN_PAGE_MESSAGE.contentRequired })
+      .max(PAGE_CONTENT_MAX, `The content may not be greater than ${PAGE_CONTENT_MAX} characters.`)
+      .transform((s) => s.replace(/\r\n?/g, '\n')),
   ),
   class_id: clearableId('class id'),
   muscle_group_id: clearableId('muscle group id'),
@@ -45,7 +59,12 @@ export const adminPageInput = z.object({
   video_id: clearableId('video id'),
   video_link: z.preprocess(
     (v) => (v === '' || v === null ? null : v),
-    z.string({ error: 'The video link must be text.' }).trim().max(255, 'The video link may not be greater than 255 characters.').nullable().optional(),
+    z
+      .string({ error: 'The video link must be text.' })
+      .trim()
+      .max(255, 'The video link may not be greater than 255 characters.')
+      .nullable()
+      .optional(),
   ),
 });
 export type AdminPageInput = z.input<typeof adminPageInput>;
@@ -78,7 +97,11 @@ export const adminPageSchema = z.object({
   title: z.string(),
   content: z.string().describe('Markdown (CommonMark; raw HTML is shown as text, never run)'),
   page_category_id: z.number().int(),
-  class_id: z.number().int().nullable().describe('phase class; set only on the pages of the calibration and general tracks'),
+  class_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('phase class; set only on the pages of the calibration and general tracks'),
   muscle_group_id: z.number().int().nullable(),
   image_id: z.number().int().nullable(),
   image_path: z.string().nullable().describe('signed address of the picture'),

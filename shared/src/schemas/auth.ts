@@ -15,7 +15,10 @@ export const registerInput = z
       .max(200),
     confirm_password: z.string({ error: FORM_MESSAGE.required }).min(1, FORM_MESSAGE.required),
   })
-  .refine((v) => v.password === v.confirm_password, { message: FORM_MESSAGE.passwordsMismatch, path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    message: FORM_MESSAGE.passwordsMismatch,
+    path: ['confirm_password'],
+  });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 /** POST /api/login and auth.login. */
@@ -23,7 +26,15 @@ export const loginInput = z.object({
   email: z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(255),
   password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(200),
   remember: z
-    .preprocess((v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : typeof v === 'number' ? v === 1 : v), z.boolean({ error: 'The remember field must be true or false.' }))
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase())
+          : typeof v === 'number'
+            ? v === 1
+            : v,
+      z.boolean({ error: 'The remember field must be true or false.' }),
+    )
     .optional()
     .default(false),
 });

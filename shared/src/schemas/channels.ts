@@ -23,4 +23,6 @@ export const channelSchema = z.object({
 export type ChannelDto = z.infer<typeof channelSchema>;
 
 const wholeNumber = 'The id must be a whole number.';
-export const channelIdInput = z.object({ id: z.coerce.number({ error: wholeNumber }).int(wholeNumber).positive(wholeNumber) });
+export const channelIdInput = z.object({
+  id: z.coerce.number({ error: wholeNumber }).int(wholeNumber).positive(wholeNumber),
+});

@@ -5,18 +5,31 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
 
 /** A required text with the spec's '{label} is required' message. */
 export const requiredText = (label: string, max = 255, message = `${label} is required`) =>
-  z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, `${label} may not be greater than ${max} characters`));
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: message }).trim().max(max, `${label} may not be greater than ${max} characters`),
+  );
 
 /** An optional text: blank becomes null. */
 export const optionalText = (label: string, max = 255) =>
-  z.preprocess((v) => blankToUndefined(v) ?? null, z.string({ error: `${label} must be text` }).trim().max(max, `${label} may not be greater than ${max} characters`).nullable());
+  z.preprocess(
+    (v) => blankToUndefined(v) ?? null,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} may not be greater than ${max} characters`)
+      .nullable(),
+  );
 
 /** A positive whole id, sent as a number or a numeric string (Laravel's 'The x field is required.'). */
 export const idField = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
     z
-      .number({ error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`) })
+      .number({
+        error: (iss) =>
+          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`,
+      })
       .int(`The ${label} must be a whole number.`)
       .positive(`The ${label} must be a whole number.`),
   );
@@ -52,5 +65,11 @@ export const timeOfDay = (label: string) =>
       .string({ error: `${label} is required` })
       .trim()
       .regex(/^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be a time (HH:MM)`)
-      .transform((t) => t.split(':').slice(0, 2).map((x) => x.padStart(2, '0')).join(':')),
+      .transform((t) =>
+        t
+          .split(':')
+          .slice(0, 2)
+          .map((x) => x.padStart(2, '0'))
+          .join(':'),
+      ),
   );

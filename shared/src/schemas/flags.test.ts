@@ -15,7 +15,10 @@ describe('flagCreateInput', () => {
   });
 
   it('trims, and takes a subject of up to 255 characters and a message of up to 10,000', () => {
-    expect(flagCreateInput.parse({ subject: '  Knee  ', message: ' Hurts \n' })).toEqual({ subject: 'Knee', message: 'Hurts' });
+    expect(flagCreateInput.parse({ subject: '  Knee  ', message: ' Hurts \n' })).toEqual({
+      subject: 'Knee',
+      message: 'Hurts',
+    });
     expect(flagCreateInput.safeParse({ subject: 'x'.repeat(255), message: 'y'.repeat(10_000) }).success).toBe(true);
     expect(messages(flagCreateInput.safeParse({ subject: 'x'.repeat(256), message: 'y'.repeat(10_001) }))).toEqual({
       subject: FLAG_MESSAGE.subjectTooLong,
@@ -24,7 +27,10 @@ describe('flagCreateInput', () => {
   });
 
   it('refuses what is not text', () => {
-    expect(messages(flagCreateInput.safeParse({ subject: 12, message: ['a'] }))).toEqual({ subject: 'The subject is required', message: 'The message is required' });
+    expect(messages(flagCreateInput.safeParse({ subject: 12, message: ['a'] }))).toEqual({
+      subject: 'The subject is required',
+      message: 'The message is required',
+    });
   });
 });
 

@@ -61,7 +61,9 @@ export type FlagListInput = z.input<typeof flagListInput>;
 export const adminFlagListInput = pageInput.extend({
   status: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.union([z.literal(FLAG_STATUS.open), z.literal(FLAG_STATUS.closed)], { error: FLAG_MESSAGE.statusInvalid }).optional(),
+    z
+      .union([z.literal(FLAG_STATUS.open), z.literal(FLAG_STATUS.closed)], { error: FLAG_MESSAGE.statusInvalid })
+      .optional(),
   ),
 });
 export type AdminFlagListInput = z.input<typeof adminFlagListInput>;

@@ -54,18 +54,28 @@ export const messageSendInput = z
   .object({
     subject: requiredText(T.subjectRequired, MESSAGE_SUBJECT_MAX, T.subjectTooLong),
     recipient_id: optionalId(T.recipientInvalid).describe('the member it goes to'),
-    channel_id: optionalId(T.channelInvalid).describe('or: the channel whose members with an active subscription it goes to'),
+    channel_id: optionalId(T.channelInvalid).describe(
+      'or: the channel whose members with an active subscription it goes to',
+    ),
     message: requiredText(T.messageRequired, MESSAGE_BODY_MAX, T.messageTooLong),
-    idempotency_key: z.preprocess(blankToUndefined, z.string({ error: T.keyTooLong }).trim().max(100, T.keyTooLong).optional())
-      .describe('any unique text per send (a UUID): a second send with the same key sends nothing and answers the first'),
+    idempotency_key: z
+      .preprocess(blankToUndefined, z.string({ error: T.keyTooLong }).trim().max(100, T.keyTooLong).optional())
+      .describe(
+        'any unique text per send (a UUID): a second send with the same key sends nothing and answers the first',
+      ),
   })
-  .superRefine((v, ctx) => {
-    if (v.recipient_id === undefined && v.channel_id === undefined) ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: T.recipientRequired });
-    if (v.recipient_id !== undefined && v.channel_id !== undefined) ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: T.recipientOrChannel });
-  }, {
-    // Checked alongside the other fields' rules, so an empty form hears about all three at once.
-    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'recipient_id' || i.path?.[0] === 'channel_id'),
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.recipient_id === undefined && v.channel_id === undefined)
+        ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: T.recipientRequired });
+      if (v.recipient_id !== undefined && v.channel_id !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: T.recipientOrChannel });
+    },
+    {
+      // Checked alongside the other fields' rules, so an empty form hears about all three at once.
+      when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'recipient_id' || i.path?.[0] === 'channel_id'),
+    },
+  );
 export type MessageSendInput = z.input<typeof messageSendInput>;
 
 export const messageIdInput = z.object({ id: idField('message id') });
@@ -86,9 +96,18 @@ export const adminMessageRowSchema = z.object({
   recipients_count: z.number().int().describe('members who received it'),
   read_count: z.number().int().describe('of whom have opened it'),
   created_at: z.string(),
-  expected_count: z.number().int().describe('members the message was for when it was sent (a channel message is delivered after the answer)'),
-  delivered_count: z.number().int().describe('recipient rows written so far: it grows while a channel message is delivered'),
-  delivered_at: z.string().nullable().describe('when delivery finished; null while a channel message is still being delivered'),
+  expected_count: z
+    .number()
+    .int()
+    .describe('members the message was for when it was sent (a channel message is delivered after the answer)'),
+  delivered_count: z
+    .number()
+    .int()
+    .describe('recipient rows written so far: it grows while a channel message is delivered'),
+  delivered_at: z
+    .string()
+    .nullable()
+    .describe('when delivery finished; null while a channel message is still being delivered'),
 });
 export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
 
@@ -104,7 +123,11 @@ export type MessageReader = z.infer<typeof messageReaderSchema>;
 /** GET admin/message/{id}: the message with its recipients, those who have read it first (latest first). */
 export const adminMessageSchema = adminMessageRowSchema.extend({
   message: z.string(),
-  recipients: z.array(messageReaderSchema).describe(`the first ${MESSAGE_RECIPIENTS_SHOWN} recipients, readers first (latest first); recipients_count says how many in all`),
+  recipients: z
+    .array(messageReaderSchema)
+    .describe(
+      `the first ${MESSAGE_RECIPIENTS_SHOWN} recipients, readers first (latest first); recipients_count says how many in all`,
+    ),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 export const adminMessageResponse = z.object({ data: adminMessageSchema });

@@ -19,9 +19,18 @@ export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema>>, 'da
 
 const pageMessage = 'The page must be a whole number from 1.';
 export const pageInput = z.object({
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(1_000_000, pageMessage).optional().default(1),
+  page: z.coerce
+    .number({ error: pageMessage })
+    .int(pageMessage)
+    .min(1, pageMessage)
+    .max(1_000_000, pageMessage)
+    .optional()
+    .default(1),
 });
 
 /** The error bodies of the REST surface. */
 export const messageSchema = z.object({ message: z.string() });
-export const validationErrorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});

@@ -28,7 +28,11 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
 // may be sent to at all is the server's setting (PUSH_ENDPOINT_HOSTS): a loopback one only when it is listed there.
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // The WHATWG URL parser both sides have (this package is built without DOM or Node types).
-const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => { protocol: string; hostname: string; username: string; password: string } }).URL;
+const WhatwgUrl = (
+  globalThis as unknown as {
+    URL: new (input: string) => { protocol: string; hostname: string; username: string; password: string };
+  }
+).URL;
 
 /** The shape of an endpoint: an https URL without credentials, or http on the loopback (the server checks the host). */
 export function isPushEndpoint(value: string): boolean {
@@ -44,7 +48,11 @@ export function isPushEndpoint(value: string): boolean {
 
 const endpointField = z.preprocess(
   blankToUndefined,
-  z.string({ error: M.endpointRequired }).trim().max(PUSH_ENDPOINT_MAX, M.endpointTooLong).refine(isPushEndpoint, M.endpointInvalid),
+  z
+    .string({ error: M.endpointRequired })
+    .trim()
+    .max(PUSH_ENDPOINT_MAX, M.endpointTooLong)
+    .refine(isPushEndpoint, M.endpointInvalid),
 );
 
 /**
@@ -69,7 +77,9 @@ export const pushSubscriptionInput = z.object({
   endpoint: endpointField.describe("the push service's address for this device"),
   keys: z.object(
     {
-      p256dh: base64urlKey(M.p256dhRequired, M.p256dhInvalid, 87, 'B').describe("the device's P-256 public key, base64url"),
+      p256dh: base64urlKey(M.p256dhRequired, M.p256dhInvalid, 87, 'B').describe(
+        "the device's P-256 public key, base64url",
+      ),
       auth: base64urlKey(M.authRequired, M.authInvalid, 22).describe("the device's 16-byte auth secret, base64url"),
     },
     { error: M.keysRequired },
@@ -85,7 +95,9 @@ export type PushEndpointInput = z.input<typeof pushEndpointInput>;
 // Answers
 
 /** GET push/key: the server's VAPID public key, the `applicationServerKey` a browser subscribes with. */
-export const pushKeySchema = z.object({ public_key: z.string().describe('base64url, 65 bytes (an uncompressed P-256 point)') });
+export const pushKeySchema = z.object({
+  public_key: z.string().describe('base64url, 65 bytes (an uncompressed P-256 point)'),
+});
 export type PushKey = z.infer<typeof pushKeySchema>;
 export const pushKeyResponse = z.object({ data: pushKeySchema });
 
@@ -93,7 +105,10 @@ export const pushKeyResponse = z.object({ data: pushKeySchema });
 export const pushSubscriptionSchema = z.object({
   endpoint: z.string(),
   created_at: z.string(),
-  last_used_at: z.string().nullable().describe('when the push service last accepted a notification for it; null before the first'),
+  last_used_at: z
+    .string()
+    .nullable()
+    .describe('when the push service last accepted a notification for it; null before the first'),
 });
 export type PushSubscriptionDto = z.infer<typeof pushSubscriptionSchema>;
 export const pushSubscriptionResponse = z.object({ data: pushSubscriptionSchema });

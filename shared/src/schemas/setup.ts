@@ -16,7 +16,10 @@ export const FOOD_PREFERENCES = ['Vegan', 'Vegetarian', 'Pescatarian', 'Carnivor
 const yesNo = (n: number) =>
   z.preprocess(
     (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v === '' || v === null ? undefined : v),
-    z.literal([0, 1], { error: (iss) => (iss.input === undefined ? `Question ${n} is required` : `Question ${n} must be 0 (no) or 1 (yes)`) }),
+    z.literal([0, 1], {
+      error: (iss) =>
+        iss.input === undefined ? `Question ${n} is required` : `Question ${n} must be 0 (no) or 1 (yes)`,
+    }),
   );
 
 /** POST /api/user/application_details: the PAR-Q. */
@@ -54,7 +57,10 @@ export type ApplicationDetailsDto = z.infer<typeof applicationDetailsSchema>;
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.enum(values, { error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be one of ${values.join(', ')}`) }),
+    z.enum(values, {
+      error: (iss) =>
+        iss.input === undefined ? `${label} is required` : `${label} must be one of ${values.join(', ')}`,
+    }),
   );
 
 /** POST /api/user/fact_finding_details: the thirteen fact-find fields (inches, kg, HH:MM times). */

@@ -19,7 +19,9 @@ export const SUBSCRIPTION_MESSAGE = {
 export const subscribeInput = z.object({
   channel_id: idField('channel id'),
   plan_id: idField('plan id'),
-  nonce: requiredText('nonce', 255, 'The nonce field is required.').describe('Card token: a Stripe payment-method id, or pm_card_visa with the offline provider'),
+  nonce: requiredText('nonce', 255, 'The nonce field is required.').describe(
+    'Card token: a Stripe payment-method id, or pm_card_visa with the offline provider',
+  ),
 });
 export type SubscribeInput = z.infer<typeof subscribeInput>;
 
@@ -39,7 +41,10 @@ export const billingAddressShape = {
 /** POST /api/register/subscription: the registration form, the billing address and the plan with a card token. */
 export const registerSubscriptionInput = z
   .object({ ...registerInput.shape, ...billingAddressShape, ...subscribeInput.shape })
-  .refine((v) => v.password === v.confirm_password, { message: FORM_MESSAGE.passwordsMismatch, path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    message: FORM_MESSAGE.passwordsMismatch,
+    path: ['confirm_password'],
+  });
 export type RegisterSubscriptionInput = z.infer<typeof registerSubscriptionInput>;
 
 /** GET /api/user/payment/{id}/change: the plan to move to. */

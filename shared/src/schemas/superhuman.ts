@@ -11,7 +11,11 @@ export const mealGroupIdInput = z.object({ groupId: idField('meal group id') });
 export const mealListInput = pageInput.extend({ groupId: idField('meal group id') });
 export type MealListInput = z.input<typeof mealListInput>;
 export const elixirPhaseInput = z.object({
-  phase: z.coerce.number({ error: 'The phase must be 1 to 4.' }).int('The phase must be 1 to 4.').min(1, 'The phase must be 1 to 4.').max(ELIXIR_PHASE_NAMES.length, 'The phase must be 1 to 4.'),
+  phase: z.coerce
+    .number({ error: 'The phase must be 1 to 4.' })
+    .int('The phase must be 1 to 4.')
+    .min(1, 'The phase must be 1 to 4.')
+    .max(ELIXIR_PHASE_NAMES.length, 'The phase must be 1 to 4.'),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -32,7 +36,9 @@ export const mealGroupSchema: z.ZodType<MealGroupNode> = z.object({
     return z.array(mealGroupSchema);
   },
 });
-export const mealGroupTreeSchema = z.object({ data: z.array(mealGroupSchema).describe('the groups under Aliment (parent 0), each with its children') });
+export const mealGroupTreeSchema = z.object({
+  data: z.array(mealGroupSchema).describe('the groups under Aliment (parent 0), each with its children'),
+});
 export type MealGroupTree = z.infer<typeof mealGroupTreeSchema>;
 
 /** A row of GET user/meal/group/{groupId}/meals: the image is a small thumbnail. */

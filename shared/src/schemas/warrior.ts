@@ -27,13 +27,17 @@ const requiredId = (field: string) =>
   z.preprocess(
     numeric,
     z
-      .number({ error: (iss) => (iss.input === undefined ? `The ${field} field is required.` : `The selected ${field} is invalid.`) })
+      .number({
+        error: (iss) =>
+          iss.input === undefined ? `The ${field} field is required.` : `The selected ${field} is invalid.`,
+      })
       .int(`The selected ${field} is invalid.`)
       .positive(`The selected ${field} is invalid.`),
   );
 
 const boolish = z.preprocess(
-  (v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : typeof v === 'number' ? v === 1 : v),
+  (v) =>
+    typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : typeof v === 'number' ? v === 1 : v,
   z.boolean({ error: 'The skip field must be true or false.' }),
 );
 
@@ -42,11 +46,21 @@ const amount = optionalWhole('amount', 100_000);
 const timeToComplete = optionalWhole('time to complete', 86_400);
 
 /** Path of a warrior call: the track. */
-export const trackInput = z.object({ type: z.enum(TRACK_TYPES, { error: 'The type must be calibration or general.' }) });
+export const trackInput = z.object({
+  type: z.enum(TRACK_TYPES, { error: 'The type must be calibration or general.' }),
+});
 
 /** The phases of a track; for general, of `version` (default: the member's current version). */
 export const phaseListInput = trackInput.extend({
-  version: z.preprocess(numeric, z.number({ error: 'The version must be a whole number.' }).int('The version must be a whole number.').min(1, 'The version must be a whole number.').max(1000).optional()),
+  version: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'The version must be a whole number.' })
+      .int('The version must be a whole number.')
+      .min(1, 'The version must be a whole number.')
+      .max(1000)
+      .optional(),
+  ),
 });
 export type PhaseListInput = z.input<typeof phaseListInput>;
 
@@ -58,13 +72,23 @@ export const phasePathInput = trackInput.extend({
 /** vo2: the treadmill time in whole seconds, or skip (records no score and moves on). */
 export const vo2Payload = z
   .object({ time_to_complete: timeToComplete, skip: boolish.optional().default(false) })
-  .refine((v) => v.skip || v.time_to_complete !== undefined, { message: WARRIOR_MESSAGE.timeRequired, path: ['time_to_complete'] });
+  .refine((v) => v.skip || v.time_to_complete !== undefined, {
+    message: WARRIOR_MESSAGE.timeRequired,
+    path: ['time_to_complete'],
+  });
 
 const entries = <T extends z.ZodType>(entry: T) =>
-  z.array(entry, { error: 'The results must be a list of entries.' }).min(1, 'Log at least one result.').max(300, 'Too many results in one submission.');
+  z
+    .array(entry, { error: 'The results must be a list of entries.' })
+    .min(1, 'Log at least one result.')
+    .max(300, 'Too many results in one submission.');
 
 /** exercise (calibration track): one max test per calibration. */
-export const calibrationEntry = z.object({ amount, time_to_complete: timeToComplete, calibration_id: requiredId('calibration id') });
+export const calibrationEntry = z.object({
+  amount,
+  time_to_complete: timeToComplete,
+  calibration_id: requiredId('calibration id'),
+});
 export const calibrationPayload = entries(calibrationEntry);
 
 /** exercises: one entry per logged set, on the member's current forms. */
@@ -75,7 +99,11 @@ export const exercisesPayload = entries(exercisesEntry);
 export const challengeEntry = z.object({
   amount,
   time_to_complete: timeToComplete,
-  form_name: z.string({ error: 'The form name field is required.' }).trim().min(1, 'The form name field is required.').max(150),
+  form_name: z
+    .string({ error: 'The form name field is required.' })
+    .trim()
+    .min(1, 'The form name field is required.')
+    .max(150),
 });
 export const challengePayload = entries(challengeEntry);
 
@@ -137,15 +165,30 @@ export const submitPhaseInput = phasePathInput.extend({
   idempotency_key: idempotencyKey.optional(),
 });
 
-const idField = (field: string) => z.coerce.number({ error: `The ${field} must be a whole number.` }).int(`The ${field} must be a whole number.`).positive(`The ${field} must be a whole number.`);
+const idField = (field: string) =>
+  z.coerce
+    .number({ error: `The ${field} must be a whole number.` })
+    .int(`The ${field} must be a whole number.`)
+    .positive(`The ${field} must be a whole number.`);
 export const pageIdInput = z.object({ id: idField('id') });
 export const formGroupIdInput = z.object({ formGroupId: idField('form group id') });
 export const categoryPagesInput = pageInput.extend({ categoryId: idField('category id') });
 export const chamberInput = z.object({
-  page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int('The page must be a whole number from 1.').min(1, 'The page must be a whole number from 1.').max(1_000_000),
+  page: z.coerce
+    .number({ error: 'The page must be a whole number from 1.' })
+    .int('The page must be a whole number from 1.')
+    .min(1, 'The page must be a whole number from 1.')
+    .max(1_000_000),
 });
 export const workoutResultsInput = z.object({
-  evolution: z.preprocess(numeric, z.number({ error: 'The evolution must be a whole number.' }).int('The evolution must be a whole number.').min(1, 'The evolution must be a whole number.').optional()),
+  evolution: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'The evolution must be a whole number.' })
+      .int('The evolution must be a whole number.')
+      .min(1, 'The evolution must be a whole number.')
+      .optional(),
+  ),
 });
 export { pageInput as formLevelsInput };
 
@@ -206,13 +249,25 @@ export const phaseListItemSchema = z.object({
   active: z.boolean().describe('the one phase that can be opened'),
   completed: z.boolean(),
 });
-export const phaseListSchema = z.object({ data: z.array(phaseListItemSchema), version: z.number().int().describe('0 on the calibration track') });
+export const phaseListSchema = z.object({
+  data: z.array(phaseListItemSchema),
+  version: z.number().int().describe('0 on the calibration track'),
+});
 export type PhaseList = z.infer<typeof phaseListSchema>;
 export type PhaseListItem = z.infer<typeof phaseListItemSchema>;
 
 /** GET user/channel/warrior/general/evolution: versions newest first. */
-export const versionItemSchema = z.object({ version: z.number().int(), title: z.string(), active: z.boolean(), completed: z.boolean() });
-export const versionListSchema = z.object({ data: z.array(versionItemSchema), evolution: z.number().int(), need_calibration: z.boolean() });
+export const versionItemSchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  active: z.boolean(),
+  completed: z.boolean(),
+});
+export const versionListSchema = z.object({
+  data: z.array(versionItemSchema),
+  evolution: z.number().int(),
+  need_calibration: z.boolean(),
+});
 export type VersionList = z.infer<typeof versionListSchema>;
 export type VersionItem = z.infer<typeof versionItemSchema>;
 
@@ -253,9 +308,17 @@ export const submissionResultSchema = z.object({
   message: z.string(),
   data: evolutionStateSchema.extend({
     access: z.object({ evolution_page: z.boolean() }),
-    submitted: z.object({ type: z.enum(TRACK_TYPES), phase_type: z.enum(PHASE_TYPES), version: z.number().int(), phase: z.number().int(), page_id: z.number().int() }),
+    submitted: z.object({
+      type: z.enum(TRACK_TYPES),
+      phase_type: z.enum(PHASE_TYPES),
+      version: z.number().int(),
+      phase: z.number().int(),
+      page_id: z.number().int(),
+    }),
     ladder: z.array(ladderMoveSchema),
-    vo2: z.object({ seconds: z.number().int(), grade: z.number(), score: z.number(), level: z.string().nullable() }).nullable(),
+    vo2: z
+      .object({ seconds: z.number().int(), grade: z.number(), score: z.number(), level: z.string().nullable() })
+      .nullable(),
   }),
 });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
@@ -270,7 +333,10 @@ export const calibrationRowSchema = z.object({
   reps_or_time: repsOrTime,
   time_to_complete: z.number().int().nullable(),
 });
-export const calibrationResultsSchema = z.object({ data: z.array(calibrationRowSchema), evolution: z.number().int().nullable() });
+export const calibrationResultsSchema = z.object({
+  data: z.array(calibrationRowSchema),
+  evolution: z.number().int().nullable(),
+});
 export type CalibrationResults = z.infer<typeof calibrationResultsSchema>;
 
 /** GET user/evolution/workout_results rows. */
@@ -311,16 +377,18 @@ export type FormLevelRow = z.infer<typeof formLevelRowSchema>;
 /** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first. */
 /** GET user/evolution/trend: weight, body fat and VO2 of every chamber snapshot, in chamber page order (no photos). */
 export const chamberTrendSchema = z.object({
-  data: z.array(z.object({
-    page: z.number().int().describe('the chamber page of this snapshot (1-based, oldest first)'),
-    label: z.string().describe('v{evolution}.{version}'),
-    evolution: z.number().int(),
-    version: z.number().int(),
-    weight: z.number().describe('kg'),
-    body_fat: z.number().describe('%'),
-    vo2max: z.number().nullable().describe('estimated VO2 max, ml/kg/min; null when the test was skipped'),
-    created_at: z.string(),
-  })),
+  data: z.array(
+    z.object({
+      page: z.number().int().describe('the chamber page of this snapshot (1-based, oldest first)'),
+      label: z.string().describe('v{evolution}.{version}'),
+      evolution: z.number().int(),
+      version: z.number().int(),
+      weight: z.number().describe('kg'),
+      body_fat: z.number().describe('%'),
+      vo2max: z.number().nullable().describe('estimated VO2 max, ml/kg/min; null when the test was skipped'),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type ChamberTrend = z.infer<typeof chamberTrendSchema>;
 export type ChamberTrendPoint = ChamberTrend['data'][number];
@@ -335,7 +403,9 @@ export const chamberSchema = z.object({
       bicep: z.number(),
       waist: z.number(),
       quad: z.number(),
-      images: z.array(z.object({ id: z.number().int(), mime: z.string(), base64: z.string().describe('no data: prefix') })),
+      images: z.array(
+        z.object({ id: z.number().int(), mime: z.string(), base64: z.string().describe('no data: prefix') }),
+      ),
     }),
     muscle: z.record(z.string(), z.number()).describe('muscle name → score 0-10'),
   }),
@@ -366,7 +436,16 @@ export const pageSchema = z.object({
 export type PageDto = z.infer<typeof pageSchema>;
 
 /** GET storage/page/{id}/video and GET storage/form/{formGroupId}/video. */
-export const videoSchema = z.object({ data: z.object({ video_id: z.number().int().nullable().describe('uploaded video (media id)'), video_link: z.string().nullable().describe('id or link on the video host'), video_path: z.string().nullable().describe('signed address of the uploaded video (GET media/{id}); played before the link') }) });
+export const videoSchema = z.object({
+  data: z.object({
+    video_id: z.number().int().nullable().describe('uploaded video (media id)'),
+    video_link: z.string().nullable().describe('id or link on the video host'),
+    video_path: z
+      .string()
+      .nullable()
+      .describe('signed address of the uploaded video (GET media/{id}); played before the link'),
+  }),
+});
 export type VideoDto = z.infer<typeof videoSchema>;
 
 /** POST user/image. */

@@ -16,7 +16,9 @@ class FakeXhr {
   status = 0;
   response: unknown = null;
   responseType = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   open(method: string, url: string) {
@@ -44,7 +46,9 @@ function Harness({ kind }: { kind: 'page_video' | 'meal_image' }) {
     <>
       <MediaUploadField kind={kind} label="Video" value={value} onChange={setValue} />
       <output data-testid="value">{JSON.stringify(value)}</output>
-      <output data-testid="notices">{JSON.stringify(useNotices().map((n) => [n.variant, n.message, n.duration]))}</output>
+      <output data-testid="notices">
+        {JSON.stringify(useNotices().map((n) => [n.variant, n.message, n.duration]))}
+      </output>
     </>
   );
 }
@@ -66,7 +70,11 @@ describe('MediaUploadField', () => {
     render(<Harness kind="page_video" />);
     choose(new File(['webm'], 'clip.webm', { type: 'video/webm' }));
     const xhr = FakeXhr.last!;
-    expect(xhr).toMatchObject({ method: 'POST', url: '/api/admin/page/video', headers: { Authorization: 'Bearer tok-123' } });
+    expect(xhr).toMatchObject({
+      method: 'POST',
+      url: '/api/admin/page/video',
+      headers: { Authorization: 'Bearer tok-123' },
+    });
     expect((xhr.body!.get('video') as File).name).toBe('clip.webm');
     act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 }));
     expect(screen.getByText('Uploading… 25%')).toBeTruthy();
@@ -81,14 +89,21 @@ describe('MediaUploadField', () => {
   it("shows the server's 422 message under the field, tied to the input", async () => {
     render(<Harness kind="page_video" />);
     choose(new File(['png'], 'clip.webm', { type: 'video/webm' }));
-    await act(async () => FakeXhr.last!.answer(422, { message: MEDIA_MESSAGE.videoInvalid, errors: { video: [MEDIA_MESSAGE.videoInvalid] } }));
+    await act(async () =>
+      FakeXhr.last!.answer(422, {
+        message: MEDIA_MESSAGE.videoInvalid,
+        errors: { video: [MEDIA_MESSAGE.videoInvalid] },
+      }),
+    );
     const message = screen.getByText(MEDIA_MESSAGE.videoInvalid);
     const input = screen.getByLabelText('Video');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain(message.id);
     expect(screen.getByTestId('value').textContent).toBe('null');
     // The error catalogue's 3 s danger notice, as for every other call.
-    expect(screen.getByTestId('notices').textContent).toContain(JSON.stringify(['danger', MEDIA_MESSAGE.videoInvalid, TOAST_MS.apiError]));
+    expect(screen.getByTestId('notices').textContent).toContain(
+      JSON.stringify(['danger', MEDIA_MESSAGE.videoInvalid, TOAST_MS.apiError]),
+    );
   });
 
   it('says a file is too large before sending it', () => {

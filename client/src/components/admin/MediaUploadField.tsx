@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ERROR_TEXT } from '@evolution/shared/constants';
-import { MEDIA_ACCEPT, MEDIA_MAX_BYTES, MEDIA_MESSAGE, adminMediaPath, mediaField, type AdminMediaKind, type MediaRef } from '@evolution/shared';
+import {
+  MEDIA_ACCEPT,
+  MEDIA_MAX_BYTES,
+  MEDIA_MESSAGE,
+  adminMediaPath,
+  mediaField,
+  type AdminMediaKind,
+  type MediaRef,
+} from '@evolution/shared';
 import { apiErrorNotice } from '../../api/errors.ts';
 import { storedToken } from '../../auth/session.ts';
 import { Button } from '../ui/Button.tsx';
@@ -22,7 +30,10 @@ type UploadOutcome = { ok: true; media: MediaRef } | { ok: false; message: strin
 /** The error catalogue's notice of a failed upload (admin.md section 8), as every other call shows it. */
 function catalogueNotice(status: number, body: unknown): Notice | null {
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
-  return apiErrorNotice({ message: typeof b.message === 'string' ? b.message : '', data: { httpStatus: status, errors: b.errors } });
+  return apiErrorNotice({
+    message: typeof b.message === 'string' ? b.message : '',
+    data: { httpStatus: status, errors: b.errors },
+  });
 }
 
 /** The message of a failed upload: the 422's field message, else the catalogue's text for the status. */
@@ -44,7 +55,12 @@ function failureMessage(status: number, body: unknown, field: 'image' | 'video')
  * Sends one file to its admin upload route with the bearer token; XMLHttpRequest rather than fetch because it reports
  * upload progress, which matters for a 200 MB video.
  */
-function upload(kind: AdminMediaKind, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadOutcome> {
+function upload(
+  kind: AdminMediaKind,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
   const field = mediaField(kind);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -59,8 +75,14 @@ function upload(kind: AdminMediaKind, file: File, onProgress: (fraction: number)
     xhr.onload = () => {
       const body = xhr.response as Record<string, unknown> | null;
       const media = body?.[field] as MediaRef | undefined;
-      if (xhr.status === 201 && media && typeof media.id === 'number') resolve({ ok: true, media: { id: media.id, path: media.path ?? null } });
-      else resolve({ ok: false, message: failureMessage(xhr.status, body, field), notice: catalogueNotice(xhr.status, body) });
+      if (xhr.status === 201 && media && typeof media.id === 'number')
+        resolve({ ok: true, media: { id: media.id, path: media.path ?? null } });
+      else
+        resolve({
+          ok: false,
+          message: failureMessage(xhr.status, body, field),
+          notice: catalogueNotice(xhr.status, body),
+        });
     };
     xhr.onerror = () => resolve({ ok: false, message: failureMessage(0, null, field), notice: null });
     signal.addEventListener('abort', () => xhr.abort());
@@ -131,12 +153,25 @@ export function MediaUploadField({ kind, label, value, onChange, error }: MediaU
               <img className="media-upload__image" src={value.path} alt={`${label}: current file`} />
             ) : (
               // eslint-disable-next-line jsx-a11y/media-has-caption -- coach videos come without caption tracks
-              <video className="media-upload__video" src={value.path} controls playsInline preload="metadata" aria-label={`${label}: current file`} />
+              <video
+                className="media-upload__video"
+                src={value.path}
+                controls
+                playsInline
+                preload="metadata"
+                aria-label={`${label}: current file`}
+              />
             )
           ) : (
             <p className="media-upload__stored">File #{value.id} is stored.</p>
           )}
-          <Button variant="secondary" size="sm" onClick={remove} disabled={busy} aria-label={`Remove ${label.toLowerCase()}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={remove}
+            disabled={busy}
+            aria-label={`Remove ${label.toLowerCase()}`}
+          >
             Remove
           </Button>
         </div>
@@ -153,9 +188,18 @@ export function MediaUploadField({ kind, label, value, onChange, error }: MediaU
         onChange={(e) => void choose(e.currentTarget.files?.[0])}
       />
       <p id={statusId} className="field__hint media-upload__status" aria-live="polite">
-        {busy ? `Uploading… ${Math.round((progress ?? 0) * 100)}%` : `${field === 'image' ? 'JPEG, PNG or WebP' : 'MP4 or WebM'}, up to ${MEDIA_MAX_BYTES[field] / 1024 / 1024} MB.`}
+        {busy
+          ? `Uploading… ${Math.round((progress ?? 0) * 100)}%`
+          : `${field === 'image' ? 'JPEG, PNG or WebP' : 'MP4 or WebM'}, up to ${MEDIA_MAX_BYTES[field] / 1024 / 1024} MB.`}
       </p>
-      {busy && <progress className="media-upload__progress" max={1} value={progress ?? 0} aria-label={`${label} upload progress`} />}
+      {busy && (
+        <progress
+          className="media-upload__progress"
+          max={1}
+          value={progress ?? 0}
+          aria-label={`${label} upload progress`}
+        />
+      )}
       {message && (
         <p id={errorId} className="field__error" role="alert">
           {message}

@@ -10,7 +10,11 @@ interface AdminEntry {
 /** Admin sidebar entries (admin.md section 2). Elixirs opens the Elixirs meal group (meal group 1). */
 export const ADMIN_MENU: readonly AdminEntry[] = [
   { label: 'User Management', to: '/admin/user_management', section: ['/admin/user_management', '/admin/user/'] },
-  { label: 'Calibration Management', to: '/admin/calibration_management', section: ['/admin/calibration', '/admin/vo2_max'] },
+  {
+    label: 'Calibration Management',
+    to: '/admin/calibration_management',
+    section: ['/admin/calibration', '/admin/vo2_max'],
+  },
   { label: 'Channel Management', to: '/admin/channel_management', section: ['/admin/channel'] },
   { label: 'Content Pages', to: '/admin/page_management', section: ['/admin/page'] },
   { label: 'Form Management', to: '/admin/form_group_management', section: ['/admin/form_group', '/admin/form/'] },
@@ -35,7 +39,12 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
           const current = entry.section.some((prefix) => location.startsWith(prefix));
           return (
             <li key={entry.label}>
-              <Link href={entry.to} className="menu-item" aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+              <Link
+                href={entry.to}
+                className="menu-item"
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+              >
                 {entry.label}
               </Link>
             </li>

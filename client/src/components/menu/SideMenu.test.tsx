@@ -30,12 +30,21 @@ function setup({ accountMenu = true } = {}) {
   }
   render(<Harness />);
   const menu = () => screen.queryByRole('dialog');
-  const items = () => [...screen.getByRole('navigation').querySelectorAll('a, button')].map((el) => el.textContent?.trim());
+  const items = () =>
+    [...screen.getByRole('navigation').querySelectorAll('a, button')].map((el) => el.textContent?.trim());
   return { location, goBack, onOpenChange, menu, items };
 }
 
 const MAIN = ['Ground Zero', 'Messages', 'Account Settings', 'Upgrade', 'Change Password', 'Log out'];
-const ACCOUNT = ['Contact Information', 'Channel Subscription', 'Calibration Results', 'Assistance Flags', 'Work Volume Analysis', 'Notifications', 'Your Data'];
+const ACCOUNT = [
+  'Contact Information',
+  'Channel Subscription',
+  'Calibration Results',
+  'Assistance Flags',
+  'Work Volume Analysis',
+  'Notifications',
+  'Your Data',
+];
 
 describe('side menu', () => {
   it('shows the main menu, without the hidden Evolution entry', () => {

@@ -21,7 +21,14 @@ export interface SideMenuProps {
 }
 
 /** The member side menu: a Radix dialog drawer with the main menu, the Account Settings submenu and Back. */
-export function SideMenu({ open, onOpenChange, accountMenu = true, goBack = () => history.back(), opener, counts }: SideMenuProps) {
+export function SideMenu({
+  open,
+  onOpenChange,
+  accountMenu = true,
+  goBack = () => history.back(),
+  opener,
+  counts,
+}: SideMenuProps) {
   const [view, setView] = useState<MenuView>('main');
   const [location] = useLocation();
   const listRef = useRef<HTMLUListElement>(null);

@@ -9,8 +9,24 @@ export interface ButtonProps extends ComponentProps<'button'> {
 }
 
 /** The house button. */
-export function Button({ variant = 'primary', size = 'md', block, busy, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['button', `button--${variant}`, size === 'sm' ? 'button--sm' : '', block ? 'button--block' : '', className ?? '']
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block,
+  busy,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    'button',
+    `button--${variant}`,
+    size === 'sm' ? 'button--sm' : '',
+    block ? 'button--block' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -11,7 +11,14 @@ interface FieldFrame {
 }
 
 /** The label, hint and message around one control; `control` receives the ids and ARIA state to put on it. */
-function Frame({ label, error, invalid, hint, className, control }: FieldFrame & { control: (aria: ControlAria) => ReactNode }) {
+function Frame({
+  label,
+  error,
+  invalid,
+  hint,
+  className,
+  control,
+}: FieldFrame & { control: (aria: ControlAria) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -47,7 +54,12 @@ export type TextFieldProps = FieldFrame & Omit<ComponentProps<'input'>, 'id' | '
 
 /** A labelled input with its error message. */
 export function TextField({ label, error, invalid, hint, className, ...input }: TextFieldProps) {
-  return <Frame {...{ label, error, invalid, hint, className }} control={(aria) => <input className="field__input" {...aria} {...input} />} />;
+  return (
+    <Frame
+      {...{ label, error, invalid, hint, className }}
+      control={(aria) => <input className="field__input" {...aria} {...input} />}
+    />
+  );
 }
 
 export type SelectFieldProps = FieldFrame & Omit<ComponentProps<'select'>, 'id' | 'className'>;
@@ -70,7 +82,12 @@ export type TextAreaFieldProps = FieldFrame & Omit<ComponentProps<'textarea'>, '
 
 /** A labelled multi-line text with its error message. */
 export function TextAreaField({ label, error, invalid, hint, className, ...textarea }: TextAreaFieldProps) {
-  return <Frame {...{ label, error, invalid, hint, className }} control={(aria) => <textarea className="field__input field__input--area" {...aria} {...textarea} />} />;
+  return (
+    <Frame
+      {...{ label, error, invalid, hint, className }}
+      control={(aria) => <textarea className="field__input field__input--area" {...aria} {...textarea} />}
+    />
+  );
 }
 
 /** A labelled checkbox. */

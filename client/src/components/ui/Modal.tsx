@@ -20,7 +20,10 @@ export function Modal({ open, onOpenChange, title, description, children, wide }
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className={wide ? 'modal modal--wide' : 'modal'} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className={wide ? 'modal modal--wide' : 'modal'}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <div className="modal__head">
             <Dialog.Title className="modal__title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close">
@@ -52,7 +55,19 @@ export interface ConfirmDialogProps {
 }
 
 /** A Radix alert dialog asking to confirm an action (Yes/No by default). */
-export function ConfirmDialog({ open, onOpenChange, title, text, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, busy, confirmDisabled, danger, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  text,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  onConfirm,
+  busy,
+  confirmDisabled,
+  danger,
+  children,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>

@@ -15,7 +15,13 @@ export function Pagination({ page, lastPage, onChange, label = 'Pagination' }: P
   const pages = pageWindow(page, lastPage);
   return (
     <nav className="pagination" aria-label={label}>
-      <button type="button" className="pagination__step" onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={() => onChange(page - 1)}
+        disabled={page <= 1}
+        aria-label="Previous page"
+      >
         <ChevronLeftIcon />
       </button>
       <ul className="pagination__pages">
@@ -33,7 +39,13 @@ export function Pagination({ page, lastPage, onChange, label = 'Pagination' }: P
           </li>
         ))}
       </ul>
-      <button type="button" className="pagination__step" onClick={() => onChange(page + 1)} disabled={page >= lastPage} aria-label="Next page">
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={() => onChange(page + 1)}
+        disabled={page >= lastPage}
+        aria-label="Next page"
+      >
         <ChevronRightIcon />
       </button>
     </nav>

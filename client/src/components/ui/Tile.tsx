@@ -3,7 +3,17 @@ import { Link } from 'wouter';
 import { LockIcon } from './icons.tsx';
 
 /** The inside of a gateway tile: icon, title, one line of text and an optional badge. */
-export function TileBody({ icon, title, text, badge }: { icon: ReactNode; title: string; text: string; badge?: ReactNode }) {
+export function TileBody({
+  icon,
+  title,
+  text,
+  badge,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  badge?: ReactNode;
+}) {
   return (
     <>
       <span className="tile__icon">{icon}</span>
@@ -15,7 +25,17 @@ export function TileBody({ icon, title, text, badge }: { icon: ReactNode; title:
 }
 
 /** A tile that cannot be opened yet: not a link, announced as disabled, with a lock badge saying why. */
-export function LockedTile({ icon, title, text, label }: { icon: ReactNode; title: string; text: string; label: string }) {
+export function LockedTile({
+  icon,
+  title,
+  text,
+  label,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  label: string;
+}) {
   return (
     <div className="tile tile--locked" aria-disabled="true">
       <TileBody
@@ -33,7 +53,19 @@ export function LockedTile({ icon, title, text, label }: { icon: ReactNode; titl
 }
 
 /** A tile that opens a screen of the app; `feature` gives it the accent of the page's main way on. */
-export function LinkTile({ href, icon, title, text, feature }: { href: string; icon: ReactNode; title: string; text: string; feature?: boolean }) {
+export function LinkTile({
+  href,
+  icon,
+  title,
+  text,
+  feature,
+}: {
+  href: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  feature?: boolean;
+}) {
   return (
     <Link href={href} className={feature ? 'tile tile--feature' : 'tile'}>
       <TileBody icon={icon} title={title} text={text} />

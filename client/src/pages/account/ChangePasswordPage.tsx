@@ -14,7 +14,12 @@ const EMPTY: Record<Field, string> = { old_password: '', password: '', password_
 
 /** The change-password rules (spec section 5) through the shared schema; the match is said as soon as both are typed. */
 export function validateChangePassword(values: Record<Field, string>) {
-  return withPasswordMatch(schemaErrors(changePasswordInput, values, FIELDS), values, 'password', 'password_confirmation');
+  return withPasswordMatch(
+    schemaErrors(changePasswordInput, values, FIELDS),
+    values,
+    'password',
+    'password_confirmation',
+  );
 }
 
 /** /with_menu/settings: change password; the server's message shows 3 s and the new token replaces the old one. */
@@ -43,9 +48,25 @@ export default function ChangePasswordPage() {
           });
         }}
       >
-        <TextField label="Current password" type="password" autoComplete="current-password" {...form.bind('old_password')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.bind('password_confirmation')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          {...form.bind('old_password')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          {...form.bind('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          {...form.bind('password_confirmation')}
+        />
         <Button type="submit" busy={change.isPending}>
           Change password
         </Button>

@@ -14,7 +14,12 @@ import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection
 import { useOnline } from '../../offline/OfflineMarker.tsx';
 
 const STATUS_TEXT: Record<string, string> = {
-  active: 'Active', trialing: 'Trial', past_due: 'Payment overdue', incomplete: 'Payment incomplete', canceled: 'Ended', unpaid: 'Unpaid',
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Payment overdue',
+  incomplete: 'Payment incomplete',
+  canceled: 'Ended',
+  unpaid: 'Unpaid',
 };
 
 type PeriodFields = Pick<SubscriptionView, 'active' | 'cancel_at_period_end' | 'current_period_end'>;
@@ -107,16 +112,32 @@ export default function ChannelSubscriptionPage() {
             </div>
             <div>
               <dt>Version and phase</dt>
-              <dd>{sub.evolution !== null && sub.version !== null ? `v${sub.evolution}.${sub.version} · Phase ${sub.phase ?? 1}` : '—'}</dd>
+              <dd>
+                {sub.evolution !== null && sub.version !== null
+                  ? `v${sub.evolution}.${sub.version} · Phase ${sub.phase ?? 1}`
+                  : '—'}
+              </dd>
             </div>
             <div>
               <dt>Plan</dt>
-              <dd>{sub.plan ? `${sub.plan.name} · ${formatPounds(sub.plan.amount)} ${formatDuration(sub.plan.duration)}` : '—'}</dd>
+              <dd>
+                {sub.plan
+                  ? `${sub.plan.name} · ${formatPounds(sub.plan.amount)} ${formatDuration(sub.plan.duration)}`
+                  : '—'}
+              </dd>
             </div>
             <div>
               <dt>Status</dt>
               <dd>
-                <span className={!sub.active ? 'badge' : sub.cancel_at_period_end ? 'badge badge--warning' : 'badge badge--success'}>{sub.active && sub.cancel_at_period_end ? 'Cancelled' : (STATUS_TEXT[sub.status ?? ''] ?? sub.status ?? '—')}</span>
+                <span
+                  className={
+                    !sub.active ? 'badge' : sub.cancel_at_period_end ? 'badge badge--warning' : 'badge badge--success'
+                  }
+                >
+                  {sub.active && sub.cancel_at_period_end
+                    ? 'Cancelled'
+                    : (STATUS_TEXT[sub.status ?? ''] ?? sub.status ?? '—')}
+                </span>
               </dd>
             </div>
             <div>
@@ -141,7 +162,16 @@ export default function ChannelSubscriptionPage() {
           </div>
         </div>
       )}
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Confirm" text="Game Over?" onConfirm={confirmCancel} busy={cancel.isPending} confirmDisabled={!online} danger>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Confirm"
+        text="Game Over?"
+        onConfirm={confirmCancel}
+        busy={cancel.isPending}
+        confirmDisabled={!online}
+        danger
+      >
         <NeedsConnection text={OFFLINE_PAYMENTS} />
       </ConfirmDialog>
     </section>

@@ -11,7 +11,13 @@ import { QueryState } from '../../components/ui/QueryState.tsx';
 type Field = keyof ContactDetailsDto;
 
 /** The eleven fields with the labels the shared schema's '{label} is required' messages use. */
-export const CONTACT_FIELDS: readonly { name: Field; label: string; type?: string; autoComplete?: string; required: boolean }[] = [
+export const CONTACT_FIELDS: readonly {
+  name: Field;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required: boolean;
+}[] = [
   { name: 'address_line1', label: 'Address Line 1', autoComplete: 'address-line1', required: true },
   { name: 'address_line2', label: 'Address Line 2', autoComplete: 'address-line2', required: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2', required: true },
@@ -26,7 +32,8 @@ export const CONTACT_FIELDS: readonly { name: Field; label: string; type?: strin
 ];
 const NAMES = CONTACT_FIELDS.map((f) => f.name);
 
-const toForm = (d: ContactDetailsDto | undefined) => Object.fromEntries(NAMES.map((n) => [n, d?.[n] ?? ''])) as Record<Field, string>;
+const toForm = (d: ContactDetailsDto | undefined) =>
+  Object.fromEntries(NAMES.map((n) => [n, d?.[n] ?? ''])) as Record<Field, string>;
 export const validateContact = (values: Record<Field, string>) => schemaErrors(contactDetailsInput, values, NAMES);
 
 /** /with_menu/contact_information: the details in view mode; Edit turns them into a form, Save stores them and returns to view. */
@@ -86,7 +93,17 @@ export default function ContactInformationPage() {
 
 type SaveMutation = ReturnType<typeof trpc.account.updateContactDetails.useMutation>;
 
-function ContactForm({ initial, save, onSaved, onCancel }: { initial: Record<Field, string>; save: SaveMutation; onSaved: (d: ContactDetailsDto) => void; onCancel: () => void }) {
+function ContactForm({
+  initial,
+  save,
+  onSaved,
+  onCancel,
+}: {
+  initial: Record<Field, string>;
+  save: SaveMutation;
+  onSaved: (d: ContactDetailsDto) => void;
+  onCancel: () => void;
+}) {
   const form = useForm(initial, validateContact, NAMES);
   return (
     <form
@@ -101,7 +118,14 @@ function ContactForm({ initial, save, onSaved, onCancel }: { initial: Record<Fie
     >
       <div className="form-grid">
         {CONTACT_FIELDS.map((f) => (
-          <TextField key={f.name} label={f.label} type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...form.bind(f.name)} />
+          <TextField
+            key={f.name}
+            label={f.label}
+            type={f.type ?? 'text'}
+            autoComplete={f.autoComplete}
+            required={f.required}
+            {...form.bind(f.name)}
+          />
         ))}
       </div>
       <div className="panel__actions">

@@ -48,22 +48,32 @@ export default function WorkVolumePage() {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <PageHeader eyebrow="Account settings" title="Work Volume Analysis">
-        <p className="muted">How many working sets your volume phase asks of you. A new level applies from your next volume-phase submission.</p>
+        <p className="muted">
+          How many working sets your volume phase asks of you. A new level applies from your next volume-phase
+          submission.
+        </p>
       </PageHeader>
       <QueryState query={sets} loading="Loading your work volume" />
       {sets.data && (
         <form className="panel form" onSubmit={submit}>
           {pending && (
             <p className="notice notice--info">
-              In use now: {sets.data.current_number_of_sets} sets ({labelOf(sets.data.current_number_of_sets)}). {sets.data.number_of_sets} sets (
-              {labelOf(sets.data.number_of_sets)}) starts with your next volume-phase submission.
+              In use now: {sets.data.current_number_of_sets} sets ({labelOf(sets.data.current_number_of_sets)}).{' '}
+              {sets.data.number_of_sets} sets ({labelOf(sets.data.number_of_sets)}) starts with your next volume-phase
+              submission.
             </p>
           )}
           <fieldset className="choice-list">
             <legend className="field__label">Sets</legend>
             {WORK_VOLUME_SETS.map((level) => (
               <label key={level.sets} className="choice">
-                <input type="radio" name="number_of_sets" value={level.sets} checked={chosen === level.sets} onChange={() => setPicked(level.sets)} />
+                <input
+                  type="radio"
+                  name="number_of_sets"
+                  value={level.sets}
+                  checked={chosen === level.sets}
+                  onChange={() => setPicked(level.sets)}
+                />
                 <span className="choice__main">{level.sets}</span>
                 <span className="choice__text">{level.label}</span>
               </label>

@@ -26,7 +26,10 @@ function HealthDataReads() {
       <h2 id="reads-title" className="panel__title">
         Who has read your health data
       </h2>
-      <p className="muted">Each time one of our coaches opens your questionnaire, fact-find, evolution chamber and photos, or macro data, it is listed here.</p>
+      <p className="muted">
+        Each time one of our coaches opens your questionnaire, fact-find, evolution chamber and photos, or macro data,
+        it is listed here.
+      </p>
       <QueryState query={reads} loading="Loading who read your data" />
       {reads.isSuccess && rows.length === 0 && <p className="empty">Nobody has read your health data.</p>}
       {rows.length > 0 && (
@@ -54,7 +57,9 @@ function HealthDataReads() {
           </table>
         </div>
       )}
-      {reads.data && <Pagination page={page} lastPage={reads.data.meta.last_page} onChange={setPage} label="Pages of reads" />}
+      {reads.data && (
+        <Pagination page={page} lastPage={reads.data.meta.last_page} onChange={setPage} label="Pages of reads" />
+      )}
     </section>
   );
 }
@@ -82,7 +87,10 @@ export default function YourDataPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      downloadJson(await utils.account.exportData.fetch(undefined, { staleTime: 0 }), `evolution-data-${todayIso()}.json`);
+      downloadJson(
+        await utils.account.exportData.fetch(undefined, { staleTime: 0 }),
+        `evolution-data-${todayIso()}.json`,
+      );
     } catch {
       // The error catalogue has already said why.
     } finally {
@@ -108,13 +116,17 @@ export default function YourDataPage() {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <PageHeader eyebrow="Account settings" title="Your Data">
-        <p className="muted">Under UK data-protection law you may have a copy of everything we hold about you, and you may have it erased.</p>
+        <p className="muted">
+          Under UK data-protection law you may have a copy of everything we hold about you, and you may have it erased.
+        </p>
       </PageHeader>
       <section className="panel" aria-labelledby="download-title">
         <h2 id="download-title" className="panel__title">
           Download your data
         </h2>
-        <p className="muted">Your account, contact details, questionnaire, fact-find, subscription and programme, in one JSON file.</p>
+        <p className="muted">
+          Your account, contact details, questionnaire, fact-find, subscription and programme, in one JSON file.
+        </p>
         <div className="panel__actions">
           <Button variant="secondary" busy={downloading} onClick={download}>
             Download (JSON)
@@ -127,8 +139,8 @@ export default function YourDataPage() {
           Delete your account
         </h2>
         <p className="muted">
-          Your subscription ends at once and every record of your account is erased. This cannot be undone: download your data first if you want a
-          copy.
+          Your subscription ends at once and every record of your account is erased. This cannot be undone: download
+          your data first if you want a copy.
         </p>
         <form
           className="form"
@@ -137,7 +149,13 @@ export default function YourDataPage() {
             if (form.attempt(e)) setConfirming(true);
           }}
         >
-          <TextField label="Password" type="password" autoComplete="current-password" hint="Enter your password to confirm it is you." {...form.bind('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            hint="Enter your password to confirm it is you."
+            {...form.bind('password')}
+          />
           <div className="panel__actions">
             <Button type="submit" variant="danger">
               Delete account

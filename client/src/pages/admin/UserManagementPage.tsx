@@ -26,7 +26,8 @@ export function readUserListQuery(params: URLSearchParams): UserListQuery {
   };
 }
 
-export const userListHref = (q: UserListQuery): string => listHref(PATH, { page: q.page, search: q.search, categoryId: q.categoryId });
+export const userListHref = (q: UserListQuery): string =>
+  listHref(PATH, { page: q.page, search: q.search, categoryId: q.categoryId });
 
 const TYPE_LABEL: Record<1 | 2, string> = { 1: 'User', 2: 'Admin' };
 
@@ -36,7 +37,11 @@ export default function UserManagementPage() {
   const query = readUserListQuery(useQueryParams());
 
   const list = trpc.admin.users.list.useQuery(
-    { page: query.page, search: query.search, ...(query.categoryId !== undefined ? { categoryId: query.categoryId } : {}) },
+    {
+      page: query.page,
+      search: query.search,
+      ...(query.categoryId !== undefined ? { categoryId: query.categoryId } : {}),
+    },
     { placeholderData: keepPreviousData },
   );
   const go = (next: Partial<UserListQuery>) => navigate(userListHref({ ...query, ...next }));
@@ -103,12 +108,18 @@ export default function UserManagementPage() {
               {u.email}
             </td>
             <td data-label="Type">
-              <span className={u.user_type === ROLE.admin ? 'badge badge--accent' : 'badge'}>{TYPE_LABEL[u.user_type]}</span>
+              <span className={u.user_type === ROLE.admin ? 'badge badge--accent' : 'badge'}>
+                {TYPE_LABEL[u.user_type]}
+              </span>
             </td>
             <td data-label="Subscriber">{u.subscriber ? 'Yes' : 'No'}</td>
             <RowActions>
               {u.user_type !== ROLE.admin && (
-                <Link href={`/admin/user/${u.id}`} className="button button--secondary button--sm" aria-label={`View ${u.name}`}>
+                <Link
+                  href={`/admin/user/${u.id}`}
+                  className="button button--secondary button--sm"
+                  aria-label={`View ${u.name}`}
+                >
                   VIEW
                 </Link>
               )}

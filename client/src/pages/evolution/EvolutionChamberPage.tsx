@@ -73,17 +73,17 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
             </Suspense>
             {/* The chart's numbers for screen readers (a table ignores the 1 px box, so it sits in a div). */}
             <div className="visually-hidden">
-            <table>
-              <caption>Muscle scores out of 10</caption>
-              <tbody>
-                {Object.entries(muscle).map(([name, score]) => (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>{score}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              <table>
+                <caption>Muscle scores out of 10</caption>
+                <tbody>
+                  {Object.entries(muscle).map(([name, score]) => (
+                    <tr key={name}>
+                      <th scope="row">{name}</th>
+                      <td>{score}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           </>
         ) : (
@@ -102,7 +102,11 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
             {body.images.map((img, i) => (
               <li key={img.id}>
                 <figure className="photo-strip__item">
-                  <img src={`data:${img.mime};base64,${img.base64}`} alt={`${PHOTO_NAMES[i] ?? `Photo ${i + 1}`} progress photo, ${chamber.label}`} loading="lazy" />
+                  <img
+                    src={`data:${img.mime};base64,${img.base64}`}
+                    alt={`${PHOTO_NAMES[i] ?? `Photo ${i + 1}`} progress photo, ${chamber.label}`}
+                    loading="lazy"
+                  />
                   <figcaption>{PHOTO_NAMES[i] ?? `Photo ${i + 1}`}</figcaption>
                 </figure>
               </li>
@@ -115,10 +119,26 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
 }
 
 /** Version paging between 1 and totalPages, labelled v{evolution}.{version}. Shared with the admin's record of a member. */
-export function ChamberPager({ chamber, page, busy, onPage }: { chamber: Chamber; page: number; busy: boolean; onPage: (page: number) => void }) {
+export function ChamberPager({
+  chamber,
+  page,
+  busy,
+  onPage,
+}: {
+  chamber: Chamber;
+  page: number;
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav className="chamber-pager" aria-label="Versions">
-      <button type="button" className="pagination__step" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} aria-label="Previous version">
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1 || busy}
+        aria-label="Previous version"
+      >
         <ChevronLeftIcon />
       </button>
       <span className="chamber-pager__label" aria-live="polite">
@@ -127,7 +147,13 @@ export function ChamberPager({ chamber, page, busy, onPage }: { chamber: Chamber
           {chamber.current} of {chamber.totalPages}
         </span>
       </span>
-      <button type="button" className="pagination__step" onClick={() => onPage(page + 1)} disabled={page >= chamber.totalPages || busy} aria-label="Next version">
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={() => onPage(page + 1)}
+        disabled={page >= chamber.totalPages || busy}
+        aria-label="Next version"
+      >
         <ChevronRightIcon />
       </button>
     </nav>
@@ -148,27 +174,27 @@ function Trend() {
         <TrendChart points={points} />
       </Suspense>
       <div className="visually-hidden">
-      <table>
-        <caption>Weight, body fat and VO2 max by version</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Weight (kg)</th>
-            <th scope="col">Body fat (%)</th>
-            <th scope="col">VO2 max</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.page}>
-              <th scope="row">{p.label}</th>
-              <td>{num(p.weight)}</td>
-              <td>{num(p.body_fat)}</td>
-              <td>{p.vo2max === null ? '—' : num(p.vo2max)}</td>
+        <table>
+          <caption>Weight, body fat and VO2 max by version</caption>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Weight (kg)</th>
+              <th scope="col">Body fat (%)</th>
+              <th scope="col">VO2 max</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.page}>
+                <th scope="row">{p.label}</th>
+                <td>{num(p.weight)}</td>
+                <td>{num(p.body_fat)}</td>
+                <td>{p.vo2max === null ? '—' : num(p.vo2max)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </section>
   );

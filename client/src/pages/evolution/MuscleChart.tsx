@@ -23,7 +23,12 @@ export default function MuscleChart({ muscle }: { muscle: Record<string, number>
         colors={ACCENT}
         borderRadius={3}
         theme={CHART_THEME}
-        axisBottom={{ tickValues: [0, 2, 4, 6, 8, 10], legend: 'Score (0-10)', legendPosition: 'middle', legendOffset: 30 }}
+        axisBottom={{
+          tickValues: [0, 2, 4, 6, 8, 10],
+          legend: 'Score (0-10)',
+          legendPosition: 'middle',
+          legendOffset: 30,
+        }}
         axisLeft={{ tickSize: 0, tickPadding: 8 }}
         enableGridX
         enableGridY={false}

@@ -10,7 +10,9 @@ export const CHART_THEME = {
   },
   grid: { line: { stroke: '#2c353f', strokeWidth: 1 } },
   legends: { text: { fill: '#f3f5f7', fontSize: 12 } },
-  tooltip: { container: { background: '#1c232b', color: '#f3f5f7', fontSize: 13, borderRadius: 8, border: '1px solid #3d4753' } },
+  tooltip: {
+    container: { background: '#1c232b', color: '#f3f5f7', fontSize: 13, borderRadius: 8, border: '1px solid #3d4753' },
+  },
   labels: { text: { fill: '#140800', fontSize: 12, fontWeight: 700 } },
 } as const;
 

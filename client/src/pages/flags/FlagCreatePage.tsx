@@ -25,7 +25,11 @@ export default function FlagCreatePage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader back={{ href: FLAG_LIST, label: 'Assistance Flags' }} eyebrow="Account settings" title="New Assistance Flag">
+      <PageHeader
+        back={{ href: FLAG_LIST, label: 'Assistance Flags' }}
+        eyebrow="Account settings"
+        title="New Assistance Flag"
+      >
         <p className="muted">Tell a coach what you need help with. You are emailed when they reply.</p>
       </PageHeader>
       <form

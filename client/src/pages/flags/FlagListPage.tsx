@@ -69,7 +69,14 @@ export default function FlagListPage() {
           </table>
         </div>
       )}
-      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => query.go({ page })} label="Assistance flag pages" />}
+      {meta && (
+        <Pagination
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          onChange={(page) => query.go({ page })}
+          label="Assistance flag pages"
+        />
+      )}
     </section>
   );
 }

@@ -48,7 +48,11 @@ export default function FlagThreadPage({ params }: PageProps) {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader back={{ href: FLAG_LIST, label: 'Assistance Flags' }} eyebrow="Assistance flag" title={data?.subject ?? 'Assistance Flag'}>
+      <PageHeader
+        back={{ href: FLAG_LIST, label: 'Assistance Flags' }}
+        eyebrow="Assistance flag"
+        title={data?.subject ?? 'Assistance Flag'}
+      >
         {data && (
           <p className="flag-meta">
             <FlagStatusBadge status={data.status} />

@@ -11,21 +11,34 @@ import './flags.css';
 
 /** Open or Closed, as a badge (status 0 open, 1 closed). */
 export function FlagStatusBadge({ status }: { status: number }) {
-  return status === FLAG_STATUS.open ? <span className="badge badge--warning">Open</span> : <span className="badge badge--success">Closed</span>;
+  return status === FLAG_STATUS.open ? (
+    <span className="badge badge--warning">Open</span>
+  ) : (
+    <span className="badge badge--success">Closed</span>
+  );
 }
 
 /** The opening message, then every response oldest first; each says who wrote it and when. */
 export function FlagThread({ flag, viewer }: { flag: FlagDto; viewer: 'member' | 'coach' }) {
   const entries = [
     { key: 'opening', from: flag.from, byCoach: false, message: flag.message, at: flag.created_at },
-    ...flag.responses.map((r) => ({ key: String(r.id), from: r.from, byCoach: r.by_coach, message: r.message, at: r.created_at })),
+    ...flag.responses.map((r) => ({
+      key: String(r.id),
+      from: r.from,
+      byCoach: r.by_coach,
+      message: r.message,
+      at: r.created_at,
+    })),
   ];
   // The viewer's own side sits on the right, as in a chat.
   const mine = (byCoach: boolean) => (viewer === 'coach') === byCoach;
   return (
     <ol className="flag-thread" aria-label="Messages">
       {entries.map((e) => (
-        <li key={e.key} className={`flag-thread__item${mine(e.byCoach) ? ' flag-thread__item--mine' : ''}${e.byCoach ? ' flag-thread__item--coach' : ''}`}>
+        <li
+          key={e.key}
+          className={`flag-thread__item${mine(e.byCoach) ? ' flag-thread__item--mine' : ''}${e.byCoach ? ' flag-thread__item--coach' : ''}`}
+        >
           <article className="flag-message" aria-label={`${e.from}, ${formatWhen(e.at)}`}>
             <header className="flag-message__head">
               <span className="flag-message__from">{e.from}</span>
@@ -48,7 +61,10 @@ const validateReply = (values: Record<Field, string>) => schemaErrors(flagReplyI
 
 interface ReplyMutation {
   isPending: boolean;
-  mutate: (input: { id: number; message: string }, opts: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  mutate: (
+    input: { id: number; message: string },
+    opts: { onSuccess: () => void; onError: (error: unknown) => void },
+  ) => void;
 }
 
 /**

@@ -20,9 +20,30 @@ interface ChannelTile {
 
 /** The channels in the order and names of the spec; names from the server when it has answered. */
 const CHANNELS: readonly ChannelTile[] = [
-  { id: CHANNEL.warrior, short: 'warrior', name: 'Warrior', text: 'Training: calibration, dynamic evolution, technique guides.', home: '/warrior/ground-zero', flag: 'warrior_channel' },
-  { id: CHANNEL.superhuman, short: 'superhuman', name: 'Superhuman', text: 'Nutrition: macro guidance and meal plans; its plan includes Warrior training.', home: '/superhuman/ground-zero', flag: 'superhuman_channel' },
-  { id: CHANNEL.immortal, short: 'immortal', name: 'Immortal', text: 'The next tier: coming soon.', home: null, flag: 'immortal_channel' },
+  {
+    id: CHANNEL.warrior,
+    short: 'warrior',
+    name: 'Warrior',
+    text: 'Training: calibration, dynamic evolution, technique guides.',
+    home: '/warrior/ground-zero',
+    flag: 'warrior_channel',
+  },
+  {
+    id: CHANNEL.superhuman,
+    short: 'superhuman',
+    name: 'Superhuman',
+    text: 'Nutrition: macro guidance and meal plans; its plan includes Warrior training.',
+    home: '/superhuman/ground-zero',
+    flag: 'superhuman_channel',
+  },
+  {
+    id: CHANNEL.immortal,
+    short: 'immortal',
+    name: 'Immortal',
+    text: 'The next tier: coming soon.',
+    home: null,
+    flag: 'immortal_channel',
+  },
 ];
 
 /** /channel-menu: warrior and superhuman open their ground zero with an active subscription, else the upgrade menu; immortal is listed only. */

@@ -15,13 +15,29 @@ export default function GatewayPage() {
       <ul className="tiles">
         <li>
           {evolutionOpen ? (
-            <LinkTile href="/evolution" icon={<BoltIcon />} title="Evolution" text="Your chamber: scores, body metrics and versions." feature />
+            <LinkTile
+              href="/evolution"
+              icon={<BoltIcon />}
+              title="Evolution"
+              text="Your chamber: scores, body metrics and versions."
+              feature
+            />
           ) : (
-            <LockedTile icon={<BoltIcon />} title="Evolution" text="Unlocks when you finish your calibration." label="Locked" />
+            <LockedTile
+              icon={<BoltIcon />}
+              title="Evolution"
+              text="Unlocks when you finish your calibration."
+              label="Locked"
+            />
           )}
         </li>
         <li>
-          <LinkTile href="/channel-menu" icon={<ChannelsIcon />} title="Channels" text="Warrior training, Superhuman nutrition and more." />
+          <LinkTile
+            href="/channel-menu"
+            icon={<ChannelsIcon />}
+            title="Channels"
+            text="Warrior training, Superhuman nutrition and more."
+          />
         </li>
         <li>
           {CLIENT_CONFIG.communityUrl ? (
@@ -38,11 +54,21 @@ export default function GatewayPage() {
               />
             </a>
           ) : (
-            <LockedTile icon={<CommunityIcon />} title="Community" text="Train alongside other members." label="Coming soon" />
+            <LockedTile
+              icon={<CommunityIcon />}
+              title="Community"
+              text="Train alongside other members."
+              label="Coming soon"
+            />
           )}
         </li>
         <li>
-          <LinkTile href="/introduction?type=portal" icon={<BookIcon />} title="Introduction" text="How the programme works, start to finish." />
+          <LinkTile
+            href="/introduction?type=portal"
+            icon={<BookIcon />}
+            title="Introduction"
+            text="How the programme works, start to finish."
+          />
         </li>
       </ul>
     </section>

@@ -29,7 +29,11 @@ export default function InboxPage() {
       <QueryState query={list} loading="Loading your messages" />
       {list.isSuccess && rows.length === 0 && <p className="empty">{MESSAGE_TEXT.noMessages}</p>}
       {rows.length > 0 && (
-        <ul className="inbox" aria-label={meta ? `Messages, page ${meta.current_page} of ${meta.last_page}` : 'Messages'} aria-busy={list.isFetching || undefined}>
+        <ul
+          className="inbox"
+          aria-label={meta ? `Messages, page ${meta.current_page} of ${meta.last_page}` : 'Messages'}
+          aria-busy={list.isFetching || undefined}
+        >
           {rows.map((m) => {
             const unread = m.read_at === null;
             return (
@@ -51,7 +55,14 @@ export default function InboxPage() {
           })}
         </ul>
       )}
-      {meta && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={(page) => query.go({ page })} label="Message pages" />}
+      {meta && (
+        <Pagination
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          onChange={(page) => query.go({ page })}
+          label="Message pages"
+        />
+      )}
     </section>
   );
 }

@@ -3,7 +3,15 @@ import { Link } from 'wouter';
 import { LOGIN } from '../../auth/places.ts';
 
 /** The card of the sign-in screens (login, register, forgot and reset password): eyebrow, title, then the form. */
-export function AuthCard({ eyebrow = 'Member access', title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
+export function AuthCard({
+  eyebrow = 'Member access',
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section className="card card--auth" aria-labelledby="page-title">
       <p className="eyebrow">{eyebrow}</p>

@@ -39,7 +39,14 @@ export default function ForgotPasswordPage() {
     <AuthCard title="Forgot Password">
       <p className="muted">Enter the email of your account and we will send you a link to choose a new password.</p>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <FormAlert>{notice}</FormAlert>
         <Button type="submit" block busy={request.isPending || request.isSuccess}>
           Send

@@ -43,7 +43,14 @@ export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextField
           label="Password"
           type="password"
@@ -53,7 +60,12 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="form__row">
-          <CheckboxField label="Remember me" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <CheckboxField
+            label="Remember me"
+            name="remember"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
           <Link href="/forgot_password" className="link">
             Forgot password?
           </Link>

@@ -66,7 +66,12 @@ describe('register form messages (spec section 5)', () => {
     type('Password', 'secret1');
     type('Confirm password', 'secret1');
     submit();
-    expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', name: 'Ada', password: 'secret1', confirm_password: 'secret1' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      name: 'Ada',
+      password: 'secret1',
+      confirm_password: 'secret1',
+    });
   });
 
   it('shows a server field message until the field changes', () => {

@@ -41,11 +41,15 @@ export default function CalibrationResultsPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader eyebrow="Account settings" title="Calibration Results">
-        {results.data?.evolution ? <p className="muted">Evolution {results.data.evolution}: where each max test placed you.</p> : null}
+        {results.data?.evolution ? (
+          <p className="muted">Evolution {results.data.evolution}: where each max test placed you.</p>
+        ) : null}
       </PageHeader>
       <ResultsLinks current="calibration" />
       <QueryState query={results} loading="Loading your calibration results" />
-      {results.data && results.data.data.length === 0 && <p className="empty">No calibration yet: your results appear here once you finish the max tests.</p>}
+      {results.data && results.data.data.length === 0 && (
+        <p className="empty">No calibration yet: your results appear here once you finish the max tests.</p>
+      )}
       {results.data && results.data.data.length > 0 && <CalibrationTable rows={results.data.data} />}
     </section>
   );

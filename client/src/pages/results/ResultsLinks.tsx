@@ -16,7 +16,12 @@ export function ResultsLinks({ current }: { current: (typeof LINKS)[number]['key
   return (
     <nav className="results-links" aria-label="Your results">
       {LINKS.filter((l) => l.key !== 'chamber' || chamberOpen).map((l) => (
-        <Link key={l.key} href={l.href} className="results-links__item" aria-current={l.key === current ? 'page' : undefined}>
+        <Link
+          key={l.key}
+          href={l.href}
+          className="results-links__item"
+          aria-current={l.key === current ? 'page' : undefined}
+        >
           {l.label}
         </Link>
       ))}

@@ -4,21 +4,55 @@ import { trpc } from '../../api/trpc.ts';
 import { useAuth } from '../../auth/store.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
-import { formatAmount, formatDuration, initialStep, stepLimits, stepPhase, stepVersion, type Stepped } from './workoutSteps.ts';
+import {
+  formatAmount,
+  formatDuration,
+  initialStep,
+  stepLimits,
+  stepPhase,
+  stepVersion,
+  type Stepped,
+} from './workoutSteps.ts';
 import '../warrior/warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 
-function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; value: number; prev: boolean; next: boolean; onPrev: () => void; onNext: () => void }) {
+function Stepper({
+  label,
+  value,
+  prev,
+  next,
+  onPrev,
+  onNext,
+}: {
+  label: string;
+  value: number;
+  prev: boolean;
+  next: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
   return (
     <div className="stepper" role="group" aria-label={label}>
-      <button type="button" className="pagination__step" onClick={onPrev} disabled={!prev} aria-label={`Previous ${label.toLowerCase()}`}>
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={onPrev}
+        disabled={!prev}
+        aria-label={`Previous ${label.toLowerCase()}`}
+      >
         <ChevronLeftIcon />
       </button>
       <span className="stepper__value" aria-live="polite">
         <span className="stepper__label">{label}</span> {value}
       </span>
-      <button type="button" className="pagination__step" onClick={onNext} disabled={!next} aria-label={`Next ${label.toLowerCase()}`}>
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={onNext}
+        disabled={!next}
+        aria-label={`Next ${label.toLowerCase()}`}
+      >
         <ChevronRightIcon />
       </button>
     </div>
@@ -30,7 +64,13 @@ function Stepper({ label, value, prev, next, onPrev, onNext }: { label: string; 
  * caller keys it by evolution, so choosing another one starts again at its first version. Shared with the admin's
  * record of a member.
  */
-export function WorkoutResultsView({ rows, evolution, latest, onEvolution, empty }: {
+export function WorkoutResultsView({
+  rows,
+  evolution,
+  latest,
+  onEvolution,
+  empty,
+}: {
   rows: readonly WorkoutResultRow[];
   evolution: number;
   /** The member's current evolution: the evolution stepper shows from the second one on. */
@@ -46,10 +86,31 @@ export function WorkoutResultsView({ rows, evolution, latest, onEvolution, empty
     <>
       <div className="toolbar steppers">
         {latest > 1 && (
-          <Stepper label="Evolution" value={evolution} prev={evolution > 1} next={evolution < latest} onPrev={() => onEvolution(evolution - 1)} onNext={() => onEvolution(evolution + 1)} />
+          <Stepper
+            label="Evolution"
+            value={evolution}
+            prev={evolution > 1}
+            next={evolution < latest}
+            onPrev={() => onEvolution(evolution - 1)}
+            onNext={() => onEvolution(evolution + 1)}
+          />
         )}
-        <Stepper label="Version" value={at.version} prev={limits.prevVersion} next={limits.nextVersion} onPrev={() => setChosen(stepVersion(rows, at, -1))} onNext={() => setChosen(stepVersion(rows, at, 1))} />
-        <Stepper label="Phase" value={at.phase} prev={limits.prevPhase} next={limits.nextPhase} onPrev={() => setChosen(stepPhase(rows, at, -1))} onNext={() => setChosen(stepPhase(rows, at, 1))} />
+        <Stepper
+          label="Version"
+          value={at.version}
+          prev={limits.prevVersion}
+          next={limits.nextVersion}
+          onPrev={() => setChosen(stepVersion(rows, at, -1))}
+          onNext={() => setChosen(stepVersion(rows, at, 1))}
+        />
+        <Stepper
+          label="Phase"
+          value={at.phase}
+          prev={limits.prevPhase}
+          next={limits.nextPhase}
+          onPrev={() => setChosen(stepPhase(rows, at, -1))}
+          onNext={() => setChosen(stepPhase(rows, at, 1))}
+        />
       </div>
       {shown.length === 0 ? (
         <p className="empty">{empty}</p>

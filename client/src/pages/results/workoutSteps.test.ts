@@ -13,7 +13,12 @@ describe('the workout results stepper (spec section 4)', () => {
   it('starts at 1 and 1 with nothing logged', () => expect(initialStep([])).toEqual({ version: 1, phase: 1 }));
 
   it('steps through phases, disabled at the lowest and the highest', () => {
-    expect(stepLimits(rows, { version: 1, phase: 2 })).toEqual({ prevVersion: false, nextVersion: true, prevPhase: false, nextPhase: true });
+    expect(stepLimits(rows, { version: 1, phase: 2 })).toEqual({
+      prevVersion: false,
+      nextVersion: true,
+      prevPhase: false,
+      nextPhase: true,
+    });
     expect(stepPhase(rows, { version: 1, phase: 4 }, 1)).toEqual({ version: 1, phase: 7 });
     expect(stepLimits(rows, { version: 1, phase: 8 }).nextPhase).toBe(false);
     expect(stepPhase(rows, { version: 1, phase: 8 }, 1)).toEqual({ version: 1, phase: 8 });

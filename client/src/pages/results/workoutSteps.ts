@@ -14,7 +14,8 @@ const sortedUnique = (values: number[]) => [...new Set(values)].sort((a, b) => a
 export const versionsOf = (rows: readonly Row[]): number[] => sortedUnique(rows.map((r) => r.version));
 
 /** The phases of a version that have results, lowest first. */
-export const phasesOf = (rows: readonly Row[], version: number): number[] => sortedUnique(rows.filter((r) => r.version === version).map((r) => r.phase));
+export const phasesOf = (rows: readonly Row[], version: number): number[] =>
+  sortedUnique(rows.filter((r) => r.version === version).map((r) => r.phase));
 
 /** A version with its lowest phase (choosing a version resets the phase to its lowest). */
 function atVersion(rows: readonly Row[], version: number): Stepped {
@@ -64,4 +65,5 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** An amount with its measure: reps as a number, time in seconds. */
-export const formatAmount = (amount: number | null, repsOrTime: number): string => (amount === null ? '—' : repsOrTime === REPS_OR_TIME.time ? `${amount} s` : String(amount));
+export const formatAmount = (amount: number | null, repsOrTime: number): string =>
+  amount === null ? '—' : repsOrTime === REPS_OR_TIME.time ? `${amount} s` : String(amount);

@@ -34,7 +34,7 @@ const MESSAGES: [string, string][] = [
 ];
 
 describe('fact-find messages (spec section 5)', () => {
-  it('an empty submit shows each field\'s message and sends nothing', () => {
+  it("an empty submit shows each field's message and sends nothing", () => {
     const { submit, onSubmit } = setup();
     submit();
     expect(MESSAGES.map(([label]) => [label, messageOf(label)])).toEqual(MESSAGES);
@@ -60,14 +60,33 @@ describe('fact-find messages (spec section 5)', () => {
   it('sends all thirteen fields once each is valid', () => {
     const { submit, type, onSubmit } = setup();
     const values: FactFindValues = {
-      date_of_birth: '1990-05-01', height: '70', weight: '80', wrist_circumference: '7', ankle_circumference: '9',
-      desired_aesthetic: 'Titan', food_preference: 'Pescatarian', waking_time: '06:30', work_start: '09:00',
-      break_time_start_finish: '30 minutes', work_finish: '17:30', time_of_slumber: '22:45', physical_activities: 'Running twice a week',
+      date_of_birth: '1990-05-01',
+      height: '70',
+      weight: '80',
+      wrist_circumference: '7',
+      ankle_circumference: '9',
+      desired_aesthetic: 'Titan',
+      food_preference: 'Pescatarian',
+      waking_time: '06:30',
+      work_start: '09:00',
+      break_time_start_finish: '30 minutes',
+      work_finish: '17:30',
+      time_of_slumber: '22:45',
+      physical_activities: 'Running twice a week',
     };
     const labels: Record<keyof FactFindValues, string> = {
-      date_of_birth: 'Date of Birth', height: 'Height (inches)', weight: 'Weight (kg)', wrist_circumference: 'Wrist (inches)',
-      ankle_circumference: 'Ankle (inches)', desired_aesthetic: 'Desired Aesthetic', food_preference: 'Food Category', waking_time: 'Waking Time',
-      work_start: 'Work Start Time', break_time_start_finish: 'Work Break Length', work_finish: 'Work Finish Time', time_of_slumber: 'Time of Slumber',
+      date_of_birth: 'Date of Birth',
+      height: 'Height (inches)',
+      weight: 'Weight (kg)',
+      wrist_circumference: 'Wrist (inches)',
+      ankle_circumference: 'Ankle (inches)',
+      desired_aesthetic: 'Desired Aesthetic',
+      food_preference: 'Food Category',
+      waking_time: 'Waking Time',
+      work_start: 'Work Start Time',
+      break_time_start_finish: 'Work Break Length',
+      work_finish: 'Work Finish Time',
+      time_of_slumber: 'Time of Slumber',
       physical_activities: 'Physical Activities',
     };
     for (const [field, value] of Object.entries(values)) type(labels[field as keyof FactFindValues], value);

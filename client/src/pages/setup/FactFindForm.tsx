@@ -4,8 +4,19 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/Field
 import { schemaErrors, useForm, type FieldErrors } from '../../forms/useForm.ts';
 
 export const FACT_FIND_FIELDS = [
-  'date_of_birth', 'height', 'weight', 'wrist_circumference', 'ankle_circumference', 'desired_aesthetic', 'food_preference',
-  'waking_time', 'work_start', 'break_time_start_finish', 'work_finish', 'time_of_slumber', 'physical_activities',
+  'date_of_birth',
+  'height',
+  'weight',
+  'wrist_circumference',
+  'ankle_circumference',
+  'desired_aesthetic',
+  'food_preference',
+  'waking_time',
+  'work_start',
+  'break_time_start_finish',
+  'work_finish',
+  'time_of_slumber',
+  'physical_activities',
 ] as const;
 type Field = (typeof FACT_FIND_FIELDS)[number];
 export type FactFindValues = Record<Field, string>;
@@ -13,10 +24,15 @@ export type FactFindValues = Record<Field, string>;
 const EMPTY = Object.fromEntries(FACT_FIND_FIELDS.map((f) => [f, ''])) as FactFindValues;
 
 /** The body goal each aesthetic aims at (spec section 9). */
-const AESTHETIC_HINT: Record<(typeof DESIRED_AESTHETICS)[number], string> = { Warrior: '6–8% body fat', Titan: '9–12% body fat', Tank: '13% body fat and above' };
+const AESTHETIC_HINT: Record<(typeof DESIRED_AESTHETICS)[number], string> = {
+  Warrior: '6–8% body fat',
+  Titan: '9–12% body fat',
+  Tank: '13% body fat and above',
+};
 
 /** The fact-find rules (spec section 5) through the shared schema: every field required, each with its message. */
-export const validateFactFind = (values: FactFindValues): FieldErrors<Field> => schemaErrors(factFindingInput, values, FACT_FIND_FIELDS);
+export const validateFactFind = (values: FactFindValues): FieldErrors<Field> =>
+  schemaErrors(factFindingInput, values, FACT_FIND_FIELDS);
 
 export interface FactFindFormProps {
   /** The values as typed; the server parses them with the same schema. */
@@ -49,11 +65,48 @@ export function FactFindForm({ onSubmit, pending, serverErrors }: FactFindFormPr
       <fieldset className="panel form-section">
         <legend className="form-section__title">Your body</legend>
         <div className="form-grid">
-          <TextField label="Date of Birth" type="date" autoComplete="bday" {...dob} error={form.values.date_of_birth === '' ? undefined : dob.error} invalid={dobMissing} />
-          <TextField label="Height (inches)" type="number" inputMode="decimal" step="0.1" min="20" max="120" {...bind('height')} />
-          <TextField label="Weight (kg)" type="number" inputMode="decimal" step="0.1" min="20" max="400" {...bind('weight')} />
-          <TextField label="Wrist (inches)" type="number" inputMode="decimal" step="0.1" hint="Circumference, measured just above the wrist bone." {...bind('wrist_circumference')} />
-          <TextField label="Ankle (inches)" type="number" inputMode="decimal" step="0.1" hint="Circumference at the narrowest point." {...bind('ankle_circumference')} />
+          <TextField
+            label="Date of Birth"
+            type="date"
+            autoComplete="bday"
+            {...dob}
+            error={form.values.date_of_birth === '' ? undefined : dob.error}
+            invalid={dobMissing}
+          />
+          <TextField
+            label="Height (inches)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min="20"
+            max="120"
+            {...bind('height')}
+          />
+          <TextField
+            label="Weight (kg)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min="20"
+            max="400"
+            {...bind('weight')}
+          />
+          <TextField
+            label="Wrist (inches)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            hint="Circumference, measured just above the wrist bone."
+            {...bind('wrist_circumference')}
+          />
+          <TextField
+            label="Ankle (inches)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            hint="Circumference at the narrowest point."
+            {...bind('ankle_circumference')}
+          />
         </div>
       </fieldset>
       <fieldset className="panel form-section">
@@ -82,14 +135,23 @@ export function FactFindForm({ onSubmit, pending, serverErrors }: FactFindFormPr
         <div className="form-grid">
           <TextField label="Waking Time" type="time" {...bind('waking_time')} />
           <TextField label="Work Start Time" type="time" {...bind('work_start')} />
-          <TextField label="Work Break Length" hint="For example: 30 minutes, 12:30 to 13:00." {...bind('break_time_start_finish')} />
+          <TextField
+            label="Work Break Length"
+            hint="For example: 30 minutes, 12:30 to 13:00."
+            {...bind('break_time_start_finish')}
+          />
           <TextField label="Work Finish Time" type="time" {...bind('work_finish')} />
           <TextField label="Time of Slumber" type="time" {...bind('time_of_slumber')} />
         </div>
       </fieldset>
       <fieldset className="panel form-section">
         <legend className="form-section__title">Your activity</legend>
-        <TextAreaField label="Physical Activities" rows={4} hint="Sports, training and active hobbies, and how often you do them." {...bind('physical_activities')} />
+        <TextAreaField
+          label="Physical Activities"
+          rows={4}
+          hint="Sports, training and active hobbies, and how often you do them."
+          {...bind('physical_activities')}
+        />
       </fieldset>
       <Button type="submit" busy={pending}>
         Submit

@@ -13,13 +13,21 @@ export default function FactFindPage() {
   const afterStep = useSetupStep();
   const [serverErrors, setServerErrors] = useState({});
   // The portal's introduction page holds the video; without one a placeholder keeps its place.
-  const video = trpc.warrior.pageVideo.useQuery({ id: INTRODUCTION_PAGE.portal }, { meta: { silentErrors: true }, staleTime: Infinity });
+  const video = trpc.warrior.pageVideo.useQuery(
+    { id: INTRODUCTION_PAGE.portal },
+    { meta: { silentErrors: true }, staleTime: Infinity },
+  );
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <PageHeader eyebrow="Setup · Step 2 of 2" title="Fact Find">
         <p className="muted">Tell us about your body and your day, so your programme and macros fit you.</p>
       </PageHeader>
-      <VideoSlot link={video.data?.data.video_link} path={video.data?.data.video_path} title="Introduction" placeholder="Your coach's introduction to the programme will play here." />
+      <VideoSlot
+        link={video.data?.data.video_link}
+        path={video.data?.data.video_path}
+        title="Introduction"
+        placeholder="Your coach's introduction to the programme will play here."
+      />
       <FactFindForm
         pending={submit.isPending || submit.isSuccess}
         serverErrors={serverErrors}

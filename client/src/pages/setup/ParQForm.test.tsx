@@ -19,7 +19,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const messageOf = (label: string) => {
   const id = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
-  return id.split(' ').map((part) => document.getElementById(part)?.textContent).find((t) => t && /required/.test(t));
+  return id
+    .split(' ')
+    .map((part) => document.getElementById(part)?.textContent)
+    .find((t) => t && /required/.test(t));
 };
 
 describe('PAR-Q submission section (spec section 4)', () => {
@@ -27,7 +30,9 @@ describe('PAR-Q submission section (spec section 4)', () => {
     setup();
     expect(screen.getAllByRole('group')).toHaveLength(7);
     expect(screen.getAllByRole('radio', { name: 'Yes' })).toHaveLength(7);
-    expect(screen.getByText(/heart condition and that you should only do physical activity recommended by a doctor/)).toBeTruthy();
+    expect(
+      screen.getByText(/heart condition and that you should only do physical activity recommended by a doctor/),
+    ).toBeTruthy();
   });
 
   it('appears only when all seven questions are answered', () => {
@@ -54,7 +59,9 @@ describe('PAR-Q submission section (spec section 4)', () => {
     answerAll('No');
     expect(screen.getByRole('status').textContent).toMatch(/good to go/i);
     expect(screen.queryByText(/seek medical advice/i)).toBeNull();
-    expect(screen.getByText(/valid for a maximum of 12 months/).textContent).toMatch(/invalid if your condition changes so that you would answer YES/);
+    expect(screen.getByText(/valid for a maximum of 12 months/).textContent).toMatch(
+      /invalid if your condition changes so that you would answer YES/,
+    );
   });
 
   it('prefills the date with today and disables it', () => {
@@ -91,8 +98,17 @@ describe('PAR-Q messages (spec section 5)', () => {
     fireEvent.change(screen.getByLabelText('E-signature'), { target: { value: 'Ada Lovelace' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith({
-      first_name: '', last_name: '', date: '2026-03-12', e_signature: 'Ada Lovelace',
-      question1: 0, question2: 1, question3: 0, question4: 0, question5: 0, question6: 0, question7: 0,
+      first_name: '',
+      last_name: '',
+      date: '2026-03-12',
+      e_signature: 'Ada Lovelace',
+      question1: 0,
+      question2: 1,
+      question3: 0,
+      question4: 0,
+      question5: 0,
+      question6: 0,
+      question7: 0,
     });
   });
 });

@@ -7,7 +7,10 @@ import { schemaErrors } from '../../forms/useForm.ts';
 import { allAnswered, PARQ_QUESTIONS, PARQ_TEXT, parqVerdict, type ParQAnswers } from './parq.ts';
 
 /** What the questionnaire sends (POST user/application_details); first and last name exist and stay empty. */
-export type ParQValues = Omit<ApplicationDetailsInput, 'first_name' | 'last_name'> & { first_name: string; last_name: string };
+export type ParQValues = Omit<ApplicationDetailsInput, 'first_name' | 'last_name'> & {
+  first_name: string;
+  last_name: string;
+};
 
 export interface ParQFormProps {
   onSubmit: (values: ParQValues) => void;
@@ -103,7 +106,15 @@ export function ParQForm({ onSubmit, pending, today = todayIso() }: ParQFormProp
             <p className="parq__clearance">{PARQ_TEXT.clearance}</p>
           </div>
           <div className="form-grid">
-            <TextField label="Date" type="date" name="date" value={today} disabled readOnly error={show ? errors.date : undefined} />
+            <TextField
+              label="Date"
+              type="date"
+              name="date"
+              value={today}
+              disabled
+              readOnly
+              error={show ? errors.date : undefined}
+            />
             <TextField
               label="E-signature"
               name="e_signature"

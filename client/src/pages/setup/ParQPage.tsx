@@ -12,8 +12,10 @@ export default function ParQPage() {
       <PageHeader eyebrow="Setup · Step 1 of 2" title="Readiness Questionnaire">
         <p className="muted">The Physical Activity Readiness Questionnaire (PAR-Q), for people aged 15 to 69.</p>
       </PageHeader>
-      <ParQForm pending={submit.isPending || submit.isSuccess} onSubmit={(values) => submit.mutate(values, afterStep)} />
+      <ParQForm
+        pending={submit.isPending || submit.isSuccess}
+        onSubmit={(values) => submit.mutate(values, afterStep)}
+      />
     </section>
   );
 }
-

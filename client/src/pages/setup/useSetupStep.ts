@@ -19,7 +19,10 @@ export function useSetupStep() {
   return {
     onSuccess(res: StepAnswer) {
       const user = authStore.get().user;
-      if (user) authStore.update({ user: { ...user, initial_setup: res.initial_setup, initial_setup_step: res.initial_setup_step } });
+      if (user)
+        authStore.update({
+          user: { ...user, initial_setup: res.initial_setup, initial_setup_step: res.initial_setup_step },
+        });
       navigate(res.initial_setup ? setupTarget(authStore.get()) : MEMBER_HOME, { replace: true });
     },
     async onError(error: unknown) {

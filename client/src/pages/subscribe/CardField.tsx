@@ -40,8 +40,8 @@ export function TestCardField({ tokenizer }: { tokenizer: RefObject<CardTokenize
         <span>No card is charged</span>
       </p>
       <p className="test-card__text">
-        Card payments are not configured on this server, so subscriptions run in test mode. Choose a test card: the first pays, the second is
-        declined the way a real bank would decline it.
+        Card payments are not configured on this server, so subscriptions run in test mode. Choose a test card: the
+        first pays, the second is declined the way a real bank would decline it.
       </p>
       <SelectField label="Test card" name="test_card" value={card} onChange={(e) => setCard(e.target.value)}>
         <option value={OFFLINE_TEST_CARDS.visa}>Visa that pays ({OFFLINE_TEST_CARDS.visa})</option>

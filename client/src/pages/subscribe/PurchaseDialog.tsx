@@ -17,7 +17,17 @@ import type { CardTokenizer } from './cardTokenizer.ts';
 import type { PurchaseMode } from './plans.ts';
 
 const ACCOUNT_FIELDS = ['email', 'name', 'password', 'confirm_password'] as const;
-const ADDRESS_FIELDS = ['first_name', 'last_name', 'address_line1', 'address_line2', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
+const ADDRESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'address_line1',
+  'address_line2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'telephone',
+] as const;
 type RegistrationField = (typeof ACCOUNT_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
 export type RegistrationValues = Record<RegistrationField, string>;
 
@@ -25,18 +35,49 @@ export type RegistrationValues = Record<RegistrationField, string>;
 export const REQUIRED_ADDRESS = ['address_line1', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
 
 const LABEL: Record<RegistrationField, string> = {
-  email: 'Email', name: 'Name', password: 'Password', confirm_password: 'Confirm password',
-  first_name: 'First name', last_name: 'Last name', address_line1: 'Address line 1', address_line2: 'Address line 2 (optional)',
-  city: 'City', county: 'County', postcode: 'Postcode', country: 'Country', telephone: 'Telephone',
+  email: 'Email',
+  name: 'Name',
+  password: 'Password',
+  confirm_password: 'Confirm password',
+  first_name: 'First name',
+  last_name: 'Last name',
+  address_line1: 'Address line 1',
+  address_line2: 'Address line 2 (optional)',
+  city: 'City',
+  county: 'County',
+  postcode: 'Postcode',
+  country: 'Country',
+  telephone: 'Telephone',
 };
 const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
-  email: 'email', name: 'name', password: 'new-password', confirm_password: 'new-password', first_name: 'given-name', last_name: 'family-name',
-  address_line1: 'address-line1', address_line2: 'address-line2', city: 'address-level2', county: 'address-level1', postcode: 'postal-code',
-  country: 'country-name', telephone: 'tel',
+  email: 'email',
+  name: 'name',
+  password: 'new-password',
+  confirm_password: 'new-password',
+  first_name: 'given-name',
+  last_name: 'family-name',
+  address_line1: 'address-line1',
+  address_line2: 'address-line2',
+  city: 'address-level2',
+  county: 'address-level1',
+  postcode: 'postal-code',
+  country: 'country-name',
+  telephone: 'tel',
 };
 const EMPTY: RegistrationValues = {
-  email: '', name: '', password: '', confirm_password: '', first_name: '', last_name: '', address_line1: '', address_line2: '',
-  city: '', county: '', postcode: '', country: 'United Kingdom', telephone: '',
+  email: '',
+  name: '',
+  password: '',
+  confirm_password: '',
+  first_name: '',
+  last_name: '',
+  address_line1: '',
+  address_line2: '',
+  city: '',
+  county: '',
+  postcode: '',
+  country: 'United Kingdom',
+  telephone: '',
 };
 
 /** The one message a failed purchase shows, 5 s: the spec's text, with the reason when there is one. */
@@ -61,8 +102,18 @@ export interface PurchaseDialogProps {
 export function PurchaseDialog({ channel, plan, mode, onClose }: PurchaseDialogProps) {
   const price = `${formatPounds(plan.amount)} ${formatDuration(plan.duration)}`;
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={plan.name} description={`${channel.name} · ${price}`} wide={mode === 'register'}>
-      {mode === 'change' ? <ChangePlan plan={plan} price={price} onClose={onClose} /> : <Purchase channel={channel} plan={plan} mode={mode} />}
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={plan.name}
+      description={`${channel.name} · ${price}`}
+      wide={mode === 'register'}
+    >
+      {mode === 'change' ? (
+        <ChangePlan plan={plan} price={price} onClose={onClose} />
+      ) : (
+        <Purchase channel={channel} plan={plan} mode={mode} />
+      )}
     </Modal>
   );
 }
@@ -95,7 +146,10 @@ function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto;
       if (!tokenizer.current) throw new Error('The card form is still loading.');
       nonce = await tokenizer.current.createNonce(registering ? { name: values.name, email: values.email } : {});
     } catch (err) {
-      toast.danger(`${SUBSCRIPTION_MESSAGE.registrationFailed}\n${err instanceof Error ? err.message : String(err)}`, TOAST_MS.medium);
+      toast.danger(
+        `${SUBSCRIPTION_MESSAGE.registrationFailed}\n${err instanceof Error ? err.message : String(err)}`,
+        TOAST_MS.medium,
+      );
       return;
     } finally {
       setTokenizing(false);
@@ -199,8 +253,8 @@ function ChangePlan({ plan, price, onClose }: { plan: PlanDto; price: string; on
   return (
     <div className="form">
       <p>
-        Switch your subscription to <strong>{plan.name}</strong> at {price}. The card you subscribed with is used, and the difference for the rest
-        of this period is worked out for you (prorated).
+        Switch your subscription to <strong>{plan.name}</strong> at {price}. The card you subscribed with is used, and
+        the difference for the rest of this period is worked out for you (prorated).
       </p>
       <NeedsConnection text={OFFLINE_PAYMENTS} />
       <div className="modal__actions">

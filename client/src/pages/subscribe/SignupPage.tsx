@@ -15,12 +15,21 @@ export default function SignupPage() {
   return (
     <section className="page page--plans" aria-labelledby="page-title">
       <PageHeader eyebrow="Join" title="Subscription Plans">
-        <p className="muted">Pick a channel and a plan. Prices are in pounds; cancel any time and keep access until the period you paid for ends.</p>
+        <p className="muted">
+          Pick a channel and a plan. Prices are in pounds; cancel any time and keep access until the period you paid for
+          ends.
+        </p>
       </PageHeader>
       <NeedsConnection text={OFFLINE_PAYMENTS} />
       <QueryState query={channels} loading="Loading plans" error="The plans could not be loaded." />
       {channels.data?.map((channel) => (
-        <PlanList key={channel.id} channel={channel} subscription={subscription} mode={mode} onChoose={(plan) => choose(channel, plan)} />
+        <PlanList
+          key={channel.id}
+          channel={channel}
+          subscription={subscription}
+          mode={mode}
+          onChoose={(plan) => choose(channel, plan)}
+        />
       ))}
       {mode === 'register' && (
         <p className="page__footer muted">

@@ -5,7 +5,13 @@ import type { CardTokenizer } from './cardTokenizer.ts';
 
 // Styled to match the dark form fields; the element lives in Stripe's iframe, so CSS variables do not reach it.
 const CARD_STYLE = {
-  base: { color: '#f3f5f7', fontSize: '16px', fontFamily: 'Inter, system-ui, sans-serif', '::placeholder': { color: '#8a95a3' }, iconColor: '#aab4c0' },
+  base: {
+    color: '#f3f5f7',
+    fontSize: '16px',
+    fontFamily: 'Inter, system-ui, sans-serif',
+    '::placeholder': { color: '#8a95a3' },
+    iconColor: '#aab4c0',
+  },
   invalid: { color: '#ff6b6b', iconColor: '#ff6b6b' },
 };
 
@@ -17,7 +23,11 @@ function CardInput({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }
       async createNonce(billing) {
         const card = elements?.getElement(CardElement);
         if (!stripe || !card) throw new Error('The card form is still loading.');
-        const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card, billing_details: billing });
+        const { paymentMethod, error } = await stripe.createPaymentMethod({
+          type: 'card',
+          card,
+          billing_details: billing,
+        });
         if (error || !paymentMethod) throw new Error(error?.message ?? 'The card could not be read.');
         return paymentMethod.id;
       },
@@ -39,7 +49,13 @@ function CardInput({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }
 }
 
 /** Card entry with Stripe Elements (the postal code hidden: the billing address is asked for above). */
-export default function StripeCardField({ publishableKey, tokenizer }: { publishableKey: string; tokenizer: RefObject<CardTokenizer | null> }) {
+export default function StripeCardField({
+  publishableKey,
+  tokenizer,
+}: {
+  publishableKey: string;
+  tokenizer: RefObject<CardTokenizer | null>;
+}) {
   const stripePromise = useMemo(() => loadStripe(publishableKey), [publishableKey]);
   return (
     <Elements stripe={stripePromise}>

@@ -32,8 +32,18 @@ export default function SubscribePage({ params, route }: PageProps) {
           </p>
         </>
       )}
-      {channel && <PlanList channel={channel} subscription={subscription} mode={mode} onChoose={(plan) => choose(channel, plan)} headingLevel={1} />}
-      {mode === 'none' && channel && <p className="notice notice--info">Plans are bought from a member account; administrators cannot subscribe.</p>}
+      {channel && (
+        <PlanList
+          channel={channel}
+          subscription={subscription}
+          mode={mode}
+          onChoose={(plan) => choose(channel, plan)}
+          headingLevel={1}
+        />
+      )}
+      {mode === 'none' && channel && (
+        <p className="notice notice--info">Plans are bought from a member account; administrators cannot subscribe.</p>
+      )}
       {mode === 'register' && (
         <p className="page__footer muted">
           Already a member?{' '}

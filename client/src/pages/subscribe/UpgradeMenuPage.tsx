@@ -25,12 +25,18 @@ export default function UpgradeMenuPage() {
       <NeedsConnection text={OFFLINE_PAYMENTS} />
       {!active && (
         <p className="notice notice--warning" role="status">
-          {subscription?.channel ? `Your ${subscription.channel.name} subscription has ended.` : 'You have no active subscription.'} Choose a channel to
-          carry on training. Your data stays yours: <Link href={YOUR_DATA}>download it or delete your account</Link>.
+          {subscription?.channel
+            ? `Your ${subscription.channel.name} subscription has ended.`
+            : 'You have no active subscription.'}{' '}
+          Choose a channel to carry on training. Your data stays yours:{' '}
+          <Link href={YOUR_DATA}>download it or delete your account</Link>.
         </p>
       )}
       {active && subscription.cancel_at_period_end && until && (
-        <p className="notice notice--info">Your subscription is cancelled: your access lasts until {until}. Choosing another plan, or Keep my plan on the Channel Subscription screen, keeps it going.</p>
+        <p className="notice notice--info">
+          Your subscription is cancelled: your access lasts until {until}. Choosing another plan, or Keep my plan on the
+          Channel Subscription screen, keeps it going.
+        </p>
       )}
       <QueryState query={channels} loading="Loading channels" error="The channels could not be loaded." />
       <ul className="tiles tiles--three">
@@ -51,7 +57,9 @@ export default function UpgradeMenuPage() {
                 </span>
               )}
               {current && <span className="tile__badge tile__badge--accent">current</span>}
-              {!open && !current && <span className="tile__badge">{channel.id === CHANNEL.immortal ? 'Coming soon' : 'Unavailable'}</span>}
+              {!open && !current && (
+                <span className="tile__badge">{channel.id === CHANNEL.immortal ? 'Coming soon' : 'Unavailable'}</span>
+              )}
             </>
           );
           return (

@@ -10,9 +10,15 @@ import type { Session } from '../../auth/session.ts';
 export type PlanState = 'available' | 'current' | 'inactive' | 'unpurchasable';
 
 /** A subscription that still gives access (a cancelled one does until the period ends). */
-export const hasActivePlan = (sub: SubscriptionSummary | null | undefined): sub is SubscriptionSummary & { active: true } => Boolean(sub?.active);
+export const hasActivePlan = (
+  sub: SubscriptionSummary | null | undefined,
+): sub is SubscriptionSummary & { active: true } => Boolean(sub?.active);
 
-export function planState(plan: PlanDto, channel: Pick<ChannelDto, 'id' | 'active'>, sub: SubscriptionSummary | null): PlanState {
+export function planState(
+  plan: PlanDto,
+  channel: Pick<ChannelDto, 'id' | 'active'>,
+  sub: SubscriptionSummary | null,
+): PlanState {
   if (channel.id === CHANNEL.immortal) return 'unpurchasable';
   if (hasActivePlan(sub) && sub.plan?.plan_id === plan.plan_id) return 'current';
   if (!plan.active || !channel.active) return 'inactive';

@@ -19,10 +19,19 @@ export default function ElixirPhasePage({ route }: PageProps) {
   const phase = elixirPhaseOf(route.path) ?? 1;
   const meal = trpc.superhuman.elixirPhase.useQuery({ phase });
   // The neighbours' names for the links, and the Elixirs group's own name; both are cached by the Elixirs screen.
-  const phases = trpc.superhuman.meals.useQuery({ groupId: MEAL_GROUP.elixirs, page: 1 }, { meta: { silentErrors: true } });
+  const phases = trpc.superhuman.meals.useQuery(
+    { groupId: MEAL_GROUP.elixirs, page: 1 },
+    { meta: { silentErrors: true } },
+  );
   const tree = trpc.superhuman.mealGroups.useQuery(undefined, { staleTime: 5 * 60_000, meta: { silentErrors: true } });
-  const elixirs = { href: groupLevelHref(MEAL_GROUP.elixirs), label: findGroup(tree.data?.data ?? [], MEAL_GROUP.elixirs)?.name ?? 'Elixirs' };
-  const phaseLink = (n: number) => ({ href: elixirPhaseHref(n), label: phases.data?.data[n - 1]?.name ?? `Phase ${ELIXIR_PHASE_NAMES[n - 1]}` });
+  const elixirs = {
+    href: groupLevelHref(MEAL_GROUP.elixirs),
+    label: findGroup(tree.data?.data ?? [], MEAL_GROUP.elixirs)?.name ?? 'Elixirs',
+  };
+  const phaseLink = (n: number) => ({
+    href: elixirPhaseHref(n),
+    label: phases.data?.data[n - 1]?.name ?? `Phase ${ELIXIR_PHASE_NAMES[n - 1]}`,
+  });
   const data = meal.data?.data;
 
   return (
@@ -37,7 +46,12 @@ export default function ElixirPhasePage({ route }: PageProps) {
               <h2 id="ingredients-title" className="panel__title">
                 Ingredients
               </h2>
-              <IngredientTable ingredients={data.ingredients_parsed} amountLabel="Amount per serving" amount={formatFigure} caption={`${data.name}: ingredients per serving`} />
+              <IngredientTable
+                ingredients={data.ingredients_parsed}
+                amountLabel="Amount per serving"
+                amount={formatFigure}
+                caption={`${data.name}: ingredients per serving`}
+              />
             </section>
           </div>
           <section className="panel" aria-labelledby="preparation-title">

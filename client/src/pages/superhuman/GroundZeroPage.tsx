@@ -10,13 +10,29 @@ export default function SuperhumanGroundZeroPage() {
       <PageHeader eyebrow="Superhuman" title="Ground Zero" />
       <ul className="tiles tiles--three">
         <li>
-          <LinkTile href="/superhuman/macro-guidelines" icon={<PieIcon />} title="Macros" text="Your daily energy, protein, fat and carbohydrate, and how to use them." feature />
+          <LinkTile
+            href="/superhuman/macro-guidelines"
+            icon={<PieIcon />}
+            title="Macros"
+            text="Your daily energy, protein, fat and carbohydrate, and how to use them."
+            feature
+          />
         </li>
         <li>
-          <LinkTile href={ALIMENT} icon={<BowlIcon />} title="Aliment" text="Elixirs, major meals and minor meals, scaled to your servings." />
+          <LinkTile
+            href={ALIMENT}
+            icon={<BowlIcon />}
+            title="Aliment"
+            text="Elixirs, major meals and minor meals, scaled to your servings."
+          />
         </li>
         <li>
-          <LinkTile href="/introduction?type=superhuman" icon={<BookIcon />} title="How To Use" text="The nutrition channel, start to finish." />
+          <LinkTile
+            href="/introduction?type=superhuman"
+            icon={<BookIcon />}
+            title="How To Use"
+            text="The nutrition channel, start to finish."
+          />
         </li>
       </ul>
     </section>

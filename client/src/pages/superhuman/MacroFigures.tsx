@@ -3,7 +3,9 @@ import { formatFigure } from './servings.ts';
 import './superhuman.css';
 
 /** Why the member's energy sits where it does (PRODUCT.md section 4: more than a point off the target body fat). */
-export function energyBalanceText(m: Pick<MacroDataDto, 'energy_balance' | 'body_fat' | 'desired_body_fat' | 'desired_aesthetic'>): string {
+export function energyBalanceText(
+  m: Pick<MacroDataDto, 'energy_balance' | 'body_fat' | 'desired_body_fat' | 'desired_aesthetic'>,
+): string {
   const now = `your body fat (${formatFigure(m.body_fat)}%)`;
   const target = `your ${m.desired_aesthetic} target of ${formatFigure(m.desired_body_fat)}%`;
   switch (m.energy_balance) {
@@ -21,7 +23,19 @@ export function estimateText(m: Pick<MacroDataDto, 'weight' | 'body_fat'>): stri
   return `These are estimates from formulas, not measurements: worked out from your fact-find and your latest data analysis (${formatFigure(m.weight)} kg at ${formatFigure(m.body_fat)}% body fat).`;
 }
 
-function Figure({ label, value, unit, note, wide }: { label: string; value: number; unit: string; note?: string; wide?: boolean }) {
+function Figure({
+  label,
+  value,
+  unit,
+  note,
+  wide,
+}: {
+  label: string;
+  value: number;
+  unit: string;
+  note?: string;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'macro-figures__item macro-figures__item--wide' : 'macro-figures__item'}>
       <dt>{label}</dt>
@@ -49,7 +63,12 @@ export function MacroFigures({ macros }: { macros: MacroDataDto }) {
         note={`${formatFigure(macros.max_lean_body_mass_lbs)} lbs, at a desired adiposity of ${formatFigure(macros.desired_body_fat)}%`}
         wide
       />
-      <Figure label="Desired body mass" value={macros.desired_body_mass} unit="kg" note={`${macros.desired_aesthetic} at ${formatFigure(macros.desired_body_fat)}% body fat`} />
+      <Figure
+        label="Desired body mass"
+        value={macros.desired_body_mass}
+        unit="kg"
+        note={`${macros.desired_aesthetic} at ${formatFigure(macros.desired_body_fat)}% body fat`}
+      />
     </dl>
   );
 }

@@ -41,7 +41,11 @@ export default function MacroGuidelinesPage() {
   const data = guide.data;
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader back={isAdmin ? undefined : { href: SUPERHUMAN_HOME, label: 'Superhuman' }} eyebrow="Macros" title={data?.page.title ?? 'Macro Guidelines'} />
+      <PageHeader
+        back={isAdmin ? undefined : { href: SUPERHUMAN_HOME, label: 'Superhuman' }}
+        eyebrow="Macros"
+        title={data?.page.title ?? 'Macro Guidelines'}
+      />
       <QueryState query={guide} loading="Loading the macro guidelines" />
       {data && (
         <>

@@ -7,7 +7,15 @@ import { BowlIcon, FlaskIcon, PlateIcon } from '../../components/ui/icons.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { LinkTile } from '../../components/ui/Tile.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
-import { ALIMENT, elixirPhaseHref, findGroup, groupLevelHref, mealListHref, routeId, SUPERHUMAN_HOME } from './links.ts';
+import {
+  ALIMENT,
+  elixirPhaseHref,
+  findGroup,
+  groupLevelHref,
+  mealListHref,
+  routeId,
+  SUPERHUMAN_HOME,
+} from './links.ts';
 import './superhuman.css';
 
 const NO_SUCH_GROUP = 'There is no such meal group.';
@@ -37,7 +45,13 @@ function ElixirPhases() {
         <ul className="tiles">
           {list.map((meal, i) => (
             <li key={meal.id}>
-              <LinkTile href={elixirPhaseHref(i + 1)} icon={<FlaskIcon />} title={meal.name} text={`Phase ${i + 1} of ${ELIXIR_PHASE_NAMES.length}`} feature={i === 0} />
+              <LinkTile
+                href={elixirPhaseHref(i + 1)}
+                icon={<FlaskIcon />}
+                title={meal.name}
+                text={`Phase ${i + 1} of ${ELIXIR_PHASE_NAMES.length}`}
+                feature={i === 0}
+              />
             </li>
           ))}
         </ul>
@@ -52,7 +66,12 @@ function GroupTiles({ groups }: { groups: readonly MealGroupNode[] }) {
     <ul className={groups.length % 3 === 0 ? 'tiles tiles--three' : 'tiles'}>
       {groups.map((g) => (
         <li key={g.id}>
-          <LinkTile href={g.children.length || g.id === MEAL_GROUP.elixirs ? groupLevelHref(g.id) : mealListHref(g)} icon={groupIcon(g)} title={g.name} text={groupText(g)} />
+          <LinkTile
+            href={g.children.length || g.id === MEAL_GROUP.elixirs ? groupLevelHref(g.id) : mealListHref(g)}
+            icon={groupIcon(g)}
+            title={g.name}
+            text={groupText(g)}
+          />
         </li>
       ))}
     </ul>
@@ -71,13 +90,18 @@ export default function MealGroupsPage() {
   const node = parentId === null || atRoot ? null : findGroup(roots, parentId);
   const unknown = tree.isSuccess && !atRoot && !node;
   const parent = node && node.parent_id !== MEAL_GROUP.aliment ? findGroup(roots, node.parent_id) : null;
-  const back = atRoot || unknown || !node
-    ? { href: atRoot ? SUPERHUMAN_HOME : ALIMENT, label: atRoot ? 'Superhuman' : 'Aliment' }
-    : { href: groupLevelHref(node.parent_id), label: parent?.name ?? 'Aliment' };
+  const back =
+    atRoot || unknown || !node
+      ? { href: atRoot ? SUPERHUMAN_HOME : ALIMENT, label: atRoot ? 'Superhuman' : 'Aliment' }
+      : { href: groupLevelHref(node.parent_id), label: parent?.name ?? 'Aliment' };
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeader back={back} eyebrow={atRoot ? 'Superhuman' : 'Aliment'} title={atRoot ? 'Aliment' : (node?.name ?? 'Meal group')} />
+      <PageHeader
+        back={back}
+        eyebrow={atRoot ? 'Superhuman' : 'Aliment'}
+        title={atRoot ? 'Aliment' : (node?.name ?? 'Meal group')}
+      />
       <QueryState query={tree} loading="Loading the meal groups" />
       {unknown && (
         <p className="empty">

@@ -26,11 +26,15 @@ export default function MealListPage({ params }: PageProps) {
   const requested = routeId(useQueryParams().get('page'), 1);
   const page = requested !== null && requested >= 1 ? requested : 1;
   const valid = groupId !== null && groupId > 0;
-  const meals = trpc.superhuman.meals.useQuery({ groupId: groupId ?? 0, page }, { enabled: valid, placeholderData: (prev) => prev });
+  const meals = trpc.superhuman.meals.useQuery(
+    { groupId: groupId ?? 0, page },
+    { enabled: valid, placeholderData: (prev) => prev },
+  );
   const tree = trpc.superhuman.mealGroups.useQuery(undefined, { staleTime: 5 * 60_000, meta: { silentErrors: true } });
   const group = valid ? findGroup(tree.data?.data ?? [], groupId) : null;
   const unknown = !valid || meals.isError || (tree.isSuccess && !group);
-  const name = group?.name ?? meals.data?.data[0]?.meal_group_name ?? (unknown ? 'Meal group' : nameFromSlug(params.groupName));
+  const name =
+    group?.name ?? meals.data?.data[0]?.meal_group_name ?? (unknown ? 'Meal group' : nameFromSlug(params.groupName));
   const self = { id: groupId ?? 0, name: group?.name ?? params.groupName ?? name };
   const parentId = group?.parent_id ?? MEAL_GROUP.aliment;
   const parent = group && parentId !== MEAL_GROUP.aliment ? findGroup(tree.data?.data ?? [], parentId) : null;
@@ -44,7 +48,11 @@ export default function MealListPage({ params }: PageProps) {
   const list = meals.data?.data ?? [];
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader back={{ href: group ? groupLevelHref(parentId) : ALIMENT, label: parent?.name ?? 'Aliment' }} eyebrow="Aliment" title={name} />
+      <PageHeader
+        back={{ href: group ? groupLevelHref(parentId) : ALIMENT, label: parent?.name ?? 'Aliment' }}
+        eyebrow="Aliment"
+        title={name}
+      />
       {!valid && <p className="empty">{SUPERHUMAN_MESSAGE.groupNotFound}</p>}
       {valid && <QueryState query={meals} loading="Loading the meals" error={SUPERHUMAN_MESSAGE.groupNotFound} />}
       {empty && <p className="empty">{SUPERHUMAN_MESSAGE.noMeals}</p>}
@@ -63,7 +71,12 @@ export default function MealListPage({ params }: PageProps) {
         </ul>
       )}
       {meals.data && !meals.isError && (
-        <Pagination page={page} lastPage={meals.data.meta.last_page} onChange={(n) => navigate(mealListHref(self, n))} label={`${name} pages`} />
+        <Pagination
+          page={page}
+          lastPage={meals.data.meta.last_page}
+          onChange={(n) => navigate(mealListHref(self, n))}
+          label={`${name} pages`}
+        />
       )}
     </section>
   );

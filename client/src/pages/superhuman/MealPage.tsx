@@ -11,7 +11,15 @@ import type { PageProps } from '../../router/routeTypes.ts';
 import { lazyScreen } from '../../router/lazyScreen.ts';
 import { mealListHref, routeId } from './links.ts';
 import { IngredientTable, MealImage } from './MealParts.tsx';
-import { dailyTargets, formatFigure, NUTRIENTS, nutrientShares, parseServings, scaleAmount, scaleNutrition } from './servings.ts';
+import {
+  dailyTargets,
+  formatFigure,
+  NUTRIENTS,
+  nutrientShares,
+  parseServings,
+  scaleAmount,
+  scaleNutrition,
+} from './servings.ts';
 import './superhuman.css';
 
 // nivo is about 95 KB gzipped: the chart is its own chunk, fetched only for a member who has macro data.
@@ -58,7 +66,9 @@ function DailyShare({ nutrition, macros, servings }: { nutrition: Nutrition; mac
           </tbody>
         </table>
       </div>
-      <p className="muted meal-share__note">Your targets are estimates from formulas; see Macros for how they are worked out.</p>
+      <p className="muted meal-share__note">
+        Your targets are estimates from formulas; see Macros for how they are worked out.
+      </p>
     </section>
   );
 }
@@ -71,7 +81,10 @@ export default function MealPage({ params }: PageProps) {
   const groupId = routeId(params.groupId);
   const mealId = routeId(params.mealId);
   const validGroup = groupId !== null && groupId > 0;
-  const first = trpc.superhuman.meals.useQuery({ groupId: groupId ?? 0, page: 1 }, { enabled: validGroup && mealId === 0 });
+  const first = trpc.superhuman.meals.useQuery(
+    { groupId: groupId ?? 0, page: 1 },
+    { enabled: validGroup && mealId === 0 },
+  );
   const id = mealId === 0 ? (first.data?.data[0]?.id ?? null) : mealId;
   const meal = trpc.superhuman.meal.useQuery({ id: id ?? 0 }, { enabled: validGroup && id !== null && id > 0 });
   // 403 (not on the plan, switched off) and 404 (not measured yet) only mean there is nothing to compare with.
@@ -88,7 +101,10 @@ export default function MealPage({ params }: PageProps) {
 
   const data = meal.data?.data;
   const groupName = data?.meal_group_name ?? params.groupName ?? '';
-  const back = { href: mealListHref({ id: groupId ?? 0, name: params.groupName ?? groupName }), label: data?.meal_group_name ?? 'Meals' };
+  const back = {
+    href: mealListHref({ id: groupId ?? 0, name: params.groupName ?? groupName }),
+    label: data?.meal_group_name ?? 'Meals',
+  };
   const emptyGroup = mealId === 0 && first.isSuccess && first.data.data.length === 0;
   const nutrition = data?.nutrition ? scaleNutrition(data.nutrition, servings) : null;
   const video = data ? (data.video_path ?? (videoSource(data.video_link) ? data.video_link : null)) : null;
@@ -97,9 +113,13 @@ export default function MealPage({ params }: PageProps) {
     <article className="page page--narrow" aria-labelledby="page-title">
       <PageHeader back={back} eyebrow={data?.meal_group_name ?? 'Aliment'} title={data?.name ?? 'Meal'} />
       {(!validGroup || mealId === null) && <p className="empty">{SUPERHUMAN_MESSAGE.mealNotFound}</p>}
-      {mealId === 0 && validGroup && <QueryState query={first} loading="Loading the meal" error={SUPERHUMAN_MESSAGE.groupNotFound} />}
+      {mealId === 0 && validGroup && (
+        <QueryState query={first} loading="Loading the meal" error={SUPERHUMAN_MESSAGE.groupNotFound} />
+      )}
       {emptyGroup && <p className="empty">{SUPERHUMAN_MESSAGE.noMeals}</p>}
-      {id !== null && id > 0 && validGroup && <QueryState query={meal} loading="Loading the meal" error={SUPERHUMAN_MESSAGE.mealNotFound} />}
+      {id !== null && id > 0 && validGroup && (
+        <QueryState query={meal} loading="Loading the meal" error={SUPERHUMAN_MESSAGE.mealNotFound} />
+      )}
       {data && (
         <>
           <MealImage base64={data.image_base64} className="meal-photo" />

@@ -11,7 +11,12 @@ export function MealImage({ base64, className }: { base64: string | null; classN
 }
 
 /** The ingredients, one row each: the name (its unit in it) and the amount the caller works out. */
-export function IngredientTable({ ingredients, amountLabel, amount, caption }: {
+export function IngredientTable({
+  ingredients,
+  amountLabel,
+  amount,
+  caption,
+}: {
   ingredients: readonly Ingredient[];
   amountLabel: string;
   amount: (formula: number) => string;
@@ -34,9 +39,7 @@ export function IngredientTable({ ingredients, amountLabel, amount, caption }: {
           {ingredients.map((row, i) => (
             <tr key={`${i}-${row.ingredient}`}>
               <td>{row.ingredient}</td>
-              <td className="ingredient-table__amount">
-                {amount(row.formula)}
-              </td>
+              <td className="ingredient-table__amount">{amount(row.formula)}</td>
             </tr>
           ))}
         </tbody>
@@ -46,7 +49,15 @@ export function IngredientTable({ ingredients, amountLabel, amount, caption }: {
 }
 
 /** Back and next links at the foot of a sequence (the elixir's phases), each 44 px tall. */
-export function SequenceNav({ label, back, next }: { label: string; back: { href: string; label: string }; next: { href: string; label: string } }) {
+export function SequenceNav({
+  label,
+  back,
+  next,
+}: {
+  label: string;
+  back: { href: string; label: string };
+  next: { href: string; label: string };
+}) {
   return (
     <nav className="sequence-nav" aria-label={label}>
       <Link href={back.href} className="sequence-nav__link">

@@ -26,7 +26,13 @@ export default function MealShareChart({ shares }: { shares: readonly NutrientSh
         colors={ACCENT}
         borderRadius={3}
         theme={CHART_THEME}
-        axisBottom={{ tickValues: ticks, format: (v) => `${v}%`, legend: 'Share of your daily target', legendPosition: 'middle', legendOffset: 30 }}
+        axisBottom={{
+          tickValues: ticks,
+          format: (v) => `${v}%`,
+          legend: 'Share of your daily target',
+          legendPosition: 'middle',
+          legendOffset: 30,
+        }}
         axisLeft={{ tickSize: 0, tickPadding: 8 }}
         enableGridX
         enableGridY={false}

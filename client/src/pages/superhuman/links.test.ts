@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { MealGroupNode } from '@evolution/shared';
 import { elixirPhaseHref, elixirPhaseOf, findGroup, groupLevelHref, mealHref, mealListHref, routeId } from './links.ts';
 
-const leaf = (id: number, name: string, parent: number): MealGroupNode => ({ id, name, parent_id: parent, children: [] });
+const leaf = (id: number, name: string, parent: number): MealGroupNode => ({
+  id,
+  name,
+  parent_id: parent,
+  children: [],
+});
 const tree: MealGroupNode[] = [
   leaf(1, 'Elixirs', 0),
   { id: 2, name: 'Major meals', parent_id: 0, children: [leaf(6, 'Vegan', 2), leaf(9, 'Prep', 2)] },
@@ -18,11 +23,17 @@ describe('the superhuman routes (spec section 2)', () => {
   });
 
   it('links the tree levels by parentId, Aliment without one', () => {
-    expect([groupLevelHref(0), groupLevelHref(1), groupLevelHref(3)]).toEqual(['/superhuman/meal-groups', '/superhuman/meal-groups?parentId=1', '/superhuman/meal-groups?parentId=3']);
+    expect([groupLevelHref(0), groupLevelHref(1), groupLevelHref(3)]).toEqual([
+      '/superhuman/meal-groups',
+      '/superhuman/meal-groups?parentId=1',
+      '/superhuman/meal-groups?parentId=3',
+    ]);
   });
 
   it('names the Saturni Elixir phases one to four, both ways', () => {
-    expect([1, 2, 3, 4].map(elixirPhaseHref)).toEqual(['one', 'two', 'three', 'four'].map((n) => `/superhuman/meal/saturni-elixir/phase-${n}`));
+    expect([1, 2, 3, 4].map(elixirPhaseHref)).toEqual(
+      ['one', 'two', 'three', 'four'].map((n) => `/superhuman/meal/saturni-elixir/phase-${n}`),
+    );
     expect([1, 2, 3, 4].map((n) => elixirPhaseOf(elixirPhaseHref(n)))).toEqual([1, 2, 3, 4]);
     expect(elixirPhaseOf('/superhuman/meal/saturni-elixir/phase-five')).toBeNull();
   });
@@ -34,6 +45,13 @@ describe('the superhuman routes (spec section 2)', () => {
   });
 
   it('reads whole-number ids from the route, with a default when absent', () => {
-    expect([routeId('3'), routeId(null, 0), routeId('', 0), routeId('x'), routeId('1.5'), routeId('-1')]).toEqual([3, 0, 0, null, null, null]);
+    expect([routeId('3'), routeId(null, 0), routeId('', 0), routeId('x'), routeId('1.5'), routeId('-1')]).toEqual([
+      3,
+      0,
+      0,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -8,7 +8,8 @@ export const ALIMENT = '/superhuman/meal-groups';
 export const UPGRADE_SUPERHUMAN = '/upgrade/superhuman';
 
 /** A level of the meal group tree: Aliment (0) or the groups under a parent. */
-export const groupLevelHref = (parentId: number): string => (parentId === MEAL_GROUP.aliment ? ALIMENT : `${ALIMENT}?parentId=${parentId}`);
+export const groupLevelHref = (parentId: number): string =>
+  parentId === MEAL_GROUP.aliment ? ALIMENT : `${ALIMENT}?parentId=${parentId}`;
 
 /** A group's name as it stands in its route: lower case, spaces as hyphens ('Vegan' → 'vegan'). */
 export const groupSlug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
@@ -20,10 +21,12 @@ export function mealListHref(group: { id: number; name: string }, page = 1): str
 }
 
 /** A meal of a group: /superhuman/meal/{groupName}/{groupId}/{mealId}. */
-export const mealHref = (group: { id: number; name: string }, mealId: number): string => `${mealListHref(group)}/${mealId}`;
+export const mealHref = (group: { id: number; name: string }, mealId: number): string =>
+  `${mealListHref(group)}/${mealId}`;
 
 /** The route of Saturni Elixir phase 1 to 4. */
-export const elixirPhaseHref = (phase: number): string => `/superhuman/meal/saturni-elixir/phase-${ELIXIR_PHASE_NAMES[phase - 1] ?? ELIXIR_PHASE_NAMES[0]}`;
+export const elixirPhaseHref = (phase: number): string =>
+  `/superhuman/meal/saturni-elixir/phase-${ELIXIR_PHASE_NAMES[phase - 1] ?? ELIXIR_PHASE_NAMES[0]}`;
 
 /** The phase (1 to 4) a Saturni Elixir route shows, from its path's last part ('phase-two' → 2); null for any other path. */
 export function elixirPhaseOf(path: string): number | null {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MacroDataDto } from '@evolution/shared';
-import { dailyTargets, formatFigure, nutrientShares, parseServings, roundTo, scaleAmount, scaleNutrition, shareOfTarget } from './servings.ts';
+import {
+  dailyTargets,
+  formatFigure,
+  nutrientShares,
+  parseServings,
+  roundTo,
+  scaleAmount,
+  scaleNutrition,
+  shareOfTarget,
+} from './servings.ts';
 
 describe('the servings a member types (spec section 9: 1 to 100)', () => {
   it('takes whole numbers from 1 to 100, spaces around them ignored', () => {
@@ -48,9 +57,18 @@ describe("a meal's nutrition for the servings", () => {
 describe("a meal's share of the member's daily targets", () => {
   // The worked member of server/test/superhuman.test.ts: Titan, 80 kg at 20 % body fat.
   const macros: MacroDataDto = {
-    daily_caloric_intake: 2173, fat_intake: 60, protein_intake: 160, carbohydrate_intake: 248,
-    max_lean_body_mass_kg: 81.51, max_lean_body_mass_lbs: 179.69, desired_body_mass: 71.51,
-    desired_body_fat: 10.5, desired_aesthetic: 'Titan', body_fat: 20, weight: 80, energy_balance: 'deficit',
+    daily_caloric_intake: 2173,
+    fat_intake: 60,
+    protein_intake: 160,
+    carbohydrate_intake: 248,
+    max_lean_body_mass_kg: 81.51,
+    max_lean_body_mass_lbs: 179.69,
+    desired_body_mass: 71.51,
+    desired_body_fat: 10.5,
+    desired_aesthetic: 'Titan',
+    body_fat: 20,
+    weight: 80,
+    energy_balance: 'deficit',
   };
 
   it('reads the daily targets from the macro data', () => {
@@ -67,7 +85,10 @@ describe("a meal's share of the member's daily targets", () => {
   });
 
   it('lists every nutrient with its amount, target and share', () => {
-    const shares = nutrientShares(scaleNutrition({ kcal: 412.5, protein: 31.4, fat: 12.3, carbohydrate: 45.1 }, 2), dailyTargets(macros));
+    const shares = nutrientShares(
+      scaleNutrition({ kcal: 412.5, protein: 31.4, fat: 12.3, carbohydrate: 45.1 }, 2),
+      dailyTargets(macros),
+    );
     expect(shares).toEqual([
       { key: 'kcal', label: 'Energy', unit: 'kcal', amount: 825, target: 2173, percent: 38 },
       { key: 'protein', label: 'Protein', unit: 'g', amount: 62.8, target: 160, percent: 39 },
@@ -77,6 +98,11 @@ describe("a meal's share of the member's daily targets", () => {
   });
 
   it('shows figures with at most two decimals and no trailing zeros', () => {
-    expect([formatFigure(81.51), formatFigure(2173), formatFigure(10.5), formatFigure(71.505)]).toEqual(['81.51', '2173', '10.5', '71.51']);
+    expect([formatFigure(81.51), formatFigure(2173), formatFigure(10.5), formatFigure(71.505)]).toEqual([
+      '81.51',
+      '2173',
+      '10.5',
+      '71.51',
+    ]);
   });
 });

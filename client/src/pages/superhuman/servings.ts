@@ -36,7 +36,12 @@ export function scaleNutrition(perServing: Nutrition, servings: number): Nutriti
 
 /** The member's daily targets in the shape of a meal's nutrition. */
 export function dailyTargets(macros: MacroDataDto): Nutrition {
-  return { kcal: macros.daily_caloric_intake, protein: macros.protein_intake, fat: macros.fat_intake, carbohydrate: macros.carbohydrate_intake };
+  return {
+    kcal: macros.daily_caloric_intake,
+    protein: macros.protein_intake,
+    fat: macros.fat_intake,
+    carbohydrate: macros.carbohydrate_intake,
+  };
 }
 
 /** How much of a daily target an amount is, as a whole percent; null when there is no target to measure against. */
@@ -64,7 +69,12 @@ export interface NutrientShare {
 
 /** Each nutrient of a meal (already scaled to the servings) beside the member's daily target for it. */
 export function nutrientShares(meal: Nutrition, targets: Nutrition): NutrientShare[] {
-  return NUTRIENTS.map((n) => ({ ...n, amount: meal[n.key], target: targets[n.key], percent: shareOfTarget(meal[n.key], targets[n.key]) }));
+  return NUTRIENTS.map((n) => ({
+    ...n,
+    amount: meal[n.key],
+    target: targets[n.key],
+    percent: shareOfTarget(meal[n.key], targets[n.key]),
+  }));
 }
 
 /** A figure as it is shown: at most two decimals, no trailing zeros (81.5, 2173). */

@@ -9,16 +9,32 @@ export default function WarriorGroundZeroPage() {
       <PageHeader eyebrow="Warrior" title="Ground Zero" />
       <ul className="tiles">
         <li>
-          <LinkTile href="/warrior/version" icon={<BoltIcon />} title="Dynamic Evolution" text="Calibrate, then train through versions and phases." feature />
+          <LinkTile
+            href="/warrior/version"
+            icon={<BoltIcon />}
+            title="Dynamic Evolution"
+            text="Calibrate, then train through versions and phases."
+            feature
+          />
         </li>
         <li>
-          <LinkTile href="/warrior/technique-guides" icon={<HammerIcon />} title="Technique Guides" text="How every form on every ladder is done well." />
+          <LinkTile
+            href="/warrior/technique-guides"
+            icon={<HammerIcon />}
+            title="Technique Guides"
+            text="How every form on every ladder is done well."
+          />
         </li>
         <li>
           <LockedTile icon={<BoltIcon />} title="Temple of Intensity" text="Not open yet." label="Inactive" />
         </li>
         <li>
-          <LinkTile href="/introduction?type=warrior" icon={<BookIcon />} title="How To Use" text="The programme, start to finish." />
+          <LinkTile
+            href="/introduction?type=warrior"
+            icon={<BookIcon />}
+            title="How To Use"
+            text="The programme, start to finish."
+          />
         </li>
       </ul>
     </section>

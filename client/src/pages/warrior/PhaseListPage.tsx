@@ -25,18 +25,30 @@ export default function PhaseListPage({ params }: PageProps) {
   const type = isTrack(params.type) ? params.type : null;
   const requested = Number(query.get('version'));
   const version = type === 'general' && Number.isInteger(requested) && requested >= 1 ? requested : undefined;
-  const phases = trpc.warrior.phases.useQuery({ type: type ?? 'general', ...(version ? { version } : {}) }, { enabled: type !== null, staleTime: 0 });
+  const phases = trpc.warrior.phases.useQuery(
+    { type: type ?? 'general', ...(version ? { version } : {}) },
+    { enabled: type !== null, staleTime: 0 },
+  );
 
   const title = type === 'calibration' ? 'Calibration' : `Version ${phases.data?.version ?? version ?? ''}`.trim();
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       {/* The version list sends a member who must calibrate straight back here: calibration goes back to Warrior. */}
       <PageHeader
-        back={type === 'calibration' ? { href: '/warrior/ground-zero', label: 'Warrior' } : { href: '/warrior/version', label: 'Dynamic Evolution' }}
+        back={
+          type === 'calibration'
+            ? { href: '/warrior/ground-zero', label: 'Warrior' }
+            : { href: '/warrior/version', label: 'Dynamic Evolution' }
+        }
         eyebrow={type === 'calibration' ? 'Every evolution starts here' : 'Dynamic Evolution'}
         title={type ? title : 'Phases'}
       >
-        {type === 'calibration' && <p className="muted">Three phases find where you start on every ladder: the treadmill test, a max test per movement, and your measurements.</p>}
+        {type === 'calibration' && (
+          <p className="muted">
+            Three phases find where you start on every ladder: the treadmill test, a max test per movement, and your
+            measurements.
+          </p>
+        )}
       </PageHeader>
       {!type && <p className="empty">There is no such track.</p>}
       {type && <QueryState query={phases} loading="Loading the phases" />}
@@ -44,7 +56,14 @@ export default function PhaseListPage({ params }: PageProps) {
         <ol className="step-list">
           {phases.data.data.map((item) => (
             <li key={item.id}>
-              <StepListItem href={`/user/warrior/${type}/phase`} number={item.phase} title={item.title} kind={PHASE_KIND_TEXT[item.type]} active={item.active} completed={item.completed} />
+              <StepListItem
+                href={`/user/warrior/${type}/phase`}
+                number={item.phase}
+                title={item.title}
+                kind={PHASE_KIND_TEXT[item.type]}
+                active={item.active}
+                completed={item.completed}
+              />
             </li>
           ))}
         </ol>

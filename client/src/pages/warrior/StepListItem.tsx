@@ -6,7 +6,21 @@ import { ChevronRightIcon, LockIcon } from '../../components/ui/icons.tsx';
  * One entry of a version or phase list: the active one opens (a link with a chevron), a completed one is done, the
  * rest are locked.
  */
-export function StepListItem({ href, number, title, kind, active, completed }: { href: string; number: ReactNode; title: string; kind?: string; active: boolean; completed: boolean }) {
+export function StepListItem({
+  href,
+  number,
+  title,
+  kind,
+  active,
+  completed,
+}: {
+  href: string;
+  number: ReactNode;
+  title: string;
+  kind?: string;
+  active: boolean;
+  completed: boolean;
+}) {
   const state = active ? 'Active' : completed ? 'Completed' : 'Locked';
   const body = (
     <>
@@ -15,7 +29,11 @@ export function StepListItem({ href, number, title, kind, active, completed }: {
         <span className="step-list__title">{title}</span>
         <span className="step-list__state">{kind ? `${kind} · ${state}` : state}</span>
       </span>
-      {active ? <ChevronRightIcon className="step-list__icon" /> : !completed && <LockIcon className="step-list__icon" />}
+      {active ? (
+        <ChevronRightIcon className="step-list__icon" />
+      ) : (
+        !completed && <LockIcon className="step-list__icon" />
+      )}
     </>
   );
   if (active) {
@@ -26,7 +44,10 @@ export function StepListItem({ href, number, title, kind, active, completed }: {
     );
   }
   return (
-    <div className={`step-list__item${completed ? ' step-list__item--done' : ' step-list__item--locked'}`} aria-disabled="true">
+    <div
+      className={`step-list__item${completed ? ' step-list__item--done' : ' step-list__item--locked'}`}
+      aria-disabled="true"
+    >
       {body}
     </div>
   );

@@ -23,12 +23,17 @@ export default function TechniqueGuidePage({ params }: PageProps) {
 
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader back={{ href: '/warrior/technique-guides', label: 'Technique Guides' }} title={guide.data?.title ?? 'Technique Guide'} />
+      <PageHeader
+        back={{ href: '/warrior/technique-guides', label: 'Technique Guides' }}
+        title={guide.data?.title ?? 'Technique Guide'}
+      />
       {valid && <QueryState query={guide} loading="Loading the guide" />}
       {guide.data && (
         <>
           {video && <VideoSlot link={video} title={guide.data.title} placeholder="" />}
-          {guide.data.image_path && <img className="content-picture" src={guide.data.image_path} alt={guide.data.title} />}
+          {guide.data.image_path && (
+            <img className="content-picture" src={guide.data.image_path} alt={guide.data.title} />
+          )}
           <div className="panel">
             <PageContent text={guide.data.content} />
           </div>

@@ -13,7 +13,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 
 export const NO_GUIDES = 'No technique guides to show.';
 
-
 /** /warrior/technique-guides: the guides (page category 4), paged; empty: a 3 s notice; a failed load goes to /. */
 export default function TechniqueGuidesPage() {
   const [, navigate] = useLocation();
@@ -53,7 +52,12 @@ export default function TechniqueGuidesPage() {
         </ul>
       )}
       {guides.data && (
-        <Pagination page={page} lastPage={guides.data.meta.last_page} onChange={(n) => navigate(`/warrior/technique-guides?page=${n}`)} label="Technique guide pages" />
+        <Pagination
+          page={page}
+          lastPage={guides.data.meta.last_page}
+          onChange={(n) => navigate(`/warrior/technique-guides?page=${n}`)}
+          label="Technique guide pages"
+        />
       )}
     </section>
   );

@@ -20,7 +20,10 @@ export default function VersionsPage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader eyebrow={versions.data ? `Evolution ${versions.data.evolution}` : 'Warrior'} title="Dynamic Evolution">
+      <PageHeader
+        eyebrow={versions.data ? `Evolution ${versions.data.evolution}` : 'Warrior'}
+        title="Dynamic Evolution"
+      >
         <p className="muted">Each version is nine phases. Finish the active one to unlock the next.</p>
       </PageHeader>
       <QueryState query={versions} loading="Loading your versions" />
@@ -29,7 +32,13 @@ export default function VersionsPage() {
         <ol className="step-list">
           {versions.data.data.map((v) => (
             <li key={v.version}>
-              <StepListItem href={`/user/warrior/general?version=${v.version}`} number={`v${versions.data.evolution}.${v.version}`} title={v.title} active={v.active} completed={v.completed} />
+              <StepListItem
+                href={`/user/warrior/general?version=${v.version}`}
+                number={`v${versions.data.evolution}.${v.version}`}
+                title={v.title}
+                active={v.active}
+                completed={v.completed}
+              />
             </li>
           ))}
         </ol>

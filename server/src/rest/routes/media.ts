@@ -12,43 +12,66 @@ const MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** GET /api/media/{id}: uploaded files, with HTTP range requests so a player can seek without loading a whole video. */
 export async function mediaRoutes(app: FastifyInstance) {
-  app.get('/media/:id', {
-    schema: doc({
-      summary: 'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or the bearer token of a user who may read their records (403 otherwise); progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
-      tags: ['Media'], who: 'user', params: mediaIdInput, query: mediaSignedQuery,
-      response: { 200: 'The file', 206: 'Part of the file (Content-Range)', 304: 'Not modified', 403: 'Invalid or expired signature, or not yours', 404: 'No such media', 416: 'Range not satisfiable' },
-    }),
-  }, async (req, reply) => {
-    const { id } = pathParams(mediaIdInput, req.params);
-    const query = (req.query ?? {}) as { expires?: unknown; signature?: unknown };
-    const signed = query.signature !== undefined || query.expires !== undefined;
-    const actor = signed ? null : await requireUser(req);
-    const found = await openMedia(svc(req, actor), id, actor ? { actor } : { signed: query });
+  app.get(
+    '/media/:id',
+    {
+      schema: doc({
+        summary:
+          'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or the bearer token of a user who may read their records (403 otherwise); progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
+        tags: ['Media'],
+        who: 'user',
+        params: mediaIdInput,
+        query: mediaSignedQuery,
+        response: {
+          200: 'The file',
+          206: 'Part of the file (Content-Range)',
+          304: 'Not modified',
+          403: 'Invalid or expired signature, or not yours',
+          404: 'No such media',
+          416: 'Range not satisfiable',
+        },
+      }),
+    },
+    async (req, reply) => {
+      const { id } = pathParams(mediaIdInput, req.params);
+      const query = (req.query ?? {}) as { expires?: unknown; signature?: unknown };
+      const signed = query.signature !== undefined || query.expires !== undefined;
+      const actor = signed ? null : await requireUser(req);
+      const found = await openMedia(svc(req, actor), id, actor ? { actor } : { signed: query });
 
-    const etag = `"m${found.media.id}-${found.size}"`;
-    // A signed address is cached until it expires (at most a day); a token's read stays private to that browser.
-    const expires = Number(query.expires);
-    const maxAge = signed ? Math.max(0, Math.min(MAX_AGE_SECONDS, Math.floor(expires - Date.now() / 1000))) : 3600;
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      .header('last-modified', found.modified.toUTCString())
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .header('content-disposition', 'inline')
-      .type(found.media.mime);
-    if (!signed) reply.header('vary', 'Authorization');
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      const etag = `"m${found.media.id}-${found.size}"`;
+      // A signed address is cached until it expires (at most a day); a token's read stays private to that browser.
+      const expires = Number(query.expires);
+      const maxAge = signed ? Math.max(0, Math.min(MAX_AGE_SECONDS, Math.floor(expires - Date.now() / 1000))) : 3600;
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('last-modified', found.modified.toUTCString())
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('content-disposition', 'inline')
+        .type(found.media.mime);
+      if (!signed) reply.header('vary', 'Authorization');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
 
-    // An If-Range that names another version of the file asks for the whole file.
-    const ifRange = req.headers['if-range'];
-    const range = ifRange && ifRange !== etag ? null : parseByteRange(req.headers.range, found.size);
-    if (range === 'unsatisfiable') {
-      return reply.status(416).header('content-range', `bytes */${found.size}`).type('application/json').send({ message: MEDIA_MESSAGE.rangeNotSatisfiable });
-    }
-    if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${found.size}`).header('content-length', range.end - range.start + 1);
-    else reply.header('content-length', found.size);
-    // A HEAD gets the headers alone: Fastify would read a body stream through to discard it (a whole video from S3).
-    if (req.method === 'HEAD' || found.size === 0) return reply.send(Readable.from([]));
-    return reply.send(await found.open(range ?? undefined));
-  });
+      // An If-Range that names another version of the file asks for the whole file.
+      const ifRange = req.headers['if-range'];
+      const range = ifRange && ifRange !== etag ? null : parseByteRange(req.headers.range, found.size);
+      if (range === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${found.size}`)
+          .type('application/json')
+          .send({ message: MEDIA_MESSAGE.rangeNotSatisfiable });
+      }
+      if (range)
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+          .header('content-length', range.end - range.start + 1);
+      else reply.header('content-length', found.size);
+      // A HEAD gets the headers alone: Fastify would read a body stream through to discard it (a whole video from S3).
+      if (req.method === 'HEAD' || found.size === 0) return reply.send(Readable.from([]));
+      return reply.send(await found.open(range ?? undefined));
+    },
+  );
 }

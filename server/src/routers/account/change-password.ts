@@ -4,4 +4,6 @@ import { authedProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Changes the password; other sessions end; answers a fresh token for this one. */
-export const changePasswordRoute = authedProcedure.input(typedInput(changePasswordInput)).mutation(({ ctx, input }) => changePassword(ctx.svc, ctx.actor, input));
+export const changePasswordRoute = authedProcedure
+  .input(typedInput(changePasswordInput))
+  .mutation(({ ctx, input }) => changePassword(ctx.svc, ctx.actor, input));

@@ -4,4 +4,6 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Deletes the account and its data after the password is confirmed. */
-export const deleteAccountRoute = memberProcedure.input(typedInput(deleteAccountInput)).mutation(({ ctx, input }) => deleteAccount(ctx.svc, ctx.actor, input));
+export const deleteAccountRoute = memberProcedure
+  .input(typedInput(deleteAccountInput))
+  .mutation(({ ctx, input }) => deleteAccount(ctx.svc, ctx.actor, input));

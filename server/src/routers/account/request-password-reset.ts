@@ -4,4 +4,6 @@ import { publicProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Emails a reset link; the same answer whether or not the email has an account. */
-export const requestPasswordResetRoute = publicProcedure.input(typedInput(passwordCreateInput)).mutation(({ ctx, input }) => requestPasswordReset(ctx.svc, input));
+export const requestPasswordResetRoute = publicProcedure
+  .input(typedInput(passwordCreateInput))
+  .mutation(({ ctx, input }) => requestPasswordReset(ctx.svc, input));

@@ -4,4 +4,6 @@ import { publicProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Sets a new password with the emailed token. */
-export const resetPasswordRoute = publicProcedure.input(typedInput(passwordResetInput)).mutation(({ ctx, input }) => resetPassword(ctx.svc, input));
+export const resetPasswordRoute = publicProcedure
+  .input(typedInput(passwordResetInput))
+  .mutation(({ ctx, input }) => resetPassword(ctx.svc, input));

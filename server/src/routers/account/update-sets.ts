@@ -4,4 +4,6 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Chooses a work-volume level, applied after the next volume-phase submission. */
-export const updateSetsRoute = memberProcedure.input(typedInput(setsInput)).mutation(({ ctx, input }) => updateSets(ctx.svc, ctx.actor, input));
+export const updateSetsRoute = memberProcedure
+  .input(typedInput(setsInput))
+  .mutation(({ ctx, input }) => updateSets(ctx.svc, ctx.actor, input));

@@ -7,5 +7,7 @@ import { parseInput } from '../../validation.ts';
 /** Channels and their plans are public: the subscribe pages show them to visitors. */
 export const channelsRouter = router({
   list: publicProcedure.query(({ ctx }) => listChannels(ctx.em)),
-  get: publicProcedure.input(typedInput(channelIdInput)).query(({ ctx, input }) => getChannel(ctx.em, parseInput(channelIdInput, input).id)),
+  get: publicProcedure
+    .input(typedInput(channelIdInput))
+    .query(({ ctx, input }) => getChannel(ctx.em, parseInput(channelIdInput, input).id)),
 });

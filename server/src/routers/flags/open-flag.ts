@@ -4,4 +4,6 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Opens a flag (POST user/assistance_flag); the same submit twice opens one. */
-export const openFlagRoute = memberProcedure.input(typedInput(flagCreateInput)).mutation(({ ctx, input }) => openFlag(ctx.svc, ctx.actor.user, input));
+export const openFlagRoute = memberProcedure
+  .input(typedInput(flagCreateInput))
+  .mutation(({ ctx, input }) => openFlag(ctx.svc, ctx.actor.user, input));

@@ -5,5 +5,6 @@ import { typedInput } from '../../trpc/input.ts';
 import { flagId } from './flagId.ts';
 
 /** The member replies in their own open flag (POST user/assistance_flag/{id}/reply). */
-export const replyFlagRoute = memberProcedure.input(typedInput(flagIdInput.and(flagReplyInput))).mutation(({ ctx, input }) =>
-  replyAsMember(ctx.svc, ctx.actor.user, flagId(input), input));
+export const replyFlagRoute = memberProcedure
+  .input(typedInput(flagIdInput.and(flagReplyInput)))
+  .mutation(({ ctx, input }) => replyAsMember(ctx.svc, ctx.actor.user, flagId(input), input));

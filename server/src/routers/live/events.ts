@@ -32,12 +32,16 @@ export const liveEventsRoute: TRPCSubscriptionProcedure<{
   for await (const event of liveEventsFor(ctx.live, ctx.actor.user, until, resumed)) {
     // The token is checked again before each event, on a fresh fork (the request's identity map would hold the user
     // as they were): a logout or a password change ends a stream that is already open.
-    const stillValid = await authenticate({ ...ctx.svc, em: ctx.em.fork() }, ctx.bearer ?? '').then(() => true, () => false);
+    const stillValid = await authenticate({ ...ctx.svc, em: ctx.em.fork() }, ctx.bearer ?? '').then(
+      () => true,
+      () => false,
+    );
     if (!stillValid) throw new TRPCError({ code: 'UNAUTHORIZED', message: SERVER_MESSAGE.unauthenticated });
     yield tracked(`${instance}-${++counter}`, event);
   }
   // How the stream ends tells the client what to do: a normal end would stop it for good.
-  if (ctx.live.closed.aborted) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is restarting.' });
+  if (ctx.live.closed.aborted)
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is restarting.' });
   if (untilExpiry.aborted) throw new TRPCError({ code: 'UNAUTHORIZED', message: SERVER_MESSAGE.unauthenticated });
   // The client left, or the stream reached its longest life (sse.maxDurationMs): an abort ends it quietly and the
   // browser's EventSource, if still there, reconnects (authenticating again).

@@ -5,5 +5,6 @@ import { typedInput } from '../../trpc/input.ts';
 import { messageId } from '../admin/messages/messageId.ts';
 
 /** One of the member's messages, marked read by opening it (GET user/message/{id}); a query, as the REST call is a GET. */
-export const getMessageRoute = memberProcedure.input(typedInput(messageIdInput)).query(({ ctx, input }) =>
-  openMessage(ctx.em, ctx.actor.user, messageId(input)));
+export const getMessageRoute = memberProcedure
+  .input(typedInput(messageIdInput))
+  .query(({ ctx, input }) => openMessage(ctx.em, ctx.actor.user, messageId(input)));

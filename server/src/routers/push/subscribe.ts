@@ -4,4 +4,6 @@ import { authedProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Registers this device's PushSubscription for the caller (POST push/subscription); the same endpoint again updates it. */
-export const subscribeRoute = authedProcedure.input(typedInput(pushSubscriptionInput)).mutation(({ ctx, input }) => subscribePush(ctx.svc, ctx.actor, input));
+export const subscribeRoute = authedProcedure
+  .input(typedInput(pushSubscriptionInput))
+  .mutation(({ ctx, input }) => subscribePush(ctx.svc, ctx.actor, input));

@@ -4,4 +4,6 @@ import { authedProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** This device's registration when it is the caller's, else null (GET push/subscription?endpoint answers 404). */
-export const subscriptionRoute = authedProcedure.input(typedInput(pushEndpointInput)).query(({ ctx, input }) => findOwnSubscription(ctx.svc, ctx.actor, input));
+export const subscriptionRoute = authedProcedure
+  .input(typedInput(pushEndpointInput))
+  .query(({ ctx, input }) => findOwnSubscription(ctx.svc, ctx.actor, input));

@@ -4,4 +4,6 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { typedInput } from '../../trpc/input.ts';
 
 /** Setup step 2 (fact-find), which ends setup; 409 when the member is not on that step. */
-export const submitFactFindingRoute = memberProcedure.input(typedInput(factFindingInput)).mutation(({ ctx, input }) => submitFactFinding(ctx.svc, ctx.actor, input));
+export const submitFactFindingRoute = memberProcedure
+  .input(typedInput(factFindingInput))
+  .mutation(({ ctx, input }) => submitFactFinding(ctx.svc, ctx.actor, input));

@@ -11,11 +11,16 @@ export const uploadImageRoute = memberProcedure
   .input((raw: unknown) => raw as FormData)
   .mutation(async ({ ctx, input }) => {
     const form = input instanceof FormData ? input : null;
-    const { body } = await uploadProgressPhoto(ctx.svc, ctx.actor, async () => {
-      const file = form?.get('image');
-      if (!(file instanceof Blob)) return null;
-      if (file.size > PHOTO_MAX_BYTES) throw validationError('image', WARRIOR_MESSAGE.imageTooLarge);
-      return Buffer.from(await file.arrayBuffer());
-    }, form?.get('idempotency_key') ?? undefined);
+    const { body } = await uploadProgressPhoto(
+      ctx.svc,
+      ctx.actor,
+      async () => {
+        const file = form?.get('image');
+        if (!(file instanceof Blob)) return null;
+        if (file.size > PHOTO_MAX_BYTES) throw validationError('image', WARRIOR_MESSAGE.imageTooLarge);
+        return Buffer.from(await file.arrayBuffer());
+      },
+      form?.get('idempotency_key') ?? undefined,
+    );
     return body;
   });

@@ -19,5 +19,8 @@ export function paymentProvider(config: AppConfig): PaymentProvider {
 
 /** The client's card-entry settings: the provider in use and, for Stripe, the publishable key (never a secret). */
 export function paymentConfig(config: AppConfig): { provider: 'stripe' | 'offline'; publishableKey: string | null } {
-  return { provider: config.stripeSecretKey ? 'stripe' : 'offline', publishableKey: config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null };
+  return {
+    provider: config.stripeSecretKey ? 'stripe' : 'offline',
+    publishableKey: config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null,
+  };
 }

@@ -20,15 +20,29 @@ export function offlineProvider(): PaymentProvider {
   return {
     name: 'offline',
     async subscribe({ customer, plan, paymentMethod }) {
-      if (paymentMethod === OFFLINE_TEST_CARDS.declined) throw new DomainError('PAYMENT_FAILED', 'Your card was declined.');
+      if (paymentMethod === OFFLINE_TEST_CARDS.declined)
+        throw new DomainError('PAYMENT_FAILED', 'Your card was declined.');
       if (paymentMethod !== OFFLINE_TEST_CARDS.visa) {
-        throw new DomainError('PAYMENT_FAILED', `This card was not accepted: without Stripe configured, use the test card ${OFFLINE_TEST_CARDS.visa}.`);
+        throw new DomainError(
+          'PAYMENT_FAILED',
+          `This card was not accepted: without Stripe configured, use the test card ${OFFLINE_TEST_CARDS.visa}.`,
+        );
       }
-      return { customerId: customer.existingId ?? id('cus'), subscriptionId: id('sub'), status: 'active', currentPeriodEnd: periodEnd(new Date(), plan), cancelAtPeriodEnd: false };
+      return {
+        customerId: customer.existingId ?? id('cus'),
+        subscriptionId: id('sub'),
+        status: 'active',
+        currentPeriodEnd: periodEnd(new Date(), plan),
+        cancelAtPeriodEnd: false,
+      };
     },
     async changePlan(sub, plan) {
       const restart = sub.plan.interval !== plan.interval || sub.plan.intervalCount !== plan.intervalCount;
-      return { ...sameAs(sub), currentPeriodEnd: restart ? periodEnd(new Date(), plan) : sub.currentPeriodEnd, cancelAtPeriodEnd: false };
+      return {
+        ...sameAs(sub),
+        currentPeriodEnd: restart ? periodEnd(new Date(), plan) : sub.currentPeriodEnd,
+        cancelAtPeriodEnd: false,
+      };
     },
     async cancelAtPeriodEnd(sub) {
       return { ...sameAs(sub), cancelAtPeriodEnd: true };

@@ -64,12 +64,22 @@ export function fromStripe(sub: Stripe.Subscription): ProviderSubscription & { p
 /** Stripe's failures as ours: card problems keep Stripe's message (shown to the member), the rest stay vague and are logged. */
 function paymentError(config: AppConfig, err: unknown): never {
   if (err instanceof DomainError || !(err instanceof Stripe.errors.StripeError)) throw err;
-  if (err instanceof Stripe.errors.StripeCardError) throw new DomainError('PAYMENT_FAILED', err.message || 'Your card was declined.');
+  if (err instanceof Stripe.errors.StripeCardError)
+    throw new DomainError('PAYMENT_FAILED', err.message || 'Your card was declined.');
   if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param?.includes('payment_method')) {
     throw new DomainError('PAYMENT_FAILED', 'This card could not be used. Please check it and try again.');
   }
-  serviceLog(config, 'error', 'Stripe call failed', { type: err.type, code: err.code, status: err.statusCode, requestId: err.requestId, message: err.message });
-  throw new DomainError('PAYMENT_FAILED', 'The payment provider could not complete this request. Please try again later.');
+  serviceLog(config, 'error', 'Stripe call failed', {
+    type: err.type,
+    code: err.code,
+    status: err.statusCode,
+    requestId: err.requestId,
+    message: err.message,
+  });
+  throw new DomainError(
+    'PAYMENT_FAILED',
+    'The payment provider could not complete this request. Please try again later.',
+  );
 }
 
 /** The provider over the real Stripe API (customers, payment methods, prices, subscriptions). */
@@ -113,7 +123,11 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
               { idempotencyKey: idempotencyKey('customer', customer.userId) },
             )
           ).id;
-        await stripe.paymentMethods.attach(paymentMethod, { customer: customerId }, { idempotencyKey: idempotencyKey('attach', customerId, paymentMethod) });
+        await stripe.paymentMethods.attach(
+          paymentMethod,
+          { customer: customerId },
+          { idempotencyKey: idempotencyKey('attach', customerId, paymentMethod) },
+        );
         const sub = await stripe.subscriptions.create(
           {
             customer: customerId,
@@ -151,7 +165,13 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
     },
     async cancelAtPeriodEnd(sub, key) {
       try {
-        return fromStripe(await stripe.subscriptions.update(sub.providerSubscriptionId!, { cancel_at_period_end: true }, { idempotencyKey: key }));
+        return fromStripe(
+          await stripe.subscriptions.update(
+            sub.providerSubscriptionId!,
+            { cancel_at_period_end: true },
+            { idempotencyKey: key },
+          ),
+        );
       } catch (err) {
         paymentError(config, err);
       }

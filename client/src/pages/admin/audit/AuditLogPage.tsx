@@ -37,7 +37,10 @@ export default function AuditLogPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <AdminHeader title="Audit Log" />
-      <p className="muted audit__intro">Every time an admin reads a member&apos;s health data: the PAR-Q, the fact-find, the evolution chamber and its photos, the macro data.</p>
+      <p className="muted audit__intro">
+        Every time an admin reads a member&apos;s health data: the PAR-Q, the fact-find, the evolution chamber and its
+        photos, the macro data.
+      </p>
 
       <div className="toolbar audit__filters">
         <form className="toolbar__filter" role="search" aria-label="Filter by member" onSubmit={submitMember}>
@@ -62,7 +65,12 @@ export default function AuditLogPage() {
           <label htmlFor="audit-admin" className="field__label">
             Admin
           </label>
-          <select id="audit-admin" className="field__input" value={adminId ?? ''} onChange={(e) => list.go({ admin_id: readFilterId(e.target.value) })}>
+          <select
+            id="audit-admin"
+            className="field__input"
+            value={adminId ?? ''}
+            onChange={(e) => list.go({ admin_id: readFilterId(e.target.value) })}
+          >
             <option value="">All admins</option>
             {(admins.data ?? []).map((a) => (
               <option key={a.id} value={a.id}>
@@ -86,7 +94,11 @@ export default function AuditLogPage() {
         query={log}
         loading="Loading the audit log"
         failed="The audit log could not be loaded."
-        empty={log.isSuccess && rows.length === 0 && (filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.')}
+        empty={
+          log.isSuccess &&
+          rows.length === 0 &&
+          (filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.')
+        }
         pages={{ onChange: (page) => list.go({ page }), label: 'Audit log pages' }}
       >
         {rows.map((r) => (
@@ -98,7 +110,11 @@ export default function AuditLogPage() {
               {r.admin_id === null ? (
                 <span className="muted">A former admin</span>
               ) : (
-                <Link href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })} className="link" title="Show this admin's reads">
+                <Link
+                  href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })}
+                  className="link"
+                  title="Show this admin's reads"
+                >
                   {r.admin_name}
                 </Link>
               )}
@@ -108,7 +124,11 @@ export default function AuditLogPage() {
                 <span className="muted">Unknown</span>
               ) : (
                 <>
-                  <Link href={auditLogHref({ member_id: r.member_id, admin_id: adminId })} className="link" title="Show the reads of this member">
+                  <Link
+                    href={auditLogHref({ member_id: r.member_id, admin_id: adminId })}
+                    className="link"
+                    title="Show the reads of this member"
+                  >
                     {r.member_name ?? `Deleted member ${r.member_id}`}
                   </Link>
                   <span className="audit__member-id">ID {r.member_id}</span>

@@ -12,13 +12,26 @@ import { FormActions } from '../common/FormActions.tsx';
 import { CALIBRATION_LIST } from './catalogue.ts';
 import './calibrations.css';
 
-const FIELDS = ['form', 'form_group_id', 'exercise_type_id', 'muscle_group_id', 'max', 'reps_or_time', 'total_weight'] as const;
+const FIELDS = [
+  'form',
+  'form_group_id',
+  'exercise_type_id',
+  'muscle_group_id',
+  'max',
+  'reps_or_time',
+  'total_weight',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
 const toValues = (c: AdminCalibration): Values => ({
-  form: c.form, form_group_id: String(c.form_group_id), exercise_type_id: String(c.exercise_type_id),
-  muscle_group_id: c.muscle_group_id ? String(c.muscle_group_id) : '', max: String(c.max), reps_or_time: String(c.reps_or_time), total_weight: String(c.total_weight),
+  form: c.form,
+  form_group_id: String(c.form_group_id),
+  exercise_type_id: String(c.exercise_type_id),
+  muscle_group_id: c.muscle_group_id ? String(c.muscle_group_id) : '',
+  max: String(c.max),
+  reps_or_time: String(c.reps_or_time),
+  total_weight: String(c.total_weight),
 });
 export const validateCalibration = (values: Values) => schemaErrors(calibrationUpdateInput, values, FIELDS);
 
@@ -32,7 +45,9 @@ export default function CalibrationEditPage({ params }: PageProps) {
     <section className="page page--narrow" aria-labelledby="page-title">
       <AdminHeader title="Edit Calibration" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }} />
       <QueryState query={calibration} loading="Loading the calibration" />
-      {calibration.isSuccess && <CalibrationForm key={calibration.data.data.id} id={id} initial={toValues(calibration.data.data)} />}
+      {calibration.isSuccess && (
+        <CalibrationForm key={calibration.data.data.id} id={id} initial={toValues(calibration.data.data)} />
+      )}
     </section>
   );
 }
@@ -69,7 +84,13 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
         );
       }}
     >
-      <TextField label="Form" hint="The test's name as members see it" required maxLength={150} {...form.bind('form')} />
+      <TextField
+        label="Form"
+        hint="The test's name as members see it"
+        required
+        maxLength={150}
+        {...form.bind('form')}
+      />
       <div className="form-grid">
         <SelectField label="Form group" required {...form.bind('form_group_id')}>
           <option value="">{loading(formGroups, 'a form group')}</option>
@@ -109,7 +130,16 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
           step={1}
           {...form.bind('max')}
         />
-        <TextField label="Total weight (kg)" hint="Added load; 0 for bodyweight" required type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('total_weight')} />
+        <TextField
+          label="Total weight (kg)"
+          hint="Added load; 0 for bodyweight"
+          required
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          {...form.bind('total_weight')}
+        />
       </div>
       <FormActions submit="Save" busy={save.isPending} cancelHref={CALIBRATION_LIST} />
     </form>

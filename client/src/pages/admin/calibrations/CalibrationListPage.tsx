@@ -21,14 +21,23 @@ export default function CalibrationListPage() {
           </Link>
         }
       />
-      <p className="muted">The max tests that place a member on each form group's ladder: the starting form is the share of the max they reach.</p>
+      <p className="muted">
+        The max tests that place a member on each form group's ladder: the starting form is the share of the max they
+        reach.
+      </p>
       <QueryState query={list} loading="Loading calibrations" />
       {list.isSuccess && (
         <AdminTable
           caption={`Calibrations, ${rows.length} in all`}
           columns={[
-            'ID', 'Form', 'Form group', { label: 'Exercise type', className: 'catalogue-wide' }, { label: 'Max', className: 'catalogue-num' }, 'Reps/Time',
-            { label: 'Weight (kg)', className: 'catalogue-num catalogue-wide' }, 'Muscle',
+            'ID',
+            'Form',
+            'Form group',
+            { label: 'Exercise type', className: 'catalogue-wide' },
+            { label: 'Max', className: 'catalogue-num' },
+            'Reps/Time',
+            { label: 'Weight (kg)', className: 'catalogue-num catalogue-wide' },
+            'Muscle',
           ]}
           actions
           className="catalogue-table"
@@ -39,7 +48,9 @@ export default function CalibrationListPage() {
               <td data-label="ID">{c.id}</td>
               <td data-label="Form">{c.form}</td>
               <td data-label="Form group">{c.form_group_name}</td>
-              <td data-label="Exercise type" className="catalogue-wide">{c.exercise_type_name}</td>
+              <td data-label="Exercise type" className="catalogue-wide">
+                {c.exercise_type_name}
+              </td>
               <td data-label="Max" className="catalogue-num">
                 {c.max}
               </td>

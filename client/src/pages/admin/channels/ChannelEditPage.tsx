@@ -48,7 +48,9 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
   const validate = (v: Record<string, string>) => {
     const errors: FieldErrors<string> = schemaErrors(channelUpdateInput, { name: v.name }, ['name']);
     for (const p of plans) {
-      const amount = schemaErrors(planUpdateInput, { id: p.id, amount: v[amountField(p.id)], active: true }, ['amount']).amount;
+      const amount = schemaErrors(planUpdateInput, { id: p.id, amount: v[amountField(p.id)], active: true }, [
+        'amount',
+      ]).amount;
       if (amount) errors[amountField(p.id)] = amount;
     }
     return errors;
@@ -62,7 +64,11 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
       aria-busy={save.isPending || undefined}
       onSubmit={(e) => {
         if (!form.attempt(e) || save.isPending) return;
-        const sent = plans.map((p) => ({ id: p.id, amount: form.values[amountField(p.id)], active: form.values[activeField(p.id)] === '1' }));
+        const sent = plans.map((p) => ({
+          id: p.id,
+          amount: form.values[amountField(p.id)],
+          active: form.values[activeField(p.id)] === '1',
+        }));
         save.mutate(
           { id: channel.id, name: form.values.name ?? '', plans: sent },
           {
@@ -90,8 +96,8 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
       <fieldset className="form-section">
         <legend className="form-section__title">Plans</legend>
         <p className="field__hint">
-          Prices are in pounds. A new price applies to new purchases and plan changes: existing subscribers keep paying what they pay now. A plan off sale
-          leaves the signup and subscribe screens; its subscribers keep it.
+          Prices are in pounds. A new price applies to new purchases and plan changes: existing subscribers keep paying
+          what they pay now. A plan off sale leaves the signup and subscribe screens; its subscribers keep it.
         </p>
         {plans.length === 0 && <p className="empty">This channel has no plans.</p>}
         <ul className="catalogue-plans">
@@ -100,10 +106,19 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
               <div>
                 <p className="catalogue-plan__name">{p.name}</p>
                 <p className="catalogue-plan__meta muted">
-                  Billed {formatDuration(p.duration)} · {p.subscribers} {p.subscribers === 1 ? 'subscriber' : 'subscribers'}
+                  Billed {formatDuration(p.duration)} · {p.subscribers}{' '}
+                  {p.subscribers === 1 ? 'subscriber' : 'subscribers'}
                 </p>
               </div>
-              <TextField label={`Price of ${p.name} (£)`} required type="number" inputMode="decimal" min={1} step={0.01} {...form.bind(amountField(p.id))} />
+              <TextField
+                label={`Price of ${p.name} (£)`}
+                required
+                type="number"
+                inputMode="decimal"
+                min={1}
+                step={0.01}
+                {...form.bind(amountField(p.id))}
+              />
               {p.purchasable ? (
                 <div>
                   <CheckboxField
@@ -115,7 +130,8 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
                 </div>
               ) : (
                 <p className="catalogue-plan__meta muted">
-                  <span className="badge">Never sold</span> The {channel.name} channel is listed on the signup screen but cannot be bought.
+                  <span className="badge">Never sold</span> The {channel.name} channel is listed on the signup screen
+                  but cannot be bought.
                 </p>
               )}
             </li>

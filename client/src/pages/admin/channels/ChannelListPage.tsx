@@ -41,7 +41,13 @@ export default function ChannelListPage() {
                 {c.plans.map((p) => (
                   <div key={p.id}>
                     {formatPounds(p.amount)} {formatDuration(p.duration)}{' '}
-                    {!p.purchasable ? <span className="badge">Never sold</span> : p.active ? <span className="badge badge--success">On sale</span> : <span className="badge">Off sale</span>}
+                    {!p.purchasable ? (
+                      <span className="badge">Never sold</span>
+                    ) : p.active ? (
+                      <span className="badge badge--success">On sale</span>
+                    ) : (
+                      <span className="badge">Off sale</span>
+                    )}
                   </div>
                 ))}
               </td>

@@ -3,7 +3,15 @@ import './admin.css';
 import { Link } from 'wouter';
 
 /** The head of an admin screen: back link, 'Admin' eyebrow, the title and the screen's actions on the right. */
-export function AdminHeader({ title, back, actions }: { title: ReactNode; back?: { href: string; label: ReactNode }; actions?: ReactNode }) {
+export function AdminHeader({
+  title,
+  back,
+  actions,
+}: {
+  title: ReactNode;
+  back?: { href: string; label: ReactNode };
+  actions?: ReactNode;
+}) {
   return (
     <header className="page__header page__header--split">
       <div>

@@ -43,7 +43,19 @@ export interface AdminTableProps {
  * column headings, the loading, failed and empty lines under the rows, and the pages below.
  */
 export function AdminTable({
-  caption, meta, captionTotal = true, columns, actions, className, busy, query, loading, failed = 'Data could not be found.', empty, pages, children,
+  caption,
+  meta,
+  captionTotal = true,
+  columns,
+  actions,
+  className,
+  busy,
+  query,
+  loading,
+  failed = 'Data could not be found.',
+  empty,
+  pages,
+  children,
 }: AdminTableProps) {
   return (
     <>
@@ -51,7 +63,9 @@ export function AdminTable({
         <table className={className ? `table ${className}` : 'table'}>
           <caption className="visually-hidden">
             {caption}
-            {meta ? `, page ${meta.current_page} of ${meta.last_page}${captionTotal ? `, ${meta.total} in all` : ''}` : ''}
+            {meta
+              ? `, page ${meta.current_page} of ${meta.last_page}${captionTotal ? `, ${meta.total} in all` : ''}`
+              : ''}
           </caption>
           <thead>
             <tr>
@@ -79,7 +93,9 @@ export function AdminTable({
         {query && loading && query.isError && !query.data && <p className="empty">{failed}</p>}
         {empty && <p className="empty">{empty}</p>}
       </div>
-      {meta && pages && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={pages.onChange} label={pages.label} />}
+      {meta && pages && (
+        <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={pages.onChange} label={pages.label} />
+      )}
     </>
   );
 }

@@ -4,7 +4,10 @@ import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 /** The part of a tRPC delete mutation this dialog uses. */
 export interface DeleteMutation<Result> {
   isPending: boolean;
-  mutate: (input: { id: number }, callbacks: { onSuccess: (result: Result) => void; onError: (error: unknown) => void }) => void;
+  mutate: (
+    input: { id: number },
+    callbacks: { onSuccess: (result: Result) => void; onError: (error: unknown) => void },
+  ) => void;
 }
 
 export interface DeleteConfirmProps<Row extends { id: number }, Result> {
@@ -23,7 +26,15 @@ export interface DeleteConfirmProps<Row extends { id: number }, Result> {
 }
 
 /** The Delete/Cancel question over an admin list's row; Delete runs `remove` and the dialog waits for its answer. */
-export function DeleteConfirm<Row extends { id: number }, Result>({ row, onClose, title, text, remove, onDeleted, onRefused }: DeleteConfirmProps<Row, Result>) {
+export function DeleteConfirm<Row extends { id: number }, Result>({
+  row,
+  onClose,
+  title,
+  text,
+  remove,
+  onDeleted,
+  onRefused,
+}: DeleteConfirmProps<Row, Result>) {
   const confirm = () => {
     if (!row) return;
     remove.mutate(

@@ -15,7 +15,13 @@ export interface FormActionsProps {
 }
 
 /** The end of an admin edit form: the submit button, then Cancel back to the list. */
-export function FormActions({ submit, busy, cancelHref, cancelLabel = 'Cancel', className = 'panel__actions' }: FormActionsProps) {
+export function FormActions({
+  submit,
+  busy,
+  cancelHref,
+  cancelLabel = 'Cancel',
+  className = 'panel__actions',
+}: FormActionsProps) {
   return (
     <div className={className}>
       <Button type="submit" busy={busy}>

@@ -32,7 +32,14 @@ export function SearchBox({ id, label, placeholder, search, onSearch }: SearchBo
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <input id={id} type="search" className="field__input" placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className="field__input"
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit" className="button button--secondary">
         <SearchIcon /> Search
       </button>

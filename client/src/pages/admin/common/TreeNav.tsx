@@ -39,7 +39,10 @@ export function TreeNav({ label, title, tree, loading, current, href, parents }:
   );
 }
 
-function TreeList({ nodes, ...rest }: Pick<TreeNavProps, 'current' | 'href' | 'parents'> & { nodes: readonly TreeNavNode[] }) {
+function TreeList({
+  nodes,
+  ...rest
+}: Pick<TreeNavProps, 'current' | 'href' | 'parents'> & { nodes: readonly TreeNavNode[] }) {
   const { current, href, parents } = rest;
   const link = (node: TreeNavNode) => (
     <Link href={href(node.id)} className="tree-nav__link" aria-current={node.id === current ? 'page' : undefined}>
@@ -50,7 +53,11 @@ function TreeList({ nodes, ...rest }: Pick<TreeNavProps, 'current' | 'href' | 'p
     <ul className="tree-nav__tree">
       {nodes.map((node) => (
         <li key={node.id}>
-          {parents === 'heading' && node.children.length > 0 ? <span className="tree-nav__branch">{node.name}</span> : link(node)}
+          {parents === 'heading' && node.children.length > 0 ? (
+            <span className="tree-nav__branch">{node.name}</span>
+          ) : (
+            link(node)
+          )}
           {node.children.length > 0 && <TreeList nodes={node.children} {...rest} />}
         </li>
       ))}

@@ -8,7 +8,8 @@ export function readPage(value: string | null): number {
 }
 
 /** A whole id from the query string (a meal group, a page category), or null for anything else. */
-export const readIdParam = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+export const readIdParam = (value: string | null): number | null =>
+  value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
 /** `path` with these query values, dropping empty ones and page 1 (the default). */
 export function listHref(path: string, values: Record<string, string | number | undefined | null>): string {
@@ -39,5 +40,12 @@ export function useListQuery(path: string) {
   const leaveEmptiedPage = (rowsOnPage: number) => {
     if (rowsOnPage === 1 && page > 1) go({ page: page - 1 });
   };
-  return { page, search, params, go, leaveEmptiedPage, href: (next: Record<string, string | number | undefined | null>) => listHref(path, { ...values, ...next }) };
+  return {
+    page,
+    search,
+    params,
+    go,
+    leaveEmptiedPage,
+    href: (next: Record<string, string | number | undefined | null>) => listHref(path, { ...values, ...next }),
+  };
 }

@@ -14,7 +14,8 @@ import { useListQuery } from '../common/listQuery.ts';
 export const ADMIN_FLAG_LIST = '/admin/assistance_flag_management';
 
 /** What an admin's device shows once notifications are on (server/src/services/push.ts sends these). */
-export const ADMIN_PUSH_DESCRIPTION = "New assistance flags and members' replies appear on this device, even when the app is closed.";
+export const ADMIN_PUSH_DESCRIPTION =
+  "New assistance flags and members' replies appear on this device, even when the app is closed.";
 
 /** The status filter as the query string holds it: 0 open, 1 closed, anything else all. */
 export function readStatus(value: string | null): 0 | 1 | undefined {
@@ -26,7 +27,10 @@ export default function FlagManagementPage() {
   const query = useListQuery(ADMIN_FLAG_LIST);
   const status = readStatus(query.params.get('status'));
   const utils = trpc.useUtils();
-  const list = trpc.admin.flags.list.useQuery({ page: query.page, ...(status === undefined ? {} : { status }) }, { staleTime: 0, placeholderData: keepPreviousData });
+  const list = trpc.admin.flags.list.useQuery(
+    { page: query.page, ...(status === undefined ? {} : { status }) },
+    { staleTime: 0, placeholderData: keepPreviousData },
+  );
   // New flags and replies from members show up without a reload.
   useFlagLive(() => void utils.admin.flags.list.invalidate());
   const rows = list.data?.data ?? [];
@@ -41,7 +45,12 @@ export default function FlagManagementPage() {
           <label htmlFor="flag-status" className="field__label">
             Status
           </label>
-          <select id="flag-status" className="field__input" value={status ?? ''} onChange={(e) => query.go({ status: e.target.value || undefined })}>
+          <select
+            id="flag-status"
+            className="field__input"
+            value={status ?? ''}
+            onChange={(e) => query.go({ status: e.target.value || undefined })}
+          >
             <option value="">All</option>
             <option value={FLAG_STATUS.open}>Open</option>
             <option value={FLAG_STATUS.closed}>Closed</option>
@@ -73,7 +82,11 @@ export default function FlagManagementPage() {
             <td data-label="Replies">{f.responses_count}</td>
             <td data-label="Last activity">{formatWhen(f.updated_at)}</td>
             <RowActions>
-              <Link href={`/admin/assistance_flag/${f.id}`} className="button button--secondary button--sm" aria-label={`View ${f.subject}`}>
+              <Link
+                href={`/admin/assistance_flag/${f.id}`}
+                className="button button--secondary button--sm"
+                aria-label={`View ${f.subject}`}
+              >
                 VIEW
               </Link>
             </RowActions>

@@ -18,18 +18,27 @@ type Values = Record<Field, string>;
 
 const EMPTY: Values = { name: '', muscle_group_id: '', level: '', progress: '', min: '', max: '', reps_or_time: '1' };
 const toValues = (f: AdminForm): Values => ({
-  name: f.name, muscle_group_id: String(f.muscle_group_id), level: String(f.level), progress: String(f.progress), min: String(f.min),
-  max: String(f.max), reps_or_time: String(f.reps_or_time),
+  name: f.name,
+  muscle_group_id: String(f.muscle_group_id),
+  level: String(f.level),
+  progress: String(f.progress),
+  min: String(f.min),
+  max: String(f.max),
+  reps_or_time: String(f.reps_or_time),
 });
 /** The shared schema's verdict; the group id is the page's, so it is never the field in error. */
-export const validateForm = (values: Values) => schemaErrors(adminFormCreateInput, { ...values, form_group_id: 1 }, FIELDS);
+export const validateForm = (values: Values) =>
+  schemaErrors(adminFormCreateInput, { ...values, form_group_id: 1 }, FIELDS);
 
 /** /admin/form_group/{formGroupId}/form/create and /admin/form/{id}/edit: one rung of a ladder. */
 export default function FormEditPage({ params }: PageProps) {
   const formId = params.id ? Number(params.id) : null;
   const form = trpc.admin.forms.get.useQuery({ id: formId ?? 0 }, { enabled: formId !== null, staleTime: 0 });
   const groupId = formId === null ? Number(params.formGroupId) : (form.data?.data.form_group_id ?? null);
-  const group = trpc.admin.formGroups.get.useQuery({ id: groupId ?? 0 }, { enabled: groupId !== null && formId === null });
+  const group = trpc.admin.formGroups.get.useQuery(
+    { id: groupId ?? 0 },
+    { enabled: groupId !== null && formId === null },
+  );
   const groupName = formId === null ? group.data?.data.name : form.data?.data.form_group_name;
   const loading = formId === null ? group : form;
 
@@ -37,18 +46,38 @@ export default function FormEditPage({ params }: PageProps) {
     <section className="page page--narrow" aria-labelledby="page-title">
       <AdminHeader
         title={formId === null ? 'Create Form' : 'Edit Form'}
-        back={groupId !== null && groupName ? { href: ladderPath(groupId), label: `Forms of ${groupName}` } : { href: FORM_GROUP_LIST, label: 'Form Management' }}
+        back={
+          groupId !== null && groupName
+            ? { href: ladderPath(groupId), label: `Forms of ${groupName}` }
+            : { href: FORM_GROUP_LIST, label: 'Form Management' }
+        }
       />
       <QueryState query={loading} loading={formId === null ? 'Loading the form group' : 'Loading the form'} />
       {formId === null && group.isSuccess && <LadderForm initial={EMPTY} groupId={group.data.data.id} formId={null} />}
       {formId !== null && form.isSuccess && (
-        <LadderForm key={form.data.data.id} initial={toValues(form.data.data)} groupId={form.data.data.form_group_id} formId={formId} current={form.data.data} />
+        <LadderForm
+          key={form.data.data.id}
+          initial={toValues(form.data.data)}
+          groupId={form.data.data.form_group_id}
+          formId={formId}
+          current={form.data.data}
+        />
       )}
     </section>
   );
 }
 
-function LadderForm({ initial, groupId, formId, current }: { initial: Values; groupId: number; formId: number | null; current?: AdminForm }) {
+function LadderForm({
+  initial,
+  groupId,
+  formId,
+  current,
+}: {
+  initial: Values;
+  groupId: number;
+  formId: number | null;
+  current?: AdminForm;
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const muscleGroups = trpc.admin.calibrations.muscleGroups.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -80,8 +109,8 @@ function LadderForm({ initial, groupId, formId, current }: { initial: Values; gr
     >
       {current && current.members_count > 0 && (
         <p className="notice notice--info">
-          {membersStand(current.members_count)} on this form. They stay on it when it is saved, even if its level or progress moves it on the
-          ladder.
+          {membersStand(current.members_count)} on this form. They stay on it when it is saved, even if its level or
+          progress moves it on the ladder.
         </p>
       )}
       <div className="form-grid">
@@ -99,9 +128,36 @@ function LadderForm({ initial, groupId, formId, current }: { initial: Values; gr
           <option value="2">Time (seconds)</option>
         </SelectField>
         <TextField label="Level" required type="number" inputMode="numeric" min={1} step={1} {...form.bind('level')} />
-        <TextField label="Progress" required type="number" inputMode="numeric" min={1} step={1} hint="Orders the forms inside a level" {...form.bind('progress')} />
-        <TextField label="Min" required type="number" inputMode="numeric" min={1} step={1} hint={`Fewest ${unit}; below it the member moves down`} {...form.bind('min')} />
-        <TextField label="Max" required type="number" inputMode="numeric" min={1} step={1} hint="Every set at the max moves the member up" {...form.bind('max')} />
+        <TextField
+          label="Progress"
+          required
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint="Orders the forms inside a level"
+          {...form.bind('progress')}
+        />
+        <TextField
+          label="Min"
+          required
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint={`Fewest ${unit}; below it the member moves down`}
+          {...form.bind('min')}
+        />
+        <TextField
+          label="Max"
+          required
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint="Every set at the max moves the member up"
+          {...form.bind('max')}
+        />
       </div>
       <FormActions submit={formId === null ? 'Create form' : 'Save'} busy={saving} cancelHref={ladderPath(groupId)} />
     </form>

@@ -20,7 +20,10 @@ type Values = Record<Field, string>;
 
 const EMPTY: Values = { name: '', exercise_type_id: '', video_id: '', video_link: '' };
 const toValues = (g: AdminFormGroup): Values => ({
-  name: g.name, exercise_type_id: String(g.exercise_type_id), video_id: g.video_id ? String(g.video_id) : '', video_link: g.video_link ?? '',
+  name: g.name,
+  exercise_type_id: String(g.exercise_type_id),
+  video_id: g.video_id ? String(g.video_id) : '',
+  video_link: g.video_link ?? '',
 });
 export const validateFormGroup = (values: Values) => schemaErrors(adminFormGroupInput, values, FIELDS);
 
@@ -48,14 +51,29 @@ export default function FormGroupEditPage({ params }: PageProps) {
       ) : (
         <>
           <QueryState query={group} loading="Loading the form group" />
-          {group.isSuccess && <FormGroupForm key={group.data.data.id} initial={toValues(group.data.data)} initialVideoPath={group.data.data.video_path} id={id} />}
+          {group.isSuccess && (
+            <FormGroupForm
+              key={group.data.data.id}
+              initial={toValues(group.data.data)}
+              initialVideoPath={group.data.data.video_path}
+              id={id}
+            />
+          )}
         </>
       )}
     </section>
   );
 }
 
-function FormGroupForm({ initial, initialVideoPath, id }: { initial: Values; initialVideoPath: string | null; id: number | null }) {
+function FormGroupForm({
+  initial,
+  initialVideoPath,
+  id,
+}: {
+  initial: Values;
+  initialVideoPath: string | null;
+  id: number | null;
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const exerciseTypes = trpc.admin.calibrations.exerciseTypes.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -112,7 +130,12 @@ function FormGroupForm({ initial, initialVideoPath, id }: { initial: Values; ini
         }}
         error={form.shown('video_id')}
       />
-      <TextField label="Video link" hint="An id or address on the video host; optional" maxLength={255} {...form.bind('video_link')} />
+      <TextField
+        label="Video link"
+        hint="An id or address on the video host; optional"
+        maxLength={255}
+        {...form.bind('video_link')}
+      />
       <FormActions submit={id === null ? 'Create form group' : 'Save'} busy={saving} cancelHref={FORM_GROUP_LIST} />
     </form>
   );

@@ -19,7 +19,10 @@ export default function FormGroupListPage() {
   const [deleting, setDeleting] = useState<AdminFormGroup | null>(null);
 
   const utils = trpc.useUtils();
-  const list = trpc.admin.formGroups.list.useQuery({ page: query.page, search: query.search }, { placeholderData: keepPreviousData });
+  const list = trpc.admin.formGroups.list.useQuery(
+    { page: query.page, search: query.search },
+    { placeholderData: keepPreviousData },
+  );
   const remove = trpc.admin.formGroups.delete.useMutation();
 
   const rows = list.data?.data ?? [];
@@ -66,7 +69,11 @@ export default function FormGroupListPage() {
             <td data-label="Video">{g.video_id || g.video_link ? 'Yes' : <span className="muted">None</span>}</td>
             <RowActions>
               <EditLink href={`/admin/form_group/${g.id}/edit`} name={g.name} />
-              <Link href={ladderPath(g.id)} className="button button--secondary button--sm" aria-label={`Forms of ${g.name}`}>
+              <Link
+                href={ladderPath(g.id)}
+                className="button button--secondary button--sm"
+                aria-label={`Forms of ${g.name}`}
+              >
                 FORMS
               </Link>
               {g.deletable && <DeleteButton name={g.name} onClick={() => setDeleting(g)} />}
@@ -79,7 +86,9 @@ export default function FormGroupListPage() {
         row={deleting}
         onClose={() => setDeleting(null)}
         title="Delete form group?"
-        text={(g) => `${g.name} and its ${g.forms_count} form${g.forms_count === 1 ? '' : 's'} will be deleted. This cannot be undone.`}
+        text={(g) =>
+          `${g.name} and its ${g.forms_count} form${g.forms_count === 1 ? '' : 's'} will be deleted. This cannot be undone.`
+        }
         remove={remove}
         onDeleted={(g) => {
           toast.success(`Form group ${g.name} deleted.`);

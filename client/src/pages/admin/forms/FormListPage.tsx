@@ -52,7 +52,8 @@ export default function FormListPage({ params }: PageProps) {
       {group.isSuccess && (
         <>
           <p className="muted ladder-intro">
-            Members climb the ladder from the first form: every set at the max moves them up, a best set below the min moves them down.
+            Members climb the ladder from the first form: every set at the max moves them up, a best set below the min
+            moves them down.
           </p>
           <AdminTable
             caption={<>Forms of {name}</>}
@@ -81,7 +82,9 @@ export default function FormListPage({ params }: PageProps) {
                 <RowActions>
                   <EditLink href={`/admin/form/${f.id}/edit`} name={f.name} />
                   {/* The last form cannot go while members stand on it (the server refuses too). */}
-                  {!(meta?.total === 1 && f.members_count > 0) && <DeleteButton name={f.name} onClick={() => setDeleting(f)} />}
+                  {!(meta?.total === 1 && f.members_count > 0) && (
+                    <DeleteButton name={f.name} onClick={() => setDeleting(f)} />
+                  )}
                 </RowActions>
               </tr>
             ))}
@@ -96,7 +99,11 @@ export default function FormListPage({ params }: PageProps) {
         text={(form) => deleteConsequence(form, meta?.total ?? rows.length)}
         remove={remove}
         onDeleted={(form, result) => {
-          toast.success(result.moved_to ? `${form.name} deleted. ${members(result.members_moved)} moved to ${result.moved_to.name}.` : `${form.name} deleted.`);
+          toast.success(
+            result.moved_to
+              ? `${form.name} deleted. ${members(result.members_moved)} moved to ${result.moved_to.name}.`
+              : `${form.name} deleted.`,
+          );
           query.leaveEmptiedPage(rows.length);
           void utils.admin.forms.list.invalidate();
           void utils.admin.formGroups.invalidate();

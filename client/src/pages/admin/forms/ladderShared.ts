@@ -27,9 +27,10 @@ export const rangeUnit = (repsOrTime: number) => (repsOrTime === REPS_OR_TIME.ti
 
 /** What deleting a form does to the members on it, said before the admin confirms (the server does the same). */
 export function deleteConsequence(form: Pick<AdminForm, 'name' | 'members_count' | 'rung'>, total: number): string {
-  if (form.members_count === 0) return `${form.name} will be deleted. No member stands on it. Workout results keep its name.`;
-  if (total === 1) return `${form.name} is the last form of this group and ${membersStand(form.members_count)} on it, so it cannot be deleted.`;
+  if (form.members_count === 0)
+    return `${form.name} will be deleted. No member stands on it. Workout results keep its name.`;
+  if (total === 1)
+    return `${form.name} is the last form of this group and ${membersStand(form.members_count)} on it, so it cannot be deleted.`;
   const where = form.rung === 1 ? 'the form above it' : 'the form below it';
   return `${form.name} will be deleted. The ${members(form.members_count)} on it will move to ${where}. Workout results keep its name.`;
 }
-

@@ -2,7 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { MAX_INGREDIENTS, TOAST_MS } from '@evolution/shared/constants';
 import {
-  MEAL_LIMITS, MEAL_MESSAGE, adminMealCreateInput, ingredientRowErrors, type AdminMeal, type AdminMealBody, type MealGroupNode, type MediaRef,
+  MEAL_LIMITS,
+  MEAL_MESSAGE,
+  adminMealCreateInput,
+  ingredientRowErrors,
+  type AdminMeal,
+  type AdminMealBody,
+  type MealGroupNode,
+  type MediaRef,
 } from '@evolution/shared';
 import { apiErrorNotice, fieldErrors, readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
@@ -20,7 +27,16 @@ import { FormActions } from '../common/FormActions.tsx';
 import { elixirPhaseMemberPath, groupOptions, mealListHref } from './mealAdmin.ts';
 import './meals.css';
 
-const FIELDS = ['name', 'meal_group_id', 'description', 'video_link', 'kcal', 'protein', 'fat', 'carbohydrate'] as const;
+const FIELDS = [
+  'name',
+  'meal_group_id',
+  'description',
+  'video_link',
+  'kcal',
+  'protein',
+  'fat',
+  'carbohydrate',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Cell = 'ingredient' | 'formula';
 
@@ -49,7 +65,8 @@ function initialFields(meal: AdminMeal | undefined, groupId: number | null): Rec
 }
 
 /** The plain fields' rules: the server's own parser, read field by field. */
-const validateFields = (values: Record<Field, string>) => schemaErrors(adminMealCreateInput, { ...values, ingredients: [{ ingredient: 'x', formula: 1 }] }, FIELDS);
+const validateFields = (values: Record<Field, string>) =>
+  schemaErrors(adminMealCreateInput, { ...values, ingredients: [{ ingredient: 'x', formula: 1 }] }, FIELDS);
 
 /**
  * /admin/meal/add?meal_group={id} and /admin/meal/{id}/edit: a meal's fields, its image and video (uploaded first,
@@ -80,7 +97,15 @@ export default function MealEditPage({ params }: PageProps) {
   );
 }
 
-function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupId: number | null; tree: readonly MealGroupNode[] }) {
+function MealForm({
+  meal,
+  groupId,
+  tree,
+}: {
+  meal: AdminMeal | undefined;
+  groupId: number | null;
+  tree: readonly MealGroupNode[];
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const create = trpc.admin.meals.create.useMutation({ meta: { silentErrors: true } });
@@ -88,14 +113,25 @@ function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupI
   const saving = create.isPending || update.isPending;
 
   const form = useForm(initialFields(meal, groupId), validateFields, FIELDS);
-  const rows = useRows<Cell>(meal ? meal.ingredients.map((i) => ({ ingredient: i.ingredient, formula: String(i.formula) })) : [BLANK_ROW], {
-    blank: BLANK_ROW, max: MAX_INGREDIENTS, validate: ingredientRowErrors, name: cellName,
-  });
-  const [image, setImage] = useState<MediaRef | null>(meal?.image_id ? { id: meal.image_id, path: meal.image_path } : null);
-  const [video, setVideo] = useState<MediaRef | null>(meal?.video_id ? { id: meal.video_id, path: meal.video_path } : null);
+  const rows = useRows<Cell>(
+    meal ? meal.ingredients.map((i) => ({ ingredient: i.ingredient, formula: String(i.formula) })) : [BLANK_ROW],
+    {
+      blank: BLANK_ROW,
+      max: MAX_INGREDIENTS,
+      validate: ingredientRowErrors,
+      name: cellName,
+    },
+  );
+  const [image, setImage] = useState<MediaRef | null>(
+    meal?.image_id ? { id: meal.image_id, path: meal.image_path } : null,
+  );
+  const [video, setVideo] = useState<MediaRef | null>(
+    meal?.video_id ? { id: meal.video_id, path: meal.video_path } : null,
+  );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const noRows = rows.rows.length === 0;
-  const rowsMessage = serverErrors.ingredients ?? (noRows && form.submitted ? MEAL_MESSAGE.ingredientsRequired : undefined);
+  const rowsMessage =
+    serverErrors.ingredients ?? (noRows && form.submitted ? MEAL_MESSAGE.ingredientsRequired : undefined);
 
   const body = (): AdminMealBody => ({
     name: form.values.name,
@@ -126,7 +162,9 @@ function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupI
       return;
     }
     // admin.md section 8, "Meal save failure": the messages joined by line breaks, a warning for 10 s.
-    const lines = Object.values(failure.errors).flat().filter((m) => typeof m === 'string');
+    const lines = Object.values(failure.errors)
+      .flat()
+      .filter((m) => typeof m === 'string');
     notify({ message: lines.join('\n'), variant: 'warning', duration: TOAST_MS.long });
     const byField = fieldErrors(error);
     form.setServerErrors(Object.fromEntries(FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]])));
@@ -140,7 +178,11 @@ function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupI
     const rowsOk = rows.attempt();
     if (!rowsOk || noRows) {
       // The spec's notifications for blank rows, all at once, as the save failure shows the server's.
-      notify({ message: (noRows ? [MEAL_MESSAGE.ingredientsRequired] : rows.messages).join('\n'), variant: 'warning', duration: TOAST_MS.long });
+      notify({
+        message: (noRows ? [MEAL_MESSAGE.ingredientsRequired] : rows.messages).join('\n'),
+        variant: 'warning',
+        duration: TOAST_MS.long,
+      });
       const first = rows.firstInvalid();
       if (fieldsOk && first) formEl.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     }
@@ -158,7 +200,8 @@ function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupI
       {phase !== null && (
         <div className="notice">
           <p>
-            This meal is phase {phase} of the Saturni Elixir: members see it at {elixirPhaseMemberPath(phase)}. It stays in Elixirs.
+            This meal is phase {phase} of the Saturni Elixir: members see it at {elixirPhaseMemberPath(phase)}. It stays
+            in Elixirs.
           </p>
         </div>
       )}
@@ -195,29 +238,67 @@ function MealForm({ meal, groupId, tree }: { meal: AdminMeal | undefined; groupI
           hint='Paragraphs separated by a blank line; lines starting with "- " are bullets and "1. " numbered steps.'
           {...form.bind('description')}
         />
-        <TextField label="Video link" type="url" inputMode="url" placeholder="https://" hint="Optional: an external video address." {...form.bind('video_link')} />
+        <TextField
+          label="Video link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint="Optional: an external video address."
+          {...form.bind('video_link')}
+        />
       </fieldset>
 
       <fieldset className="panel form-section">
         <legend className="form-section__title">Image and video</legend>
         <div className="form-grid">
-          <MediaUploadField kind="meal_image" label="Image" value={image} onChange={setImage} error={serverErrors.image_id} />
-          <MediaUploadField kind="meal_video" label="Video" value={video} onChange={setVideo} error={serverErrors.video_id} />
+          <MediaUploadField
+            kind="meal_image"
+            label="Image"
+            value={image}
+            onChange={setImage}
+            error={serverErrors.image_id}
+          />
+          <MediaUploadField
+            kind="meal_video"
+            label="Video"
+            value={video}
+            onChange={setVideo}
+            error={serverErrors.video_id}
+          />
         </div>
       </fieldset>
 
       <fieldset className="panel form-section" aria-describedby="ingredients-hint">
         <legend className="form-section__title">Ingredients</legend>
         <p id="ingredients-hint" className="field__hint">
-          The amount of each per serving, with its unit in the name, e.g. &ldquo;Rolled oats (g)&rdquo;. Up to {MAX_INGREDIENTS} ingredients.
+          The amount of each per serving, with its unit in the name, e.g. &ldquo;Rolled oats (g)&rdquo;. Up to{' '}
+          {MAX_INGREDIENTS} ingredients.
         </p>
         {rows.rows.length > 0 && (
           <ol className="meal-edit__rows">
             {rows.rows.map((row, i) => (
               <li key={row.key} className="meal-edit__row">
-                <TextField label={`Ingredient ${i + 1}`} autoComplete="off" maxLength={MEAL_LIMITS.ingredient} className="meal-edit__ingredient" {...rows.bind(i, 'ingredient')} />
-                <TextField label={`Quantity ${i + 1}`} inputMode="decimal" autoComplete="off" className="meal-edit__quantity" {...rows.bind(i, 'formula')} />
-                <Button variant="ghost" size="sm" className="meal-edit__remove" aria-label={`Remove ingredient ${i + 1}`} onClick={() => rows.remove(i)}>
+                <TextField
+                  label={`Ingredient ${i + 1}`}
+                  autoComplete="off"
+                  maxLength={MEAL_LIMITS.ingredient}
+                  className="meal-edit__ingredient"
+                  {...rows.bind(i, 'ingredient')}
+                />
+                <TextField
+                  label={`Quantity ${i + 1}`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="meal-edit__quantity"
+                  {...rows.bind(i, 'formula')}
+                />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="meal-edit__remove"
+                  aria-label={`Remove ingredient ${i + 1}`}
+                  onClick={() => rows.remove(i)}
+                >
                   Remove
                 </Button>
               </li>

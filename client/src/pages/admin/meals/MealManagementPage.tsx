@@ -13,7 +13,15 @@ import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { DeleteButton, EditLink, RowActions } from '../common/RowActions.tsx';
 import { TreeNav } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
-import { MEAL_MANAGEMENT, elixirPhaseMemberPath, isElixirs, mealAddHref, mealEditHref, mealHoldingGroups, mealListHref } from './mealAdmin.ts';
+import {
+  MEAL_MANAGEMENT,
+  elixirPhaseMemberPath,
+  isElixirs,
+  mealAddHref,
+  mealEditHref,
+  mealHoldingGroups,
+  mealListHref,
+} from './mealAdmin.ts';
 import './meals.css';
 
 /**
@@ -32,7 +40,10 @@ export default function MealManagementPage() {
   const group = holding.find((g) => g.id === groupId) ?? null;
   // A parent group (Major meals) or an unknown id has no list of its own.
   const listable = group !== null;
-  const list = trpc.admin.meals.list.useQuery({ groupId: groupId ?? 0, page: query.page }, { enabled: listable, placeholderData: keepPreviousData });
+  const list = trpc.admin.meals.list.useQuery(
+    { groupId: groupId ?? 0, page: query.page },
+    { enabled: listable, placeholderData: keepPreviousData },
+  );
   const remove = trpc.admin.meals.remove.useMutation({ meta: { silentErrors: true } });
 
   const rows = list.data?.data ?? [];
@@ -45,7 +56,11 @@ export default function MealManagementPage() {
         title="Meal Management"
         actions={
           listable && (
-            <Link href={mealAddHref(groupId)} className="button button--primary" aria-label={`Add a meal to ${group.name}`}>
+            <Link
+              href={mealAddHref(groupId)}
+              className="button button--primary"
+              aria-label={`Add a meal to ${group.name}`}
+            >
               ADD
             </Link>
           )
@@ -65,7 +80,11 @@ export default function MealManagementPage() {
 
         <div className="tree-layout__main">
           {!listable && tree.isSuccess && (
-            <p className="empty panel">{groupId === null ? 'Choose a meal group to see its meals.' : 'This group holds no meals of its own: choose one of the groups under it.'}</p>
+            <p className="empty panel">
+              {groupId === null
+                ? 'Choose a meal group to see its meals.'
+                : 'This group holds no meals of its own: choose one of the groups under it.'}
+            </p>
           )}
           {listable && (
             <>
@@ -73,8 +92,9 @@ export default function MealManagementPage() {
               {elixirs && (
                 <div className="notice">
                   <p>
-                    The first {ELIXIR_PHASE_NAMES.length} meals of {group.name} are the Saturni Elixir&apos;s phases one to {ELIXIR_PHASE_NAMES.at(-1)}, in this order.
-                    Members follow them at {elixirPhaseMemberPath(1)} and the next three addresses, so they are edited here and not deleted.
+                    The first {ELIXIR_PHASE_NAMES.length} meals of {group.name} are the Saturni Elixir&apos;s phases one
+                    to {ELIXIR_PHASE_NAMES.at(-1)}, in this order. Members follow them at {elixirPhaseMemberPath(1)} and
+                    the next three addresses, so they are edited here and not deleted.
                   </p>
                 </div>
               )}
@@ -87,7 +107,11 @@ export default function MealManagementPage() {
                 busy={list.isFetching}
                 query={list}
                 loading="Loading the meals"
-                empty={list.isSuccess && rows.length === 0 && (meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.')}
+                empty={
+                  list.isSuccess &&
+                  rows.length === 0 &&
+                  (meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.')
+                }
                 pages={{ onChange: (page) => query.go({ page }), label: `${group.name} pages` }}
               >
                 {rows.map((meal) => (
@@ -111,7 +135,9 @@ export default function MealManagementPage() {
                     <td data-label="Ingredients">{meal.ingredient_count}</td>
                     <RowActions>
                       <EditLink href={mealEditHref(meal.id)} name={meal.name} />
-                      {meal.elixir_phase === null && <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />}
+                      {meal.elixir_phase === null && (
+                        <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />
+                      )}
                     </RowActions>
                   </tr>
                 ))}
@@ -125,7 +151,9 @@ export default function MealManagementPage() {
         row={deleting}
         onClose={() => setDeleting(null)}
         title="Delete meal?"
-        text={(meal) => `${meal.name} will be deleted from ${meal.meal_group_name}: members will no longer see it. This cannot be undone.`}
+        text={(meal) =>
+          `${meal.name} will be deleted from ${meal.meal_group_name}: members will no longer see it. This cannot be undone.`
+        }
         remove={remove}
         onDeleted={() => {
           toast.success(MEAL_MESSAGE.deleted, TOAST_MS.apiError);
@@ -134,7 +162,13 @@ export default function MealManagementPage() {
         }}
         onRefused={(error) => {
           // 409 (an elixir phase) is outside the error catalogue: its message is still worth showing.
-          notify(apiErrorNotice(error) ?? { message: readFailure(error).message, variant: 'danger', duration: TOAST_MS.apiError });
+          notify(
+            apiErrorNotice(error) ?? {
+              message: readFailure(error).message,
+              variant: 'danger',
+              duration: TOAST_MS.apiError,
+            },
+          );
           void utils.admin.meals.list.invalidate();
         }}
       />

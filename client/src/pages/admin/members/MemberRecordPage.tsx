@@ -21,7 +21,10 @@ export default function MemberRecordPage({ params, route }: PageProps) {
   const id = readMemberId(params.id);
   const tab = tabOf(route.path);
   // A 404 (nobody, or an admin's id) is said on the screen, not in a toast.
-  const member = trpc.admin.members.member.useQuery({ id: id ?? 0 }, { enabled: id !== null, staleTime: 0, meta: { silentErrors: true } });
+  const member = trpc.admin.members.member.useQuery(
+    { id: id ?? 0 },
+    { enabled: id !== null, staleTime: 0, meta: { silentErrors: true } },
+  );
   // Any other failure (401, 403, 500) still gets the error catalogue's toast.
   useCatalogueToast(member.error);
   const Tab = RECORD_TABS[tab];
@@ -47,7 +50,12 @@ export default function MemberRecordPage({ params, route }: PageProps) {
         <>
           <nav className="results-links member-record__tabs" aria-label="Member record">
             {ADMIN_USER_TABS.map((t) => (
-              <Link key={t.key} href={`/admin/user/${member.data.id}/${t.key}`} className="results-links__item" aria-current={t.key === tab ? 'page' : undefined}>
+              <Link
+                key={t.key}
+                href={`/admin/user/${member.data.id}/${t.key}`}
+                className="results-links__item"
+                aria-current={t.key === tab ? 'page' : undefined}
+              >
                 {t.title}
               </Link>
             ))}

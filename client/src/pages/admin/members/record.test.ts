@@ -6,7 +6,8 @@ describe("a member's record", () => {
   it('reads the member id of the path: a whole number from 1 up to the largest database id, nothing else', () => {
     expect(readMemberId('42')).toBe(42);
     expect(readMemberId('2147483647')).toBe(2_147_483_647);
-    for (const bad of ['0', '2147483648', '-1', '1.5', '1e3', 'abc', '', undefined, null, ' 7']) expect(readMemberId(bad)).toBeNull();
+    for (const bad of ['0', '2147483648', '-1', '1.5', '1e3', 'abc', '', undefined, null, ' 7'])
+      expect(readMemberId(bad)).toBeNull();
   });
 
   it('shows a PAR-Q answer as No for 0 and Yes otherwise', () => {

@@ -29,7 +29,13 @@ function Details({ items }: { items: readonly { label: string; value: ReactNode 
       {items.map((item) => (
         <div key={item.label}>
           <dt>{item.label}</dt>
-          <dd>{item.value === null || item.value === undefined || item.value === '' ? <span className="muted">Not given</span> : item.value}</dd>
+          <dd>
+            {item.value === null || item.value === undefined || item.value === '' ? (
+              <span className="muted">Not given</span>
+            ) : (
+              item.value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -63,7 +69,10 @@ function ChannelSubscriptionTab({ memberId }: TabProps) {
             { label: 'Evolution', value: e.evolution },
             { label: 'Version', value: e.need_calibration ? `${e.version} (calibration due)` : e.version },
             { label: 'Phase', value: e.phase },
-            { label: 'Work volume', value: `${e.number_of_sets} sets${e.pending_number_of_sets ? ` (${e.pending_number_of_sets} from the next volume phase)` : ''}` },
+            {
+              label: 'Work volume',
+              value: `${e.number_of_sets} sets${e.pending_number_of_sets ? ` (${e.pending_number_of_sets} from the next volume phase)` : ''}`,
+            },
           ]}
         />
       )}
@@ -89,7 +98,12 @@ function ApplicationDetailsTab({ memberId }: TabProps) {
           </li>
         ))}
       </ol>
-      <Details items={[{ label: 'Date', value: formatDate(a.date) }, { label: 'E-signature', value: a.e_signature }]} />
+      <Details
+        items={[
+          { label: 'Date', value: formatDate(a.date) },
+          { label: 'E-signature', value: a.e_signature },
+        ]}
+      />
     </>
   );
 }
@@ -128,7 +142,10 @@ function FactFindTab({ memberId }: TabProps) {
 
 function EvolutionChamberTab({ memberId }: TabProps) {
   const [page, setPage] = useState(1);
-  const chamber = trpc.admin.members.chamber.useQuery({ id: memberId, page }, { ...quietNotFound, placeholderData: (prev) => prev });
+  const chamber = trpc.admin.members.chamber.useQuery(
+    { id: memberId, page },
+    { ...quietNotFound, placeholderData: (prev) => prev },
+  );
   useCatalogueToast(chamber.error);
   const data = chamber.data;
   if (chamber.isPending) return <Spinner label="Loading the evolution chamber" />;
@@ -137,7 +154,12 @@ function EvolutionChamberTab({ memberId }: TabProps) {
   return (
     <>
       <div className="member-record__pager">
-        <ChamberPager chamber={data} page={page} busy={chamber.isFetching} onPage={(n) => setPage(Math.min(Math.max(1, n), data.totalPages))} />
+        <ChamberPager
+          chamber={data}
+          page={page}
+          busy={chamber.isFetching}
+          onPage={(n) => setPage(Math.min(Math.max(1, n), data.totalPages))}
+        />
       </div>
       <ChamberView chamber={data} />
     </>
@@ -163,14 +185,24 @@ function CalibrationTab({ memberId }: TabProps) {
 function WorkoutResultsTab({ memberId }: TabProps) {
   const [evolution, setEvolution] = useState<number | null>(null);
   const state = trpc.admin.members.evolution.useQuery({ id: memberId }, { staleTime: 0 });
-  const results = trpc.admin.members.workoutResults.useQuery(evolution === null ? { id: memberId } : { id: memberId, evolution }, { staleTime: 0 });
+  const results = trpc.admin.members.workoutResults.useQuery(
+    evolution === null ? { id: memberId } : { id: memberId, evolution },
+    { staleTime: 0 },
+  );
   const latest = state.data?.data.evolution ?? 1;
   const shown = evolution ?? results.data?.evolution ?? latest;
   return (
     <>
       <QueryState query={results} loading="Loading the workout results" />
       {results.data && (
-        <WorkoutResultsView key={shown} rows={results.data.data} evolution={shown} latest={latest} onEvolution={setEvolution} empty="No sets logged in this evolution yet." />
+        <WorkoutResultsView
+          key={shown}
+          rows={results.data.data}
+          evolution={shown}
+          latest={latest}
+          onEvolution={setEvolution}
+          empty="No sets logged in this evolution yet."
+        />
       )}
     </>
   );
@@ -178,14 +210,22 @@ function WorkoutResultsTab({ memberId }: TabProps) {
 
 function FormLevelsTab({ memberId }: TabProps) {
   const list = useListQuery(`/admin/user/${memberId}/form_levels`);
-  const levels = trpc.admin.members.formLevels.useQuery({ id: memberId, page: list.page }, { staleTime: 0, placeholderData: (prev) => prev });
+  const levels = trpc.admin.members.formLevels.useQuery(
+    { id: memberId, page: list.page },
+    { staleTime: 0, placeholderData: (prev) => prev },
+  );
   return (
     <>
       <QueryState query={levels} loading="Loading the form levels" />
       {levels.data && (
         <>
           <FormLevelsTable rows={levels.data.data} />
-          <Pagination page={list.page} lastPage={levels.data.meta.last_page} onChange={(page) => list.go({ page })} label="Form level pages" />
+          <Pagination
+            page={list.page}
+            lastPage={levels.data.meta.last_page}
+            onChange={(page) => list.go({ page })}
+            label="Form level pages"
+          />
         </>
       )}
     </>
@@ -201,12 +241,13 @@ function MacroDataTab({ memberId }: TabProps) {
   return (
     <div className="panel">
       <p>
-        Energy balance: <strong>{macros.data.energy_balance}</strong>, at {macros.data.body_fat}% body fat against the {macros.data.desired_aesthetic} target of{' '}
-        {macros.data.desired_body_fat}%.
+        Energy balance: <strong>{macros.data.energy_balance}</strong>, at {macros.data.body_fat}% body fat against the{' '}
+        {macros.data.desired_aesthetic} target of {macros.data.desired_body_fat}%.
       </p>
       <MacroFigures macros={macros.data} />
       <p className="muted">
-        Estimates from the member&apos;s fact-find and latest data analysis ({macros.data.weight} kg at {macros.data.body_fat}% body fat).
+        Estimates from the member&apos;s fact-find and latest data analysis ({macros.data.weight} kg at{' '}
+        {macros.data.body_fat}% body fat).
       </p>
     </div>
   );

@@ -10,7 +10,15 @@ import { toast } from '../../../components/ui/notifier.ts';
 import { useForm, type FieldErrors, type FormState } from '../../../forms/useForm.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import {
-  MESSAGE_LIST, SEND_FIELDS, messagePath, newSendKey, placeRecipientError, sendPayload, validateSend, type RecipientKind, type SendField,
+  MESSAGE_LIST,
+  SEND_FIELDS,
+  messagePath,
+  newSendKey,
+  placeRecipientError,
+  sendPayload,
+  validateSend,
+  type RecipientKind,
+  type SendField,
 } from './messageAdmin.ts';
 import './messages.css';
 
@@ -27,7 +35,11 @@ export default function MessageAddPage() {
   const send = trpc.admin.messages.send.useMutation();
   // One key for this form's send: a double click or a retry after a lost answer sends the message once.
   const [sendKey] = useState(newSendKey);
-  const form = useForm<SendField>({ subject: '', recipient_kind: 'member', recipient_id: '', channel_id: '', message: '' }, validateSend, SEND_FIELDS);
+  const form = useForm<SendField>(
+    { subject: '', recipient_kind: 'member', recipient_id: '', channel_id: '', message: '' },
+    validateSend,
+    SEND_FIELDS,
+  );
   const kind = form.values.recipient_kind as RecipientKind;
 
   return (
@@ -45,11 +57,18 @@ export default function MessageAddPage() {
               toast.success(res.message, TOAST_MS.apiError);
               navigate(messagePath(res.data.id));
             },
-            onError: (error) => form.setServerErrors(placeRecipientError(fieldErrors(error) as FieldErrors<SendField>, kind)),
+            onError: (error) =>
+              form.setServerErrors(placeRecipientError(fieldErrors(error) as FieldErrors<SendField>, kind)),
           });
         }}
       >
-        <TextField label="Subject" autoComplete="off" required maxLength={MESSAGE_SUBJECT_MAX} {...form.bind('subject')} />
+        <TextField
+          label="Subject"
+          autoComplete="off"
+          required
+          maxLength={MESSAGE_SUBJECT_MAX}
+          {...form.bind('subject')}
+        />
         <RecipientPicker form={form} kind={kind} />
         <TextAreaField label="Message" required rows={8} maxLength={MESSAGE_BODY_MAX} {...form.bind('message')} />
         <div className="panel__actions">
@@ -73,18 +92,34 @@ function RecipientPicker({ form, kind }: { form: FormState<SendField>; kind: Rec
       <legend className="field__label">Recipient</legend>
       <div className="recipient-kind">
         <label className="choice">
-          <input type="radio" name="recipient_kind" value="member" checked={kind === 'member'} onChange={() => setKind('member')} />
+          <input
+            type="radio"
+            name="recipient_kind"
+            value="member"
+            checked={kind === 'member'}
+            onChange={() => setKind('member')}
+          />
           <span className="choice__text">One member</span>
         </label>
         <label className="choice">
-          <input type="radio" name="recipient_kind" value="channel" checked={kind === 'channel'} onChange={() => setKind('channel')} />
+          <input
+            type="radio"
+            name="recipient_kind"
+            value="channel"
+            checked={kind === 'channel'}
+            onChange={() => setKind('channel')}
+          />
           <span className="choice__text">Every member of a channel</span>
         </label>
       </div>
       {kind === 'member' ? (
         <MemberPicker form={form} />
       ) : (
-        <SelectField label="Channel" hint="Members whose subscription to it is active when you send." {...form.bind('channel_id')}>
+        <SelectField
+          label="Channel"
+          hint="Members whose subscription to it is active when you send."
+          {...form.bind('channel_id')}
+        >
           <option value="">Choose a channel</option>
           {(channels.data ?? []).map((c) => (
             <option key={c.id} value={String(c.id)}>
@@ -108,7 +143,10 @@ function MemberPicker({ form }: { form: FormState<SendField> }) {
     const timer = setTimeout(() => setSearch(text.trim()), 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const found = trpc.admin.users.list.useQuery({ page: 1, search, categoryId: ROLE.member }, { placeholderData: keepPreviousData });
+  const found = trpc.admin.users.list.useQuery(
+    { page: 1, search, categoryId: ROLE.member },
+    { placeholderData: keepPreviousData },
+  );
   const members = found.data?.data ?? [];
   const error = form.shown('recipient_id');
   const errorId = `${id}-error`;
@@ -130,7 +168,11 @@ function MemberPicker({ form }: { form: FormState<SendField> }) {
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <fieldset className="choice-list member-results" aria-busy={found.isFetching || undefined} aria-describedby={error ? errorId : undefined}>
+      <fieldset
+        className="choice-list member-results"
+        aria-busy={found.isFetching || undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         <legend className="visually-hidden">Members found</legend>
         {members.map((m) => (
           <label key={m.id} className="choice">

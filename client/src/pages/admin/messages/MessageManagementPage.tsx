@@ -17,7 +17,10 @@ export default function MessageManagementPage() {
   const list = trpc.admin.messages.list.useQuery(
     { page: query.page },
     // A channel message still being delivered counts up here.
-    { placeholderData: keepPreviousData, refetchInterval: (q) => (q.state.data?.data.some((m) => m.delivered_at === null) ? DELIVERY_REFRESH_MS : false) },
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: (q) => (q.state.data?.data.some((m) => m.delivered_at === null) ? DELIVERY_REFRESH_MS : false),
+    },
   );
   // A member reading a message changes its read count here.
   useLiveEvents((event) => {
@@ -58,7 +61,11 @@ export default function MessageManagementPage() {
             <td data-label="Read">{readSummary(m)}</td>
             <td data-label="From">{m.from ?? <span className="muted">Deleted admin</span>}</td>
             <RowActions>
-              <Link href={messagePath(m.id)} className="button button--secondary button--sm" aria-label={`View ${m.subject}`}>
+              <Link
+                href={messagePath(m.id)}
+                className="button button--secondary button--sm"
+                aria-label={`View ${m.subject}`}
+              >
                 VIEW
               </Link>
             </RowActions>

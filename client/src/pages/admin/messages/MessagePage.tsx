@@ -72,15 +72,20 @@ export default function MessagePage({ params }: PageProps) {
                     <td data-label="Email" className="table__email">
                       {r.email}
                     </td>
-                    <td data-label="Read">{r.read_at ? formatWhen(r.read_at) : <span className="muted">Not yet</span>}</td>
+                    <td data-label="Read">
+                      {r.read_at ? formatWhen(r.read_at) : <span className="muted">Not yet</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {data.recipients.length === 0 && data.delivered_at !== null && <p className="empty">Nobody holds this message any more.</p>}
+            {data.recipients.length === 0 && data.delivered_at !== null && (
+              <p className="empty">Nobody holds this message any more.</p>
+            )}
             {data.recipients.length < data.recipients_count && (
               <p className="muted message-admin__more">
-                The first {data.recipients.length.toLocaleString('en-GB')} of {data.recipients_count.toLocaleString('en-GB')}, those who have read it first.
+                The first {data.recipients.length.toLocaleString('en-GB')} of{' '}
+                {data.recipients_count.toLocaleString('en-GB')}, those who have read it first.
               </p>
             )}
           </div>

@@ -53,7 +53,11 @@ export function newSendKey(): string {
 }
 
 /** "3 of 12" for a channel message; "Read" or "Unread" for a message to one member. */
-export function readSummary(message: { read_count: number; recipients_count: number; channel_id: number | null }): string {
+export function readSummary(message: {
+  read_count: number;
+  recipients_count: number;
+  channel_id: number | null;
+}): string {
   if (message.channel_id === null) return message.read_count > 0 ? 'Read' : 'Unread';
   return `${message.read_count} of ${message.recipients_count}`;
 }
@@ -64,7 +68,12 @@ export const DELIVERY_REFRESH_MS = 2_000;
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** "Delivering… 12,000 of ~333,333" while the job queue writes a channel message's recipients; "Delivered to 333,333 members" after. */
-export function deliverySummary(message: { delivered_count: number; expected_count: number; delivered_at: string | null }): string {
-  if (message.delivered_at === null) return `Delivering… ${count(message.delivered_count)} of ~${count(message.expected_count)}`;
+export function deliverySummary(message: {
+  delivered_count: number;
+  expected_count: number;
+  delivered_at: string | null;
+}): string {
+  if (message.delivered_at === null)
+    return `Delivering… ${count(message.delivered_count)} of ~${count(message.expected_count)}`;
   return `Delivered to ${count(message.delivered_count)} member${message.delivered_count === 1 ? '' : 's'}`;
 }

@@ -29,7 +29,8 @@ const validate = (values: Record<Field, string>) => schemaErrors(adminPageInput,
 /** Why the class select is fixed, or null when an admin may change it (the server still checks the change). */
 function classLock(page: AdminPage | undefined): string | null {
   if (!page || page.track === null) return 'Only the phases of the calibration and general tracks have a class.';
-  if (page.track === 'calibration') return 'The calibration track keeps its phases: the VO2 max test, the calibration max tests and the data analysis.';
+  if (page.track === 'calibration')
+    return 'The calibration track keeps its phases: the VO2 max test, the calibration max tests and the data analysis.';
   return null;
 }
 
@@ -59,7 +60,9 @@ export default function PageEditPage({ params, route }: PageProps) {
           </Link>
         </div>
       )}
-      {(editing ? page.data : categoryId === TECHNIQUE_GUIDE_CATEGORY) && <PageForm key={page.data?.data.id ?? 'new'} page={page.data?.data} />}
+      {(editing ? page.data : categoryId === TECHNIQUE_GUIDE_CATEGORY) && (
+        <PageForm key={page.data?.data.id ?? 'new'} page={page.data?.data} />
+      )}
     </section>
   );
 }
@@ -84,8 +87,12 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
     validate,
     FIELDS,
   );
-  const [image, setImage] = useState<MediaRef | null>(page?.image_id ? { id: page.image_id, path: page.image_path } : null);
-  const [video, setVideo] = useState<MediaRef | null>(page?.video_id ? { id: page.video_id, path: page.video_path } : null);
+  const [image, setImage] = useState<MediaRef | null>(
+    page?.image_id ? { id: page.image_id, path: page.image_path } : null,
+  );
+  const [video, setVideo] = useState<MediaRef | null>(
+    page?.video_id ? { id: page.video_id, path: page.video_path } : null,
+  );
   const [mediaErrors, setMediaErrors] = useState<{ image_id?: string | undefined; video_id?: string | undefined }>({});
   // Typing stays quick on a long page: the preview follows a beat behind.
   const preview = useDeferredValue(form.values.content);
@@ -121,7 +128,11 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
     if (!form.attempt(e)) return;
     setMediaErrors({});
     if (page) update.mutate({ id: page.id, ...body() }, { onSuccess: (r) => saved(r.data), onError: refused });
-    else create.mutate({ page_category_id: TECHNIQUE_GUIDE_CATEGORY, ...body() }, { onSuccess: (r) => saved(r.data), onError: refused });
+    else
+      create.mutate(
+        { page_category_id: TECHNIQUE_GUIDE_CATEGORY, ...body() },
+        { onSuccess: (r) => saved(r.data), onError: refused },
+      );
   };
 
   return (
@@ -134,7 +145,12 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
       <div className="panel page-edit__fields">
         <TextField label="Title" {...form.bind('title')} maxLength={255} required />
         <div className="page-edit__row">
-          <SelectField label="Class" {...form.bind('class_id')} disabled={lock !== null} hint={lock ?? 'What the phase runner runs on this page.'}>
+          <SelectField
+            label="Class"
+            {...form.bind('class_id')}
+            disabled={lock !== null}
+            hint={lock ?? 'What the phase runner runs on this page.'}
+          >
             <option value="">None</option>
             {classes.data?.data.map((c) => (
               <option key={c.id} value={c.id}>
@@ -152,10 +168,33 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
           </SelectField>
         </div>
         <div className="page-edit__row">
-          <MediaUploadField kind="page_image" label="Image" value={image} onChange={(v) => { setImage(v); setMediaErrors((m) => ({ ...m, image_id: undefined })); }} error={mediaErrors.image_id} />
-          <MediaUploadField kind="page_video" label="Video" value={video} onChange={(v) => { setVideo(v); setMediaErrors((m) => ({ ...m, video_id: undefined })); }} error={mediaErrors.video_id} />
+          <MediaUploadField
+            kind="page_image"
+            label="Image"
+            value={image}
+            onChange={(v) => {
+              setImage(v);
+              setMediaErrors((m) => ({ ...m, image_id: undefined }));
+            }}
+            error={mediaErrors.image_id}
+          />
+          <MediaUploadField
+            kind="page_video"
+            label="Video"
+            value={video}
+            onChange={(v) => {
+              setVideo(v);
+              setMediaErrors((m) => ({ ...m, video_id: undefined }));
+            }}
+            error={mediaErrors.video_id}
+          />
         </div>
-        <TextField label="Video link" {...form.bind('video_link')} maxLength={255} hint="A video host id or address, played when no video is uploaded." />
+        <TextField
+          label="Video link"
+          {...form.bind('video_link')}
+          maxLength={255}
+          hint="A video host id or address, played when no video is uploaded."
+        />
       </div>
 
       <div className="page-edit__content">
@@ -173,7 +212,11 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
           </h2>
           {/* A scrolling region: focusable so a keyboard can scroll a long preview. */}
           <section className="panel page-edit__preview-body" aria-labelledby={previewId} tabIndex={0}>
-            {preview.trim() ? <PageContent text={preview} /> : <p className="muted">The content shows here as members will read it.</p>}
+            {preview.trim() ? (
+              <PageContent text={preview} />
+            ) : (
+              <p className="muted">The content shows here as members will read it.</p>
+            )}
           </section>
         </div>
       </div>

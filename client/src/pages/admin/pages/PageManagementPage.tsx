@@ -38,7 +38,8 @@ export default function PageManagementPage() {
 
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
-  const className = (id: number | null) => (id === null ? null : (classes.data?.data.find((c) => c.id === id)?.name ?? `#${id}`));
+  const className = (id: number | null) =>
+    id === null ? null : (classes.data?.data.find((c) => c.id === id)?.name ?? `#${id}`);
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -46,7 +47,11 @@ export default function PageManagementPage() {
         title="Content Pages"
         actions={
           category?.node.can_add_pages && (
-            <Link href={pageAddHref(category.node.id)} className="button button--primary" aria-label={`Add a page to ${category.node.name}`}>
+            <Link
+              href={pageAddHref(category.node.id)}
+              className="button button--primary"
+              aria-label={`Add a page to ${category.node.name}`}
+            >
               ADD
             </Link>
           )
@@ -66,7 +71,9 @@ export default function PageManagementPage() {
 
         <div className="tree-layout__main">
           {!category && tree.isSuccess && (
-            <p className="empty panel">{categoryId === null ? 'Choose a category to see its pages.' : 'Data could not be found.'}</p>
+            <p className="empty panel">
+              {categoryId === null ? 'Choose a category to see its pages.' : 'Data could not be found.'}
+            </p>
           )}
           {category && (
             <>
@@ -95,7 +102,9 @@ export default function PageManagementPage() {
                 empty={
                   list.isSuccess &&
                   meta?.total === 0 &&
-                  (query.search ? `No pages of ${category.node.name} match “${query.search}”.` : `No pages in ${category.node.name}.`)
+                  (query.search
+                    ? `No pages of ${category.node.name} match “${query.search}”.`
+                    : `No pages in ${category.node.name}.`)
                 }
                 pages={{ onChange: (page) => query.go({ page }), label: `${category.node.name} pages` }}
               >
@@ -109,7 +118,10 @@ export default function PageManagementPage() {
                       {p.class_id === null ? (
                         <span className="muted">None</span>
                       ) : (
-                        <span className="badge">{p.phase !== null ? `Phase ${p.phase}: ` : ''}{className(p.class_id)}</span>
+                        <span className="badge">
+                          {p.phase !== null ? `Phase ${p.phase}: ` : ''}
+                          {className(p.class_id)}
+                        </span>
                       )}
                     </td>
                     <td data-label="Updated">{dateFormat.format(new Date(p.updated_at))}</td>
@@ -129,7 +141,9 @@ export default function PageManagementPage() {
         row={deleting}
         onClose={() => setDeleting(null)}
         title="Delete page?"
-        text={(page) => `${page.title} will be deleted: members will no longer see it among the technique guides. This cannot be undone.`}
+        text={(page) =>
+          `${page.title} will be deleted: members will no longer see it among the technique guides. This cannot be undone.`
+        }
         remove={remove}
         onDeleted={(page) => {
           toast.success(`${page.title} was deleted.`, TOAST_MS.apiError);

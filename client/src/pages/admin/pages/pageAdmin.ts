@@ -9,7 +9,10 @@ export const pageAddHref = (categoryId: number) => `/admin/page/add?page_categor
 export const pageEditHref = (id: number) => `/admin/page/${id}/edit`;
 
 /** Every category of the tree, depth first, with its path of names ("Warrior › General › Version 1"). */
-export function flattenCategories(nodes: readonly AdminPageCategoryNode[], trail: string[] = []): { node: AdminPageCategoryNode; path: string }[] {
+export function flattenCategories(
+  nodes: readonly AdminPageCategoryNode[],
+  trail: string[] = [],
+): { node: AdminPageCategoryNode; path: string }[] {
   return nodes.flatMap((node) => {
     const names = [...trail, node.name];
     return [{ node, path: names.join(' › ') }, ...flattenCategories(node.children, names)];

@@ -3,8 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { Link, useLocation } from 'wouter';
 import {
-  ADMIN_ACCESS_FLAGS, MIN_PASSWORD_LENGTH, ROLE, TOAST_MS, adminUserCreateInput, adminUserPasswordInput, adminUserUpdateInput,
-  type AdminAccessFlag, type AdminUser,
+  ADMIN_ACCESS_FLAGS,
+  MIN_PASSWORD_LENGTH,
+  ROLE,
+  TOAST_MS,
+  adminUserCreateInput,
+  adminUserPasswordInput,
+  adminUserUpdateInput,
+  type AdminAccessFlag,
+  type AdminUser,
 } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
@@ -33,7 +40,8 @@ type PasswordField = (typeof PASSWORD_FIELDS)[number];
 /** admin.md section 5's rules, through the same shared schemas the server answers 422 with. */
 export const validateCreate = (v: Record<CreateField, string>) => schemaErrors(adminUserCreateInput, v, CREATE_FIELDS);
 export const validateDetails = (v: Record<DetailField, string>) => schemaErrors(adminUserUpdateInput, v, DETAIL_FIELDS);
-export const validatePassword = (v: Record<PasswordField, string>) => schemaErrors(adminUserPasswordInput, v, PASSWORD_FIELDS);
+export const validatePassword = (v: Record<PasswordField, string>) =>
+  schemaErrors(adminUserPasswordInput, v, PASSWORD_FIELDS);
 
 function UserTypeField(props: Omit<SelectFieldProps, 'label' | 'children'>) {
   return (
@@ -53,7 +61,11 @@ function CreateUser() {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const create = trpc.admin.users.create.useMutation();
-  const form = useForm<CreateField>({ name: '', email: '', password: '', user_type: String(ROLE.member) }, validateCreate, CREATE_FIELDS);
+  const form = useForm<CreateField>(
+    { name: '', email: '', password: '', user_type: String(ROLE.member) },
+    validateCreate,
+    CREATE_FIELDS,
+  );
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
@@ -78,7 +90,14 @@ function CreateUser() {
         <div className="form-grid">
           <TextField label="Name" autoComplete="off" required {...form.bind('name')} />
           <TextField label="Email" type="email" autoComplete="off" required {...form.bind('email')} />
-          <TextField label="Password" type="password" autoComplete="new-password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            {...form.bind('password')}
+          />
           <UserTypeField {...form.bind('user_type')} />
         </div>
         <FormActions submit="Create user" busy={create.isPending} cancelHref={LIST} />
@@ -141,7 +160,11 @@ function EditUser({ id }: { id: number }) {
 function DetailsForm({ user, self }: { user: AdminUser; self: boolean }) {
   const utils = trpc.useUtils();
   const update = trpc.admin.users.update.useMutation();
-  const form = useForm<DetailField>({ name: user.name, email: user.email, user_type: String(user.user_type) }, validateDetails, DETAIL_FIELDS);
+  const form = useForm<DetailField>(
+    { name: user.name, email: user.email, user_type: String(user.user_type) },
+    validateDetails,
+    DETAIL_FIELDS,
+  );
   return (
     <form
       className="panel form"
@@ -169,7 +192,11 @@ function DetailsForm({ user, self }: { user: AdminUser; self: boolean }) {
       <div className="form-grid">
         <TextField label="Name" autoComplete="off" required {...form.bind('name')} />
         <TextField label="Email" type="email" autoComplete="off" required {...form.bind('email')} />
-        <UserTypeField {...form.bind('user_type')} disabled={self} hint={self ? 'You cannot change your own user type.' : undefined} />
+        <UserTypeField
+          {...form.bind('user_type')}
+          disabled={self}
+          hint={self ? 'You cannot change your own user type.' : undefined}
+        />
       </div>
       <div className="panel__actions">
         <Button type="submit" busy={update.isPending}>
@@ -208,8 +235,21 @@ function PasswordForm({ user }: { user: AdminUser }) {
       </h2>
       <p className="muted">{user.name} is signed out everywhere and signs in again with the new password.</p>
       <div className="form-grid">
-        <TextField label="New password" type="password" autoComplete="new-password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} {...form.bind('password')} />
-        <TextField label="Repeat password" type="password" autoComplete="new-password" required {...form.bind('password_confirmation')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          {...form.bind('password')}
+        />
+        <TextField
+          label="Repeat password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.bind('password_confirmation')}
+        />
       </div>
       <div className="panel__actions">
         <Button type="submit" busy={setPassword.isPending}>
@@ -226,7 +266,9 @@ export const switchedOn = (user: AdminUser, flag: AdminAccessFlag) =>
 
 /** What the member gets now: the switch and their plan together (macros also need the superhuman channel). */
 export const openNow = (user: AdminUser, flag: AdminAccessFlag) =>
-  flag === 'micro_data' ? user.access.micro_data !== false && user.access.superhuman_channel === true : user.access[flag] === true;
+  flag === 'micro_data'
+    ? user.access.micro_data !== false && user.access.superhuman_channel === true
+    : user.access[flag] === true;
 
 function AccessPanel({ user }: { user: AdminUser }) {
   const utils = trpc.useUtils();
@@ -268,7 +310,9 @@ function AccessPanel({ user }: { user: AdminUser }) {
                 />
                 <span className="checkbox__label">{f.label}</span>
               </label>
-              <span className={now ? 'badge badge--success' : 'badge'}>{saving?.flag === f.key ? 'Saving…' : now ? 'Open now' : 'Closed now'}</span>
+              <span className={now ? 'badge badge--success' : 'badge'}>
+                {saving?.flag === f.key ? 'Saving…' : now ? 'Open now' : 'Closed now'}
+              </span>
               <p id={hintId} className="field__hint access-item__hint">
                 {f.hint}
               </p>
@@ -286,11 +330,16 @@ function DeletePanel({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient();
   const remove = trpc.admin.users.delete.useMutation();
   const [confirming, setConfirming] = useState(false);
-  const what = user.user_type === ROLE.member ? 'their training record, photos, contact details and subscription (ended with the payment provider)' : 'their admin account';
+  const what =
+    user.user_type === ROLE.member
+      ? 'their training record, photos, contact details and subscription (ended with the payment provider)'
+      : 'their admin account';
   return (
     <div className="panel panel--danger">
       <h2 className="panel__title">Delete user</h2>
-      <p className="muted">Deletes {user.name} and {what}. This cannot be undone.</p>
+      <p className="muted">
+        Deletes {user.name} and {what}. This cannot be undone.
+      </p>
       <div className="panel__actions">
         <Button variant="danger" onClick={() => setConfirming(true)}>
           Delete user

@@ -17,7 +17,12 @@ const FIELDS = ['level_name', 'level', 'min', 'max'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const toValues = (l: Vo2LevelRow): Values => ({ level_name: l.level_name, level: String(l.level), min: l.min === null ? '' : String(l.min), max: l.max === null ? '' : String(l.max) });
+const toValues = (l: Vo2LevelRow): Values => ({
+  level_name: l.level_name,
+  level: String(l.level),
+  min: l.min === null ? '' : String(l.min),
+  max: l.max === null ? '' : String(l.max),
+});
 export const validateVo2Level = (values: Values) => schemaErrors(vo2LevelUpdateInput, values, FIELDS);
 
 /** /admin/vo2_max/{id}/edit: name, rank and range of a level; the ranges must keep tiling the scale. */
@@ -49,11 +54,15 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
   // The lowest level keeps an open min and the highest an open max, so every score has a level; other bounds are required.
   const openMin = level.min === null;
   const openMax = level.max === null;
-  const form = useForm(toValues(level), (v) => ({
-    ...validateVo2Level(v),
-    ...(!openMin && !v.min.trim() ? { min: 'The min field is required.' } : {}),
-    ...(!openMax && !v.max.trim() ? { max: 'The max field is required.' } : {}),
-  }), FIELDS);
+  const form = useForm(
+    toValues(level),
+    (v) => ({
+      ...validateVo2Level(v),
+      ...(!openMin && !v.min.trim() ? { min: 'The min field is required.' } : {}),
+      ...(!openMax && !v.max.trim() ? { max: 'The max field is required.' } : {}),
+    }),
+    FIELDS,
+  );
   const [moveNeighbours, setMoveNeighbours] = useState(true);
   const { below, above } = neighbours(level, levels);
 
@@ -65,8 +74,12 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
       onSubmit={(e) => {
         if (!form.attempt(e) || save.isPending) return;
         const body = {
-          id: level.id, level_name: form.values.level_name, level: form.values.level,
-          min: openMin ? null : form.values.min, max: openMax ? null : form.values.max, move_neighbours: moveNeighbours,
+          id: level.id,
+          level_name: form.values.level_name,
+          level: form.values.level,
+          min: openMin ? null : form.values.min,
+          max: openMax ? null : form.values.max,
+          move_neighbours: moveNeighbours,
         };
         save.mutate(body, {
           onSuccess: ({ data }) => {
@@ -80,18 +93,55 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
     >
       <div className="form-grid">
         <TextField label="Level name" required maxLength={100} {...form.bind('level_name')} />
-        <TextField label="Level" hint="Rank from 1 (lowest)" type="number" inputMode="numeric" min={1} max={99} step={1} {...form.bind('level')} />
+        <TextField
+          label="Level"
+          hint="Rank from 1 (lowest)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+          step={1}
+          {...form.bind('level')}
+        />
       </div>
       <div className="catalogue-pair">
         {openMin ? (
-          <TextField label="Min (ml/kg/min)" hint="Open end: the lowest level holds every score up to its max" disabled value="" name="min" />
+          <TextField
+            label="Min (ml/kg/min)"
+            hint="Open end: the lowest level holds every score up to its max"
+            disabled
+            value=""
+            name="min"
+          />
         ) : (
-          <TextField label="Min (ml/kg/min)" required type="number" inputMode="decimal" step={0.1} min={0} {...form.bind('min')} />
+          <TextField
+            label="Min (ml/kg/min)"
+            required
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={0}
+            {...form.bind('min')}
+          />
         )}
         {openMax ? (
-          <TextField label="Max (ml/kg/min)" hint="Open end: the highest level holds every score from its min" disabled value="" name="max" />
+          <TextField
+            label="Max (ml/kg/min)"
+            hint="Open end: the highest level holds every score from its min"
+            disabled
+            value=""
+            name="max"
+          />
         ) : (
-          <TextField label="Max (ml/kg/min)" required type="number" inputMode="decimal" step={0.1} min={0} {...form.bind('max')} />
+          <TextField
+            label="Max (ml/kg/min)"
+            required
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={0}
+            {...form.bind('max')}
+          />
         )}
       </div>
       {(below || above) && (
@@ -108,10 +158,14 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
           )}
         </p>
       )}
-      <CheckboxField label="Move the neighbouring levels' bounds with this range" checked={moveNeighbours} onChange={(e) => setMoveNeighbours(e.target.checked)} />
+      <CheckboxField
+        label="Move the neighbouring levels' bounds with this range"
+        checked={moveNeighbours}
+        onChange={(e) => setMoveNeighbours(e.target.checked)}
+      />
       <p className="field__hint">
-        Without it, the range must start 0.1 above the level below ends and end 0.1 below the level above starts. Recorded tests and chambers are
-        relabelled in the new ranges.
+        Without it, the range must start 0.1 above the level below ends and end 0.1 below the level above starts.
+        Recorded tests and chambers are relabelled in the new ranges.
       </p>
       <FormActions submit="Save" busy={save.isPending} cancelHref={VO2_LIST} />
     </form>

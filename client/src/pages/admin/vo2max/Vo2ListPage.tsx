@@ -18,8 +18,8 @@ export default function Vo2ListPage() {
     <section className="page" aria-labelledby="page-title">
       <AdminHeader title="VO2 Max Management" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }} />
       <p className="muted">
-        A member's treadmill score (ml/kg/min, one decimal) is placed in the level whose range holds it. The levels tile the scale: each starts 0.1 above
-        the one below ends.
+        A member's treadmill score (ml/kg/min, one decimal) is placed in the level whose range holds it. The levels tile
+        the scale: each starts 0.1 above the one below ends.
       </p>
       <QueryState query={list} loading="Loading VO2 max levels" />
       {list.data && (
@@ -27,7 +27,13 @@ export default function Vo2ListPage() {
           caption="VO2 max levels"
           meta={meta}
           captionTotal={false}
-          columns={['Level', 'Name', { label: 'Min', className: 'catalogue-num' }, { label: 'Max', className: 'catalogue-num' }, 'Range']}
+          columns={[
+            'Level',
+            'Name',
+            { label: 'Min', className: 'catalogue-num' },
+            { label: 'Max', className: 'catalogue-num' },
+            'Range',
+          ]}
           actions
           className="catalogue-table"
           busy={list.isFetching}

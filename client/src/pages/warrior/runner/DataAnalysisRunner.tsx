@@ -10,15 +10,27 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { readRunnerCache, saveRunnerCache } from './phaseRunner.ts';
 import {
-  EMPTY_DRAFT, IMAGE_SLOTS, MEASUREMENTS, dataAnalysisErrors, dataAnalysisPayload, restoreDraft,
-  type DataAnalysisDraft, type ImageField, type MeasurementField,
+  EMPTY_DRAFT,
+  IMAGE_SLOTS,
+  MEASUREMENTS,
+  dataAnalysisErrors,
+  dataAnalysisPayload,
+  restoreDraft,
+  type DataAnalysisDraft,
+  type ImageField,
+  type MeasurementField,
 } from './dataAnalysis.ts';
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import type { CacheIdentity } from './useRunner.ts';
 
 /** One progress photo: a file input that uploads at once; a failed upload clears the field. */
 function PhotoField({
-  slot, image, preview, uploading, error, onFile,
+  slot,
+  image,
+  preview,
+  uploading,
+  error,
+  onFile,
 }: {
   slot: (typeof IMAGE_SLOTS)[number];
   image: DataAnalysisDraft['images'][ImageField];
@@ -31,7 +43,15 @@ function PhotoField({
   return (
     <div className={`field photo-field${error ? ' field--invalid' : ''}`}>
       <div className="photo-field__frame">
-        {preview ? <img className="photo-field__preview" src={preview} alt={`${slot.label} (${slot.hint.toLowerCase()}) preview`} /> : <span className="photo-field__hint">{slot.hint}</span>}
+        {preview ? (
+          <img
+            className="photo-field__preview"
+            src={preview}
+            alt={`${slot.label} (${slot.hint.toLowerCase()}) preview`}
+          />
+        ) : (
+          <span className="photo-field__hint">{slot.hint}</span>
+        )}
         {uploading && <span className="photo-field__status">Uploading…</span>}
         {!uploading && image && !preview && <span className="photo-field__status">Uploaded</span>}
         {!uploading && image?.id === 0 && <span className="photo-field__status">Saved on this phone</span>}
@@ -65,13 +85,23 @@ function PhotoField({
  * photos ('Image N is required'), each uploaded as soon as it is chosen. The draft (values and uploaded photo ids)
  * is cached like the other phases' progress.
  */
-export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType; phase: PhaseData; identity: CacheIdentity }) {
+export function DataAnalysisRunner({
+  type,
+  phase,
+  identity,
+}: {
+  type: TrackType;
+  phase: PhaseData;
+  identity: CacheIdentity;
+}) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
   // No answer keeps the photo on the phone (below), so the app's 'nothing was sent' notice would be wrong here.
   const upload = trpc.warrior.uploadImage.useMutation({ meta: { offlineKept: true } });
   // Photos chosen with no network: sent with the submission from the queue (offline/queue.ts).
   const [onPhone, setOnPhone] = useState<Partial<Record<ImageField, File>>>({});
-  const [draft, setDraft] = useState<DataAnalysisDraft>(() => restoreDraft(readRunnerCache(localStorage, identity)) ?? EMPTY_DRAFT);
+  const [draft, setDraft] = useState<DataAnalysisDraft>(
+    () => restoreDraft(readRunnerCache(localStorage, identity)) ?? EMPTY_DRAFT,
+  );
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<MeasurementField, boolean>>>({});
   const [uploading, setUploading] = useState<Partial<Record<ImageField, boolean>>>({});
@@ -137,7 +167,8 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
     const photos: Record<string, QueuedPhoto> = {};
     for (const slot of IMAGE_SLOTS) {
       const file = onPhone[slot.field];
-      if (file && !draft.images[slot.field]?.id) photos[slot.field] = { blob: file, name: file.name, key: crypto.randomUUID() };
+      if (file && !draft.images[slot.field]?.id)
+        photos[slot.field] = { blob: file, name: file.name, key: crypto.randomUUID() };
     }
     submit(dataAnalysisPayload(draft), undefined, Object.keys(photos).length ? photos : undefined);
   };
@@ -167,7 +198,9 @@ export function DataAnalysisRunner({ type, phase, identity }: { type: TrackType;
       </fieldset>
       <fieldset className="form-section">
         <legend className="form-section__title">Progress photos</legend>
-        <p className="muted">Front, side and back: same place, same light, same clothing. Only you and your coaches see them.</p>
+        <p className="muted">
+          Front, side and back: same place, same light, same clothing. Only you and your coaches see them.
+        </p>
         <div className="photo-grid">
           {IMAGE_SLOTS.map((slot) => (
             <PhotoField

@@ -71,7 +71,11 @@ function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
 
   return (
     <section className="page runner-page" aria-labelledby="page-title">
-      <PageHeader back={{ href: phaseListHref(type, phase), label: 'Phases' }} eyebrow={label} title={phase.page.title} />
+      <PageHeader
+        back={{ href: phaseListHref(type, phase), label: 'Phases' }}
+        eyebrow={label}
+        title={phase.page.title}
+      />
       {queued ? (
         // Finished on this phone: it is not run again while it waits to be sent (or until its refusal is read).
         <QueuedPhase entry={queued} back={phaseListHref(type, phase)} />

@@ -1,7 +1,17 @@
 import { LazyConfirmDialog } from '../../../components/ui/LazyConfirmDialog.tsx';
 
 /** The runner's 'YOU SURE?' question before Restart throws away what this phase has logged. */
-export function RestartDialog({ open, onOpenChange, text, onRestart }: { open: boolean; onOpenChange: (open: boolean) => void; text: string; onRestart: () => void }) {
+export function RestartDialog({
+  open,
+  onOpenChange,
+  text,
+  onRestart,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  text: string;
+  onRestart: () => void;
+}) {
   return (
     <LazyConfirmDialog
       open={open}

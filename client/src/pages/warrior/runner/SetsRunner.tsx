@@ -9,18 +9,31 @@ import { RestartDialog } from './RestartDialog.tsx';
 import { notify } from '../../../components/ui/notifier.ts';
 import { TimerButtons, TimerDisplay } from './TimerDisplay.tsx';
 import {
-  RUNNER_NOTICE_MS, TIMER, canSubmit, currentExercise, currentSlot, isLastRound, submissionData, type LoggedSet, type RunnerPlan,
+  RUNNER_NOTICE_MS,
+  TIMER,
+  canSubmit,
+  currentExercise,
+  currentSlot,
+  isLastRound,
+  submissionData,
+  type LoggedSet,
+  type RunnerPlan,
 } from './phaseRunner.ts';
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import { useRunner, type CacheIdentity } from './useRunner.ts';
 
 const unit = (e: Exercise) => (e.reps_or_time === REPS_OR_TIME.time ? 's' : 'reps');
-const amountText = (e: Exercise, set: LoggedSet) => (e.reps_or_time === REPS_OR_TIME.time ? `${set.amount} s` : `${set.amount} ${set.amount === 1 ? 'rep' : 'reps'}`);
+const amountText = (e: Exercise, set: LoggedSet) =>
+  e.reps_or_time === REPS_OR_TIME.time ? `${set.amount} s` : `${set.amount} ${set.amount === 1 ? 'rep' : 'reps'}`;
 
 /** What the member aims for: a calibration is a max test; a form has its range (and any added load). */
 function targetText(phaseType: string, e: Exercise): string {
-  if (phaseType === 'exercise') return e.reps_or_time === REPS_OR_TIME.time ? 'Max test: hold as long as you can' : 'Max test: as many clean reps as you can';
-  if (phaseType === 'challenge') return e.reps_or_time === REPS_OR_TIME.time ? 'Hold until the shape breaks' : 'As many clean reps as you can';
+  if (phaseType === 'exercise')
+    return e.reps_or_time === REPS_OR_TIME.time
+      ? 'Max test: hold as long as you can'
+      : 'Max test: as many clean reps as you can';
+  if (phaseType === 'challenge')
+    return e.reps_or_time === REPS_OR_TIME.time ? 'Hold until the shape breaks' : 'As many clean reps as you can';
   const range = `${e.min}–${e.max} ${unit(e)}`;
   return e.total_weight > 0 ? `${range} · ${e.total_weight} kg` : range;
 }
@@ -43,7 +56,17 @@ function ExerciseVideo({ exercise }: { exercise: Exercise }) {
  * countdown, GO, Stop), its reps entered (time forms log their time) and saved; a finished round offers Next, the
  * last one Submit Data. Restart goes back to the first round after 'YOU SURE?'.
  */
-export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; phase: PhaseData; plan: RunnerPlan; identity: CacheIdentity }) {
+export function SetsRunner({
+  type,
+  phase,
+  plan,
+  identity,
+}: {
+  type: TrackType;
+  phase: PhaseData;
+  plan: RunnerPlan;
+  identity: CacheIdentity;
+}) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
   const [state, dispatch] = useRunner(plan, identity, sent);
   const [confirmRestart, setConfirmRestart] = useState(false);
@@ -74,7 +97,11 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
             Round {round.name}
           </h2>
           <p className="runner-round__meta">
-            {plan.repeats > 1 && <span>Repeat {round.repeat} of {plan.repeats}</span>}
+            {plan.repeats > 1 && (
+              <span>
+                Repeat {round.repeat} of {plan.repeats}
+              </span>
+            )}
             <span>
               Round {state.round + 1} of {plan.rounds.length}
             </span>
@@ -88,7 +115,11 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
             const set = state.sets[round.offset + i];
             const current = i === state.position && status !== TIMER.finished;
             return (
-              <li key={`${e.id}-${i}`} className={`round-step${current ? ' round-step--current' : ''}${set ? ' round-step--done' : ''}`} aria-current={current ? 'step' : undefined}>
+              <li
+                key={`${e.id}-${i}`}
+                className={`round-step${current ? ' round-step--current' : ''}${set ? ' round-step--done' : ''}`}
+                aria-current={current ? 'step' : undefined}
+              >
                 <span className="round-step__name">{e.form}</span>
                 <span className="round-step__value">{set ? amountText(e, set) : current ? 'Now' : '—'}</span>
               </li>
@@ -161,11 +192,21 @@ export function SetsRunner({ type, phase, plan, identity }: { type: TrackType; p
       )}
 
       <div className="runner__footer">
-        <Button variant="ghost" size="sm" onClick={() => setConfirmRestart(true)} disabled={status === TIMER.running || busy || sent}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setConfirmRestart(true)}
+          disabled={status === TIMER.running || busy || sent}
+        >
           Restart
         </Button>
       </div>
-      <RestartDialog open={confirmRestart} onOpenChange={setConfirmRestart} text="You go back to the first round and the sets logged in this phase are cleared." onRestart={() => dispatch({ type: 'restart' })} />
+      <RestartDialog
+        open={confirmRestart}
+        onOpenChange={setConfirmRestart}
+        text="You go back to the first round and the sets logged in this phase are cleared."
+        onRestart={() => dispatch({ type: 'restart' })}
+      />
     </div>
   );
 }

@@ -56,11 +56,19 @@ export function TimerDisplay({ timer, extra }: { timer: Timer; extra?: (elapsedM
 export function TimerButtons({ status, dispatch }: { status: TimerStatus; dispatch: (action: RunnerAction) => void }) {
   return (
     <>
-      <Button variant={status === TIMER.running ? 'secondary' : 'primary'} className="runner-controls__main" onClick={() => dispatch({ type: 'play', now: Date.now() })}>
+      <Button
+        variant={status === TIMER.running ? 'secondary' : 'primary'}
+        className="runner-controls__main"
+        onClick={() => dispatch({ type: 'play', now: Date.now() })}
+      >
         Play
       </Button>
       {status === TIMER.running && (
-        <Button variant="danger" className="runner-controls__main" onClick={() => dispatch({ type: 'stop', now: Date.now() })}>
+        <Button
+          variant="danger"
+          className="runner-controls__main"
+          onClick={() => dispatch({ type: 'stop', now: Date.now() })}
+        >
           Stop
         </Button>
       )}

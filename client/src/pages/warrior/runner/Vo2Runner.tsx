@@ -35,7 +35,17 @@ function Gradient({ elapsedMs }: { elapsedMs: number }) {
  * The treadmill VO2 test: Play (5 s countdown, GO, running time), Stop (finished: Submit Data), Restart after
  * 'YOU SURE?' in status 0 or 3, and Skip test, which records no score and goes on to the Work route.
  */
-export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; phase: PhaseData; plan: RunnerPlan; identity: CacheIdentity }) {
+export function Vo2Runner({
+  type,
+  phase,
+  plan,
+  identity,
+}: {
+  type: TrackType;
+  phase: PhaseData;
+  plan: RunnerPlan;
+  identity: CacheIdentity;
+}) {
   const { submit, busy, sent } = usePhaseSubmit(type, phase);
   const [state, dispatch] = useRunner(plan, identity, sent);
   const [confirmRestart, setConfirmRestart] = useState(false);
@@ -73,7 +83,12 @@ export function Vo2Runner({ type, phase, plan, identity }: { type: TrackType; ph
           </Button>
         )}
       </div>
-      <RestartDialog open={confirmRestart} onOpenChange={setConfirmRestart} text="The timer goes back to zero and this time is lost." onRestart={() => dispatch({ type: 'restart' })} />
+      <RestartDialog
+        open={confirmRestart}
+        onOpenChange={setConfirmRestart}
+        text="The timer goes back to zero and this time is lost."
+        onRestart={() => dispatch({ type: 'restart' })}
+      />
       <LazyConfirmDialog
         open={confirmSkip}
         onOpenChange={setConfirmSkip}

@@ -66,7 +66,8 @@ export function restoreDraft(cached: unknown): DataAnalysisDraft | null {
   }
   for (const slot of IMAGE_SLOTS) {
     const img = c.images?.[slot.field] as Partial<UploadedImage> | undefined;
-    if (img && Number.isInteger(img.id) && (img.id as number) > 0 && typeof img.name === 'string') draft.images[slot.field] = { id: img.id as number, name: img.name };
+    if (img && Number.isInteger(img.id) && (img.id as number) > 0 && typeof img.name === 'string')
+      draft.images[slot.field] = { id: img.id as number, name: img.name };
   }
   return draft;
 }

@@ -1,13 +1,40 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Exercise, PhaseData } from '@evolution/shared';
 import {
-  COUNTDOWN_MS, RESUME_RUNNING_MS, RUNNER_CACHE_KEY, RUNNER_MESSAGE, TIMER, cacheableState, canSubmit, formatTimer, initialRunnerState, planOf, readRunnerCache,
-  restoreRunnerState, runnerReducer, saveRunnerCache, submissionData, timerView, treadmillGrade, wholeSeconds,
-  type RunnerAction, type RunnerPlan, type RunnerState,
+  COUNTDOWN_MS,
+  RESUME_RUNNING_MS,
+  RUNNER_CACHE_KEY,
+  RUNNER_MESSAGE,
+  TIMER,
+  cacheableState,
+  canSubmit,
+  formatTimer,
+  initialRunnerState,
+  planOf,
+  readRunnerCache,
+  restoreRunnerState,
+  runnerReducer,
+  saveRunnerCache,
+  submissionData,
+  timerView,
+  treadmillGrade,
+  wholeSeconds,
+  type RunnerAction,
+  type RunnerPlan,
+  type RunnerState,
 } from './phaseRunner.ts';
 
 const exercise = (id: number, form: string, repsOrTime: 1 | 2 = 1): Exercise => ({
-  id, name: `Group ${id}`, form, form_group_id: id, video_link: null, video_path: null, reps_or_time: repsOrTime, total_weight: 0, min: 5, max: 10,
+  id,
+  name: `Group ${id}`,
+  form,
+  form_group_id: id,
+  video_link: null,
+  video_path: null,
+  reps_or_time: repsOrTime,
+  total_weight: 0,
+  min: 5,
+  max: 10,
 });
 
 function phase(over: Partial<PhaseData> = {}): PhaseData {
@@ -23,7 +50,14 @@ function phase(over: Partial<PhaseData> = {}): PhaseData {
       { number: 3, name: 'Three', repeat: 1, exercise_ids: [61] },
       { number: 4, name: 'Four', repeat: 2, exercise_ids: [61] },
     ],
-    page: { id: 32, title: 'Upper body strength', content: '', video_link: null, video_path: null, warrior_channel: { type: 'general' } },
+    page: {
+      id: 32,
+      title: 'Upper body strength',
+      content: '',
+      video_link: null,
+      video_path: null,
+      warrior_channel: { type: 'general' },
+    },
     type: 'exercises',
     evolution: 1,
     version: 1,
@@ -42,7 +76,11 @@ const timed = (t: number, seconds: number): RunnerAction[] => [
   { type: 'play', now: t },
   { type: 'stop', now: t + COUNTDOWN_MS + seconds * 1000 },
 ];
-const repsSet = (t: number, reps: string, seconds = 30): RunnerAction[] => [...timed(t, seconds), { type: 'draft', value: reps }, { type: 'save' }];
+const repsSet = (t: number, reps: string, seconds = 30): RunnerAction[] => [
+  ...timed(t, seconds),
+  { type: 'draft', value: reps },
+  { type: 'save' },
+];
 const timeSet = (t: number, seconds: number): RunnerAction[] => [...timed(t, seconds), { type: 'save' }];
 
 describe('the timer (states 0 idle, 1 counting down or running, 2 stopped, 3 finished)', () => {
@@ -82,7 +120,12 @@ describe('the timer (states 0 idle, 1 counting down or running, 2 stopped, 3 fin
 
   it('Stop during the countdown cancels it; after GO it freezes the time (status 2)', () => {
     const plan = planOf(phase());
-    expect(run(plan, [{ type: 'play', now: 0 }, { type: 'stop', now: 3000 }]).timer).toMatchObject({ status: TIMER.idle, elapsedMs: 0 });
+    expect(
+      run(plan, [
+        { type: 'play', now: 0 },
+        { type: 'stop', now: 3000 },
+      ]).timer,
+    ).toMatchObject({ status: TIMER.idle, elapsedMs: 0 });
     expect(run(plan, timed(0, 42.25)).timer).toMatchObject({ status: TIMER.stopped, elapsedMs: 42_250 });
   });
 
@@ -119,7 +162,10 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
 
   it('follows the server rounds: names, repeats and set positions', () => {
     expect(plan.rounds.map((r) => [r.name, r.repeat, r.exercises.map((e) => e.id), r.offset])).toEqual([
-      ['One', 1, [15, 23], 0], ['Two', 2, [15, 23], 2], ['Three', 1, [61], 4], ['Four', 2, [61], 5],
+      ['One', 1, [15, 23], 0],
+      ['Two', 2, [15, 23], 2],
+      ['Three', 1, [61], 4],
+      ['Four', 2, [61], 5],
     ]);
     expect(plan.setCount).toBe(6);
   });
@@ -129,7 +175,9 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
     const saved = run(plan, [{ type: 'save' }], stopped);
     expect(saved.notice?.text).toBe('You must enter reps');
     expect(saved).toMatchObject({ position: 0, round: 0, sets: stopped.sets, timer: { status: TIMER.stopped } });
-    expect(run(plan, [{ type: 'draft', value: 'ten' }, { type: 'save' }], stopped).notice?.text).toBe('You must enter reps');
+    expect(run(plan, [{ type: 'draft', value: 'ten' }, { type: 'save' }], stopped).notice?.text).toBe(
+      'You must enter reps',
+    );
   });
 
   it('saves a set and moves to the next exercise with the timer idle', () => {
@@ -139,7 +187,14 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
   });
 
   it('logs a time exercise automatically from the timer', () => {
-    const atHold = run(plan, [...repsSet(0, '10'), ...repsSet(100_000, '6'), { type: 'next' }, ...repsSet(200_000, '9'), ...repsSet(300_000, '5'), { type: 'next' }]);
+    const atHold = run(plan, [
+      ...repsSet(0, '10'),
+      ...repsSet(100_000, '6'),
+      { type: 'next' },
+      ...repsSet(200_000, '9'),
+      ...repsSet(300_000, '5'),
+      { type: 'next' },
+    ]);
     expect(atHold).toMatchObject({ round: 2, position: 0 });
     const stopped = run(plan, timed(400_000, 41.2), atHold);
     expect(stopped.draft).toBe('41');
@@ -155,7 +210,18 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
     const roundTwo = run(plan, [{ type: 'next' }], roundOne);
     expect(roundTwo).toMatchObject({ round: 1, position: 0, timer: { status: TIMER.idle } });
 
-    const last = run(plan, [...repsSet(200_000, '11'), ...repsSet(300_000, '7'), { type: 'next' }, ...timeSet(400_000, 40), { type: 'next' }, ...timeSet(500_000, 45)], roundTwo);
+    const last = run(
+      plan,
+      [
+        ...repsSet(200_000, '11'),
+        ...repsSet(300_000, '7'),
+        { type: 'next' },
+        ...timeSet(400_000, 40),
+        { type: 'next' },
+        ...timeSet(500_000, 45),
+      ],
+      roundTwo,
+    );
     expect(last).toMatchObject({ round: 3, timer: { status: TIMER.finished } });
     expect(canSubmit(plan, last)).toBe(true);
     // Next does nothing on the last round.
@@ -174,7 +240,11 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
   });
 
   it('blocks Submit Data while any set has no amount', () => {
-    const partial = { ...initialRunnerState(plan), round: 3, timer: { ...initialRunnerState(plan).timer, status: TIMER.finished } } as RunnerState;
+    const partial = {
+      ...initialRunnerState(plan),
+      round: 3,
+      timer: { ...initialRunnerState(plan).timer, status: TIMER.finished },
+    } as RunnerState;
     expect(submissionData(plan, partial)).toEqual({ ok: false, message: 'You must enter reps' });
   });
 
@@ -186,12 +256,25 @@ describe('exercise phases: rounds (chunks) and repeats', () => {
     };
     expect(entry('exercise')).toEqual({ ok: true, data: [{ calibration_id: 15, amount: 25, time_to_complete: 60 }] });
     expect(entry('exercises')).toEqual({ ok: true, data: [{ form_id: 15, amount: 25, time_to_complete: 60 }] });
-    expect(entry('challenge')).toEqual({ ok: true, data: [{ form_name: 'Diamond push-up', amount: 25, time_to_complete: 60 }] });
+    expect(entry('challenge')).toEqual({
+      ok: true,
+      data: [{ form_name: 'Diamond push-up', amount: 25, time_to_complete: 60 }],
+    });
   });
 
   it('Restart returns to the first round with nothing logged', () => {
-    const midway = run(plan, [...repsSet(0, '10'), ...repsSet(100_000, '6'), { type: 'next' }, ...repsSet(200_000, '9')]);
-    expect(run(plan, [{ type: 'restart' }], midway)).toMatchObject({ round: 0, position: 0, sets: [null, null, null, null, null, null], timer: { status: TIMER.idle } });
+    const midway = run(plan, [
+      ...repsSet(0, '10'),
+      ...repsSet(100_000, '6'),
+      { type: 'next' },
+      ...repsSet(200_000, '9'),
+    ]);
+    expect(run(plan, [{ type: 'restart' }], midway)).toMatchObject({
+      round: 0,
+      position: 0,
+      sets: [null, null, null, null, null, null],
+      timer: { status: TIMER.idle },
+    });
     // Not while a set is being timed.
     const running = run(plan, [{ type: 'play', now: 300_000 }], midway);
     expect(run(plan, [{ type: 'restart' }], running)).toBe(running);
@@ -233,7 +316,10 @@ describe('the progress cache (local storage, active phase with page and user ids
     expect(restored).toMatchObject({ round: 1, position: 0, timer: { status: TIMER.running, startedAt: 500_000 } });
     // 65 s after Play: 5 s of countdown, then a minute on the clock.
     expect(timerView(restored!.timer, 565_000).elapsedMs).toBe(60_000);
-    expect(restored?.sets.slice(0, 2)).toEqual([{ amount: 10, seconds: 30 }, { amount: 6, seconds: 30 }]);
+    expect(restored?.sets.slice(0, 2)).toEqual([
+      { amount: 10, seconds: 30 },
+      { amount: 6, seconds: 30 },
+    ]);
   });
 
   it('restarts from idle a running timer started over two hours ago or in the future', () => {

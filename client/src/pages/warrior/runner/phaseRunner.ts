@@ -38,7 +38,8 @@ export const IDLE_TIMER: Timer = { status: TIMER.idle, startedAt: null, elapsedM
 
 /** What the timer shows at `now`: a countdown second (5..1), GO, and the running time. */
 export function timerView(timer: Timer, now: number): { countdown: number | null; go: boolean; elapsedMs: number } {
-  if (timer.status !== TIMER.running || timer.startedAt === null) return { countdown: null, go: false, elapsedMs: timer.elapsedMs };
+  if (timer.status !== TIMER.running || timer.startedAt === null)
+    return { countdown: null, go: false, elapsedMs: timer.elapsedMs };
   const since = Math.max(0, now - timer.startedAt);
   if (since < COUNTDOWN_MS) return { countdown: Math.ceil((COUNTDOWN_MS - since) / 1000), go: false, elapsedMs: 0 };
   const elapsedMs = since - COUNTDOWN_MS;
@@ -99,7 +100,11 @@ export function runnerKind(type: PhaseType): RunnerKind {
 export function planOf(phase: Pick<PhaseData, 'type' | 'data' | 'rounds' | 'repeats'>): RunnerPlan {
   const kind = runnerKind(phase.type);
   const byId = new Map(phase.data.map((e) => [e.id, e]));
-  const source = phase.rounds.map((r) => ({ name: r.name, repeat: r.repeat, exercises: r.exercise_ids.map((id) => byId.get(id)).filter((e): e is Exercise => e !== undefined) }));
+  const source = phase.rounds.map((r) => ({
+    name: r.name,
+    repeat: r.repeat,
+    exercises: r.exercise_ids.map((id) => byId.get(id)).filter((e): e is Exercise => e !== undefined),
+  }));
   const rounds: PlanRound[] = [];
   let offset = 0;
   for (const r of kind === 'sets' ? source.filter((s) => s.exercises.length > 0) : []) {
@@ -143,10 +148,20 @@ export type RunnerAction =
   | { type: 'disableTimer' };
 
 export function initialRunnerState(plan: Pick<RunnerPlan, 'setCount'>): RunnerState {
-  return { round: 0, position: 0, timer: IDLE_TIMER, sets: Array.from({ length: plan.setCount }, () => null), draft: '', notice: null };
+  return {
+    round: 0,
+    position: 0,
+    timer: IDLE_TIMER,
+    sets: Array.from({ length: plan.setCount }, () => null),
+    draft: '',
+    notice: null,
+  };
 }
 
-const withNotice = (state: RunnerState, text: string): RunnerState => ({ ...state, notice: { text, seq: (state.notice?.seq ?? 0) + 1 } });
+const withNotice = (state: RunnerState, text: string): RunnerState => ({
+  ...state,
+  notice: { text, seq: (state.notice?.seq ?? 0) + 1 },
+});
 
 /** The exercise in front of the member, if any. */
 export function currentExercise(plan: RunnerPlan, state: RunnerState): Exercise | null {
@@ -209,7 +224,10 @@ function setsReducer(plan: RunnerPlan, state: RunnerState, action: RunnerAction)
       const timer = stoppedTimer(state.timer, action.now, TIMER.stopped);
       if (!timer || !exercise) return state;
       // A time form logs its time: the stopped timer is the amount.
-      const draft = exercise.reps_or_time === REPS_OR_TIME.time && timer.status === TIMER.stopped ? String(wholeSeconds(timer.elapsedMs)) : state.draft;
+      const draft =
+        exercise.reps_or_time === REPS_OR_TIME.time && timer.status === TIMER.stopped
+          ? String(wholeSeconds(timer.elapsedMs))
+          : state.draft;
       return { ...state, timer, draft };
     }
     case 'draft':
@@ -225,14 +243,30 @@ function setsReducer(plan: RunnerPlan, state: RunnerState, action: RunnerAction)
       if (state.position >= round.exercises.length - 1) {
         return { ...state, sets, draft: '', timer: { ...state.timer, status: TIMER.finished, startedAt: null } };
       }
-      return { ...state, sets, draft: '', position: state.position + 1, timer: { ...IDLE_TIMER, disabled: state.timer.disabled } };
+      return {
+        ...state,
+        sets,
+        draft: '',
+        position: state.position + 1,
+        timer: { ...IDLE_TIMER, disabled: state.timer.disabled },
+      };
     }
     case 'next':
       if (state.timer.status !== TIMER.finished || isLastRound(plan, state)) return state;
-      return { ...state, round: state.round + 1, position: 0, draft: '', timer: { ...IDLE_TIMER, disabled: state.timer.disabled } };
+      return {
+        ...state,
+        round: state.round + 1,
+        position: 0,
+        draft: '',
+        timer: { ...IDLE_TIMER, disabled: state.timer.disabled },
+      };
     case 'restart':
       if (state.timer.status === TIMER.running) return state;
-      return { ...initialRunnerState(plan), timer: { ...IDLE_TIMER, disabled: state.timer.disabled }, notice: state.notice };
+      return {
+        ...initialRunnerState(plan),
+        timer: { ...IDLE_TIMER, disabled: state.timer.disabled },
+        notice: state.notice,
+      };
     case 'disableTimer':
       return { ...state, timer: { ...state.timer, disabled: true } };
   }
@@ -248,7 +282,8 @@ export function runnerReducer(plan: RunnerPlan, state: RunnerState, action: Runn
 // ---------------------------------------------------------------------------------------------------------------
 // Submission
 
-export type SubmitCheck = { ok: true; data: Record<string, unknown> | Record<string, unknown>[] } | { ok: false; message: string | null };
+export type SubmitCheck =
+  { ok: true; data: Record<string, unknown> | Record<string, unknown>[] } | { ok: false; message: string | null };
 
 /** May Submit Data show: the VO2 test once finished; an exercise phase once the last round is finished. */
 export function canSubmit(plan: RunnerPlan, state: RunnerState): boolean {
@@ -263,7 +298,9 @@ export function canSubmit(plan: RunnerPlan, state: RunnerState): boolean {
  */
 export function submissionData(plan: RunnerPlan, state: RunnerState): SubmitCheck {
   if (plan.kind === 'vo2') {
-    return state.timer.status === TIMER.finished ? { ok: true, data: { time_to_complete: wholeSeconds(state.timer.elapsedMs) } } : { ok: false, message: null };
+    return state.timer.status === TIMER.finished
+      ? { ok: true, data: { time_to_complete: wholeSeconds(state.timer.elapsedMs) } }
+      : { ok: false, message: null };
   }
   if (plan.kind !== 'sets') return { ok: true, data: {} };
   const entries: Record<string, unknown>[] = [];
@@ -358,22 +395,43 @@ export function restoreRunnerState(plan: RunnerPlan, cached: unknown, now: numbe
   if (!Array.isArray(c.sets) || c.sets.length !== plan.setCount) return null;
   const sets = c.sets.map((s): LoggedSet | null | undefined => {
     if (s === null) return null;
-    if (typeof s === 'object' && Number.isInteger(s.amount) && s.amount >= 0 && Number.isInteger(s.seconds) && s.seconds >= 0) return { amount: s.amount, seconds: s.seconds };
+    if (
+      typeof s === 'object' &&
+      Number.isInteger(s.amount) &&
+      s.amount >= 0 &&
+      Number.isInteger(s.seconds) &&
+      s.seconds >= 0
+    )
+      return { amount: s.amount, seconds: s.seconds };
     return undefined;
   });
   if (sets.some((s) => s === undefined)) return null;
   const round = Number.isInteger(c.round) ? (c.round as number) : 0;
   const position = Number.isInteger(c.position) ? (c.position as number) : 0;
-  if (plan.kind === 'sets' && (round < 0 || round >= plan.rounds.length || position < 0 || position >= plan.rounds[round]!.exercises.length)) return null;
+  if (
+    plan.kind === 'sets' &&
+    (round < 0 || round >= plan.rounds.length || position < 0 || position >= plan.rounds[round]!.exercises.length)
+  )
+    return null;
   const t = c.timer;
   if (!t || !isTimerStatus(t.status) || typeof t.elapsedMs !== 'number' || !(t.elapsedMs >= 0)) return null;
   const disabled = Boolean(t.disabled);
   let timer: Timer = { status: t.status, startedAt: null, elapsedMs: t.elapsedMs, disabled };
   if (t.status === TIMER.running) {
     const since = typeof t.startedAt === 'number' ? now - t.startedAt : Number.NaN;
-    timer = since >= 0 && since <= RESUME_RUNNING_MS ? { status: TIMER.running, startedAt: t.startedAt as number, elapsedMs: 0, disabled } : { ...IDLE_TIMER, disabled };
+    timer =
+      since >= 0 && since <= RESUME_RUNNING_MS
+        ? { status: TIMER.running, startedAt: t.startedAt as number, elapsedMs: 0, disabled }
+        : { ...IDLE_TIMER, disabled };
   }
-  return { round, position, timer, sets: sets as (LoggedSet | null)[], draft: typeof c.draft === 'string' ? c.draft : '', notice: null };
+  return {
+    round,
+    position,
+    timer,
+    sets: sets as (LoggedSet | null)[],
+    draft: typeof c.draft === 'string' ? c.draft : '',
+    notice: null,
+  };
 }
 
 /** What is cached of a run: everything but the notice. */

@@ -7,7 +7,11 @@ import { trpc } from '../../../api/trpc.ts';
 import { authStore } from '../../../auth/store.ts';
 import { notify } from '../../../components/ui/notifier.ts';
 import { dismissSubmission, enqueueSubmission, sendQueued, type QueuedPhoto } from '../../../offline/queue.ts';
-import { requestBackgroundSync, sendingFromRunner, useSubmissionAccepted } from '../../../offline/useSubmissionQueue.ts';
+import {
+  requestBackgroundSync,
+  sendingFromRunner,
+  useSubmissionAccepted,
+} from '../../../offline/useSubmissionQueue.ts';
 
 /** The "Work" route: the work volume screen, which sends the member on to the phase afterwards. */
 export const workRoute = (type: TrackType, phaseType: string): string =>
@@ -16,12 +20,16 @@ export const workRoute = (type: TrackType, phaseType: string): string =>
 /** Where a member goes after a phase: the version list after a data analysis, otherwise back to the phase list. */
 export function afterPhase(type: TrackType, phase: Pick<PhaseData, 'type'>, result: SubmissionResult): string {
   if (phase.type === 'data-analysis') return '/warrior/version';
-  return type === 'general' ? `/user/warrior/general?version=${result.data.submitted.version}` : '/user/warrior/calibration';
+  return type === 'general'
+    ? `/user/warrior/general?version=${result.data.submitted.version}`
+    : '/user/warrior/calibration';
 }
 
 /** "Calibration · Phase 1" or "Evolution 1 · Version 2 · Phase 3": where a phase sits, as the runner shows it. */
 export const phasePlace = (type: TrackType, phase: Pick<PhaseData, 'phase' | 'evolution' | 'version'>): string =>
-  type === 'calibration' ? `Calibration · Phase ${phase.phase}` : `Evolution ${phase.evolution} · Version ${phase.version} · Phase ${phase.phase}`;
+  type === 'calibration'
+    ? `Calibration · Phase ${phase.phase}`
+    : `Evolution ${phase.evolution} · Version ${phase.version} · Phase ${phase.phase}`;
 
 /**
  * Submits the active phase through the submission queue: it is written to the phone with its idempotency key first,
@@ -43,8 +51,15 @@ export function usePhaseSubmit(type: TrackType, phase: PhaseData) {
     setBusy(true);
     try {
       const entry = await enqueueSubmission({
-        userId: user.user_id, token, type, phaseType: phase.type, pageId: phase.page.id,
-        title: phase.page.title, label: phasePlace(type, phase), data, ...(photos ? { photos } : {}),
+        userId: user.user_id,
+        token,
+        type,
+        phaseType: phase.type,
+        pageId: phase.page.id,
+        title: phase.page.title,
+        label: phasePlace(type, phase),
+        data,
+        ...(photos ? { photos } : {}),
       });
       sendingFromRunner.add(entry.key);
       const outcome = (await sendQueued({ userId: user.user_id, token, only: entry.key })).get(entry.key)?.outcome;
@@ -71,5 +86,9 @@ export function usePhaseSubmit(type: TrackType, phase: PhaseData) {
       setBusy(false);
     }
   };
-  return { submit: (data: unknown, target?: string, photos?: Record<string, QueuedPhoto>) => void submit(data, target, photos), busy, sent };
+  return {
+    submit: (data: unknown, target?: string, photos?: Record<string, QueuedPhoto>) => void submit(data, target, photos),
+    busy,
+    sent,
+  };
 }

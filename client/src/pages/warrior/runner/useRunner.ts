@@ -1,8 +1,16 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { notify } from '../../../components/ui/notifier.ts';
 import {
-  RUNNER_NOTICE_MS, cacheableState, initialRunnerState, readRunnerCache, restoreRunnerState, runnerReducer, saveRunnerCache,
-  type RunnerAction, type RunnerPlan, type RunnerState,
+  RUNNER_NOTICE_MS,
+  cacheableState,
+  initialRunnerState,
+  readRunnerCache,
+  restoreRunnerState,
+  runnerReducer,
+  saveRunnerCache,
+  type RunnerAction,
+  type RunnerPlan,
+  type RunnerState,
 } from './phaseRunner.ts';
 
 export interface CacheIdentity {
@@ -16,7 +24,11 @@ export interface CacheIdentity {
  * after every step, and its notices shown for 2 s. `stopCaching` (after a successful submit) keeps the cleared
  * cache clear and disables the timer.
  */
-export function useRunner(plan: RunnerPlan, identity: CacheIdentity, stopCaching: boolean): [RunnerState, (action: RunnerAction) => void] {
+export function useRunner(
+  plan: RunnerPlan,
+  identity: CacheIdentity,
+  stopCaching: boolean,
+): [RunnerState, (action: RunnerAction) => void] {
   const [state, dispatch] = useReducer(
     (s: RunnerState, a: RunnerAction) => runnerReducer(plan, s, a),
     null,

@@ -1,11 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  FORM_LADDER_MESSAGE, adminFormAnswerSchema, adminFormBodyInput, adminFormCreateInput, adminFormDeletedSchema, adminFormGroupAnswerSchema,
-  adminFormGroupDeletedSchema, adminFormGroupIdInput, adminFormGroupInput, adminFormGroupListInput, adminFormGroupSchema, adminFormIdInput,
-  adminFormSchema, pageInput, paginatedSchema,
+  FORM_LADDER_MESSAGE,
+  adminFormAnswerSchema,
+  adminFormBodyInput,
+  adminFormCreateInput,
+  adminFormDeletedSchema,
+  adminFormGroupAnswerSchema,
+  adminFormGroupDeletedSchema,
+  adminFormGroupIdInput,
+  adminFormGroupInput,
+  adminFormGroupListInput,
+  adminFormGroupSchema,
+  adminFormIdInput,
+  adminFormSchema,
+  pageInput,
+  paginatedSchema,
 } from '@evolution/shared';
 import {
-  createForm, createFormGroup, deleteForm, deleteFormGroup, getForm, getFormGroup, listFormGroups, listForms, updateForm, updateFormGroup,
+  createForm,
+  createFormGroup,
+  deleteForm,
+  deleteFormGroup,
+  getForm,
+  getFormGroup,
+  listFormGroups,
+  listForms,
+  updateForm,
+  updateFormGroup,
 } from '../../../services/adminForms.ts';
 import { paginate } from '../../../services/pagination.ts';
 import { svc } from '../../auth.ts';
@@ -24,55 +45,157 @@ export async function adminFormGroupRoutes(app: FastifyInstance) {
   const groupId = (params: unknown) => pathParams(adminFormGroupIdInput, params, groupMissing).id;
   const formId = (params: unknown) => pathParams(adminFormIdInput, params, formMissing).id;
 
-  app.get('/form_group', {
-    schema: doc({ summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed', tags, who: 'admin', query: adminFormGroupListInput, response: { 200: paginatedSchema(adminFormGroupSchema) } }),
-  }, async (req) => {
-    const { search, ...page } = await listFormGroups(svc(req, req.actor), req.query);
-    return paginate(page, `${req.server.config.appUrl}/api/admin/form_group`, { search });
-  });
+  app.get(
+    '/form_group',
+    {
+      schema: doc({
+        summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed',
+        tags,
+        who: 'admin',
+        query: adminFormGroupListInput,
+        response: { 200: paginatedSchema(adminFormGroupSchema) },
+      }),
+    },
+    async (req) => {
+      const { search, ...page } = await listFormGroups(svc(req, req.actor), req.query);
+      return paginate(page, `${req.server.config.appUrl}/api/admin/form_group`, { search });
+    },
+  );
 
-  app.post('/form_group', {
-    schema: doc({ summary: 'Create a form group (an empty ladder); video_id from POST admin/form_group/video', tags, who: 'admin', body: adminFormGroupInput, response: { 201: adminFormGroupAnswerSchema } }),
-  }, async (req, reply) => reply.status(201).send(await createFormGroup(svc(req, req.actor), req.body)));
+  app.post(
+    '/form_group',
+    {
+      schema: doc({
+        summary: 'Create a form group (an empty ladder); video_id from POST admin/form_group/video',
+        tags,
+        who: 'admin',
+        body: adminFormGroupInput,
+        response: { 201: adminFormGroupAnswerSchema },
+      }),
+    },
+    async (req, reply) => reply.status(201).send(await createFormGroup(svc(req, req.actor), req.body)),
+  );
 
-  app.get('/form_group/:id', {
-    schema: doc({ summary: 'A form group with its video address and deletable', tags, who: 'admin', params: adminFormGroupIdInput, response: { 200: adminFormGroupAnswerSchema, 404: groupMissing } }),
-  }, async (req) => getFormGroup(svc(req, req.actor), groupId(req.params)));
+  app.get(
+    '/form_group/:id',
+    {
+      schema: doc({
+        summary: 'A form group with its video address and deletable',
+        tags,
+        who: 'admin',
+        params: adminFormGroupIdInput,
+        response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
+      }),
+    },
+    async (req) => getFormGroup(svc(req, req.actor), groupId(req.params)),
+  );
 
-  app.put('/form_group/:id', {
-    schema: doc({ summary: 'Replace a form group: name, exercise type, video (null clears it) and video link', tags, who: 'admin', params: adminFormGroupIdInput, body: adminFormGroupInput, response: { 200: adminFormGroupAnswerSchema, 404: groupMissing } }),
-  }, async (req) => updateFormGroup(svc(req, req.actor), groupId(req.params), req.body));
+  app.put(
+    '/form_group/:id',
+    {
+      schema: doc({
+        summary: 'Replace a form group: name, exercise type, video (null clears it) and video link',
+        tags,
+        who: 'admin',
+        params: adminFormGroupIdInput,
+        body: adminFormGroupInput,
+        response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
+      }),
+    },
+    async (req) => updateFormGroup(svc(req, req.actor), groupId(req.params), req.body),
+  );
 
-  app.delete('/form_group/:id', {
-    schema: doc({
-      summary: "Delete a form group and its forms. Refused with 409 (nothing changes) while it is not deletable: its forms are in members' ladders, workout or calibration results, or a calibration uses the group",
-      tags, who: 'admin', params: adminFormGroupIdInput, response: { 200: adminFormGroupDeletedSchema, 404: groupMissing, 409: FORM_LADDER_MESSAGE.groupInUse },
-    }),
-  }, async (req) => deleteFormGroup(svc(req, req.actor), groupId(req.params)));
+  app.delete(
+    '/form_group/:id',
+    {
+      schema: doc({
+        summary:
+          "Delete a form group and its forms. Refused with 409 (nothing changes) while it is not deletable: its forms are in members' ladders, workout or calibration results, or a calibration uses the group",
+        tags,
+        who: 'admin',
+        params: adminFormGroupIdInput,
+        response: { 200: adminFormGroupDeletedSchema, 404: groupMissing, 409: FORM_LADDER_MESSAGE.groupInUse },
+      }),
+    },
+    async (req) => deleteFormGroup(svc(req, req.actor), groupId(req.params)),
+  );
 
-  app.get('/form_group/:id/form', {
-    schema: doc({ summary: "A form group's ladder ordered by level then progress, 10 a page, with the members on each form", tags, who: 'admin', params: adminFormGroupIdInput, query: pageInput, response: { 200: paginatedSchema(adminFormSchema), 404: groupMissing } }),
-  }, async (req) => {
-    const id = groupId(req.params);
-    return paginate(await listForms(svc(req, req.actor), id, req.query), `${req.server.config.appUrl}/api/admin/form_group/${id}/form`);
-  });
+  app.get(
+    '/form_group/:id/form',
+    {
+      schema: doc({
+        summary: "A form group's ladder ordered by level then progress, 10 a page, with the members on each form",
+        tags,
+        who: 'admin',
+        params: adminFormGroupIdInput,
+        query: pageInput,
+        response: { 200: paginatedSchema(adminFormSchema), 404: groupMissing },
+      }),
+    },
+    async (req) => {
+      const id = groupId(req.params);
+      return paginate(
+        await listForms(svc(req, req.actor), id, req.query),
+        `${req.server.config.appUrl}/api/admin/form_group/${id}/form`,
+      );
+    },
+  );
 
-  app.post('/form', {
-    schema: doc({ summary: 'Create a form on the ladder of form_group_id; (level, progress) is unique in a group and min <= max', tags, who: 'admin', body: adminFormCreateInput, response: { 201: adminFormAnswerSchema } }),
-  }, async (req, reply) => reply.status(201).send(await createForm(svc(req, req.actor), req.body)));
+  app.post(
+    '/form',
+    {
+      schema: doc({
+        summary: 'Create a form on the ladder of form_group_id; (level, progress) is unique in a group and min <= max',
+        tags,
+        who: 'admin',
+        body: adminFormCreateInput,
+        response: { 201: adminFormAnswerSchema },
+      }),
+    },
+    async (req, reply) => reply.status(201).send(await createForm(svc(req, req.actor), req.body)),
+  );
 
-  app.get('/form/:id', {
-    schema: doc({ summary: 'A form with its place on the ladder (rung) and the members standing on it', tags, who: 'admin', params: adminFormIdInput, response: { 200: adminFormAnswerSchema, 404: formMissing } }),
-  }, async (req) => getForm(svc(req, req.actor), formId(req.params)));
+  app.get(
+    '/form/:id',
+    {
+      schema: doc({
+        summary: 'A form with its place on the ladder (rung) and the members standing on it',
+        tags,
+        who: 'admin',
+        params: adminFormIdInput,
+        response: { 200: adminFormAnswerSchema, 404: formMissing },
+      }),
+    },
+    async (req) => getForm(svc(req, req.actor), formId(req.params)),
+  );
 
-  app.put('/form/:id', {
-    schema: doc({ summary: 'Replace a form; members on it stay on it; form_group_id may be sent but cannot change', tags, who: 'admin', params: adminFormIdInput, body: adminFormBodyInput, response: { 200: adminFormAnswerSchema, 404: formMissing } }),
-  }, async (req) => updateForm(svc(req, req.actor), formId(req.params), req.body));
+  app.put(
+    '/form/:id',
+    {
+      schema: doc({
+        summary: 'Replace a form; members on it stay on it; form_group_id may be sent but cannot change',
+        tags,
+        who: 'admin',
+        params: adminFormIdInput,
+        body: adminFormBodyInput,
+        response: { 200: adminFormAnswerSchema, 404: formMissing },
+      }),
+    },
+    async (req) => updateForm(svc(req, req.actor), formId(req.params), req.body),
+  );
 
-  app.delete('/form/:id', {
-    schema: doc({
-      summary: 'Delete a form. Members standing on it move, in the same transaction, to the nearest remaining form of its group (the one below, else the one above); the last form of a group cannot be deleted while members are on it (409). Workout results keep the form by name',
-      tags, who: 'admin', params: adminFormIdInput, response: { 200: adminFormDeletedSchema, 404: formMissing, 409: FORM_LADDER_MESSAGE.lastFormInUse },
-    }),
-  }, async (req) => deleteForm(svc(req, req.actor), formId(req.params)));
+  app.delete(
+    '/form/:id',
+    {
+      schema: doc({
+        summary:
+          'Delete a form. Members standing on it move, in the same transaction, to the nearest remaining form of its group (the one below, else the one above); the last form of a group cannot be deleted while members are on it (409). Workout results keep the form by name',
+        tags,
+        who: 'admin',
+        params: adminFormIdInput,
+        response: { 200: adminFormDeletedSchema, 404: formMissing, 409: FORM_LADDER_MESSAGE.lastFormInUse },
+      }),
+    },
+    async (req) => deleteForm(svc(req, req.actor), formId(req.params)),
+  );
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_MEDIA_KINDS, adminMediaPath, imageUploadedSchema, mediaField, videoUploadedSchema, type AdminMediaKind } from '@evolution/shared';
+import {
+  ADMIN_MEDIA_KINDS,
+  adminMediaPath,
+  imageUploadedSchema,
+  mediaField,
+  videoUploadedSchema,
+  type AdminMediaKind,
+} from '@evolution/shared';
 import { assertUploadLength, uploadContentMedia, type UploadedFile } from '../../../services/media.ts';
 import { doc } from '../../openapi.ts';
 
@@ -19,7 +26,11 @@ const RECORD: Record<AdminMediaKind, string> = {
  * to the store as it arrives; the multipart limit of this call is the field's maximum plus one byte, which lets the service
  * see an overflow. Other parts are skipped; no such file gives `store(null)`.
  */
-async function withUploadedFile<T>(req: FastifyRequest, kind: AdminMediaKind, store: (file: UploadedFile | null) => Promise<T>): Promise<T> {
+async function withUploadedFile<T>(
+  req: FastifyRequest,
+  kind: AdminMediaKind,
+  store: (file: UploadedFile | null) => Promise<T>,
+): Promise<T> {
   const field = mediaField(kind);
   if (!req.isMultipart()) return store(null);
   let result: { value: T } | null = null;
@@ -38,23 +49,30 @@ async function withUploadedFile<T>(req: FastifyRequest, kind: AdminMediaKind, st
 export async function adminMediaRoutes(app: FastifyInstance) {
   for (const kind of ADMIN_MEDIA_KINDS) {
     const field = mediaField(kind);
-    app.post(`/${adminMediaPath(kind)}`, {
-      schema: doc({
-        summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
-        tags, who: 'admin',
-        response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
-      }),
-    }, async (req, reply) => {
-      try {
-        // The declared length is checked before the body is read; the role was checked by the admin scope.
-        assertUploadLength(req.server.config, kind, req.headers['content-length']);
-        const uploaded = await withUploadedFile(req, kind, (file) => uploadContentMedia({ em: req.em, config: req.server.config }, kind, file));
-        return reply.status(201).send(uploaded);
-      } catch (err) {
-        // A refused upload may leave most of its body unsent: end the connection rather than keep reading it.
-        reply.header('connection', 'close');
-        throw err;
-      }
-    });
+    app.post(
+      `/${adminMediaPath(kind)}`,
+      {
+        schema: doc({
+          summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
+          tags,
+          who: 'admin',
+          response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
+        }),
+      },
+      async (req, reply) => {
+        try {
+          // The declared length is checked before the body is read; the role was checked by the admin scope.
+          assertUploadLength(req.server.config, kind, req.headers['content-length']);
+          const uploaded = await withUploadedFile(req, kind, (file) =>
+            uploadContentMedia({ em: req.em, config: req.server.config }, kind, file),
+          );
+          return reply.status(201).send(uploaded);
+        } catch (err) {
+          // A refused upload may leave most of its body unsent: end the connection rather than keep reading it.
+          reply.header('connection', 'close');
+          throw err;
+        }
+      },
+    );
   }
 }

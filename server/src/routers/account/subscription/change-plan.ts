@@ -4,4 +4,6 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** Moves the active subscription to plan `id`, prorated. */
-export const changePlanRoute = memberProcedure.input(typedInput(changePlanInput)).mutation(({ ctx, input }) => changePlan(ctx.svc, ctx.actor, input));
+export const changePlanRoute = memberProcedure
+  .input(typedInput(changePlanInput))
+  .mutation(({ ctx, input }) => changePlan(ctx.svc, ctx.actor, input));

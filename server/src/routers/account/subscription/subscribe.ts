@@ -4,4 +4,6 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** A signed-in member buys a plan with a card token. */
-export const subscribeRoute = memberProcedure.input(typedInput(subscribeInput)).mutation(({ ctx, input }) => subscribe(ctx.svc, ctx.actor, input));
+export const subscribeRoute = memberProcedure
+  .input(typedInput(subscribeInput))
+  .mutation(({ ctx, input }) => subscribe(ctx.svc, ctx.actor, input));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** One calibration: { data }, 404 for an unknown id. */
-export const getCalibrationRoute = adminProcedure.input(typedInput(catalogueIdInput)).query(({ ctx, input }) =>
-  getCalibration(ctx.em, parseInput(catalogueIdInput, input).id));
+export const getCalibrationRoute = adminProcedure
+  .input(typedInput(catalogueIdInput))
+  .query(({ ctx, input }) => getCalibration(ctx.em, parseInput(catalogueIdInput, input).id));

@@ -5,7 +5,9 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** Edits a calibration (the PUT's fields plus its id). */
-export const updateCalibrationRoute = adminProcedure.input(typedInput(calibrationUpdateTrpcInput)).mutation(({ ctx, input }) => {
-  const { id } = parseInput(catalogueIdInput, input);
-  return updateCalibration(ctx.em, id, input);
-});
+export const updateCalibrationRoute = adminProcedure
+  .input(typedInput(calibrationUpdateTrpcInput))
+  .mutation(({ ctx, input }) => {
+    const { id } = parseInput(catalogueIdInput, input);
+    return updateCalibration(ctx.em, id, input);
+  });

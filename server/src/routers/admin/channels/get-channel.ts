@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** One channel with its plans: { data }, 404 for an unknown id. */
-export const getChannelRoute = adminProcedure.input(typedInput(catalogueIdInput)).query(({ ctx, input }) =>
-  getAdminChannel(ctx.em, parseInput(catalogueIdInput, input).id));
+export const getChannelRoute = adminProcedure
+  .input(typedInput(catalogueIdInput))
+  .query(({ ctx, input }) => getAdminChannel(ctx.em, parseInput(catalogueIdInput, input).id));

@@ -5,7 +5,9 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** Renames a channel and sets its plans' prices and on-sale flags. */
-export const updateChannelRoute = adminProcedure.input(typedInput(channelUpdateTrpcInput)).mutation(({ ctx, input }) => {
-  const { id } = parseInput(catalogueIdInput, input);
-  return updateAdminChannel(ctx, id, input);
-});
+export const updateChannelRoute = adminProcedure
+  .input(typedInput(channelUpdateTrpcInput))
+  .mutation(({ ctx, input }) => {
+    const { id } = parseInput(catalogueIdInput, input);
+    return updateAdminChannel(ctx, id, input);
+  });

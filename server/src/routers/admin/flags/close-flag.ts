@@ -5,4 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { flagId } from '../../flags/flagId.ts';
 
 /** A coach closes a flag (GET admin/assistance_flag/{id}/done); again is harmless. */
-export const closeFlagRoute = adminProcedure.input(typedInput(flagIdInput)).mutation(({ ctx, input }) => closeAsCoach(ctx.svc, ctx.actor, flagId(input)));
+export const closeFlagRoute = adminProcedure
+  .input(typedInput(flagIdInput))
+  .mutation(({ ctx, input }) => closeAsCoach(ctx.svc, ctx.actor, flagId(input)));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { flagId } from '../../flags/flagId.ts';
 
 /** A coach answers an open flag (POST admin/assistance_flag/{id}/reply). */
-export const replyFlagRoute = adminProcedure.input(typedInput(flagIdInput.and(flagReplyInput))).mutation(({ ctx, input }) =>
-  replyAsCoach(ctx.svc, ctx.actor, flagId(input), input));
+export const replyFlagRoute = adminProcedure
+  .input(typedInput(flagIdInput.and(flagReplyInput)))
+  .mutation(({ ctx, input }) => replyAsCoach(ctx.svc, ctx.actor, flagId(input), input));

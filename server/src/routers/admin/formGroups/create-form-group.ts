@@ -4,5 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** A new form group (an empty ladder). */
-export const createFormGroupRoute = adminProcedure.input(typedInput(adminFormGroupInput)).mutation(({ ctx, input }) =>
-  createFormGroup(ctx.svc, input));
+export const createFormGroupRoute = adminProcedure
+  .input(typedInput(adminFormGroupInput))
+  .mutation(({ ctx, input }) => createFormGroup(ctx.svc, input));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** Deletes a form group and its forms; refused (409) while it is not deletable. */
-export const deleteFormGroupRoute = adminProcedure.input(typedInput(adminFormGroupIdInput)).mutation(({ ctx, input }) =>
-  deleteFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id));
+export const deleteFormGroupRoute = adminProcedure
+  .input(typedInput(adminFormGroupIdInput))
+  .mutation(({ ctx, input }) => deleteFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** One form group with its video and `deletable`. */
-export const getFormGroupRoute = adminProcedure.input(typedInput(adminFormGroupIdInput)).query(({ ctx, input }) =>
-  getFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id));
+export const getFormGroupRoute = adminProcedure
+  .input(typedInput(adminFormGroupIdInput))
+  .query(({ ctx, input }) => getFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id));

@@ -5,7 +5,9 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** Form groups, paged like the REST call, searched by name, each with `deletable`. */
-export const listFormGroupsRoute = adminProcedure.input(typedInput(adminFormGroupListInput)).query(async ({ ctx, input }) => {
-  const { search, ...page } = await listFormGroups(ctx.svc, input);
-  return paginate(page, `${ctx.config.appUrl}/api/admin/form_group`, { search });
-});
+export const listFormGroupsRoute = adminProcedure
+  .input(typedInput(adminFormGroupListInput))
+  .query(async ({ ctx, input }) => {
+    const { search, ...page } = await listFormGroups(ctx.svc, input);
+    return paginate(page, `${ctx.config.appUrl}/api/admin/form_group`, { search });
+  });

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** Saves a form group's name, exercise type, video and link. */
-export const updateFormGroupRoute = adminProcedure.input(typedInput(adminFormGroupUpdateInput)).mutation(({ ctx, input }) =>
-  updateFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id, input));
+export const updateFormGroupRoute = adminProcedure
+  .input(typedInput(adminFormGroupUpdateInput))
+  .mutation(({ ctx, input }) => updateFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id, input));

@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** A new form on a group's ladder. */
-export const createFormRoute = adminProcedure.input(typedInput(adminFormCreateInput)).mutation(({ ctx, input }) => createForm(ctx.svc, input));
+export const createFormRoute = adminProcedure
+  .input(typedInput(adminFormCreateInput))
+  .mutation(({ ctx, input }) => createForm(ctx.svc, input));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** Deletes a form; its members move to the form below it (else above); the last form is kept while members are on it. */
-export const deleteFormRoute = adminProcedure.input(typedInput(adminFormIdInput)).mutation(({ ctx, input }) =>
-  deleteForm(ctx.svc, parseInput(adminFormIdInput, input).id));
+export const deleteFormRoute = adminProcedure
+  .input(typedInput(adminFormIdInput))
+  .mutation(({ ctx, input }) => deleteForm(ctx.svc, parseInput(adminFormIdInput, input).id));

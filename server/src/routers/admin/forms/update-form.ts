@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** Saves a form; members on it stay on it. */
-export const updateFormRoute = adminProcedure.input(typedInput(adminFormUpdateInput)).mutation(({ ctx, input }) =>
-  updateForm(ctx.svc, parseInput(adminFormIdInput, input).id, input));
+export const updateFormRoute = adminProcedure
+  .input(typedInput(adminFormUpdateInput))
+  .mutation(({ ctx, input }) => updateForm(ctx.svc, parseInput(adminFormIdInput, input).id, input));

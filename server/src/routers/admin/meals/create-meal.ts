@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** Adds a meal at the end of its group. */
-export const createMealRoute = adminProcedure.input(typedInput(adminMealBody)).mutation(({ ctx, input }) => createMeal(ctx.svc, input));
+export const createMealRoute = adminProcedure
+  .input(typedInput(adminMealBody))
+  .mutation(({ ctx, input }) => createMeal(ctx.svc, input));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** One meal to edit, with both ingredient forms. */
-export const getMealRoute = adminProcedure.input(typedInput(adminMealIdInput)).query(({ ctx, input }) =>
-  getAdminMeal(ctx.svc, parseInput(adminMealIdInput, input).id));
+export const getMealRoute = adminProcedure
+  .input(typedInput(adminMealIdInput))
+  .query(({ ctx, input }) => getAdminMeal(ctx.svc, parseInput(adminMealIdInput, input).id));

@@ -8,5 +8,8 @@ import { parseInput } from '../../../validation.ts';
 /** A meal group's meals in order, paged like GET admin/meal/group/{id}/meals. */
 export const listMealsRoute = adminProcedure.input(typedInput(adminMealListInput)).query(async ({ ctx, input }) => {
   const { groupId, page } = parseInput(adminMealListInput, input);
-  return paginate(await listAdminGroupMeals(ctx.svc, groupId, page), `${ctx.config.appUrl}/api/admin/meal/group/${groupId}/meals`);
+  return paginate(
+    await listAdminGroupMeals(ctx.svc, groupId, page),
+    `${ctx.config.appUrl}/api/admin/meal/group/${groupId}/meals`,
+  );
 });

@@ -18,7 +18,11 @@ export const uploadMediaRoute = adminProcedure
     const kind = input instanceof FormData ? input.get('kind') : null;
     if (!isKind(kind)) throw validationError('kind', 'The selected kind is invalid.');
     const file = input.get(mediaField(kind));
-    return uploadContentMedia(ctx.svc, kind, file instanceof Blob
-      ? { chunks: Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>), truncated: () => false }
-      : null);
+    return uploadContentMedia(
+      ctx.svc,
+      kind,
+      file instanceof Blob
+        ? { chunks: Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>), truncated: () => false }
+        : null,
+    );
   });

@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** The member's latest calibration, as GET admin/user/{id}/evolution/calibration. */
-export const calibrationResultsRoute = adminProcedure.input(typedInput(adminMemberInput)).query(({ ctx, input }) => adminCalibrationResults(ctx.svc, input));
+export const calibrationResultsRoute = adminProcedure
+  .input(typedInput(adminMemberInput))
+  .query(({ ctx, input }) => adminCalibrationResults(ctx.svc, input));

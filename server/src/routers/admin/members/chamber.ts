@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** Page n of the member's evolution chamber, photos included; the read is audited. */
-export const chamberRoute = adminProcedure.input(typedInput(adminMemberChamberInput)).query(({ ctx, input }) => adminChamber(ctx.svc, ctx.actor, input));
+export const chamberRoute = adminProcedure
+  .input(typedInput(adminMemberChamberInput))
+  .query(({ ctx, input }) => adminChamber(ctx.svc, ctx.actor, input));

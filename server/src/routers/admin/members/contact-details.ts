@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** The member's contact form, as GET admin/user/{id}/contact_details. */
-export const contactDetailsRoute = adminProcedure.input(typedInput(adminMemberInput)).query(({ ctx, input }) => adminContactDetails(ctx.svc, input));
+export const contactDetailsRoute = adminProcedure
+  .input(typedInput(adminMemberInput))
+  .query(({ ctx, input }) => adminContactDetails(ctx.svc, input));

@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** The member's channel, start date and place in the programme, as GET admin/user/{id}/evolution. */
-export const evolutionRoute = adminProcedure.input(typedInput(adminMemberInput)).query(({ ctx, input }) => adminEvolution(ctx.svc, input));
+export const evolutionRoute = adminProcedure
+  .input(typedInput(adminMemberInput))
+  .query(({ ctx, input }) => adminEvolution(ctx.svc, input));

@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** The member's fact-find with desired_body_fat (null before it is sent); the read is audited. */
-export const factFindingRoute = adminProcedure.input(typedInput(adminMemberInput)).query(({ ctx, input }) => adminFactFinding(ctx.svc, ctx.actor, input));
+export const factFindingRoute = adminProcedure
+  .input(typedInput(adminMemberInput))
+  .query(({ ctx, input }) => adminFactFinding(ctx.svc, ctx.actor, input));

@@ -4,4 +4,6 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** Every logged set of one of the member's evolutions, as GET admin/user/{id}/evolution/workout_results. */
-export const workoutResultsRoute = adminProcedure.input(typedInput(adminMemberWorkoutInput)).query(({ ctx, input }) => adminWorkoutResults(ctx.svc, input));
+export const workoutResultsRoute = adminProcedure
+  .input(typedInput(adminMemberWorkoutInput))
+  .query(({ ctx, input }) => adminWorkoutResults(ctx.svc, input));

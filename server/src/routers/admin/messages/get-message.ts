@@ -5,4 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { messageId } from './messageId.ts';
 
 /** A sent message and who has read it, when (GET admin/message/{id}). */
-export const getMessageRoute = adminProcedure.input(typedInput(messageIdInput)).query(({ ctx, input }) => getSentMessage(ctx.em, messageId(input)));
+export const getMessageRoute = adminProcedure
+  .input(typedInput(messageIdInput))
+  .query(({ ctx, input }) => getSentMessage(ctx.em, messageId(input)));

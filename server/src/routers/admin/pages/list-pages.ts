@@ -6,8 +6,10 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** A category's pages in their order, 10 a page, searched by title, in the REST call's paged shape. */
-export const listPagesRoute = adminProcedure.input(typedInput(adminCategoryPagesInput)).query(async ({ ctx, input }) => {
-  const { categoryId, ...query } = parseInput(adminCategoryPagesInput, input);
-  const { search, ...page } = await listAdminPages(ctx.svc, categoryId, query);
-  return paginate(page, `${ctx.config.appUrl}/api/admin/page/category/${categoryId}/pages`, { search });
-});
+export const listPagesRoute = adminProcedure
+  .input(typedInput(adminCategoryPagesInput))
+  .query(async ({ ctx, input }) => {
+    const { categoryId, ...query } = parseInput(adminCategoryPagesInput, input);
+    const { search, ...page } = await listAdminPages(ctx.svc, categoryId, query);
+    return paginate(page, `${ctx.config.appUrl}/api/admin/page/category/${categoryId}/pages`, { search });
+  });

@@ -4,7 +4,9 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { typedInput } from '../../../trpc/input.ts';
 
 /** Creates a member or an admin (POST admin/admin). */
-export const createUserRoute = adminProcedure.input(typedInput(adminUserCreateInput)).mutation(async ({ ctx, input }) => ({
-  message: ADMIN_USER_MESSAGE.created,
-  data: await createUser(ctx.svc, input),
-}));
+export const createUserRoute = adminProcedure
+  .input(typedInput(adminUserCreateInput))
+  .mutation(async ({ ctx, input }) => ({
+    message: ADMIN_USER_MESSAGE.created,
+    data: await createUser(ctx.svc, input),
+  }));

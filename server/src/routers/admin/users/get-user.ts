@@ -5,4 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { userId } from './userId.ts';
 
 /** One user with their access map (GET admin/admin/{id}). */
-export const getUserRoute = adminProcedure.input(typedInput(adminUserIdInput)).query(({ ctx, input }) => getUser(ctx.svc, userId(input)));
+export const getUserRoute = adminProcedure
+  .input(typedInput(adminUserIdInput))
+  .query(({ ctx, input }) => getUser(ctx.svc, userId(input)));

@@ -5,7 +5,9 @@ import { typedInput } from '../../../trpc/input.ts';
 import { userId } from './userId.ts';
 
 /** Switches a member's features on or off (PATCH admin/admin/{id}/access). */
-export const setAccessRoute = adminProcedure.input(typedInput(adminUserIdInput.and(adminUserAccessInput))).mutation(async ({ ctx, input }) => ({
-  message: ADMIN_USER_MESSAGE.accessUpdated,
-  data: await setUserAccess(ctx.svc, userId(input), input),
-}));
+export const setAccessRoute = adminProcedure
+  .input(typedInput(adminUserIdInput.and(adminUserAccessInput)))
+  .mutation(async ({ ctx, input }) => ({
+    message: ADMIN_USER_MESSAGE.accessUpdated,
+    data: await setUserAccess(ctx.svc, userId(input), input),
+  }));

@@ -5,5 +5,6 @@ import { typedInput } from '../../../trpc/input.ts';
 import { parseInput } from '../../../validation.ts';
 
 /** One VO2 max level: { data }, 404 for an unknown id. */
-export const getVo2LevelRoute = adminProcedure.input(typedInput(catalogueIdInput)).query(({ ctx, input }) =>
-  getVo2Level(ctx.em, parseInput(catalogueIdInput, input).id));
+export const getVo2LevelRoute = adminProcedure
+  .input(typedInput(catalogueIdInput))
+  .query(({ ctx, input }) => getVo2Level(ctx.em, parseInput(catalogueIdInput, input).id));
