@@ -1,3 +1,9 @@
+// The app-wide sheets first, so every screen's and component's own sheet comes after them in the cascade.
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/forms.css';
+import './styles/controls.css';
+import './styles/content.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
@@ -11,7 +17,6 @@ import { whenSettled } from './components/settled.ts';
 import { registerServiceWorker } from './offline/serviceWorker.ts';
 import { readHash } from './router/hashLocation.ts';
 import { preloadScreen } from './router/RouteView.tsx';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import './offline.css';
 
 /** Whether the browser says it is online (React Query's own view, which pauses and resumes the calls). */
 export const useOnline = (): boolean =>

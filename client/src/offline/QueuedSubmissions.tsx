@@ -4,6 +4,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { seenAt } from './OfflineMarker.tsx';
 import { dismissSubmission, type QueuedSubmission } from './queue.ts';
 import { useQueuedSubmissions, useSendQueued } from './useSubmissionQueue.ts';
+import './QueuedSubmissions.css';
 
 /** Send now: for a member who knows the signal is back before the phone does (so never turned off offline). */
 function SendNow() {

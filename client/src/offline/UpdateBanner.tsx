@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { applyUpdate, useUpdateWaiting } from './update.ts';
+import './offline.css';
 
 /**
  * "A new version is ready — reload": shown while a new deploy waits. It is taken when the member presses Reload, or

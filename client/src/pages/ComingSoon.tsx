@@ -1,5 +1,6 @@
 import { HammerIcon } from '../components/ui/icons.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import './ComingSoon.css';
 
 /** The body of a screen a later release builds: its title and a clear note, never a blank page. */
 export function ComingSoon({ title }: { title: string }) {

@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { dismiss, useNotices, type NoticeVariant } from './notifier.ts';
+import './Toaster.css';
 
 const TITLE: Record<NoticeVariant, string> = { danger: 'Error', success: 'Done', warning: 'Warning', info: 'Notice' };
 

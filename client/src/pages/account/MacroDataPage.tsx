@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/Button.tsx';
 import { notify } from '../../components/ui/notifier.ts';
 import { energyBalanceText, estimateText, MacroFigures } from '../superhuman/MacroFigures.tsx';
 import { UPGRADE_SUPERHUMAN } from '../superhuman/links.ts';
-import '../superhuman/superhuman.css';
 
 /**
  * /with_menu/macro_data (its menu entry stays disabled, as the spec says): the member's macro figures and the 'Sustain'

@@ -3,7 +3,8 @@ import type { Chamber } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from '../results/ResultsLinks.tsx';
-import '../warrior/warrior.css';
+import './evolution.css';
+import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { lazyScreen } from '../../router/lazyScreen.ts';
 
@@ -68,7 +69,7 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
         </h2>
         {hasMuscle ? (
           <>
-            <Suspense fallback={<div className="chart-placeholder" style={{ height: 300 }} />}>
+            <Suspense fallback={<ChartPlaceholder height={300} />}>
               <MuscleChart muscle={muscle} />
             </Suspense>
             {/* The chart's numbers for screen readers (a table ignores the 1 px box, so it sits in a div). */}
@@ -170,7 +171,7 @@ function Trend() {
       <h2 id="trend-title" className="panel__title">
         Across versions
       </h2>
-      <Suspense fallback={<div className="chart-placeholder" style={{ height: 300 }} />}>
+      <Suspense fallback={<ChartPlaceholder height={300} />}>
         <TrendChart points={points} />
       </Suspense>
       <div className="visually-hidden">

@@ -1,5 +1,5 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { ACCENT, CHART_THEME } from './nivo.ts';
+import { ACCENT, CHART_THEME } from '../../components/chart/nivo.ts';
 
 /**
  * Muscle scores 0-10 as horizontal bars, 300 px high (spec section 9). Loaded lazily: nivo is large. Hidden from

@@ -1,5 +1,5 @@
 import { ResponsiveLine } from '@nivo/line';
-import { CHART_THEME, SERIES_COLOURS } from './nivo.ts';
+import { CHART_THEME, SERIES_COLOURS } from '../../components/chart/nivo.ts';
 
 export interface TrendPoint {
   label: string;

@@ -2,7 +2,7 @@ import type { CalibrationResults } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { formatAmount } from './workoutSteps.ts';
 import { ResultsLinks } from './ResultsLinks.tsx';
-import '../warrior/warrior.css';
+import './results.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 

@@ -4,7 +4,7 @@ import { trpc } from '../../api/trpc.ts';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import { formatAmount } from './workoutSteps.ts';
-import '../warrior/warrior.css';
+import './results.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 

@@ -1,6 +1,6 @@
-import { Link } from 'wouter';
 import { featureAllowed } from '../../auth/session.ts';
 import { useAuth } from '../../auth/store.ts';
+import { TabLinks } from '../../components/ui/TabLinks.tsx';
 
 const LINKS = [
   { key: 'calibration', href: '/with_menu/calibration_results', label: 'Calibration Results' },
@@ -14,17 +14,6 @@ export function ResultsLinks({ current }: { current: (typeof LINKS)[number]['key
   // The chamber opens with the evolution_page flag (after calibration): no tab that would only bounce back.
   const chamberOpen = featureAllowed(useAuth().access, 'evolution_page');
   return (
-    <nav className="results-links" aria-label="Your results">
-      {LINKS.filter((l) => l.key !== 'chamber' || chamberOpen).map((l) => (
-        <Link
-          key={l.key}
-          href={l.href}
-          className="results-links__item"
-          aria-current={l.key === current ? 'page' : undefined}
-        >
-          {l.label}
-        </Link>
-      ))}
-    </nav>
+    <TabLinks label="Your results" links={LINKS.filter((l) => l.key !== 'chamber' || chamberOpen)} current={current} />
   );
 }

@@ -13,7 +13,7 @@ import {
   stepVersion,
   type Stepped,
 } from './workoutSteps.ts';
-import '../warrior/warrior.css';
+import './results.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 

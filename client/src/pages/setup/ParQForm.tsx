@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/Field.tsx';
 import { todayIso } from '../../forms/format.ts';
 import { schemaErrors } from '../../forms/useForm.ts';
 import { allAnswered, PARQ_QUESTIONS, PARQ_TEXT, parqVerdict, type ParQAnswers } from './parq.ts';
+import './parq.css';
 
 /** What the questionnaire sends (POST user/application_details); first and last name exist and stay empty. */
 export type ParQValues = Omit<ApplicationDetailsInput, 'first_name' | 'last_name'> & {

@@ -5,6 +5,7 @@ import { SelectField } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { lazyScreen } from '../../router/lazyScreen.ts';
 import type { CardTokenizer } from './cardTokenizer.ts';
+import './card.css';
 
 // Stripe.js is fetched only when Stripe is configured: the offline path never contacts js.stripe.com.
 const StripeCardField = lazyScreen(() => import('./StripeCardField.tsx'));

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { formatDuration, formatPounds } from '../../forms/format.ts';
 import { useOnline } from '../../offline/OfflineMarker.tsx';
 import { planState, type PlanState, type PurchaseMode } from './plans.ts';
+import './plans.css';
 
 /** One line on what each channel gives (PRODUCT.md section 5). */
 export const CHANNEL_BLURB: Record<string, string> = {

@@ -6,6 +6,7 @@ import { usePurchase } from './usePurchase.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
+import './plans.css';
 
 /** /signup: every channel's plans; INITIATE registers and subscribes in one dialog. */
 export default function SignupPage() {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, type RefObject } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { CardTokenizer } from './cardTokenizer.ts';
+import './card.css';
 
 // Styled to match the dark form fields; the element lives in Stripe's iframe, so CSS variables do not reach it.
 const CARD_STYLE = {

@@ -7,6 +7,7 @@ import { PlanList } from './PlanList.tsx';
 import { usePurchase } from './usePurchase.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
+import './plans.css';
 
 /** /subscribe/{channel} and /upgrade/{channel}: the channel's plans in pounds with duration, INITIATE opening the dialog. */
 export default function SubscribePage({ params, route }: PageProps) {

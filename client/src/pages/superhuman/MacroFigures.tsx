@@ -1,6 +1,6 @@
 import type { MacroDataDto } from '@evolution/shared';
 import { formatFigure } from './servings.ts';
-import './superhuman.css';
+import './MacroFigures.css';
 
 /** Why the member's energy sits where it does (PRODUCT.md section 4: more than a point off the target body fat). */
 export function energyBalanceText(

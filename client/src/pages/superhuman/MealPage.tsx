@@ -6,6 +6,7 @@ import { PageContent } from '../../components/PageContent.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { VideoSlot, videoSource } from '../../components/VideoSlot.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
+import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../router/routeTypes.ts';
 import { lazyScreen } from '../../router/lazyScreen.ts';
@@ -35,7 +36,7 @@ function DailyShare({ nutrition, macros, servings }: { nutrition: Nutrition; mac
       <h3 id="share-title" className="meal-share__title">
         Share of your daily targets
       </h3>
-      <Suspense fallback={<div className="chart-placeholder" style={{ height: 200 }} />}>
+      <Suspense fallback={<ChartPlaceholder height={200} />}>
         <MealShareChart shares={shares} />
       </Suspense>
       {/* The chart's numbers for screen readers (a table ignores the 1 px box, so it sits in a div). */}

@@ -1,5 +1,5 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { ACCENT, CHART_THEME } from '../evolution/nivo.ts';
+import { ACCENT, CHART_THEME } from '../../components/chart/nivo.ts';
 import type { NutrientShare } from './servings.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { CALIBRATION_LIST } from './catalogue.ts';
-import './calibrations.css';
+import '../common/catalogue.css';
 
 const FIELDS = [
   'form',

@@ -5,7 +5,7 @@ import { AdminHeader } from '../common/AdminHeader.tsx';
 import { AdminTable } from '../common/AdminTable.tsx';
 import { EditLink, RowActions } from '../common/RowActions.tsx';
 import { REPS_OR_TIME_LABEL, VO2_LIST } from './catalogue.ts';
-import './calibrations.css';
+import '../common/catalogue.css';
 
 /** /admin/calibration_management: every calibration max test (not paged), with the way to the VO2 max levels. */
 export default function CalibrationListPage() {

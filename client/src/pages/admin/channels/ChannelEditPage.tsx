@@ -11,7 +11,7 @@ import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
-import '../calibrations/calibrations.css';
+import '../common/catalogue.css';
 
 // Field names: 'name', and per plan `amount_{id}` (pounds) and `active_{id}` ('1' on sale, '' off).
 const amountField = (id: number) => `amount_${id}`;

@@ -7,7 +7,7 @@ import { AdminTable } from '../common/AdminTable.tsx';
 import { EditLink, RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
-import '../calibrations/calibrations.css';
+import '../common/catalogue.css';
 
 /** /admin/channel_management: the channels, paged, with their plans' prices and whether each is on sale. */
 export default function ChannelListPage() {

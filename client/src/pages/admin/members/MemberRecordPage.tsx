@@ -2,12 +2,12 @@ import { Link } from 'wouter';
 import { ADMIN_MEMBER_MESSAGE } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { TabLinks } from '../../../components/ui/TabLinks.tsx';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { auditLogHref } from '../audit/auditQuery.ts';
 import { ADMIN_USER_TABS, readMemberId } from './record.ts';
 import { RECORD_TABS, useCatalogueToast, type RecordTabKey } from './tabs.tsx';
-import '../../warrior/warrior.css';
 import './members.css';
 
 /** The tab of the path: its last part (/admin/user/{id}/{tab}). */
@@ -48,18 +48,16 @@ export default function MemberRecordPage({ params, route }: PageProps) {
       {member.isPending && id !== null && <Spinner label="Loading the member" />}
       {member.data && (
         <>
-          <nav className="results-links member-record__tabs" aria-label="Member record">
-            {ADMIN_USER_TABS.map((t) => (
-              <Link
-                key={t.key}
-                href={`/admin/user/${member.data.id}/${t.key}`}
-                className="results-links__item"
-                aria-current={t.key === tab ? 'page' : undefined}
-              >
-                {t.title}
-              </Link>
-            ))}
-          </nav>
+          <TabLinks
+            label="Member record"
+            className="member-record__tabs"
+            links={ADMIN_USER_TABS.map((t) => ({
+              key: t.key,
+              href: `/admin/user/${member.data.id}/${t.key}`,
+              label: t.title,
+            }))}
+            current={tab}
+          />
           <section className="member-record__tab" aria-labelledby="tab-title">
             <h2 id="tab-title" className="member-record__tab-title">
               {title}

@@ -14,7 +14,6 @@ import { FormLevelsTable } from '../../results/FormLevelsPage.tsx';
 import { WorkoutResultsView } from '../../results/WorkoutResultsPage.tsx';
 import { PARQ_QUESTIONS } from '../../setup/parq.ts';
 import { MacroFigures } from '../../superhuman/MacroFigures.tsx';
-import '../../superhuman/superhuman.css';
 import { useListQuery } from '../common/listQuery.ts';
 import { yesNo } from './record.ts';
 

@@ -11,7 +11,7 @@ import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
-import '../calibrations/calibrations.css';
+import '../common/catalogue.css';
 
 const FIELDS = ['level_name', 'level', 'min', 'max'] as const;
 type Field = (typeof FIELDS)[number];

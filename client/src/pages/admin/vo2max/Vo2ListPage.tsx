@@ -6,7 +6,7 @@ import { AdminTable } from '../common/AdminTable.tsx';
 import { EditLink, RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CALIBRATION_LIST, VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
-import '../calibrations/calibrations.css';
+import '../common/catalogue.css';
 
 /** /admin/vo2_max_management: the VO2 max levels by rank, paged, each with its range in ml/kg/min. */
 export default function Vo2ListPage() {

@@ -18,7 +18,7 @@ import { phasePlace, usePhaseSubmit } from './usePhaseSubmit.ts';
 import { QueuedPhase } from '../../../offline/QueuedSubmissions.tsx';
 import { useQueuedSubmissions } from '../../../offline/useSubmissionQueue.ts';
 import type { CacheIdentity } from './useRunner.ts';
-import '../warrior.css';
+import './runner.css';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 const phaseListHref = (type: TrackType, phase?: Pick<PhaseData, 'version'>) =>

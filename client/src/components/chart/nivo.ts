@@ -1,5 +1,5 @@
-// Shared by the two lazily loaded charts, so the bundler names their common nivo chunk after this file.
-/** nivo's theme in the app's dark look (colours from styles.css). */
+// Shared by the lazily loaded charts, so the bundler names their common nivo chunk after this file.
+/** nivo's theme in the app's dark look (colours from styles/base.css). */
 export const CHART_THEME = {
   background: 'transparent',
   text: { fontSize: 12, fill: '#aab4c0', fontFamily: "'Inter', system-ui, sans-serif" },
