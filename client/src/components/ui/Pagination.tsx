@@ -1,53 +1,59 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { pageWindow } from './pagination.ts';
 
-export interface PaginationProps {
+export type PaginationProps = {
   page: number;
   /** meta.last_page of the paged answer. */
   lastPage: number;
-  onChange: (page: number) => void;
   label?: string;
-}
+} & (
+  | { /** What a page button does. */ onChange: (page: number) => void; href?: undefined }
+  | {
+      /** Each page's address: the pages are links (the page lives in the query string). */ href: (
+        page: number,
+      ) => string;
+      onChange?: undefined;
+    }
+);
 
 /** Five page links with previous and next; hidden when everything fits on one page. */
-export function Pagination({ page, lastPage, onChange, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ page, lastPage, onChange, href, label = 'Pagination' }: PaginationProps) {
   if (lastPage <= 1) return null;
   const pages = pageWindow(page, lastPage);
+  const to = (n: number, className: string, children: ReactNode, props: Record<string, string | undefined>) => {
+    const off = n < 1 || n > lastPage;
+    if (href)
+      return off ? (
+        <span className={className} aria-disabled="true" role="link" {...props}>
+          {children}
+        </span>
+      ) : (
+        <Link href={href(n)} className={className} {...props}>
+          {children}
+        </Link>
+      );
+    return (
+      <button type="button" className={className} onClick={() => n !== page && onChange?.(n)} disabled={off} {...props}>
+        {children}
+      </button>
+    );
+  };
   return (
     <nav className="pagination" aria-label={label}>
-      <button
-        type="button"
-        className="pagination__step"
-        onClick={() => onChange(page - 1)}
-        disabled={page <= 1}
-        aria-label="Previous page"
-      >
-        <ChevronLeftIcon />
-      </button>
+      {to(page - 1, 'pagination__step', <ChevronLeftIcon />, { 'aria-label': 'Previous page' })}
       <ul className="pagination__pages">
         {pages.map((n) => (
           <li key={n}>
-            <button
-              type="button"
-              className="pagination__page"
-              aria-current={n === page ? 'page' : undefined}
-              aria-label={`Page ${n}`}
-              onClick={() => n !== page && onChange(n)}
-            >
-              {n}
-            </button>
+            {to(n, 'pagination__page', n, {
+              'aria-label': `Page ${n}`,
+              'aria-current': n === page ? 'page' : undefined,
+            })}
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="pagination__step"
-        onClick={() => onChange(page + 1)}
-        disabled={page >= lastPage}
-        aria-label="Next page"
-      >
-        <ChevronRightIcon />
-      </button>
+      {to(page + 1, 'pagination__step', <ChevronRightIcon />, { 'aria-label': 'Next page' })}
     </nav>
   );
 }
