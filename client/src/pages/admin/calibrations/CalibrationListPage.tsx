@@ -1,14 +1,33 @@
 import { Link } from 'wouter';
+import type { AdminCalibration } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
-import { EditLink, RowActions } from '../common/RowActions.tsx';
-import { REPS_OR_TIME_LABEL, VO2_LIST } from './catalogue.ts';
+import { EditLink } from '../common/RowActions.tsx';
+import { useListQuery } from '../common/listQuery.ts';
+import { CALIBRATION_LIST, REPS_OR_TIME_LABEL, VO2_LIST } from './catalogue.ts';
 import '../common/catalogue.css';
+
+const CALIBRATION_COLUMNS: readonly Column<AdminCalibration>[] = [
+  { key: 'id', label: 'ID', value: (c) => c.id },
+  { key: 'form', label: 'Form', value: (c) => c.form, truncate: true },
+  { key: 'group', label: 'Form group', value: (c) => c.form_group_name, truncate: true },
+  { key: 'type', label: 'Exercise type', value: (c) => c.exercise_type_name, className: 'catalogue-wide' },
+  { key: 'max', label: 'Max', value: (c) => c.max, className: 'catalogue-num' },
+  { key: 'unit', label: 'Reps/Time', value: (c) => REPS_OR_TIME_LABEL[c.reps_or_time] },
+  { key: 'weight', label: 'Weight (kg)', value: (c) => c.total_weight, className: 'catalogue-num catalogue-wide' },
+  {
+    key: 'muscle',
+    label: 'Muscle',
+    value: (c) => c.muscle_group_short_handle,
+    cell: (c) => c.muscle_group_short_handle ?? <span className="muted">None</span>,
+  },
+];
 
 /** /admin/calibration_management: every calibration max test (not paged), with the way to the VO2 max levels. */
 export default function CalibrationListPage() {
+  const query = useListQuery(CALIBRATION_LIST);
   const list = trpc.admin.calibrations.list.useQuery(undefined, { staleTime: 0 });
   const rows = list.data?.data ?? [];
   return (
@@ -27,44 +46,16 @@ export default function CalibrationListPage() {
       </p>
       <QueryState query={list} loading="Loading calibrations" />
       {list.isSuccess && (
-        <AdminTable
+        <DataTable
           caption={`Calibrations, ${rows.length} in all`}
-          columns={[
-            'ID',
-            'Form',
-            'Form group',
-            { label: 'Exercise type', className: 'catalogue-wide' },
-            { label: 'Max', className: 'catalogue-num' },
-            'Reps/Time',
-            { label: 'Weight (kg)', className: 'catalogue-num catalogue-wide' },
-            'Muscle',
-          ]}
-          actions
+          columns={CALIBRATION_COLUMNS}
+          rows={rows}
+          rowKey={(c) => c.id}
+          actions={(c) => <EditLink href={`/admin/calibration/${c.id}/edit`} name={c.form} />}
+          list={query}
           className="catalogue-table"
-          empty={rows.length === 0 && 'No calibrations yet.'}
-        >
-          {rows.map((c) => (
-            <tr key={c.id}>
-              <td data-label="ID">{c.id}</td>
-              <td data-label="Form">{c.form}</td>
-              <td data-label="Form group">{c.form_group_name}</td>
-              <td data-label="Exercise type" className="catalogue-wide">
-                {c.exercise_type_name}
-              </td>
-              <td data-label="Max" className="catalogue-num">
-                {c.max}
-              </td>
-              <td data-label="Reps/Time">{REPS_OR_TIME_LABEL[c.reps_or_time]}</td>
-              <td data-label="Weight (kg)" className="catalogue-num catalogue-wide">
-                {c.total_weight}
-              </td>
-              <td data-label="Muscle">{c.muscle_group_short_handle ?? <span className="muted">None</span>}</td>
-              <RowActions>
-                <EditLink href={`/admin/calibration/${c.id}/edit`} name={c.form} />
-              </RowActions>
-            </tr>
-          ))}
-        </AdminTable>
+          empty="No calibrations yet."
+        />
       )}
     </section>
   );

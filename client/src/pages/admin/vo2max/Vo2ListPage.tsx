@@ -1,17 +1,41 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import type { Vo2LevelRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
-import { EditLink, RowActions } from '../common/RowActions.tsx';
+import { EditLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CALIBRATION_LIST, VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
 import '../common/catalogue.css';
 
+const LEVEL_COLUMNS: readonly Column<Vo2LevelRow>[] = [
+  { key: 'level', label: 'Level', value: (l) => l.level },
+  { key: 'name', label: 'Name', value: (l) => l.level_name, truncate: true },
+  {
+    key: 'min',
+    label: 'Min',
+    className: 'catalogue-num',
+    value: (l) => l.min,
+    cell: (l) => l.min ?? <span className="muted">open</span>,
+  },
+  {
+    key: 'max',
+    label: 'Max',
+    className: 'catalogue-num',
+    value: (l) => l.max,
+    cell: (l) => l.max ?? <span className="muted">open</span>,
+  },
+  { key: 'range', label: 'Range', value: (l) => describeRange(l.min, l.max), unsortable: true },
+];
+
 /** /admin/vo2_max_management: the VO2 max levels by rank, paged, each with its range in ml/kg/min. */
 export default function Vo2ListPage() {
-  const { page, go } = useListQuery(VO2_LIST);
-  const list = trpc.admin.vo2max.list.useQuery({ page }, { placeholderData: keepPreviousData, staleTime: 0 });
+  const query = useListQuery(VO2_LIST);
+  const list = trpc.admin.vo2max.list.useQuery(
+    { page: query.page },
+    { placeholderData: keepPreviousData, staleTime: 0 },
+  );
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
   return (
@@ -23,40 +47,20 @@ export default function Vo2ListPage() {
       </p>
       <QueryState query={list} loading="Loading VO2 max levels" />
       {list.data && (
-        <AdminTable
+        <DataTable
           caption="VO2 max levels"
           meta={meta}
           captionTotal={false}
-          columns={[
-            'Level',
-            'Name',
-            { label: 'Min', className: 'catalogue-num' },
-            { label: 'Max', className: 'catalogue-num' },
-            'Range',
-          ]}
-          actions
+          columns={LEVEL_COLUMNS}
+          rows={rows}
+          rowKey={(l) => l.id}
+          actions={(l) => <EditLink href={`/admin/vo2_max/${l.id}/edit`} name={l.level_name} />}
+          list={query}
           className="catalogue-table"
           busy={list.isFetching}
-          empty={rows.length === 0 && 'No VO2 max levels on this page.'}
-          pages={{ onChange: (p) => go({ page: p }), label: 'VO2 max level pages' }}
-        >
-          {rows.map((l) => (
-            <tr key={l.id}>
-              <td data-label="Level">{l.level}</td>
-              <td data-label="Name">{l.level_name}</td>
-              <td data-label="Min" className="catalogue-num">
-                {l.min ?? <span className="muted">open</span>}
-              </td>
-              <td data-label="Max" className="catalogue-num">
-                {l.max ?? <span className="muted">open</span>}
-              </td>
-              <td data-label="Range">{describeRange(l.min, l.max)}</td>
-              <RowActions>
-                <EditLink href={`/admin/vo2_max/${l.id}/edit`} name={l.level_name} />
-              </RowActions>
-            </tr>
-          ))}
-        </AdminTable>
+          empty="No VO2 max levels on this page."
+          pagesLabel="VO2 max level pages"
+        />
       )}
     </section>
   );
