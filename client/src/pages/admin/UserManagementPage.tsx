@@ -1,12 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { ROLE } from '@evolution/shared/constants';
+import type { AdminUserRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
-import { AdminTable } from './common/AdminTable.tsx';
-import { EditLink, RowActions } from './common/RowActions.tsx';
+import { DataTable, type Column } from '../../components/table/DataTable.tsx';
+import { EditLink } from './common/RowActions.tsx';
 import { SearchBox } from './common/SearchBox.tsx';
-import { listHref, readPage } from './common/listQuery.ts';
+import { listHref, readPage, useListQuery } from './common/listQuery.ts';
 
 const PATH = '/admin/user_management';
 
@@ -31,12 +32,28 @@ export const userListHref = (q: UserListQuery): string =>
 
 const TYPE_LABEL: Record<1 | 2, string> = { 1: 'User', 2: 'Admin' };
 
+const USER_COLUMNS: readonly Column<AdminUserRow>[] = [
+  { key: 'id', label: 'ID', value: (u) => u.id },
+  { key: 'name', label: 'Name', value: (u) => u.name, truncate: true },
+  { key: 'email', label: 'Email', value: (u) => u.email, truncate: true },
+  {
+    key: 'type',
+    label: 'Type',
+    value: (u) => TYPE_LABEL[u.user_type],
+    cell: (u) => (
+      <span className={u.user_type === ROLE.admin ? 'badge badge--accent' : 'badge'}>{TYPE_LABEL[u.user_type]}</span>
+    ),
+  },
+  { key: 'subscriber', label: 'Subscriber', value: (u) => (u.subscriber ? 'Yes' : 'No') },
+];
+
 /** User Management: searchable, filterable, paged list of accounts. */
 export default function UserManagementPage() {
   const [, navigate] = useLocation();
   const query = readUserListQuery(useQueryParams());
 
-  const list = trpc.admin.users.list.useQuery(
+  const list = useListQuery(PATH);
+  const users = trpc.admin.users.list.useQuery(
     {
       page: query.page,
       search: query.search,
@@ -46,8 +63,8 @@ export default function UserManagementPage() {
   );
   const go = (next: Partial<UserListQuery>) => navigate(userListHref({ ...query, ...next }));
 
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
+  const rows = users.data?.data ?? [];
+  const meta = users.data?.meta;
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -88,46 +105,34 @@ export default function UserManagementPage() {
         </div>
       </div>
 
-      <AdminTable
+      <DataTable
         caption="Users"
         meta={meta}
-        columns={['ID', 'Name', 'Email', 'Type', 'Subscriber']}
-        actions
-        busy={list.isFetching}
-        query={list}
+        columns={USER_COLUMNS}
+        rows={rows}
+        rowKey={(u) => u.id}
+        actions={(u) => (
+          <>
+            {u.user_type !== ROLE.admin && (
+              <Link
+                href={`/admin/user/${u.id}`}
+                className="button button--secondary button--sm"
+                aria-label={`View ${u.name}`}
+              >
+                VIEW
+              </Link>
+            )}
+            <EditLink href={`/admin/user/${u.id}/edit`} name={u.name} />
+          </>
+        )}
+        list={list}
+        busy={users.isFetching}
+        query={users}
         loading="Loading users"
         failed="The user list could not be loaded."
-        empty={list.isSuccess && rows.length === 0 && 'No users found.'}
-        pages={{ onChange: (page) => go({ page }), label: 'User list pages' }}
-      >
-        {rows.map((u) => (
-          <tr key={u.id}>
-            <td data-label="ID">{u.id}</td>
-            <td data-label="Name">{u.name}</td>
-            <td data-label="Email" className="table__email">
-              {u.email}
-            </td>
-            <td data-label="Type">
-              <span className={u.user_type === ROLE.admin ? 'badge badge--accent' : 'badge'}>
-                {TYPE_LABEL[u.user_type]}
-              </span>
-            </td>
-            <td data-label="Subscriber">{u.subscriber ? 'Yes' : 'No'}</td>
-            <RowActions>
-              {u.user_type !== ROLE.admin && (
-                <Link
-                  href={`/admin/user/${u.id}`}
-                  className="button button--secondary button--sm"
-                  aria-label={`View ${u.name}`}
-                >
-                  VIEW
-                </Link>
-              )}
-              <EditLink href={`/admin/user/${u.id}/edit`} name={u.name} />
-            </RowActions>
-          </tr>
-        ))}
-      </AdminTable>
+        empty="No users found."
+        pagesLabel="User list pages"
+      />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import type { AuditLogRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { formatWhen } from '../../../forms/format.ts';
 import { AUDIT_LOG_PATH, auditLogHref, readFilterId } from './auditQuery.ts';
@@ -28,6 +29,54 @@ export default function AuditLogPage() {
   const rows = log.data?.data ?? [];
   const meta = log.data?.meta;
   const filtered = memberId !== undefined || adminId !== undefined;
+
+  const columns: readonly Column<AuditLogRow>[] = [
+    {
+      key: 'when',
+      label: 'When',
+      value: (r) => r.created_at,
+      cell: (r) => <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>,
+    },
+    {
+      key: 'admin',
+      label: 'Admin',
+      value: (r) => r.admin_name,
+      cell: (r) =>
+        r.admin_id === null ? (
+          <span className="muted">A former admin</span>
+        ) : (
+          <Link
+            href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })}
+            className="link"
+            title="Show this admin's reads"
+          >
+            {r.admin_name}
+          </Link>
+        ),
+    },
+    {
+      key: 'member',
+      label: 'Member',
+      value: (r) => r.member_name,
+      cell: (r) =>
+        r.member_id === null ? (
+          <span className="muted">Unknown</span>
+        ) : (
+          <>
+            <Link
+              href={auditLogHref({ member_id: r.member_id, admin_id: adminId })}
+              className="link"
+              title="Show the reads of this member"
+            >
+              {r.member_name ?? `Deleted member ${r.member_id}`}
+            </Link>
+            <span className="audit__member-id">ID {r.member_id}</span>
+          </>
+        ),
+    },
+    { key: 'what', label: 'What', value: (r) => r.what, truncate: true },
+    { key: 'ip', label: 'IP address', className: 'audit__ip', value: (r) => r.ip, cell: (r) => r.ip ?? '—' },
+  ];
 
   const submitMember = (e: FormEvent) => {
     e.preventDefault();
@@ -86,62 +135,20 @@ export default function AuditLogPage() {
         )}
       </div>
 
-      <AdminTable
+      <DataTable
         caption={<>Reads of members&apos; health data, newest first</>}
         meta={meta}
-        columns={['When', 'Admin', 'Member', 'What', 'IP address']}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        list={list}
         busy={log.isFetching}
         query={log}
         loading="Loading the audit log"
         failed="The audit log could not be loaded."
-        empty={
-          log.isSuccess &&
-          rows.length === 0 &&
-          (filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.')
-        }
-        pages={{ onChange: (page) => list.go({ page }), label: 'Audit log pages' }}
-      >
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <td data-label="When">
-              <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>
-            </td>
-            <td data-label="Admin">
-              {r.admin_id === null ? (
-                <span className="muted">A former admin</span>
-              ) : (
-                <Link
-                  href={auditLogHref({ admin_id: r.admin_id, member_id: memberId })}
-                  className="link"
-                  title="Show this admin's reads"
-                >
-                  {r.admin_name}
-                </Link>
-              )}
-            </td>
-            <td data-label="Member">
-              {r.member_id === null ? (
-                <span className="muted">Unknown</span>
-              ) : (
-                <>
-                  <Link
-                    href={auditLogHref({ member_id: r.member_id, admin_id: adminId })}
-                    className="link"
-                    title="Show the reads of this member"
-                  >
-                    {r.member_name ?? `Deleted member ${r.member_id}`}
-                  </Link>
-                  <span className="audit__member-id">ID {r.member_id}</span>
-                </>
-              )}
-            </td>
-            <td data-label="What">{r.what}</td>
-            <td data-label="IP address" className="audit__ip">
-              {r.ip ?? '—'}
-            </td>
-          </tr>
-        ))}
-      </AdminTable>
+        empty={filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.'}
+        pagesLabel="Audit log pages"
+      />
     </section>
   );
 }

@@ -1,14 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { FLAG_STATUS } from '@evolution/shared';
+import { FLAG_STATUS, type FlagRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { NotificationsSwitch } from '../../../push/PushSwitch.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { FlagStatusBadge } from '../../flags/flagThread.tsx';
 import { useFlagLive } from '../../flags/flagLive.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
-import { RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 
 export const ADMIN_FLAG_LIST = '/admin/assistance_flag_management';
@@ -21,6 +20,15 @@ export const ADMIN_PUSH_DESCRIPTION =
 export function readStatus(value: string | null): 0 | 1 | undefined {
   return value === '0' ? FLAG_STATUS.open : value === '1' ? FLAG_STATUS.closed : undefined;
 }
+
+const FLAG_COLUMNS: readonly Column<FlagRow>[] = [
+  { key: 'id', label: 'ID', value: (f) => f.id },
+  { key: 'subject', label: 'Subject', value: (f) => f.subject, className: 'flag-subject', truncate: true },
+  { key: 'from', label: 'From', value: (f) => f.from, truncate: true },
+  { key: 'status', label: 'Status', value: (f) => f.status, cell: (f) => <FlagStatusBadge status={f.status} /> },
+  { key: 'replies', label: 'Replies', value: (f) => f.responses_count },
+  { key: 'activity', label: 'Last activity', value: (f) => f.updated_at, cell: (f) => formatWhen(f.updated_at) },
+];
 
 /** /admin/assistance_flag_management: every member's flags, open ones first, paged, filtered by status (query string). */
 export default function FlagManagementPage() {
@@ -58,41 +66,28 @@ export default function FlagManagementPage() {
         </div>
       </div>
 
-      <AdminTable
+      <DataTable
         caption="Assistance flags"
         meta={meta}
-        columns={['ID', 'Subject', 'From', 'Status', 'Replies', 'Last activity']}
-        actions
+        columns={FLAG_COLUMNS}
+        rows={rows}
+        rowKey={(f) => f.id}
+        actions={(f) => (
+          <Link
+            href={`/admin/assistance_flag/${f.id}`}
+            className="button button--secondary button--sm"
+            aria-label={`View ${f.subject}`}
+          >
+            VIEW
+          </Link>
+        )}
+        list={query}
         busy={list.isFetching}
         query={list}
         loading="Loading assistance flags"
-        empty={list.isSuccess && rows.length === 0 && 'No assistance flags found.'}
-        pages={{ onChange: (page) => query.go({ page }), label: 'Assistance flag pages' }}
-      >
-        {rows.map((f) => (
-          <tr key={f.id}>
-            <td data-label="ID">{f.id}</td>
-            <td data-label="Subject" className="flag-subject">
-              {f.subject}
-            </td>
-            <td data-label="From">{f.from}</td>
-            <td data-label="Status">
-              <FlagStatusBadge status={f.status} />
-            </td>
-            <td data-label="Replies">{f.responses_count}</td>
-            <td data-label="Last activity">{formatWhen(f.updated_at)}</td>
-            <RowActions>
-              <Link
-                href={`/admin/assistance_flag/${f.id}`}
-                className="button button--secondary button--sm"
-                aria-label={`View ${f.subject}`}
-              >
-                VIEW
-              </Link>
-            </RowActions>
-          </tr>
-        ))}
-      </AdminTable>
+        empty="No assistance flags found."
+        pagesLabel="Assistance flag pages"
+      />
     </section>
   );
 }

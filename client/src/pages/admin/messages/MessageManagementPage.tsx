@@ -1,14 +1,38 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import type { AdminMessageRow } from '@evolution/shared';
 import { Link } from 'wouter';
 import { useLiveEvents } from '../../../api/live.ts';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
-import { RowActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, messagePath, readSummary } from './messageAdmin.ts';
 import './messages.css';
+
+const MESSAGE_COLUMNS: readonly Column<AdminMessageRow>[] = [
+  { key: 'sent', label: 'Sent', value: (m) => m.created_at, cell: (m) => formatWhen(m.created_at) },
+  { key: 'subject', label: 'Subject', value: (m) => m.subject, truncate: true },
+  {
+    key: 'to',
+    label: 'To',
+    className: 'message-to',
+    value: (m) => m.recipient,
+    cell: (m) => (
+      <>
+        {m.recipient}
+        {m.channel_id !== null && <span className="message-delivery muted">{deliverySummary(m)}</span>}
+      </>
+    ),
+  },
+  { key: 'read', label: 'Read', value: (m) => m.read_count, cell: readSummary },
+  {
+    key: 'from',
+    label: 'From',
+    value: (m) => m.from,
+    cell: (m) => m.from ?? <span className="muted">Deleted admin</span>,
+  },
+];
 
 /** Messages: what admins have sent, newest first and paged (page in the query string), with how many have read each. */
 export default function MessageManagementPage() {
@@ -39,39 +63,28 @@ export default function MessageManagementPage() {
           </Link>
         }
       />
-      <AdminTable
+      <DataTable
         caption="Sent messages"
         meta={meta}
-        columns={['Sent', 'Subject', 'To', 'Read', 'From']}
-        actions
+        columns={MESSAGE_COLUMNS}
+        rows={rows}
+        rowKey={(m) => m.id}
+        actions={(m) => (
+          <Link
+            href={messagePath(m.id)}
+            className="button button--secondary button--sm"
+            aria-label={`View ${m.subject}`}
+          >
+            VIEW
+          </Link>
+        )}
+        list={query}
         busy={list.isFetching}
         query={list}
         loading="Loading messages"
-        empty={list.isSuccess && rows.length === 0 && 'No messages sent yet.'}
-        pages={{ onChange: (page) => query.go({ page }), label: 'Message list pages' }}
-      >
-        {rows.map((m) => (
-          <tr key={m.id}>
-            <td data-label="Sent">{formatWhen(m.created_at)}</td>
-            <td data-label="Subject">{m.subject}</td>
-            <td data-label="To" className="message-to">
-              {m.recipient}
-              {m.channel_id !== null && <span className="message-delivery muted">{deliverySummary(m)}</span>}
-            </td>
-            <td data-label="Read">{readSummary(m)}</td>
-            <td data-label="From">{m.from ?? <span className="muted">Deleted admin</span>}</td>
-            <RowActions>
-              <Link
-                href={messagePath(m.id)}
-                className="button button--secondary button--sm"
-                aria-label={`View ${m.subject}`}
-              >
-                VIEW
-              </Link>
-            </RowActions>
-          </tr>
-        ))}
-      </AdminTable>
+        empty="No messages sent yet."
+        pagesLabel="Message list pages"
+      />
     </section>
   );
 }
