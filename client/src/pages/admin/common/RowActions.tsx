@@ -1,15 +1,5 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/Button.tsx';
-
-/** The last cell of an admin table row: its buttons, in a row that wraps. */
-export function RowActions({ children }: { children: ReactNode }) {
-  return (
-    <td className="table__actions-cell">
-      <div className="table__actions">{children}</div>
-    </td>
-  );
-}
 
 /** A row's EDIT link, named for the row ("Edit Squats"). */
 export function EditLink({ href, name }: { href: string; name: string }) {

@@ -3,15 +3,28 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AdminFormGroup } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink, RowActions } from '../common/RowActions.tsx';
+import { DeleteButton, EditLink } from '../common/RowActions.tsx';
 import { SearchBox } from '../common/SearchBox.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { FORM_GROUP_LIST, ladderPath, showConflict } from './ladderShared.ts';
 import './forms.css';
+
+const GROUP_COLUMNS: readonly Column<AdminFormGroup>[] = [
+  { key: 'id', label: 'ID', value: (g) => g.id },
+  { key: 'name', label: 'Name', value: (g) => g.name, truncate: true },
+  { key: 'type', label: 'Exercise type', value: (g) => g.exercise_type_name },
+  { key: 'forms', label: 'Forms', value: (g) => g.forms_count },
+  {
+    key: 'video',
+    label: 'Video',
+    value: (g) => (g.video_id || g.video_link ? 'Yes' : null),
+    cell: (g) => (g.video_id || g.video_link ? 'Yes' : <span className="muted">None</span>),
+  },
+];
 
 /** Form Management: the form groups (exercise ladders), searched by name and paged, with EDIT, FORMS and DELETE. */
 export default function FormGroupListPage() {
@@ -49,38 +62,32 @@ export default function FormGroupListPage() {
         />
       </div>
 
-      <AdminTable
+      <DataTable
         caption="Form groups"
         meta={meta}
-        columns={['ID', 'Name', 'Exercise type', 'Forms', 'Video']}
-        actions
+        columns={GROUP_COLUMNS}
+        rows={rows}
+        rowKey={(g) => g.id}
+        actions={(g) => (
+          <>
+            <EditLink href={`/admin/form_group/${g.id}/edit`} name={g.name} />
+            <Link
+              href={ladderPath(g.id)}
+              className="button button--secondary button--sm"
+              aria-label={`Forms of ${g.name}`}
+            >
+              FORMS
+            </Link>
+            {g.deletable && <DeleteButton name={g.name} onClick={() => setDeleting(g)} />}
+          </>
+        )}
+        list={query}
         busy={list.isFetching}
         query={list}
         loading="Loading form groups"
-        empty={list.isSuccess && rows.length === 0 && 'No form groups found.'}
-        pages={{ onChange: (page) => query.go({ page }), label: 'Form group pages' }}
-      >
-        {rows.map((g) => (
-          <tr key={g.id}>
-            <td data-label="ID">{g.id}</td>
-            <td data-label="Name">{g.name}</td>
-            <td data-label="Exercise type">{g.exercise_type_name}</td>
-            <td data-label="Forms">{g.forms_count}</td>
-            <td data-label="Video">{g.video_id || g.video_link ? 'Yes' : <span className="muted">None</span>}</td>
-            <RowActions>
-              <EditLink href={`/admin/form_group/${g.id}/edit`} name={g.name} />
-              <Link
-                href={ladderPath(g.id)}
-                className="button button--secondary button--sm"
-                aria-label={`Forms of ${g.name}`}
-              >
-                FORMS
-              </Link>
-              {g.deletable && <DeleteButton name={g.name} onClick={() => setDeleting(g)} />}
-            </RowActions>
-          </tr>
-        ))}
-      </AdminTable>
+        empty="No form groups found."
+        pagesLabel="Form group pages"
+      />
 
       <DeleteConfirm
         row={deleting}

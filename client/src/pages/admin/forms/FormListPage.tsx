@@ -4,15 +4,36 @@ import { Link } from 'wouter';
 import type { AdminForm } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink, RowActions } from '../common/RowActions.tsx';
+import { DeleteButton, EditLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { FORM_GROUP_LIST, deleteConsequence, ladderPath, members, rangeUnit, showConflict } from './ladderShared.ts';
 import './forms.css';
+
+const FORM_COLUMNS: readonly Column<AdminForm>[] = [
+  // One column for the pair that orders the ladder: the table fits a tablet without scrolling.
+  {
+    key: 'rung',
+    label: 'Level · progress',
+    className: 'ladder-rung',
+    value: (f) => f.level * 10_000 + f.progress,
+    cell: (f) => `${f.level} · ${f.progress}`,
+  },
+  { key: 'name', label: 'Name', value: (f) => f.name, truncate: true },
+  { key: 'muscle', label: 'Muscle group', value: (f) => f.muscle_group_name, truncate: true },
+  {
+    key: 'range',
+    label: 'Range',
+    className: 'ladder-range',
+    value: (f) => f.min,
+    cell: (f) => `${f.min}–${f.max} ${rangeUnit(f.reps_or_time)}`,
+  },
+  { key: 'members', label: 'Members', value: (f) => f.members_count },
+];
 
 /** /admin/form_group/{id}/form_management: a group's ladder, ordered by level then progress, paged. */
 export default function FormListPage({ params }: PageProps) {
@@ -55,40 +76,29 @@ export default function FormListPage({ params }: PageProps) {
             Members climb the ladder from the first form: every set at the max moves them up, a best set below the min
             moves them down.
           </p>
-          <AdminTable
+          <DataTable
             caption={<>Forms of {name}</>}
             meta={meta}
-            columns={['Level · progress', 'Name', 'Muscle group', 'Range', 'Members']}
-            actions
+            columns={FORM_COLUMNS}
+            rows={rows}
+            rowKey={(f) => f.id}
+            actions={(f) => (
+              <>
+                <EditLink href={`/admin/form/${f.id}/edit`} name={f.name} />
+                {/* The last form cannot go while members stand on it (the server refuses too). */}
+                {!(meta?.total === 1 && f.members_count > 0) && (
+                  <DeleteButton name={f.name} onClick={() => setDeleting(f)} />
+                )}
+              </>
+            )}
+            list={query}
             className="ladder-table"
             busy={list.isFetching}
             query={list}
             loading="Loading the forms"
-            empty={list.isSuccess && rows.length === 0 && 'This group has no forms yet.'}
-            pages={{ onChange: (page) => query.go({ page }), label: 'Form pages' }}
-          >
-            {rows.map((f) => (
-              <tr key={f.id}>
-                {/* One column for the pair that orders the ladder: the table fits a tablet without scrolling. */}
-                <td data-label="Level · progress" className="ladder-rung">
-                  {f.level} · {f.progress}
-                </td>
-                <td data-label="Name">{f.name}</td>
-                <td data-label="Muscle group">{f.muscle_group_name}</td>
-                <td data-label="Range" className="ladder-range">
-                  {f.min}–{f.max} {rangeUnit(f.reps_or_time)}
-                </td>
-                <td data-label="Members">{f.members_count}</td>
-                <RowActions>
-                  <EditLink href={`/admin/form/${f.id}/edit`} name={f.name} />
-                  {/* The last form cannot go while members stand on it (the server refuses too). */}
-                  {!(meta?.total === 1 && f.members_count > 0) && (
-                    <DeleteButton name={f.name} onClick={() => setDeleting(f)} />
-                  )}
-                </RowActions>
-              </tr>
-            ))}
-          </AdminTable>
+            empty="This group has no forms yet."
+            pagesLabel="Form pages"
+          />
         </>
       )}
 

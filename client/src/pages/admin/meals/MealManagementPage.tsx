@@ -6,11 +6,11 @@ import type { AdminMealRow } from '@evolution/shared';
 import { MEAL_MESSAGE } from '@evolution/shared';
 import { apiErrorNotice, readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { notify, toast } from '../../../components/ui/notifier.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink, RowActions } from '../common/RowActions.tsx';
+import { DeleteButton, EditLink } from '../common/RowActions.tsx';
 import { TreeNav } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
 import {
@@ -23,6 +23,37 @@ import {
   mealListHref,
 } from './mealAdmin.ts';
 import './meals.css';
+
+const MEAL_COLUMNS: readonly Column<AdminMealRow>[] = [
+  {
+    key: 'image',
+    label: 'Image',
+    className: 'meal-admin__image-cell',
+    cell: (meal) =>
+      meal.image_base64 ? (
+        <img className="meal-admin__thumb" src={`data:image/jpeg;base64,${meal.image_base64}`} alt="" />
+      ) : (
+        <span className="muted">None</span>
+      ),
+  },
+  {
+    key: 'name',
+    label: 'Name',
+    value: (meal) => meal.name,
+    cell: (meal) => (
+      <>
+        <span className="meal-admin__name">{meal.name}</span>
+        {meal.elixir_phase !== null && (
+          <>
+            {' '}
+            <span className="badge badge--accent meal-admin__phase">Phase {meal.elixir_phase}</span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { key: 'ingredients', label: 'Ingredients', value: (meal) => meal.ingredient_count },
+];
 
 /**
  * /admin/meal_management?meal_group={id}&page={n}: the Aliment tree on the side, the chosen group's meals in a table
@@ -98,50 +129,26 @@ export default function MealManagementPage() {
                   </p>
                 </div>
               )}
-              <AdminTable
+              <DataTable
                 caption={<>Meals of {group.name}</>}
                 meta={meta}
-                columns={['Image', 'Name', 'Ingredients']}
-                actions
+                columns={MEAL_COLUMNS}
+                rows={rows}
+                rowKey={(meal) => meal.id}
+                actions={(meal) => (
+                  <>
+                    <EditLink href={mealEditHref(meal.id)} name={meal.name} />
+                    {meal.elixir_phase === null && <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />}
+                  </>
+                )}
+                list={query}
                 className="meal-admin__table"
                 busy={list.isFetching}
                 query={list}
                 loading="Loading the meals"
-                empty={
-                  list.isSuccess &&
-                  rows.length === 0 &&
-                  (meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.')
-                }
-                pages={{ onChange: (page) => query.go({ page }), label: `${group.name} pages` }}
-              >
-                {rows.map((meal) => (
-                  <tr key={meal.id}>
-                    <td data-label="Image" className="meal-admin__image-cell">
-                      {meal.image_base64 ? (
-                        <img className="meal-admin__thumb" src={`data:image/jpeg;base64,${meal.image_base64}`} alt="" />
-                      ) : (
-                        <span className="muted">None</span>
-                      )}
-                    </td>
-                    <td data-label="Name">
-                      <span className="meal-admin__name">{meal.name}</span>
-                      {meal.elixir_phase !== null && (
-                        <>
-                          {' '}
-                          <span className="badge badge--accent meal-admin__phase">Phase {meal.elixir_phase}</span>
-                        </>
-                      )}
-                    </td>
-                    <td data-label="Ingredients">{meal.ingredient_count}</td>
-                    <RowActions>
-                      <EditLink href={mealEditHref(meal.id)} name={meal.name} />
-                      {meal.elixir_phase === null && (
-                        <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />
-                      )}
-                    </RowActions>
-                  </tr>
-                ))}
-              </AdminTable>
+                empty={meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.'}
+                pagesLabel={`${group.name} pages`}
+              />
             </>
           )}
         </div>

@@ -4,11 +4,11 @@ import { Link } from 'wouter';
 import { TOAST_MS } from '@evolution/shared/constants';
 import type { AdminPage } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
-import { AdminTable } from '../common/AdminTable.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink, RowActions } from '../common/RowActions.tsx';
+import { DeleteButton, EditLink } from '../common/RowActions.tsx';
 import { SearchBox } from '../common/SearchBox.tsx';
 import { TreeNav } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
@@ -40,6 +40,31 @@ export default function PageManagementPage() {
   const meta = list.data?.meta;
   const className = (id: number | null) =>
     id === null ? null : (classes.data?.data.find((c) => c.id === id)?.name ?? `#${id}`);
+  const classLabel = (p: AdminPage) =>
+    p.class_id === null ? null : `${p.phase !== null ? `Phase ${p.phase}: ` : ''}${className(p.class_id)}`;
+  const columns: readonly Column<AdminPage>[] = [
+    { key: 'id', label: 'ID', value: (p) => p.id },
+    {
+      key: 'title',
+      label: 'Title',
+      value: (p) => p.title,
+      cell: (p) => <span className="page-admin__name">{p.title}</span>,
+      truncate: true,
+    },
+    {
+      key: 'class',
+      label: 'Class',
+      value: classLabel,
+      cell: (p) =>
+        p.class_id === null ? <span className="muted">None</span> : <span className="badge">{classLabel(p)}</span>,
+    },
+    {
+      key: 'updated',
+      label: 'Updated',
+      value: (p) => p.updated_at,
+      cell: (p) => dateFormat.format(new Date(p.updated_at)),
+    },
+  ];
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -90,48 +115,32 @@ export default function PageManagementPage() {
                   onSearch={(search) => query.go({ search })}
                 />
               </div>
-              <AdminTable
+              <DataTable
                 caption={<>Pages of {category.node.name}</>}
                 meta={meta}
-                columns={['ID', 'Title', 'Class', 'Updated']}
-                actions
+                columns={columns}
+                rows={rows}
+                rowKey={(p) => p.id}
+                actions={(p) => (
+                  <>
+                    <EditLink href={pageEditHref(p.id)} name={p.title} />
+                    {p.deletable && <DeleteButton name={p.title} onClick={() => setDeleting(p)} />}
+                  </>
+                )}
+                list={query}
                 className="page-admin__table"
                 busy={list.isFetching}
                 query={list}
                 loading="Loading the pages"
                 empty={
-                  list.isSuccess &&
-                  meta?.total === 0 &&
-                  (query.search
-                    ? `No pages of ${category.node.name} match “${query.search}”.`
-                    : `No pages in ${category.node.name}.`)
+                  meta?.total
+                    ? 'No pages on this page.'
+                    : query.search
+                      ? `No pages of ${category.node.name} match “${query.search}”.`
+                      : `No pages in ${category.node.name}.`
                 }
-                pages={{ onChange: (page) => query.go({ page }), label: `${category.node.name} pages` }}
-              >
-                {rows.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label="ID">{p.id}</td>
-                    <td data-label="Title">
-                      <span className="page-admin__name">{p.title}</span>
-                    </td>
-                    <td data-label="Class">
-                      {p.class_id === null ? (
-                        <span className="muted">None</span>
-                      ) : (
-                        <span className="badge">
-                          {p.phase !== null ? `Phase ${p.phase}: ` : ''}
-                          {className(p.class_id)}
-                        </span>
-                      )}
-                    </td>
-                    <td data-label="Updated">{dateFormat.format(new Date(p.updated_at))}</td>
-                    <RowActions>
-                      <EditLink href={pageEditHref(p.id)} name={p.title} />
-                      {p.deletable && <DeleteButton name={p.title} onClick={() => setDeleting(p)} />}
-                    </RowActions>
-                  </tr>
-                ))}
-              </AdminTable>
+                pagesLabel={`${category.node.name} pages`}
+              />
             </>
           )}
         </div>
