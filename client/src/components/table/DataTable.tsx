@@ -36,12 +36,25 @@ export interface TableQuery {
   href: (next: Record<string, string | number | undefined | null>) => string;
 }
 
+/** A list's query (a tRPC useQuery): its answer's rows and paging, and whether it is loading. */
+export interface ListResult<Row> {
+  data?: { data: readonly Row[]; meta?: PageMeta };
+  isPending: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  isFetching: boolean;
+}
+
 export interface DataTableProps<Row> {
   /** What the table holds ("Users"); the page and the count follow it when `meta` is given. */
   caption: ReactNode;
   columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
+  /** The list's query: the rows, the meta, the loading, failed and empty lines and `busy` all come from it. */
+  from?: ListResult<Row>;
+  /** The rows, without `from` (a list already loaded). */
+  rows?: readonly Row[];
+  /** Each row's React key (default: its id). */
+  rowKey?: (row: Row) => string | number;
   /** A last column, unnamed on screen, with each row's buttons. */
   actions?: (row: Row) => ReactNode;
   list: TableQuery;
@@ -98,19 +111,22 @@ const sortable = <Row,>(column: Column<Row>): boolean => column.value !== undefi
  * long values cut to one line with the whole on hover and focus, the caption with the page and the count for screen
  * readers, the loading, failed and empty lines, and the pages below as links to `?page=N`.
  */
+const byId = (row: unknown): string | number => (row as { id: string | number }).id;
+
 export function DataTable<Row>({
   caption,
   columns,
-  rows,
-  rowKey,
+  from,
+  rows = from?.data?.data ?? [],
+  rowKey = byId,
   actions,
   list,
-  meta,
+  meta = from?.data?.meta,
   captionTotal = true,
   pagesLabel,
   className,
-  busy,
-  query,
+  busy = from?.isFetching,
+  query = from,
   loading,
   failed = 'Data could not be found.',
   empty,

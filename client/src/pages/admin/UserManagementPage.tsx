@@ -5,8 +5,8 @@ import type { AdminUserRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { DataTable, type Column } from '../../components/table/DataTable.tsx';
-import { EditLink } from './common/RowActions.tsx';
-import { SearchBox } from './common/SearchBox.tsx';
+import { EditLink, ViewLink } from './common/RowActions.tsx';
+import { FilterSelect, SearchBox } from './common/SearchBox.tsx';
 import { listHref, readPage, useListQuery } from './common/listQuery.ts';
 
 const PATH = '/admin/user_management';
@@ -63,9 +63,6 @@ export default function UserManagementPage() {
   );
   const go = (next: Partial<UserListQuery>) => navigate(userListHref({ ...query, ...next }));
 
-  const rows = users.data?.data ?? [];
-  const meta = users.data?.meta;
-
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page__header page__header--split">
@@ -88,46 +85,29 @@ export default function UserManagementPage() {
           search={query.search}
           onSearch={(search) => go({ search, page: 1 })}
         />
-        <div className="toolbar__filter">
-          <label htmlFor="user-category" className="field__label">
-            Type
-          </label>
-          <select
-            id="user-category"
-            className="field__input"
-            value={query.categoryId ?? ''}
-            onChange={(e) => go({ categoryId: e.target.value ? Number(e.target.value) : undefined, page: 1 })}
-          >
-            <option value="">All</option>
-            <option value={ROLE.member}>Users</option>
-            <option value={ROLE.admin}>Admins</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="user-category"
+          label="Type"
+          value={query.categoryId}
+          onChange={(value) => go({ categoryId: value ? Number(value) : undefined, page: 1 })}
+        >
+          <option value="">All</option>
+          <option value={ROLE.member}>Users</option>
+          <option value={ROLE.admin}>Admins</option>
+        </FilterSelect>
       </div>
 
       <DataTable
+        from={users}
         caption="Users"
-        meta={meta}
         columns={USER_COLUMNS}
-        rows={rows}
-        rowKey={(u) => u.id}
         actions={(u) => (
           <>
-            {u.user_type !== ROLE.admin && (
-              <Link
-                href={`/admin/user/${u.id}`}
-                className="button button--secondary button--sm"
-                aria-label={`View ${u.name}`}
-              >
-                VIEW
-              </Link>
-            )}
+            {u.user_type !== ROLE.admin && <ViewLink href={`/admin/user/${u.id}`} name={u.name} />}
             <EditLink href={`/admin/user/${u.id}/edit`} name={u.name} />
           </>
         )}
         list={list}
-        busy={users.isFetching}
-        query={users}
         loading="Loading users"
         failed="The user list could not be loaded."
         empty="No users found."

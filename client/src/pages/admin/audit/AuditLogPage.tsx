@@ -5,6 +5,7 @@ import type { AuditLogRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FilterSelect } from '../common/SearchBox.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { formatWhen } from '../../../forms/format.ts';
 import { AUDIT_LOG_PATH, auditLogHref, readFilterId } from './auditQuery.ts';
@@ -26,8 +27,6 @@ export default function AuditLogPage() {
     { staleTime: 0, placeholderData: keepPreviousData },
   );
   const admins = trpc.admin.audit.admins.useQuery();
-  const rows = log.data?.data ?? [];
-  const meta = log.data?.meta;
   const filtered = memberId !== undefined || adminId !== undefined;
 
   const columns: readonly Column<AuditLogRow>[] = [
@@ -110,24 +109,19 @@ export default function AuditLogPage() {
             </button>
           </div>
         </form>
-        <div className="toolbar__filter">
-          <label htmlFor="audit-admin" className="field__label">
-            Admin
-          </label>
-          <select
-            id="audit-admin"
-            className="field__input"
-            value={adminId ?? ''}
-            onChange={(e) => list.go({ admin_id: readFilterId(e.target.value) })}
-          >
-            <option value="">All admins</option>
-            {(admins.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="audit-admin"
+          label="Admin"
+          value={adminId}
+          onChange={(value) => list.go({ admin_id: readFilterId(value) })}
+        >
+          <option value="">All admins</option>
+          {(admins.data ?? []).map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </FilterSelect>
         {filtered && (
           <Link href={AUDIT_LOG_PATH} className="button button--ghost">
             Clear filters
@@ -136,14 +130,10 @@ export default function AuditLogPage() {
       </div>
 
       <DataTable
+        from={log}
         caption={<>Reads of members&apos; health data, newest first</>}
-        meta={meta}
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
         list={list}
-        busy={log.isFetching}
-        query={log}
         loading="Loading the audit log"
         failed="The audit log could not be loaded."
         empty={filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.'}

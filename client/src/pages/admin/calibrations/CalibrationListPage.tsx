@@ -47,10 +47,9 @@ export default function CalibrationListPage() {
       <QueryState query={list} loading="Loading calibrations" />
       {list.isSuccess && (
         <DataTable
+          from={list}
           caption={`Calibrations, ${rows.length} in all`}
           columns={CALIBRATION_COLUMNS}
-          rows={rows}
-          rowKey={(c) => c.id}
           actions={(c) => <EditLink href={`/admin/calibration/${c.id}/edit`} name={c.form} />}
           list={query}
           className="catalogue-table"

@@ -46,24 +46,19 @@ export default function ChannelListPage() {
     { page: query.page },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
   return (
     <section className="page" aria-labelledby="page-title">
       <AdminHeader title="Channel Management" />
       <QueryState query={list} loading="Loading channels" />
       {list.data && (
         <DataTable
+          from={list}
           caption="Channels"
-          meta={meta}
           captionTotal={false}
           columns={CHANNEL_COLUMNS}
-          rows={rows}
-          rowKey={(c) => c.id}
           actions={(c) => <EditLink href={`/admin/channel/${c.id}/edit`} name={c.name} />}
           list={query}
           className="catalogue-table"
-          busy={list.isFetching}
           empty="No channels on this page."
           pagesLabel="Channel pages"
         />

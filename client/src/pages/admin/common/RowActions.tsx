@@ -10,6 +10,15 @@ export function EditLink({ href, name }: { href: string; name: string }) {
   );
 }
 
+/** A row's VIEW link, named for the row ("View Squats"). */
+export function ViewLink({ href, name }: { href: string; name: string }) {
+  return (
+    <Link href={href} className="button button--secondary button--sm" aria-label={`View ${name}`}>
+      VIEW
+    </Link>
+  );
+}
+
 /** A row's DELETE button, named for the row ("Delete Squats"); it asks first (see DeleteConfirm). */
 export function DeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (

@@ -46,3 +46,29 @@ export function SearchBox({ id, label, placeholder, search, onSearch }: SearchBo
     </form>
   );
 }
+
+/** A list's filter in the toolbar: a labelled select whose value lives in the query string ('' for all). */
+export function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | number | undefined;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="toolbar__filter">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select id={id} className="field__input" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { FLAG_STATUS, type FlagRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
@@ -8,6 +7,8 @@ import { formatWhen } from '../../../forms/format.ts';
 import { FlagStatusBadge } from '../../flags/flagThread.tsx';
 import { useFlagLive } from '../../flags/flagLive.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { ViewLink } from '../common/RowActions.tsx';
+import { FilterSelect } from '../common/SearchBox.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 
 export const ADMIN_FLAG_LIST = '/admin/assistance_flag_management';
@@ -41,49 +42,30 @@ export default function FlagManagementPage() {
   );
   // New flags and replies from members show up without a reload.
   useFlagLive(() => void utils.admin.flags.list.invalidate());
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
 
   return (
     <section className="page" aria-labelledby="page-title">
       {/* Where an admin answers flags is where they choose to hear of new ones. */}
       <AdminHeader title="Assistance Flags" actions={<NotificationsSwitch description={ADMIN_PUSH_DESCRIPTION} />} />
       <div className="toolbar">
-        <div className="toolbar__filter">
-          <label htmlFor="flag-status" className="field__label">
-            Status
-          </label>
-          <select
-            id="flag-status"
-            className="field__input"
-            value={status ?? ''}
-            onChange={(e) => query.go({ status: e.target.value || undefined })}
-          >
-            <option value="">All</option>
-            <option value={FLAG_STATUS.open}>Open</option>
-            <option value={FLAG_STATUS.closed}>Closed</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="flag-status"
+          label="Status"
+          value={status}
+          onChange={(value) => query.go({ status: value || undefined })}
+        >
+          <option value="">All</option>
+          <option value={FLAG_STATUS.open}>Open</option>
+          <option value={FLAG_STATUS.closed}>Closed</option>
+        </FilterSelect>
       </div>
 
       <DataTable
+        from={list}
         caption="Assistance flags"
-        meta={meta}
         columns={FLAG_COLUMNS}
-        rows={rows}
-        rowKey={(f) => f.id}
-        actions={(f) => (
-          <Link
-            href={`/admin/assistance_flag/${f.id}`}
-            className="button button--secondary button--sm"
-            aria-label={`View ${f.subject}`}
-          >
-            VIEW
-          </Link>
-        )}
+        actions={(f) => <ViewLink href={`/admin/assistance_flag/${f.id}`} name={f.subject} />}
         list={query}
-        busy={list.isFetching}
-        query={list}
         loading="Loading assistance flags"
         empty="No assistance flags found."
         pagesLabel="Assistance flag pages"

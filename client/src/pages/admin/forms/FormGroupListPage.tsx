@@ -39,7 +39,6 @@ export default function FormGroupListPage() {
   const remove = trpc.admin.formGroups.delete.useMutation();
 
   const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -63,11 +62,9 @@ export default function FormGroupListPage() {
       </div>
 
       <DataTable
+        from={list}
         caption="Form groups"
-        meta={meta}
         columns={GROUP_COLUMNS}
-        rows={rows}
-        rowKey={(g) => g.id}
         actions={(g) => (
           <>
             <EditLink href={`/admin/form_group/${g.id}/edit`} name={g.name} />
@@ -82,8 +79,6 @@ export default function FormGroupListPage() {
           </>
         )}
         list={query}
-        busy={list.isFetching}
-        query={list}
         loading="Loading form groups"
         empty="No form groups found."
         pagesLabel="Form group pages"

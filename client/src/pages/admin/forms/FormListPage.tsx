@@ -77,11 +77,9 @@ export default function FormListPage({ params }: PageProps) {
             moves them down.
           </p>
           <DataTable
+            from={list}
             caption={<>Forms of {name}</>}
-            meta={meta}
             columns={FORM_COLUMNS}
-            rows={rows}
-            rowKey={(f) => f.id}
             actions={(f) => (
               <>
                 <EditLink href={`/admin/form/${f.id}/edit`} name={f.name} />
@@ -93,8 +91,6 @@ export default function FormListPage({ params }: PageProps) {
             )}
             list={query}
             className="ladder-table"
-            busy={list.isFetching}
-            query={list}
             loading="Loading the forms"
             empty="This group has no forms yet."
             pagesLabel="Form pages"

@@ -130,11 +130,9 @@ export default function MealManagementPage() {
                 </div>
               )}
               <DataTable
+                from={list}
                 caption={<>Meals of {group.name}</>}
-                meta={meta}
                 columns={MEAL_COLUMNS}
-                rows={rows}
-                rowKey={(meal) => meal.id}
                 actions={(meal) => (
                   <>
                     <EditLink href={mealEditHref(meal.id)} name={meal.name} />
@@ -143,8 +141,6 @@ export default function MealManagementPage() {
                 )}
                 list={query}
                 className="meal-admin__table"
-                busy={list.isFetching}
-                query={list}
                 loading="Loading the meals"
                 empty={meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.'}
                 pagesLabel={`${group.name} pages`}

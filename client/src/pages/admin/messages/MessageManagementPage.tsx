@@ -6,6 +6,7 @@ import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { ViewLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, messagePath, readSummary } from './messageAdmin.ts';
 import './messages.css';
@@ -50,8 +51,6 @@ export default function MessageManagementPage() {
   useLiveEvents((event) => {
     if (event.topic === 'message') void utils.admin.messages.list.invalidate();
   });
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -64,23 +63,11 @@ export default function MessageManagementPage() {
         }
       />
       <DataTable
+        from={list}
         caption="Sent messages"
-        meta={meta}
         columns={MESSAGE_COLUMNS}
-        rows={rows}
-        rowKey={(m) => m.id}
-        actions={(m) => (
-          <Link
-            href={messagePath(m.id)}
-            className="button button--secondary button--sm"
-            aria-label={`View ${m.subject}`}
-          >
-            VIEW
-          </Link>
-        )}
+        actions={(m) => <ViewLink href={messagePath(m.id)} name={m.subject} />}
         list={query}
-        busy={list.isFetching}
-        query={list}
         loading="Loading messages"
         empty="No messages sent yet."
         pagesLabel="Message list pages"

@@ -116,11 +116,9 @@ export default function PageManagementPage() {
                 />
               </div>
               <DataTable
+                from={list}
                 caption={<>Pages of {category.node.name}</>}
-                meta={meta}
                 columns={columns}
-                rows={rows}
-                rowKey={(p) => p.id}
                 actions={(p) => (
                   <>
                     <EditLink href={pageEditHref(p.id)} name={p.title} />
@@ -129,8 +127,6 @@ export default function PageManagementPage() {
                 )}
                 list={query}
                 className="page-admin__table"
-                busy={list.isFetching}
-                query={list}
                 loading="Loading the pages"
                 empty={
                   meta?.total

@@ -36,8 +36,6 @@ export default function Vo2ListPage() {
     { page: query.page },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
   return (
     <section className="page" aria-labelledby="page-title">
       <AdminHeader title="VO2 Max Management" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }} />
@@ -48,16 +46,13 @@ export default function Vo2ListPage() {
       <QueryState query={list} loading="Loading VO2 max levels" />
       {list.data && (
         <DataTable
+          from={list}
           caption="VO2 max levels"
-          meta={meta}
           captionTotal={false}
           columns={LEVEL_COLUMNS}
-          rows={rows}
-          rowKey={(l) => l.id}
           actions={(l) => <EditLink href={`/admin/vo2_max/${l.id}/edit`} name={l.level_name} />}
           list={query}
           className="catalogue-table"
-          busy={list.isFetching}
           empty="No VO2 max levels on this page."
           pagesLabel="VO2 max level pages"
         />
