@@ -62,6 +62,23 @@ export function TextField({ label, error, invalid, hint, className, ...input }: 
   );
 }
 
+type FixedInput = Omit<TextFieldProps, 'label' | 'type' | 'name' | 'autoComplete'>;
+
+/** An account's email field (sign-in, reset and forgotten password). */
+export function EmailField(props: FixedInput) {
+  return <TextField label="Email" type="email" name="email" autoComplete="email" {...props} />;
+}
+
+/** A password field: the one the member has (`current`) or one they choose (`new`). */
+export function PasswordField({
+  label = 'Password',
+  name = 'password',
+  kind,
+  ...props
+}: FixedInput & { label?: string; name?: string; kind: 'current' | 'new' }) {
+  return <TextField label={label} type="password" name={name} autoComplete={`${kind}-password`} {...props} />;
+}
+
 export type SelectFieldProps = FieldFrame & Omit<ComponentProps<'select'>, 'id' | 'className'>;
 
 /** A labelled select with its error message. */

@@ -5,7 +5,7 @@ import { throttleNotice } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { LOGIN } from '../../auth/places.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/Field.tsx';
+import { EmailField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { AuthCard, BackToLogin, FormAlert } from './AuthCard.tsx';
 
@@ -39,14 +39,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title="Forgot Password">
       <p className="muted">Enter the email of your account and we will send you a link to choose a new password.</p>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormAlert>{notice}</FormAlert>
         <Button type="submit" block busy={request.isPending || request.isSuccess}>
           Send

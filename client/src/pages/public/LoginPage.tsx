@@ -5,7 +5,7 @@ import { throttleNotice } from '../../api/errors.ts';
 import { postLoginTarget } from '../../auth/guard.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { CheckboxField, TextField } from '../../components/ui/Field.tsx';
+import { CheckboxField, EmailField, PasswordField } from '../../components/ui/Field.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { AuthCard, FormAlert } from './AuthCard.tsx';
 
@@ -43,22 +43,8 @@ export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordField kind="current" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="form__row">
           <CheckboxField
             label="Remember me"

@@ -4,7 +4,7 @@ import { TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
 import { LOGIN } from '../../auth/places.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/Field.tsx';
+import { EmailField, PasswordField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { AuthCard, BackToLogin } from './AuthCard.tsx';
@@ -37,27 +37,12 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset Password">
       {token ? (
         <form className="form" onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          <PasswordField kind="new" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordField
+            kind="new"
             label="Confirm password"
-            type="password"
             name="confirm_password"
-            autoComplete="new-password"
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
           />
