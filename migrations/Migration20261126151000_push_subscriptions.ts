@@ -4,7 +4,7 @@ export class Migration20261126151000_push_subscriptions extends Migration {
   override name = 'Migration20261126151000_push_subscriptions';
 
   override up(): void | Promise<void> {
-    // One row per device that accepted notifications (Web Push, issue 20): sends walk it in keyset pages by id.
+    // One row per device that accepted notifications (Web Push): sends walk it in keyset pages by id.
     this.addSql(
       `create table "push_subscriptions" ("id" serial primary key, "user_id" int not null, "endpoint" varchar(2048) not null, "p256dh" varchar(100) not null, "auth" varchar(32) not null, "created_at" timestamptz not null, "last_used_at" timestamptz null);`,
     );

@@ -4,7 +4,7 @@ export class Migration20261126170000_message_delivery extends Migration {
   override name = 'Migration20261126170000_message_delivery';
 
   override up(): void | Promise<void> {
-    // A channel message is delivered by the job queue in keyset pages of the channel's members (issue 21, point 3).
+    // A channel message is delivered by the job queue in keyset pages of the channel's members, a page a job run.
     this.addSql(`create index "subscriptions_channel_id_user_id_index" on "subscriptions" ("channel_id", "user_id");`);
 
     // Its progress: the audience counted at sending, the recipient rows written so far, and when the last was.

@@ -1,10 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 21, point 4: the admin writes that touch many members. Every foreign key from a table that grows with the
- * members gets an index, so a parent's delete (a member, a form, a page, a photo) finds its children by index instead
- * of reading the whole child table once per deleted row; the admin's subscriber counts read live subscriptions from a
- * partial index.
+ * The admin writes that touch many members (docs/architecture.md, "At the size of a real business"). Every foreign
+ * key from a table that grows with the members gets an index, so a parent's delete (a member, a form, a page, a
+ * photo) finds its children by index instead of reading the whole child table once per deleted row; the admin's
+ * subscriber counts read live subscriptions from a partial index.
  */
 export class Migration20261126180000_many_member_writes extends Migration {
   override name = 'Migration20261126180000_many_member_writes';

@@ -163,7 +163,7 @@ describe("admin: a member's record and who read it", () => {
       await audit.check('form_levels');
       await screenshot('admin-members-form_levels-1280');
 
-      // PRODUCT.md section 4 for this member (worked to the digit in server/src/domain/macros.test.ts).
+      // docs/product.md §4 for this member (worked to the digit in server/src/domain/macros.test.ts).
       await openTab(page, 'Macro Data');
       await shows(page, 'Daily caloric intake');
       await expect

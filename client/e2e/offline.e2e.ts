@@ -1,5 +1,5 @@
 /**
- * The phone in the gym (issue 20), in Chromium at 390 x 844 with the network cut by `context.setOffline`: the app
+ * The phone in the gym, in Chromium at 390 x 844 with the network cut by `context.setOffline`: the app
  * installs (Chromium's own check finds nothing); after one visit online the phase runner, Ground Zero, the chamber
  * and a recipe open with no network, under the quiet "Offline: showing what you saw at 14:32" marker; a screen never
  * opened says so rather than spinning; moving between screens works from the precache; the data refreshes when the

@@ -1,5 +1,5 @@
 /**
- * Web Push in Chromium (issue 20, point 5): a member turns on "Notifications on this device"; a coach's reply to their
+ * Web Push in Chromium: a member turns on "Notifications on this device"; a coach's reply to their
  * assistance flag leaves the real server through the job queue, arrives encrypted at the device's push endpoint (a local
  * HTTP server started here, standing in for the browser vendor's push service, which this machine cannot reach), is
  * decrypted with the device's own keys, and the app's real service worker shows it. Turned off, the server forgets the

@@ -27,7 +27,7 @@ describe('the Superhuman channel, in Chromium', () => {
       const member = await measuredSuperhuman();
       const macros = await api('/user/evolution/macro_data', { token: member.token });
       expect(macros.status).toBe(200);
-      // PRODUCT.md section 4 for this member (worked to the digit in server/src/domain/macros.test.ts).
+      // docs/product.md §4 for this member (worked to the digit in server/src/domain/macros.test.ts).
       expect(macros.json).toMatchObject({
         daily_caloric_intake: 2344,
         fat_intake: 65,

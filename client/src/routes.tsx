@@ -5,15 +5,9 @@ import { matchPath } from './router/match.ts';
 import type { RouteDef } from './router/routeTypes.ts';
 
 /**
- * The whole route table of both specs (member-and-public.md section 2, admin.md section 2) in one place: paths,
+ * The whole route table of both specs (docs/spec/member-and-public.md §2, docs/spec/admin.md §2) in one place: paths,
  * titles, guards and features, without the screens (screens.tsx), so a screen may ask the table without a circle.
  */
-
-// Warrior channel, results and the evolution chamber (issue 4)
-// Superhuman channel and macro data
-// Assistance flags and messages (issue 11)
-// Admin users and members' records (issue 10)
-// Admin content (issue 9)
 
 const pub = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -104,11 +98,11 @@ export const ROUTES: readonly RouteDef[] = [
   member('/with_menu/assistance_flags', 'Assistance Flags'),
   member('/with_menu/assistance_flags/create', 'New Assistance Flag'),
   member('/with_menu/assistance_flags/:id', 'Assistance Flag'),
-  // Beyond the spec: the member's inbox of coaches' messages (PRODUCT.md section 6, issue 11).
+  // Beyond the spec: the member's inbox of coaches' messages (docs/product.md §6).
   member('/with_menu/messages', 'Messages'),
   member('/with_menu/messages/:id', 'Message'),
   member('/with_menu/work_volume_analysis', 'Work Volume Analysis'),
-  // Web Push on the device in hand (issue 20).
+  // Beyond the spec: Web Push on the device in hand (docs/architecture.md, "Notifications").
   member('/with_menu/notifications', 'Notifications'),
   // A copy of the member's data and account deletion (UK GDPR rights of access and erasure).
   member('/with_menu/your_data', 'Your Data'),
@@ -126,7 +120,7 @@ export const ROUTES: readonly RouteDef[] = [
     redirect: (p) => `/admin/user/${encodeURIComponent(p.id ?? '')}/contact_information`,
   }),
   ...ADMIN_USER_TABS.map((tab) => admin(`/admin/user/:id/${tab.key}`, tab.title)),
-  // Beyond the spec: who read which member's health data, and when (issue 10).
+  // Beyond the spec: who read which member's health data, and when (docs/product.md §7).
   admin('/admin/audit_log', 'Audit Log'),
   admin('/admin/calibration_management', 'Calibration Management'),
   admin('/admin/calibration/:id/edit', 'Edit Calibration'),

@@ -1,5 +1,5 @@
 /**
- * The scale bench's writes (issue 21, points 3 and 4): every admin write that touches many members, sent once over HTTP
+ * The scale bench's writes: every admin write that touches many members, sent once over HTTP
  * to the product at full size while a probe watches what the rest of the business would feel. For each write: the
  * admin's answer time, the time until its work is done (a broadcast's last receipt, the VO2 relabel's last batch), the
  * server's peak resident memory, the slowest `/healthz` and member read during it, and the longest transaction the

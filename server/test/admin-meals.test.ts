@@ -313,7 +313,7 @@ describe('POST admin/meal', () => {
     expect(await mealCount()).toBe(count);
   });
 
-  it('refuses a blank ingredient name or quantity with the messages of admin.md section 5, in either form', async () => {
+  it('refuses a blank ingredient name or quantity with the messages of docs/spec/admin.md §5, in either form', async () => {
     const count = await mealCount();
     const rows = [
       { ingredient: 'Oats (g)', formula: 50 },

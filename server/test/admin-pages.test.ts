@@ -1,5 +1,5 @@
 /**
- * Content pages in the admin area (admin.md sections 3, 5 and 7): the category tree, pages by category, a page's
+ * Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
  * edit with the phase-class rule, add and delete only in category 4, media references, on REST and tRPC; and the
  * start-up rewrite of plain-text seeded pages as Markdown.
  */
@@ -169,7 +169,7 @@ describe('GET admin/page/category/{id}/pages', () => {
 });
 
 describe('GET admin/page/{id}', () => {
-  it('answers the fields of admin.md section 3 and where the page stands', async () => {
+  it('answers the fields of docs/spec/admin.md §3 and where the page stands', async () => {
     const res = await admin('GET', '/api/admin/page/21');
     expect(res.status).toBe(200);
     expect(adminPageSchema.strict().parse(res.body.data)).toMatchObject({

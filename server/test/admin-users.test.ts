@@ -132,7 +132,7 @@ describe('GET /api/admin/admin', () => {
   });
 });
 
-// Users: create, read, edit, set a password, switch features, delete (admin.md sections 5 and 7, issue 10).
+// Users: create, read, edit, set a password, switch features, delete (docs/spec/admin.md §§5 and 7).
 
 let bossId: number;
 const login = (email: string, password: string) => rest(ctx.app, 'POST', '/api/login', { body: { email, password } });
@@ -225,7 +225,7 @@ describe('POST /api/admin/admin', () => {
     expect((await login('coach2@example.com', 'coach-pass')).body).toMatchObject({ user_role: 2, initial_setup: 0 });
   });
 
-  it("answers admin.md section 5's messages in Laravel's 422 shape and creates nothing", async () => {
+  it("answers docs/spec/admin.md §5's messages in Laravel's 422 shape and creates nothing", async () => {
     const before = await em().count(User, {});
     const empty = await call('POST', '/api/admin/admin', {});
     expect(empty.status).toBe(422);

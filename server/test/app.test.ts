@@ -56,7 +56,7 @@ describe('the server', () => {
 
   it('indexes every foreign key a delete can follow, except from the small catalogue tables', async () => {
     // Without one, deleting a member (or a form, a page, a photo) reads the whole child table once per deleted row:
-    // minutes for a member with a year of history at 500,000 members (issue 21). Catalogue rows are a few hundred, and
+    // minutes for a member with a year of history at 500,000 members. Catalogue rows are a few hundred, and
     // plans, channels, exercise types, VO2 levels and calibrations are never deleted.
     const catalogue = [
       'plans',

@@ -15,7 +15,7 @@ import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useTestSmtp } from './helpers/smtp.ts';
 
-// Assistance flags (issue 11): the member's and the coaches' calls, mails through the queue, live notices on commit.
+// Assistance flags: the member's and the coaches' calls, mails through the queue, live notices on commit.
 
 // A real SMTP server in the test: the queue's worker sends through SMTP_URL and the test reads what arrived.
 const { url: smtpUrl, deliveries } = await useTestSmtp();

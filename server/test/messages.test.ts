@@ -20,9 +20,9 @@ import { useTestApp } from './helpers/database.ts';
 import { useTestSmtp } from './helpers/smtp.ts';
 import { trainingMember } from './helpers/training.ts';
 
-// Coaches' messages (issue 11): the admin's and the member's calls, the channel audience, read marking, the unread
+// Coaches' messages: the admin's and the member's calls, the channel audience, read marking, the unread
 // count, mail through the queue to a real SMTP server, and live notices on commit; a broadcast to 1,200 members
-// delivered by the job queue in pages (issue 21).
+// delivered by the job queue in pages.
 
 /** An address the SMTP server refuses once (451, try later): its mail job must retry it alone. */
 const REFUSED_ONCE = 'bulk-424@example.com';

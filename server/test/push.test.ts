@@ -15,7 +15,7 @@ import { useTestApp } from './helpers/database.ts';
 import { decryptPush, deviceKeys, readVapid, useTestPushService, type TestDevice } from './helpers/pushService.ts';
 import { useTestSmtp } from './helpers/smtp.ts';
 
-// Web Push (issue 20): devices registered over REST and tRPC; coaches' replies, closes and messages reach a member's
+// Web Push: devices registered over REST and tRPC; coaches' replies, closes and messages reach a member's
 // device, members' flags an admin's, through the job queue to a real local push service that decrypts each message.
 
 const push = await useTestPushService();

@@ -1,5 +1,5 @@
 /**
- * Why this file exists (issue 21, point 6): the admin's lists and the member's reads stay fast at 500,000 members only
+ * Why this file exists: the admin's lists and the member's reads stay fast at 500,000 members only
  * because each of their queries finds its rows through an index. npm run bench:scale measures that, but nobody runs it
  * on every change; this guard does, in CI's time. It seeds a business of 20,000 members (server/bench/scaleSeed.ts),
  * sends each hot call through the app, records the SQL the app really sends (pg's Client.prototype.query, under

@@ -278,7 +278,7 @@ describe('macro data', () => {
     return member;
   }
 
-  it('gives the figures of PRODUCT.md section 4 from the fact-find and the latest data analysis', async () => {
+  it('gives the figures of docs/product.md §4 from the fact-find and the latest data analysis', async () => {
     // Worked to the digit in server/src/domain/macros.test.ts: 70 in, wrist 7, ankle 9, Titan, 80 kg at 20 %.
     const member = await measuredMember(80, 20);
     const res = await get('/api/user/evolution/macro_data', member.token);

@@ -67,7 +67,7 @@ describe('the seeded programme', () => {
     ]);
   });
 
-  it('runs the nine phases of PRODUCT.md in every general version', async () => {
+  it('runs the nine phases of docs/product.md in every general version', async () => {
     for (const version of [1, 2, 3, 4]) {
       const res = await trpc(ctx.app, 'query', 'warrior.phases', { type: 'general', version }, token);
       const list = phaseListSchema.strict().parse(res.data);

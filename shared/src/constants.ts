@@ -1,4 +1,4 @@
-/** Constants taken from the specifications (member-and-public.md section 9, admin.md section 9). */
+/** Constants taken from the specifications (docs/spec/member-and-public.md §9, docs/spec/admin.md §9). */
 
 export const ROLE = { member: 1, admin: 2 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
@@ -38,7 +38,7 @@ export const ERROR_TEXT = {
   500: '(500) There was internal error. Please contact our support team',
 } as const;
 
-/** Server-side messages in Laravel's shape (PRODUCT.md section 2). */
+/** Server-side messages in Laravel's shape (docs/product.md §2). */
 export const SERVER_MESSAGE = {
   unauthenticated: 'Unauthenticated.',
   unauthorized: 'This action is unauthorized.',
@@ -67,7 +67,7 @@ export const TRPC_MAX_BATCH = 10;
 
 // Nutrition (the superhuman channel).
 
-/** Meal group ids of the spec's tree (member-and-public.md section 2): 0 is Aliment, the root. */
+/** Meal group ids of the spec's tree (docs/spec/member-and-public.md §2): 0 is Aliment, the root. */
 export const MEAL_GROUP = {
   aliment: 0,
   elixirs: 1,
@@ -88,7 +88,7 @@ export type ElixirPhaseName = (typeof ELIXIR_PHASE_NAMES)[number];
 /** Servings a member may scale a recipe to (spec section 9). */
 export const SERVINGS = { min: 1, max: 100 } as const;
 
-/** The most ingredients a meal may have (admin.md section 9). */
+/** The most ingredients a meal may have (docs/spec/admin.md §9). */
 export const MAX_INGREDIENTS = 12;
 
 export const SUPERHUMAN_MESSAGE = {
@@ -109,7 +109,7 @@ export const SUPERHUMAN_MESSAGE = {
 export const TRACK_TYPES = ['calibration', 'general'] as const;
 export type TrackType = (typeof TRACK_TYPES)[number];
 
-/** Phase class keys (PRODUCT.md section 3); the last path segment of a phase submission. */
+/** Phase class keys (docs/product.md §3); the last path segment of a phase submission. */
 export const PHASE_TYPES = [
   'vo2',
   'exercise',

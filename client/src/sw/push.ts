@@ -2,7 +2,7 @@
 import type { PushNotification } from '@evolution/shared/schemas/push';
 
 /**
- * Web Push in the service worker (issue 20): a push message from the server (services/push.ts) becomes a
+ * Web Push in the service worker: a push message from the server (services/push.ts) becomes a
  * notification, and a click on it brings the app to the screen it names. The payload is the JSON of PushNotification:
  * title, body, url (the app's own hash route, e.g. /#/with_menu/messages/5) and tag (a newer one replaces the older).
  */

@@ -1,6 +1,7 @@
 /**
- * Page texts are Markdown since issue 9. The texts seeded before were plain text, which Markdown reads differently
- * (a title line runs into its paragraph, a line after a list joins the list), so the seeded pages were rewritten.
+ * Page texts are Markdown since admins edit them. The texts seeded before were plain text, which Markdown reads
+ * differently (a title line runs into its paragraph, a line after a list joins the list), so the seeded pages were
+ * rewritten.
  * A fresh database gets the Markdown texts from the seed; an existing one gets them here, at start, for every seeded
  * page whose text is still exactly the old seed (an admin's own edit is never overwritten). Idempotent: once
  * rewritten, the old checksum no longer matches.

@@ -1,5 +1,5 @@
 // Ladders: a form group's forms ordered from easiest to hardest, placement from a calibration max test,
-// and double progression after training (PRODUCT.md section 3, "Ladders").
+// and double progression after training (docs/product.md §3, "Ladders").
 
 /** The fields of a form that the ladder rules read. */
 export interface LadderForm {

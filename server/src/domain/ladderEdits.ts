@@ -1,5 +1,5 @@
 // Rules for editing a ladder (admin forms): where members go when their form is deleted, and the (level, progress)
-// pair that orders a ladder staying unique inside a group (PRODUCT.md section 3, "Ladders").
+// pair that orders a ladder staying unique inside a group (docs/product.md §3, "Ladders").
 import { orderLadder, type LadderForm } from './ladder.ts';
 
 type Rung = Pick<LadderForm, 'id' | 'level' | 'progress'>;

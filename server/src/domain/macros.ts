@@ -1,4 +1,4 @@
-// Macro data for the superhuman channel (PRODUCT.md section 4, "Macro data").
+// Macro data for the superhuman channel (docs/product.md §4, "Macro data").
 import { DESIRED_BODY_FAT } from '@evolution/shared';
 import { roundTo } from './rounding.ts';
 

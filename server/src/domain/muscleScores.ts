@@ -1,4 +1,4 @@
-// Muscle scores 0-10 for the evolution chamber (PRODUCT.md section 3, "Muscle scores").
+// Muscle scores 0-10 for the evolution chamber (docs/product.md §3, "Muscle scores").
 import { roundTo } from './rounding.ts';
 
 /** Where a member stands on one form group's ladder, and the muscle groups that form group trains. */

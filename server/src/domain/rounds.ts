@@ -1,5 +1,5 @@
 // Rounds of an exercise phase, the volume phase's repeats, and work-volume sets
-// (PRODUCT.md section 3, "Rounds"; spec: phase runner "Exercise phase", "Work volume").
+// (docs/product.md §3, "Rounds"; spec: phase runner "Exercise phase", "Work volume").
 //
 // A round is one pass through one chunk of exercises. Chunks come in the phase's order and each chunk
 // is repeated `repeats` times in a row before the next chunk starts:

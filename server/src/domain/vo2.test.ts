@@ -45,7 +45,7 @@ describe('vo2Estimate', () => {
 
 describe('vo2Level', () => {
   const level = (score: number | null) => vo2Level(score, VO2_SEED_LEVELS)?.name ?? null;
-  it('seeds the six levels of PRODUCT.md', () => {
+  it('seeds the six levels of docs/product.md', () => {
     expect(VO2_SEED_LEVELS.map((l) => [l.name, l.min, l.max])).toEqual([
       ['Very poor', null, 32.9],
       ['Poor', 33, 36.4],

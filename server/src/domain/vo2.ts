@@ -1,4 +1,4 @@
-// Treadmill VO2 max test: 5 mph, gradient +2.5% at 3 min then every 2 min (PRODUCT.md section 3, "VO2 max").
+// Treadmill VO2 max test: 5 mph, gradient +2.5% at 3 min then every 2 min (docs/product.md §3, "VO2 max").
 import { roundTo } from './rounding.ts';
 
 /** An admin VO2 level; a null bound is an open end. Bounds are inclusive, in ml/kg/min. */

@@ -3,7 +3,7 @@ import { countedRows } from './RowCount.ts';
 import { User } from './User.ts';
 
 /**
- * An admin's read of a member's health data (PAR-Q, fact-find, progress photos: PRODUCT.md section 7). The member is
+ * An admin's read of a member's health data (PAR-Q, fact-find, progress photos: docs/product.md §7). The member is
  * kept as a bare id so the trail outlives the account; the admin goes to null if their own account is deleted.
  */
 export const AuditLog = defineEntity({

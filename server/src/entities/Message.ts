@@ -3,7 +3,7 @@ import { Channel } from './Channel.ts';
 import { User } from './User.ts';
 
 /**
- * A coach's message (PRODUCT.md section 6): to one member (`recipient`) or to every member of a channel with an active
+ * A coach's message (docs/product.md §6): to one member (`recipient`) or to every member of a channel with an active
  * subscription at sending time (`channel`). Who received it, and when each read it, are its MessageRecipient rows.
  */
 export const Message = defineEntity({

@@ -211,7 +211,8 @@ export function malformedQuery(
 /**
  * Bytes that are no picture and no video: random, or a format's magic number followed by junk. Pictures are decoded
  * (junk after a JPEG header is refused); videos are recognised by their header only, so a video header followed by
- * junk is left to the upload tests (an MP4 'ftyp' box followed by junk is stored today: see the report of issue 13).
+ * junk is left to the upload tests (an MP4 'ftyp' box followed by junk is stored today: checking more would mean
+ * decoding the video).
  */
 export function notAMediaFile(field: 'image' | 'video'): fc.Arbitrary<Buffer> {
   const magic =

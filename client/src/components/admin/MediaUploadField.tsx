@@ -27,7 +27,7 @@ export interface MediaUploadFieldProps {
 /** What an upload answered: the stored file, or the message to show under the field. */
 type UploadOutcome = { ok: true; media: MediaRef } | { ok: false; message: string; notice: Notice | null };
 
-/** The error catalogue's notice of a failed upload (admin.md section 8), as every other call shows it. */
+/** The error catalogue's notice of a failed upload (docs/spec/admin.md §8), as every other call shows it. */
 function catalogueNotice(status: number, body: unknown): Notice | null {
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
   return apiErrorNotice({

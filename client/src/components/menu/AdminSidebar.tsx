@@ -7,7 +7,7 @@ interface AdminEntry {
   section: readonly string[];
 }
 
-/** Admin sidebar entries (admin.md section 2). Elixirs opens the Elixirs meal group (meal group 1). */
+/** Admin sidebar entries (docs/spec/admin.md §2). Elixirs opens the Elixirs meal group (meal group 1). */
 export const ADMIN_MENU: readonly AdminEntry[] = [
   { label: 'User Management', to: '/admin/user_management', section: ['/admin/user_management', '/admin/user/'] },
   {
@@ -21,9 +21,9 @@ export const ADMIN_MENU: readonly AdminEntry[] = [
   { label: 'Meal Management', to: '/admin/meal_management', section: ['/admin/meal'] },
   { label: 'Elixirs', to: '/admin/meal_management?meal_group=1', section: [] },
   { label: 'Assistance flags', to: '/admin/assistance_flag_management', section: ['/admin/assistance_flag'] },
-  // Beyond the spec's sample screen: real messages to members (issue 11).
+  // Beyond the spec's sample screen: real messages to members (docs/product.md §6).
   { label: 'Messages', to: '/admin/message_management', section: ['/admin/message'] },
-  // Beyond the spec: who read which member's health data (PRODUCT.md section 7).
+  // Beyond the spec: who read which member's health data (docs/product.md §7).
   { label: 'Audit log', to: '/admin/audit_log', section: ['/admin/audit_log'] },
   { label: 'Change Password', to: '/admin/settings', section: ['/admin/settings'] },
   { label: 'Logout', to: '/logout', section: [] },

@@ -12,7 +12,7 @@ export interface MenuEntry {
 /** Main menu (spec section 2, "Side menu"). Evolution exists but is hidden. */
 export const MAIN_MENU: readonly MenuEntry[] = [
   { key: 'ground-zero', label: 'Ground Zero', to: '/gateway/gateway', enabled: true },
-  // Beyond the spec: the coaches' messages, with the unread count beside the entry (issue 11).
+  // Beyond the spec: the coaches' messages, with the unread count beside the entry (docs/product.md §6).
   { key: 'messages', label: 'Messages', to: '/with_menu/messages', enabled: true },
   { key: 'evolution', label: 'Evolution', to: '/evolution', enabled: false },
   { key: 'account-settings', label: 'Account Settings', submenu: 'account', enabled: true },

@@ -32,7 +32,7 @@ export function periodLine(sub: PeriodFields): string | null {
   return sub.cancel_at_period_end ? `Access until ${end}` : `Renews on ${end}`;
 }
 
-/** The notice of a cancelled plan that still gives access (PRODUCT.md section 5: the screen says until when). */
+/** The notice of a cancelled plan that still gives access (docs/product.md §5: the screen says until when). */
 export function cancelledNotice(sub: PeriodFields): string | null {
   const end = formatDate(sub.current_period_end);
   return sub.active && sub.cancel_at_period_end && end ? `Cancelled: your access lasts until ${end}.` : null;

@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 
-/** Who read the member's health data and when (PRODUCT.md section 7: admins' reads are written to an audit log). */
+/** Who read the member's health data and when (docs/product.md §7: admins' reads are written to an audit log). */
 function HealthDataReads() {
   const [page, setPage] = useState(1);
   const reads = trpc.account.dataReads.useQuery({ page }, { staleTime: 0, placeholderData: (prev) => prev });

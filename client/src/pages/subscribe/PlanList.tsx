@@ -6,7 +6,7 @@ import { useOnline } from '../../offline/OfflineMarker.tsx';
 import { planState, type PlanState, type PurchaseMode } from './plans.ts';
 import './plans.css';
 
-/** One line on what each channel gives (PRODUCT.md section 5). */
+/** One line on what each channel gives (docs/product.md §5). */
 export const CHANNEL_BLURB: Record<string, string> = {
   warrior: 'Training: calibration tests, dynamic evolution versions, technique guides.',
   superhuman: 'Training and nutrition: everything in Warrior, plus macro guidance and meal plans.',

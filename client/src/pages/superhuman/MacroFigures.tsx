@@ -2,7 +2,7 @@ import type { MacroDataDto } from '@evolution/shared';
 import { formatFigure } from './servings.ts';
 import './MacroFigures.css';
 
-/** Why the member's energy sits where it does (PRODUCT.md section 4: more than a point off the target body fat). */
+/** Why the member's energy sits where it does (docs/product.md §4: more than a point off the target body fat). */
 export function energyBalanceText(
   m: Pick<MacroDataDto, 'energy_balance' | 'body_fat' | 'desired_body_fat' | 'desired_aesthetic'>,
 ): string {

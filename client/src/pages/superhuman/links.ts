@@ -1,7 +1,7 @@
 import { ELIXIR_PHASE_NAMES, MEAL_GROUP } from '@evolution/shared/constants';
 import type { MealGroupNode } from '@evolution/shared';
 
-// Where the superhuman screens link to each other (member-and-public.md section 2), in one place.
+// Where the superhuman screens link to each other (docs/spec/member-and-public.md §2), in one place.
 
 export const SUPERHUMAN_HOME = '/superhuman/ground-zero';
 export const ALIMENT = '/superhuman/meal-groups';

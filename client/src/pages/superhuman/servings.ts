@@ -1,8 +1,8 @@
 import { SERVINGS } from '@evolution/shared/constants';
 import type { MacroDataDto, Nutrition } from '@evolution/shared';
 
-// The recipe rules of the meal screen (spec section 9, PRODUCT.md section 4): servings 1 to 100, amounts shown as
-// formula x servings with two decimals, and this meal's nutrition against the member's daily targets.
+// The recipe rules of the meal screen (docs/spec/member-and-public.md §9, docs/product.md §4): servings 1 to 100,
+// amounts shown as formula x servings with two decimals, and this meal's nutrition against the member's daily targets.
 
 /** Rounds half up to `decimals` places, first clearing binary noise (0.145 x 3 = 0.43499999999999994 → 0.44). */
 export function roundTo(value: number, decimals: number): number {
