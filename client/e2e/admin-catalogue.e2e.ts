@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { calibrationPhase, MAX_TESTS, threePhotos } from './helpers/calibration.ts';
+import { rowNamed as row, shows, visitSettled as visit } from './helpers/screens.ts';
+import { calibratedMember, calibrationPhase, MAX_TESTS } from './helpers/calibration.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
@@ -54,19 +55,6 @@ afterAll(async () => {
   });
 });
 
-/** Opens an admin screen by its hash path and waits for its heading and for nothing to be loading. */
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`/#${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
-}
-
-async function shows(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
-
-const row = (page: Page, name: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 const cell = (page: Page, name: string, label: string) => row(page, name).locator(`td[data-label="${label}"]`);
 
 describe('admin: calibrations, VO2 max levels and channels', () => {
@@ -75,18 +63,7 @@ describe('admin: calibrations, VO2 max levels and channels', () => {
     { timeout: 180_000 },
     async () => {
       // Calibrated before the edits: 15 minutes on the treadmill is 36.7 ml/kg/min, Fair in the seeded levels.
-      const before = await createMember({ setupDone: true });
-      await calibrationPhase(before, 'vo2', { time_to_complete: 900 });
-      await calibrationPhase(before, 'exercise', MAX_TESTS);
-      await calibrationPhase(before, 'data-analysis', {
-        weight: 80,
-        waist: 32,
-        chest: 40,
-        bicep: 14,
-        quad: 22,
-        body_fat: 15,
-        ...(await threePhotos(before.token)),
-      });
+      const before = await calibratedMember(15);
       expect((await api('/user/evolution/chamber/1', { token: before.token })).json.data.vo2max).toEqual({
         score: 36.7,
         level: 'Fair',

@@ -6,12 +6,12 @@
  */
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { calibrationPhase, MAX_TESTS, threePhotos } from './helpers/calibration.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { rowNamed as row, shows, visitSettled as visit } from './helpers/screens.ts';
+import { calibratedMember } from './helpers/calibration.ts';
+import { api, signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 const VIDEO = resolve(import.meta.dirname, 'fixtures/coach-demo.mp4');
@@ -47,21 +47,6 @@ afterAll(async () => {
       `Incline push-up could not get its range back: ${restored.status} ${JSON.stringify(restored.json)}`,
     );
 });
-
-/** Opens an admin screen by its hash path and waits for its heading and for nothing to be loading. */
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`/#${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
-}
-
-/** Waits until the text shows somewhere on the page (toasts included). */
-async function shows(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
-
-const row = (page: Page, name: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 describe('admin: form groups and forms', () => {
   it(
@@ -199,18 +184,7 @@ describe('admin: form groups and forms', () => {
 
   it("an admin changes a form's min and max; the member on it sees the new target", { timeout: 120_000 }, async () => {
     // A calibrated member: 12 push-ups of 50 place them on the second Push form, Incline push-up.
-    const member = await createMember({ setupDone: true });
-    await calibrationPhase(member, 'vo2', { time_to_complete: 900 });
-    await calibrationPhase(member, 'exercise', MAX_TESTS);
-    await calibrationPhase(member, 'data-analysis', {
-      weight: 80,
-      waist: 32,
-      chest: 40,
-      bicep: 14,
-      quad: 22,
-      body_fat: 12,
-      ...(await threePhotos(member.token)),
-    });
+    const member = await calibratedMember(12);
     const skipped = await api('/user/channel/warrior/general/phase/vo2', {
       method: 'POST',
       token: member.token,

@@ -10,6 +10,7 @@ import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
+import { settled, shows } from './helpers/screens.ts';
 import { api, signIn, type TestMember } from './helpers/members.ts';
 
 const b = useBrowser();
@@ -27,14 +28,6 @@ const TABS = [
   ['form_levels', 'Form Levels'],
   ['marco_data', 'Macro Data'],
 ] as const;
-
-/** Waits until nothing on the screen is loading. */
-const settled = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
-
-async function shows(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
 
 /** The text of each cell of the main table's body, row by row. */
 const tableRows = (page: Page) =>

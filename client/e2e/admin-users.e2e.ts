@@ -12,6 +12,7 @@ import { SUPERHUMAN_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
+import { visit } from './helpers/screens.ts';
 import { api, createMember, signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
@@ -20,12 +21,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'tablet', width: 768, height: 1024 },
 ] as const;
-
-/** Opens a screen by its hash path and waits for its main heading. */
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`/#${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
-}
 
 /** Waits for a success toast saying `text`. */
 const toastSays = (page: Page, text: string | RegExp) =>

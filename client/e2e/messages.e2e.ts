@@ -12,6 +12,7 @@ import { MESSAGE_TEXT } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
+import { visit } from './helpers/screens.ts';
 import { waitForMail } from './helpers/mailbox.ts';
 import { api, createMember, signIn, unique } from './helpers/members.ts';
 
@@ -22,12 +23,6 @@ const ADMIN_VIEWPORTS = [
   { name: 'tablet', width: 768, height: 1024 },
 ] as const;
 const MEMBER_VIEWPORTS = [...ADMIN_VIEWPORTS, { name: 'phone', width: 375, height: 740 }] as const;
-
-/** Opens a screen by its hash path and waits for its main heading. */
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`/#${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
-}
 
 /** The member's menu button, which carries the unread count. */
 const menuButton = (page: Page, unread: number) =>

@@ -1,0 +1,27 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** Opens a screen by its hash path and waits for its main heading. */
+export async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`/#${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
+}
+
+/** Waits until nothing on the screen is loading. */
+export const settled = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
+
+/** Opens a screen by its hash path and waits for its heading and for nothing to be loading. */
+export async function visitSettled(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await visit(page, path, heading);
+  await settled(page);
+}
+
+/** Waits until the text shows somewhere on the page (toasts included). */
+export async function shows(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+/** The table row with a cell that reads exactly `name`. */
+export const rowNamed = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
