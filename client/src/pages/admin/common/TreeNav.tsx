@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import './admin.css';
@@ -15,7 +16,7 @@ export interface TreeNavProps {
   /** The small heading over the tree. */
   title: string;
   /** The tree's query: its spinner while it loads, 'Data could not be found.' if it could not, then the tree. */
-  tree: { isPending: boolean; isError: boolean; data?: { data: readonly TreeNavNode[] } };
+  tree: { isPending: boolean; isError: boolean; isSuccess: boolean; data?: { data: readonly TreeNavNode[] } };
   loading: string;
   /** The node whose list shows (marked as the current page). */
   current: number | null;
@@ -28,8 +29,29 @@ export interface TreeNavProps {
   parents: 'heading' | 'link';
 }
 
+/**
+ * A tree-shaped admin list: the tree on the side, the chosen node's list in the main column beside it, or, once the
+ * tree has loaded, why there is none (`unchosen`).
+ */
+export function TreeLayout({
+  wide,
+  unchosen,
+  children,
+  ...nav
+}: TreeNavProps & { wide?: boolean; unchosen: ReactNode; children: ReactNode }) {
+  return (
+    <div className={wide ? 'tree-layout tree-layout--wide' : 'tree-layout'}>
+      <TreeNav {...nav} />
+      <div className="tree-layout__main">
+        {unchosen && nav.tree.isSuccess && <p className="empty panel">{unchosen}</p>}
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** The side navigation of a tree-shaped admin list: each node opens its list in the main column beside it. */
-export function TreeNav({ label, title, tree, loading, current, href, parents }: TreeNavProps) {
+function TreeNav({ label, title, tree, loading, current, href, parents }: TreeNavProps) {
   return (
     <nav className={`tree-nav tree-nav--${parents} panel`} aria-label={label}>
       <h2 className="tree-nav__title">{title}</h2>

@@ -11,7 +11,7 @@ import { notify, toast } from '../../../components/ui/notifier.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { DeleteButton, EditLink } from '../common/RowActions.tsx';
-import { TreeNav } from '../common/TreeNav.tsx';
+import { TreeLayout } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
 import {
   MEAL_MANAGEMENT,
@@ -98,57 +98,52 @@ export default function MealManagementPage() {
         }
       />
 
-      <div className="tree-layout">
-        <TreeNav
-          label="Meal groups"
-          title="Meal groups"
-          tree={tree}
-          loading="Loading the meal groups"
-          current={groupId}
-          href={mealListHref}
-          parents="heading"
-        />
-
-        <div className="tree-layout__main">
-          {!listable && tree.isSuccess && (
-            <p className="empty panel">
-              {groupId === null
-                ? 'Choose a meal group to see its meals.'
-                : 'This group holds no meals of its own: choose one of the groups under it.'}
-            </p>
-          )}
-          {listable && (
-            <>
-              <h2 className="tree-layout__title">{group.name}</h2>
-              {elixirs && (
-                <div className="notice">
-                  <p>
-                    The first {ELIXIR_PHASE_NAMES.length} meals of {group.name} are the Saturni Elixir&apos;s phases one
-                    to {ELIXIR_PHASE_NAMES.at(-1)}, in this order. Members follow them at {elixirPhaseMemberPath(1)} and
-                    the next three addresses, so they are edited here and not deleted.
-                  </p>
-                </div>
+      <TreeLayout
+        label="Meal groups"
+        title="Meal groups"
+        tree={tree}
+        loading="Loading the meal groups"
+        current={groupId}
+        href={mealListHref}
+        parents="heading"
+        unchosen={
+          !listable &&
+          (groupId === null
+            ? 'Choose a meal group to see its meals.'
+            : 'This group holds no meals of its own: choose one of the groups under it.')
+        }
+      >
+        {listable && (
+          <>
+            <h2 className="tree-layout__title">{group.name}</h2>
+            {elixirs && (
+              <div className="notice">
+                <p>
+                  The first {ELIXIR_PHASE_NAMES.length} meals of {group.name} are the Saturni Elixir&apos;s phases one
+                  to {ELIXIR_PHASE_NAMES.at(-1)}, in this order. Members follow them at {elixirPhaseMemberPath(1)} and
+                  the next three addresses, so they are edited here and not deleted.
+                </p>
+              </div>
+            )}
+            <DataTable
+              from={list}
+              caption={<>Meals of {group.name}</>}
+              columns={MEAL_COLUMNS}
+              actions={(meal) => (
+                <>
+                  <EditLink href={mealEditHref(meal.id)} name={meal.name} />
+                  {meal.elixir_phase === null && <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />}
+                </>
               )}
-              <DataTable
-                from={list}
-                caption={<>Meals of {group.name}</>}
-                columns={MEAL_COLUMNS}
-                actions={(meal) => (
-                  <>
-                    <EditLink href={mealEditHref(meal.id)} name={meal.name} />
-                    {meal.elixir_phase === null && <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />}
-                  </>
-                )}
-                list={query}
-                className="meal-admin__table"
-                loading="Loading the meals"
-                empty={meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.'}
-                pagesLabel={`${group.name} pages`}
-              />
-            </>
-          )}
-        </div>
-      </div>
+              list={query}
+              className="meal-admin__table"
+              loading="Loading the meals"
+              empty={meta?.total === 0 ? SUPERHUMAN_MESSAGE.noMeals : 'No meals on this page.'}
+              pagesLabel={`${group.name} pages`}
+            />
+          </>
+        )}
+      </TreeLayout>
 
       <DeleteConfirm
         row={deleting}

@@ -10,7 +10,7 @@ import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { DeleteButton, EditLink } from '../common/RowActions.tsx';
 import { SearchBox } from '../common/SearchBox.tsx';
-import { TreeNav } from '../common/TreeNav.tsx';
+import { TreeLayout } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
 import { PAGE_MANAGEMENT, flattenCategories, pageAddHref, pageEditHref, pageListHref } from './pageAdmin.ts';
 import './pages.css';
@@ -83,64 +83,59 @@ export default function PageManagementPage() {
         }
       />
 
-      <div className="tree-layout tree-layout--wide">
-        <TreeNav
-          label="Page categories"
-          title="Categories"
-          tree={tree}
-          loading="Loading the categories"
-          current={categoryId}
-          href={pageListHref}
-          parents="link"
-        />
-
-        <div className="tree-layout__main">
-          {!category && tree.isSuccess && (
-            <p className="empty panel">
-              {categoryId === null ? 'Choose a category to see its pages.' : 'Data could not be found.'}
-            </p>
-          )}
-          {category && (
-            <>
-              <div className="page-admin__heading">
-                <h2 className="tree-layout__title">{category.node.name}</h2>
-                <p className="muted page-admin__path">{category.path}</p>
-              </div>
-              <div className="toolbar">
-                <SearchBox
-                  id="page-search"
-                  label={<>Search pages of {category.node.name} by title</>}
-                  placeholder="Search titles"
-                  search={query.search}
-                  onSearch={(search) => query.go({ search })}
-                />
-              </div>
-              <DataTable
-                from={list}
-                caption={<>Pages of {category.node.name}</>}
-                columns={columns}
-                actions={(p) => (
-                  <>
-                    <EditLink href={pageEditHref(p.id)} name={p.title} />
-                    {p.deletable && <DeleteButton name={p.title} onClick={() => setDeleting(p)} />}
-                  </>
-                )}
-                list={query}
-                className="page-admin__table"
-                loading="Loading the pages"
-                empty={
-                  meta?.total
-                    ? 'No pages on this page.'
-                    : query.search
-                      ? `No pages of ${category.node.name} match “${query.search}”.`
-                      : `No pages in ${category.node.name}.`
-                }
-                pagesLabel={`${category.node.name} pages`}
+      <TreeLayout
+        wide
+        label="Page categories"
+        title="Categories"
+        tree={tree}
+        loading="Loading the categories"
+        current={categoryId}
+        href={pageListHref}
+        parents="link"
+        unchosen={
+          !category && (categoryId === null ? 'Choose a category to see its pages.' : 'Data could not be found.')
+        }
+      >
+        {category && (
+          <>
+            <div className="page-admin__heading">
+              <h2 className="tree-layout__title">{category.node.name}</h2>
+              <p className="muted page-admin__path">{category.path}</p>
+            </div>
+            <div className="toolbar">
+              <SearchBox
+                id="page-search"
+                label={<>Search pages of {category.node.name} by title</>}
+                placeholder="Search titles"
+                search={query.search}
+                onSearch={(search) => query.go({ search })}
               />
-            </>
-          )}
-        </div>
-      </div>
+            </div>
+            <DataTable
+              from={list}
+              caption={<>Pages of {category.node.name}</>}
+              columns={columns}
+              actions={(p) => (
+                <>
+                  <EditLink href={pageEditHref(p.id)} name={p.title} />
+                  {p.deletable && <DeleteButton name={p.title} onClick={() => setDeleting(p)} />}
+                </>
+              )}
+              list={query}
+              className="page-admin__table"
+              loading="Loading the pages"
+              empty={
+                meta?.total
+                  ? 'No pages on this page.'
+                  : query.search
+                    ? `No pages of ${category.node.name} match “${query.search}”.`
+                    : `No pages in ${category.node.name}.`
+              }
+              pagesLabel={`${category.node.name} pages`}
+            />
+          </>
+        )}
+      </TreeLayout>
 
       <DeleteConfirm
         row={deleting}
