@@ -34,7 +34,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
   return (
     <nav aria-label="Admin">
-      <ul className="menu-list menu-list--admin">
+      <ul className="stack-list menu-list menu-list--admin">
         {ADMIN_MENU.map((entry) => {
           const current = entry.section.some((prefix) => location.startsWith(prefix));
           return (

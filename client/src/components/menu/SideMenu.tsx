@@ -96,7 +96,7 @@ export function SideMenu({
             </Dialog.Close>
           </div>
           <nav aria-label={title}>
-            <ul className="menu-list" ref={listRef}>
+            <ul className="stack-list menu-list" ref={listRef}>
               {entries.map((entry) => (
                 <li key={entry.key}>
                   {entry.to ? (

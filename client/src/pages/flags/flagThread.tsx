@@ -33,7 +33,7 @@ export function FlagThread({ flag, viewer }: { flag: FlagDto; viewer: 'member' |
   // The viewer's own side sits on the right, as in a chat.
   const mine = (byCoach: boolean) => (viewer === 'coach') === byCoach;
   return (
-    <ol className="flag-thread" aria-label="Messages">
+    <ol className="stack-list flag-thread" aria-label="Messages">
       {entries.map((e) => (
         <li
           key={e.key}

@@ -30,7 +30,7 @@ export default function InboxPage() {
       {list.isSuccess && rows.length === 0 && <p className="empty">{MESSAGE_TEXT.noMessages}</p>}
       {rows.length > 0 && (
         <ul
-          className="inbox"
+          className="stack-list inbox"
           aria-label={meta ? `Messages, page ${meta.current_page} of ${meta.last_page}` : 'Messages'}
           aria-busy={list.isFetching || undefined}
         >

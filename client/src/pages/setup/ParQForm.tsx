@@ -55,7 +55,7 @@ export function ParQForm({ onSubmit, pending, today = todayIso() }: ParQFormProp
         <p>{PARQ_TEXT.ages}</p>
         <p>{PARQ_TEXT.answerHonestly}</p>
       </div>
-      <ol className="questions">
+      <ol className="stack-list questions">
         {PARQ_QUESTIONS.map((question, i) => (
           <li key={question}>
             <fieldset className="question">

@@ -53,7 +53,7 @@ export default function PhaseListPage({ params }: PageProps) {
       {!type && <p className="empty">There is no such track.</p>}
       {type && <QueryState query={phases} loading="Loading the phases" />}
       {type && phases.data && (
-        <ol className="step-list">
+        <ol className="stack-list step-list">
           {phases.data.data.map((item) => (
             <li key={item.id}>
               <StepListItem

@@ -37,7 +37,7 @@ export default function TechniqueGuidesPage() {
       <QueryState query={guides} loading="Loading the guides" />
       {empty && <p className="empty">{NO_GUIDES}</p>}
       {guides.data && guides.data.data.length > 0 && (
-        <ul className="guide-list">
+        <ul className="stack-list guide-list">
           {guides.data.data.map((g) => (
             <li key={g.id}>
               <Link href={`/warrior/technique-guides/${g.id}`} className="guide-list__item">

@@ -29,7 +29,7 @@ export default function VersionsPage() {
       <QueryState query={versions} loading="Loading your versions" />
       {needCalibration && <Spinner label="Loading your versions" />}
       {versions.data && !needCalibration && (
-        <ol className="step-list">
+        <ol className="stack-list step-list">
           {versions.data.data.map((v) => (
             <li key={v.version}>
               <StepListItem

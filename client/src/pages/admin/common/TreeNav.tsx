@@ -72,7 +72,7 @@ function TreeList({
     </Link>
   );
   return (
-    <ul className="tree-nav__tree">
+    <ul className="stack-list tree-nav__tree">
       {nodes.map((node) => (
         <li key={node.id}>
           {parents === 'heading' && node.children.length > 0 ? (

@@ -275,7 +275,7 @@ function MealForm({
           {MAX_INGREDIENTS} ingredients.
         </p>
         {rows.rows.length > 0 && (
-          <ol className="meal-edit__rows">
+          <ol className="stack-list meal-edit__rows">
             {rows.rows.map((row, i) => (
               <li key={row.key} className="meal-edit__row">
                 <TextField

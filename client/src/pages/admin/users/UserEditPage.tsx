@@ -292,7 +292,7 @@ function AccessPanel({ user }: { user: AdminUser }) {
     <fieldset className="panel form-section" aria-busy={setAccess.isPending || undefined}>
       <legend className="form-section__title">Feature access</legend>
       <p className="muted">Each change applies from the member&apos;s next request.</p>
-      <ul className="access-list">
+      <ul className="stack-list access-list">
         {ADMIN_ACCESS_FLAGS.map((f) => {
           const hintId = `access-${f.key}-hint`;
           const now = openNow(user, f.key);
