@@ -5,7 +5,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import './DataTable.css';
 
 /** The paging part of a paged answer. */
-export interface PageMeta {
+interface PageMeta {
   current_page: number;
   last_page: number;
   total: number;
@@ -31,13 +31,13 @@ export interface Column<Row> {
 }
 
 /** The list's state in the query string, as `useListQuery` keeps it: the sort is read there and each page links to it. */
-export interface TableQuery {
+interface TableQuery {
   params: URLSearchParams;
   href: (next: Record<string, string | number | undefined | null>) => string;
 }
 
 /** A list's query (a tRPC useQuery): its answer's rows and paging, and whether it is loading. */
-export interface ListResult<Row> {
+interface ListResult<Row> {
   data?: { data: readonly Row[]; meta?: PageMeta };
   isPending: boolean;
   isError: boolean;
@@ -45,7 +45,7 @@ export interface ListResult<Row> {
   isFetching: boolean;
 }
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   /** What the table holds ("Users"); the page and the count follow it when `meta` is given. */
   caption: ReactNode;
   columns: readonly Column<Row>[];
@@ -77,7 +77,7 @@ export interface DataTableProps<Row> {
 }
 
 /** `?sort=name` is ascending by name, `?sort=-name` descending; anything else is the list's own order. */
-export function readSort(value: string | null, keys: readonly string[]): { key: string; descending: boolean } | null {
+function readSort(value: string | null, keys: readonly string[]): { key: string; descending: boolean } | null {
   if (!value) return null;
   const descending = value.startsWith('-');
   const key = descending ? value.slice(1) : value;
@@ -87,7 +87,7 @@ export function readSort(value: string | null, keys: readonly string[]): { key: 
 const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
 
 /** The rows in the column's order (stable; empty values last whichever way). */
-export function sortRows<Row>(
+function sortRows<Row>(
   rows: readonly Row[],
   value: (row: Row) => SortValue,
   descending: boolean,
