@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { z } from 'zod';
 
 /** The one error catalogue both surfaces map from: a domain code and its HTTP status. */
 export const ERROR_STATUS = {
@@ -109,8 +110,26 @@ export const databaseUnavailable = () =>
     headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   });
 
+/** Turns zod issues into Laravel's errors object, nested fields in dot form (entries.0.amount). */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** A failed parse as the 422 both doors answer with (REST's Laravel body, tRPC's data.errors). */
+export function invalidInput(error: z.ZodError): DomainError {
+  const fieldErrors = zodFieldErrors(error);
+  return new DomainError('VALIDATION', laravelMessage(fieldErrors), { fieldErrors });
+}
+
 /** The domain error an error stands for: itself, a 503 for a lost database, or null (an unexpected failure: a 500). */
 export function asDomainError(err: unknown): DomainError | null {
   if (err instanceof DomainError) return err;
+  // An input that failed its schema at either door (tRPC's .input(), a REST route's schema): our 422.
+  if (err instanceof z.ZodError) return invalidInput(err);
   return isDatabaseUnavailable(err) ? databaseUnavailable() : null;
 }

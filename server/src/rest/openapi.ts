@@ -2,9 +2,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
 import { messageSchema, validationErrorSchema } from '@evolution/shared';
 
-type Who = 'public' | 'user' | 'member' | 'admin';
+export type Who = 'public' | 'user' | 'member' | 'admin';
 
 interface RouteDoc {
   summary: string;
@@ -26,15 +27,14 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
  * The OpenAPI description of a REST route, built from the same zod schemas the services validate with.
  * Documentation only: the REST plugin does not let Fastify validate or serialise with it.
  */
-export function doc(d: RouteDoc): FastifySchema {
+export function doc(d: RouteDoc, hasInput = Boolean(d.body || d.query || d.params || d.headers)): FastifySchema {
   const response: Record<number, unknown> = {};
   for (const [status, r] of Object.entries(d.response ?? { 200: 'OK' })) {
     response[Number(status)] =
       typeof r === 'string' ? { description: r, type: 'null' } : { description: 'OK', ...json(r, 'output') };
   }
   const errors = { description: 'Error', ...json(messageSchema, 'output') };
-  if (d.body || d.query || d.params || d.headers)
-    response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
+  if (hasInput) response[422] = { description: 'Validation failed', ...json(validationErrorSchema, 'output') };
   if (d.who !== 'public') response[401] = { ...errors, description: 'Unauthenticated.' };
   if (d.who === 'member' || d.who === 'admin')
     response[403] = { ...errors, description: 'This action is unauthorized.' };
@@ -48,6 +48,16 @@ export function doc(d: RouteDoc): FastifySchema {
     ...(d.headers ? { headers: json(d.headers, 'input') } : {}),
     response,
   };
+}
+
+/** A route's schema for the document: the zod schemas Fastify validates with, as the JSON Schema of their input. */
+function described(schema: FastifySchema): FastifySchema {
+  const out: Record<string, unknown> = { ...schema };
+  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+    const value = schema[part];
+    if (value instanceof $ZodType) out[part] = json(value as z.ZodType, 'input');
+  }
+  return out as FastifySchema;
 }
 
 /** Registers the generator and the docs page: /api/openapi.json and /api/docs. */
@@ -65,7 +75,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     // Paths are documented relative to the /api server entry.
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') }),
+    transform: ({ schema, url }) => ({ schema: described(schema), url: url.replace(/^\/api/, '') }),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

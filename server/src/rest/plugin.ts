@@ -2,6 +2,7 @@ import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { setFormField } from './formFields.ts';
 import { registerOpenApi } from './openapi.ts';
+import { zodValidatorCompiler } from './route.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -18,8 +19,8 @@ import { pushRoutes } from './routes/push.ts';
 
 /** The Laravel-compatible REST surface under /api: plain Fastify routes over the same services as tRPC. */
 export async function restPlugin(app: FastifyInstance) {
-  // Route schemas document the API; the services validate (one parse, one 422 shape) and replies are plain JSON.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  // Routes declare zod schemas (route.ts): Fastify validates inputs with them; replies are plain JSON.
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Laravel reads url-encoded forms too, with PHP's field names (`0[amount]`): so does this API.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -33,3 +33,8 @@ export interface ServiceContext {
   ip: string;
   actor: Actor | null;
 }
+
+/** A service context whose caller has signed in (every member and admin call). */
+export interface SignedInContext extends ServiceContext {
+  actor: Actor;
+}

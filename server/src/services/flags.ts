@@ -1,11 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import {
   FLAG_MESSAGE,
   FLAG_STATUS,
   ROLE,
   adminFlagListInput,
   flagCreateInput,
+  flagIdInput,
   flagListInput,
   flagReplyInput,
   type FlagDto,
@@ -16,8 +18,7 @@ import {
 import { AssistanceFlag, FlagResponse, User, type IUser } from '../entities/index.ts';
 import type { IAssistanceFlag } from '../entities/AssistanceFlag.ts';
 import { notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { enqueueMail } from './jobs.ts';
 import { notifyLive } from './live.ts';
 import { countedTotal, pageWindow, type Page } from './pagination.ts';
@@ -32,6 +33,9 @@ import { PUSH_NOTICE, enqueuePush } from './push.ts';
  * or a retried request never opens two flags or posts two replies.
  */
 export const DUPLICATE_WINDOW_MS = 10_000;
+
+type FlagId = z.output<typeof flagIdInput>;
+type FlagReply = z.output<typeof flagReplyInput>;
 
 /** The name shown for a coach's reply whose account has since been deleted. */
 const FORMER_COACH = 'Coach';
@@ -196,22 +200,29 @@ async function closeFlag(em: EntityManager, flag: IAssistanceFlag): Promise<{ ch
 // The member's calls
 
 /** GET user/assistance_flag?page: the member's own flags, newest first. */
-export async function listOwnFlags(ctx: ServiceContext, member: IUser, raw: unknown): Promise<Page<FlagRow>> {
-  const { page } = parseInput(flagListInput, raw);
-  return flagPage(ctx.em, page, { memberId: member.id });
+export async function listOwnFlags(
+  ctx: SignedInContext,
+  { page }: z.output<typeof flagListInput>,
+): Promise<Page<FlagRow>> {
+  return flagPage(ctx.em, page, { memberId: ctx.actor.me.id });
 }
 
 /** GET user/assistance_flag/{id}: one of the member's own flags with its thread; anyone else's is a 404. */
-export async function getOwnFlag(ctx: ServiceContext, member: IUser, id: number): Promise<FlagDto> {
-  return flagDetail(ctx.em, await findFlag(ctx.em, id, member.id));
+export async function getOwnFlag(ctx: SignedInContext, { id }: FlagId): Promise<FlagDto> {
+  return flagDetail(ctx.em, await findFlag(ctx.em, id, ctx.actor.me.id));
+}
+
+/** The member's own flag exists (a 404 otherwise): checked before a reply's message is read, as Laravel binds paths. */
+export async function ownFlagExists(ctx: SignedInContext, { id }: FlagId): Promise<void> {
+  await findFlag(ctx.em, id, ctx.actor.me.id);
 }
 
 /**
  * POST user/assistance_flag: opens a flag and mails every admin. The same subject and message again within
  * DUPLICATE_WINDOW_MS answers with the flag the first submit opened.
  */
-export async function openFlag(ctx: ServiceContext, member: IUser, raw: unknown): Promise<FlagSaved> {
-  const input = parseInput(flagCreateInput, raw);
+export async function openFlag(ctx: SignedInContext, input: z.output<typeof flagCreateInput>): Promise<FlagSaved> {
+  const member = ctx.actor.me;
   return ctx.em.transactional(async (em) => {
     // The member's row is the lock two submits of one double click queue on, so the second sees the first's flag.
     await em.findOneOrFail(User, { id: member.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -246,9 +257,8 @@ export async function openFlag(ctx: ServiceContext, member: IUser, raw: unknown)
 }
 
 /** POST user/assistance_flag/{id}/reply: the member answers in their own open flag; every admin is mailed. */
-export async function replyAsMember(ctx: ServiceContext, member: IUser, id: number, raw: unknown): Promise<FlagSaved> {
-  await findFlag(ctx.em, id, member.id);
-  const { message } = parseInput(flagReplyInput, raw);
+export async function replyAsMember(ctx: SignedInContext, { id, message }: FlagId & FlagReply): Promise<FlagSaved> {
+  const member = ctx.actor.user;
   return ctx.em.transactional(async (em) => {
     const flag = await findFlag(em, id, member.id, true);
     const { added } = await addReply(em, flag, member, false, message);
@@ -266,10 +276,11 @@ export async function replyAsMember(ctx: ServiceContext, member: IUser, id: numb
 }
 
 /** GET user/assistance_flag/{id}/done: the member closes their own flag; closing it again is harmless. */
-export async function closeAsMember(ctx: ServiceContext, member: IUser, id: number): Promise<FlagSaved> {
-  await findFlag(ctx.em, id, member.id);
+export async function closeAsMember(ctx: SignedInContext, { id }: FlagId): Promise<FlagSaved> {
+  const memberId = ctx.actor.me.id;
+  await findFlag(ctx.em, id, memberId);
   return ctx.em.transactional(async (em) => {
-    const flag = await findFlag(em, id, member.id, true);
+    const flag = await findFlag(em, id, memberId, true);
     const { changed } = await closeFlag(em, flag);
     if (changed) await announce(em, flag);
     return { message: changed ? FLAG_MESSAGE.closed : FLAG_MESSAGE.alreadyClosed, data: await flagDetail(em, flag) };
@@ -280,8 +291,10 @@ export async function closeAsMember(ctx: ServiceContext, member: IUser, id: numb
 // The coaches' calls (admins)
 
 /** GET admin/assistance_flag?page&status: every member's flags, open ones first, then the most recently active. */
-export async function listFlags(ctx: ServiceContext, raw: unknown): Promise<Page<FlagRow> & { status?: FlagStatus }> {
-  const input = parseInput(adminFlagListInput, raw);
+export async function listFlags(
+  ctx: SignedInContext,
+  input: z.output<typeof adminFlagListInput>,
+): Promise<Page<FlagRow> & { status?: FlagStatus }> {
   const status = input.status as FlagStatus | undefined;
   return {
     ...(await flagPage(ctx.em, input.page, status === undefined ? {} : { status })),
@@ -290,14 +303,18 @@ export async function listFlags(ctx: ServiceContext, raw: unknown): Promise<Page
 }
 
 /** GET admin/assistance_flag/{id}: any member's flag with its thread. */
-export async function getFlag(ctx: ServiceContext, id: number): Promise<FlagDto> {
+export async function getFlag(ctx: SignedInContext, { id }: FlagId): Promise<FlagDto> {
   return flagDetail(ctx.em, await findFlag(ctx.em, id));
 }
 
-/** POST admin/assistance_flag/{id}/reply: a coach answers an open flag; the member is mailed. */
-export async function replyAsCoach(ctx: ServiceContext, coach: Actor, id: number, raw: unknown): Promise<FlagSaved> {
+/** The flag exists (a 404 otherwise): checked before a coach's reply is read. */
+export async function flagExists(ctx: ServiceContext, { id }: FlagId): Promise<void> {
   await findFlag(ctx.em, id);
-  const { message } = parseInput(flagReplyInput, raw);
+}
+
+/** POST admin/assistance_flag/{id}/reply: a coach answers an open flag; the member is mailed. */
+export async function replyAsCoach(ctx: SignedInContext, { id, message }: FlagId & FlagReply): Promise<FlagSaved> {
+  const coach = ctx.actor;
   return ctx.em.transactional(async (em) => {
     const flag = await findFlag(em, id, undefined, true);
     const { added } = await addReply(em, flag, coach.user, true, message);
@@ -315,7 +332,8 @@ export async function replyAsCoach(ctx: ServiceContext, coach: Actor, id: number
 }
 
 /** GET admin/assistance_flag/{id}/done: a coach closes the flag and the member is mailed; closing it again is harmless. */
-export async function closeAsCoach(ctx: ServiceContext, coach: Actor, id: number): Promise<FlagSaved> {
+export async function closeAsCoach(ctx: SignedInContext, { id }: FlagId): Promise<FlagSaved> {
+  const coach = ctx.actor;
   await findFlag(ctx.em, id);
   return ctx.em.transactional(async (em) => {
     const flag = await findFlag(em, id, undefined, true);

@@ -3,6 +3,7 @@ import { ROLE, SERVER_MESSAGE } from '@evolution/shared';
 import { asDomainError, DomainError, type ErrorCode } from '../errors.ts';
 import { authenticateAs, type ActorReads } from '../services/auth.ts';
 import type { Actor, ServiceContext } from '../services/context.ts';
+import { rejectNulCharacters } from '../validation.ts';
 import type { Context } from './context.ts';
 
 const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -62,9 +63,15 @@ const domainErrors = t.middleware(async ({ next }) => {
 const base = t.procedure.use(domainErrors);
 
 /** The service context of a call, with or without a signed-in actor. */
-function serviceContext(ctx: Context, actor: Actor | null): ServiceContext {
+function serviceContext<A extends Actor | null>(ctx: Context, actor: A): ServiceContext & { actor: A } {
   return { em: ctx.em, config: ctx.config, tokens: ctx.tokens, limits: ctx.limits, ip: ctx.ip, actor };
 }
+
+/** After the caller check, before `.input()` parses: a NUL character anywhere in the input is our 422, as on REST. */
+const nulFree = t.middleware(async ({ getRawInput, next }) => {
+  rejectNulCharacters(await getRawInput());
+  return next();
+});
 
 const withActor = (role: number | null) =>
   t.middleware(async ({ ctx, meta, next }) => {
@@ -74,16 +81,20 @@ const withActor = (role: number | null) =>
 
 export const router = t.router;
 /** Anyone may call. */
-export const publicProcedure = base.use(({ ctx, next }) => next({ ctx: { ...ctx, svc: serviceContext(ctx, null) } }));
+export const publicProcedure = base
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, svc: serviceContext(ctx, null) } }))
+  .use(nulFree);
 /** Any signed-in user (member or admin). */
-export const authedProcedure = base.use(withActor(null));
+export const authedProcedure = base.use(withActor(null)).use(nulFree);
 /** Members only (role 1); anonymous callers get 401, admins 403. */
-export const memberProcedure = base.use(withActor(ROLE.member));
+export const memberProcedure = base.use(withActor(ROLE.member)).use(nulFree);
 /** Admins only (role 2); anonymous callers get 401, members 403. */
-export const adminProcedure = base.use(withActor(ROLE.admin));
+export const adminProcedure = base.use(withActor(ROLE.admin)).use(nulFree);
 /** Anyone; a bearer token, when one is sent, must be a member's (registration that also serves signed-in members). */
-export const optionalMemberProcedure = base.use(async ({ ctx, next }) => {
-  if (!ctx.bearer) return next({ ctx: { ...ctx, actor: null, svc: serviceContext(ctx, null) } });
-  const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, ROLE.member);
-  return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
-});
+export const optionalMemberProcedure = base
+  .use(async ({ ctx, next }) => {
+    if (!ctx.bearer) return next({ ctx: { ...ctx, actor: null, svc: serviceContext(ctx, null) } });
+    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, ROLE.member);
+    return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
+  })
+  .use(nulFree);

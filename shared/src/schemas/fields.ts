@@ -34,6 +34,20 @@ export const idField = (label: string) =>
       .positive(`The ${label} must be a whole number.`),
   );
 
+/** PostgreSQL's largest integer: an id beyond it names no row (and must never reach a query as an overflow). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A record's id where a path names it (or a call that stands for that path): an id that cannot name a record reads as
+ * 0, which names none, so the service answers its own 404, as Laravel's route binding does for a bad id.
+ */
+export const recordId = z
+  .preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number().int().positive().max(MAX_ID),
+  )
+  .catch(0);
+
 /** A decimal measure in a range, sent as a number or a numeric string. */
 export const measure = (label: string, min: number, max: number, required = `${label} is required`) =>
   z.preprocess(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Assistance flags (support threads): member-and-public.md sections 3, 4, 5 and 7, admin.md sections 3, 4 and 7.
@@ -51,7 +51,8 @@ export type FlagCreateInput = z.input<typeof flagCreateInput>;
 export const flagReplyInput = z.object({ message: flagMessage });
 export type FlagReplyInput = z.input<typeof flagReplyInput>;
 
-export const flagIdInput = z.object({ id: idField('assistance flag id') });
+/** A flag named by its path (user/assistance_flag/{id}, admin/assistance_flag/{id}). */
+export const flagIdInput = z.object({ id: recordId });
 
 /** GET user/assistance_flag?page. */
 export const flagListInput = pageInput;

@@ -10,9 +10,9 @@ import { adminMemberRoutes } from './admin/members.ts';
 import { adminFlagRoutes } from './admin/flags.ts';
 import { adminMessageRoutes } from './admin/messages.ts';
 
-/** Admin calls; every route here needs role 2. */
+/** Admin calls; every route here needs role 2, checked before the input is read (a stranger's 401 whatever they sent). */
 export async function adminRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preValidation', async (req) => {
     req.actor = await requireAdmin(req);
   });
   // Each area's calls in its own file; they inherit the role check above.

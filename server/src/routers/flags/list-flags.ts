@@ -1,12 +1,11 @@
 import { flagListInput } from '@evolution/shared';
+import { pageAnswer } from '../../http/answers.ts';
 import { listOwnFlags } from '../../services/flags.ts';
-import { paginate } from '../../services/pagination.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 /** The member's own flags, newest first, paged like GET user/assistance_flag. */
 export const listFlagsRoute = memberProcedure
-  .input(typedInput(flagListInput))
+  .input(flagListInput)
   .query(async ({ ctx, input }) =>
-    paginate(await listOwnFlags(ctx.svc, ctx.actor.user, input), `${ctx.config.appUrl}/api/user/assistance_flag`),
+    pageAnswer(ctx.config, await listOwnFlags(ctx.svc, input), '/api/user/assistance_flag'),
   );

@@ -1,9 +1,8 @@
 import { flagCreateInput } from '@evolution/shared';
 import { openFlag } from '../../services/flags.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 /** Opens a flag (POST user/assistance_flag); the same submit twice opens one. */
 export const openFlagRoute = memberProcedure
-  .input(typedInput(flagCreateInput))
-  .mutation(({ ctx, input }) => openFlag(ctx.svc, ctx.actor.user, input));
+  .input(flagCreateInput)
+  .mutation(({ ctx, input }) => openFlag(ctx.svc, input));

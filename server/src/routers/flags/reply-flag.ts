@@ -1,10 +1,14 @@
 import { flagIdInput, flagReplyInput } from '@evolution/shared';
-import { replyAsMember } from '../../services/flags.ts';
+import { ownFlagExists, replyAsMember } from '../../services/flags.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
-import { flagId } from './flagId.ts';
 
 /** The member replies in their own open flag (POST user/assistance_flag/{id}/reply). */
 export const replyFlagRoute = memberProcedure
-  .input(typedInput(flagIdInput.and(flagReplyInput)))
-  .mutation(({ ctx, input }) => replyAsMember(ctx.svc, ctx.actor.user, flagId(input), input));
+  .input(flagIdInput)
+  // The flag must exist before the message is read (a 404 whatever was sent), as on the REST path.
+  .use(async ({ ctx, input, next }) => {
+    await ownFlagExists(ctx.svc, input);
+    return next();
+  })
+  .input(flagReplyInput)
+  .mutation(({ ctx, input }) => replyAsMember(ctx.svc, input));

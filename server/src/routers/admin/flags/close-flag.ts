@@ -1,10 +1,8 @@
 import { flagIdInput } from '@evolution/shared';
 import { closeAsCoach } from '../../../services/flags.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { flagId } from '../../flags/flagId.ts';
 
 /** A coach closes a flag (GET admin/assistance_flag/{id}/done); again is harmless. */
 export const closeFlagRoute = adminProcedure
-  .input(typedInput(flagIdInput))
-  .mutation(({ ctx, input }) => closeAsCoach(ctx.svc, ctx.actor, flagId(input)));
+  .input(flagIdInput)
+  .mutation(({ ctx, input }) => closeAsCoach(ctx.svc, input));

@@ -1,11 +1,10 @@
 import { adminFlagListInput } from '@evolution/shared';
+import { pageAnswer } from '../../../http/answers.ts';
 import { listFlags } from '../../../services/flags.ts';
-import { paginate } from '../../../services/pagination.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
 
 /** Every member's flags, open ones first, optionally one status only (GET admin/assistance_flag). */
-export const listFlagsRoute = adminProcedure.input(typedInput(adminFlagListInput)).query(async ({ ctx, input }) => {
+export const listFlagsRoute = adminProcedure.input(adminFlagListInput).query(async ({ ctx, input }) => {
   const { status, ...page } = await listFlags(ctx.svc, input);
-  return paginate(page, `${ctx.config.appUrl}/api/admin/assistance_flag`, { status });
+  return pageAnswer(ctx.config, page, '/api/admin/assistance_flag', { status });
 });

@@ -1,0 +1,114 @@
+import type { FastifyRequest, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
+import { ROLE } from '@evolution/shared';
+import { notFound } from '../errors.ts';
+import { bearerToken } from '../http/bearer.ts';
+import { authenticateAs, type ActorReads } from '../services/auth.ts';
+import type { ServiceContext, SignedInContext } from '../services/context.ts';
+import { rejectNulCharacters } from '../validation.ts';
+import { doc, type Who } from './openapi.ts';
+
+interface RouteSpec<B, Q, P, H> {
+  summary: string;
+  tags: string[];
+  /** Who may call: checked before the input, so a stranger gets 401 whatever they sent. */
+  who: Who;
+  body?: B;
+  query?: Q;
+  /** Path parameters: one that fails its schema names nothing, a 404 with `notFound` as its message. */
+  params?: P;
+  /** Request headers the route reads beyond Authorization (e.g. Idempotency-Key), as an object of optional strings. */
+  headers?: H;
+  notFound?: string;
+  /** Success answers by status. */
+  response?: Record<number, z.ZodType | string>;
+  /** What the token check reads besides the caller (see ActorReads). */
+  reads?: ActorReads;
+  /**
+   * Laravel's route model binding: what the path names must exist (the service's 404) before the body is read, so a
+   * call about a record that is not there, or not the caller's, is a 404 whatever it sent. Signed-in routes only.
+   */
+  bind?: (ctx: SignedInContext, params: P extends z.ZodType ? z.output<P> : never) => Promise<unknown>;
+}
+
+/** The message of a path that names nothing, by the route's own params schema. */
+const notFoundMessages = new WeakMap<object, string | undefined>();
+
+const ROLE_OF: Record<Who, number | null> = { public: null, user: null, member: ROLE.member, admin: ROLE.admin };
+
+/**
+ * A REST route's options: its OpenAPI description, its zod schemas (which Fastify validates with and types
+ * `req.body`, `req.query` and `req.params` by, through the zod type provider) and the caller check, which runs
+ * before the input is read. Admin routes are checked by their parent plugin (routes/admin.ts).
+ */
+export function route<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  H extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<B, Q, P, H>) {
+  // A route's own copy of its params schema, so the 404 message is the route's.
+  const params = spec.params?.clone() as P;
+  const hasInput = Boolean(spec.body || spec.query || spec.params || spec.headers);
+  if (params) notFoundMessages.set(params, spec.notFound);
+  const schema = {
+    ...doc({ ...spec, body: undefined, query: undefined, params: undefined, headers: undefined }, hasInput),
+    body: spec.body as B,
+    querystring: spec.query as Q,
+    params,
+    headers: spec.headers as H,
+  };
+  const role = ROLE_OF[spec.who];
+  const preValidation: preValidationAsyncHookHandler | undefined =
+    spec.who === 'public' || spec.who === 'admin'
+      ? undefined
+      : async (req) => {
+          req.actor = await authenticateAs(restContext(req), bearerToken(req.headers.authorization), role, spec.reads);
+        };
+  const { bind } = spec;
+  // With a binding, Fastify keeps a failed input on the request until the binding has looked the record up.
+  const binding = bind && {
+    attachValidation: true,
+    preHandler: async (req: FastifyRequest) => {
+      const failed = req.validationError as (Error & { validationContext?: string }) | undefined;
+      if (failed?.validationContext === 'params') throw failed;
+      await bind(signedInContext(req), req.params as never);
+      if (failed) throw failed;
+    },
+  };
+  return { schema, ...(preValidation && { preValidation }), ...binding };
+}
+
+/**
+ * Validates a REST input with its route's zod schema: a NUL character or a failed parse is our 422 (by the error
+ * handler), a path that fails its schema a 404. Routes still described by JSON Schema are not validated here.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<unknown> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    if (!(schema instanceof $ZodType)) return { value: data };
+    const zod = schema as z.ZodType;
+    try {
+      rejectNulCharacters(data);
+    } catch (error) {
+      return { error: error as Error };
+    }
+    const result = zod.safeParse(data ?? {});
+    if (result.success) return { value: httpPart === 'headers' ? data : result.data };
+    if (httpPart === 'params') return { error: notFound(notFoundMessages.get(zod)) };
+    return { error: result.error };
+  };
+
+/** The service context of a REST request, with the caller its route's check found (or none). */
+export function restContext(req: FastifyRequest): ServiceContext {
+  const { config, tokens, limits } = req.server;
+  return { em: req.em, config, tokens, limits, ip: req.ip, actor: req.actor };
+}
+
+/** The service context of a route that only signed-in callers reach (its `who` is user, member or admin). */
+export function signedInContext(req: FastifyRequest): SignedInContext {
+  const ctx = restContext(req);
+  if (!ctx.actor) throw new Error(`${req.routeOptions.url} reached its handler with no caller`);
+  return ctx as SignedInContext;
+}
