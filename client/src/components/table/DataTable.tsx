@@ -87,11 +87,7 @@ function readSort(value: string | null, keys: readonly string[]): { key: string;
 const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
 
 /** The rows in the column's order (stable; empty values last whichever way). */
-function sortRows<Row>(
-  rows: readonly Row[],
-  value: (row: Row) => SortValue,
-  descending: boolean,
-): readonly Row[] {
+function sortRows<Row>(rows: readonly Row[], value: (row: Row) => SortValue, descending: boolean): readonly Row[] {
   const blank = (v: SortValue) => v === null || v === undefined || v === '';
   return rows
     .map((row, index) => ({ row, index, v: value(row) }))
@@ -217,13 +213,27 @@ export function DataTable<Row>({
   );
 }
 
+/** Marks a value whose text the ellipsis cut, so its tooltip shows (one that fits whole needs none). */
+function markCut(event: { currentTarget: HTMLElement }) {
+  const text = event.currentTarget.firstElementChild;
+  const cut = !!text && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1);
+  event.currentTarget.toggleAttribute('data-cut', cut);
+}
+
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const value = column.value?.(row);
   const content = column.cell ? column.cell(row) : value;
   if (!column.truncate || value === null || value === undefined || value === '') return <>{content}</>;
   // Focusable so a keyboard reaches the whole value too; the tooltip is drawn from data-full and hidden from readers.
   return (
-    <span className="data-table__truncate" tabIndex={0} title={String(value)} data-full={String(value)}>
+    <span
+      className="data-table__truncate"
+      tabIndex={0}
+      title={String(value)}
+      data-full={String(value)}
+      onPointerEnter={markCut}
+      onFocus={markCut}
+    >
       <span className="data-table__text">{content}</span>
     </span>
   );

@@ -35,7 +35,7 @@ const TYPE_LABEL: Record<1 | 2, string> = { 1: 'User', 2: 'Admin' };
 const USER_COLUMNS: readonly Column<AdminUserRow>[] = [
   { key: 'id', label: 'ID', value: (u) => u.id },
   { key: 'name', label: 'Name', value: (u) => u.name, truncate: true },
-  { key: 'email', label: 'Email', value: (u) => u.email, truncate: true },
+  { key: 'email', label: 'Email', value: (u) => u.email, truncate: true, className: 'table__email' },
   {
     key: 'type',
     label: 'Type',
