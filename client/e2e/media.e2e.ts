@@ -119,7 +119,8 @@ describe('uploaded media, in Chromium', () => {
       await admin.screenshot('media-upload-refused-1280');
 
       await field.setInputFiles({ name: 'grip.webm', mimeType: 'video/webm', buffer: VIDEO });
-      await admin.page.getByText('The video was uploaded.').waitFor();
+      // Radix's toast also announces its text in a live region for a moment: either copy proves the notice.
+      await admin.page.getByText('The video was uploaded.').first().waitFor();
       const preview = admin.page.locator('video[aria-label="Video: current file"]');
       await preview.waitFor();
       expect(await preview.getAttribute('src')).toMatch(/\/api\/media\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/);
