@@ -1,13 +1,11 @@
 /** Constants taken from the specifications (docs/spec/member-and-public.md §9, docs/spec/admin.md §9). */
 
 export const ROLE = { member: 1, admin: 2 } as const;
-export type Role = (typeof ROLE)[keyof typeof ROLE];
 
 export const CHANNEL = { warrior: 1, superhuman: 2, immortal: 3 } as const;
-export type ChannelShortName = keyof typeof CHANNEL;
 
 /** Feature flags of the access map (spec section 3). */
-export const ACCESS_FLAGS = ['evolution_page', 'warrior_channel', 'superhuman_channel', 'immortal_channel'] as const;
+const ACCESS_FLAGS = ['evolution_page', 'warrior_channel', 'superhuman_channel', 'immortal_channel'] as const;
 export type AccessFlag = (typeof ACCESS_FLAGS)[number];
 export type AccessMap = Record<string, boolean>;
 
@@ -83,7 +81,6 @@ export const MEAL_GROUP = {
 
 /** The Saturni Elixir's phases, in the order of their routes (/superhuman/meal/saturni-elixir/phase-one..four). */
 export const ELIXIR_PHASE_NAMES = ['one', 'two', 'three', 'four'] as const;
-export type ElixirPhaseName = (typeof ELIXIR_PHASE_NAMES)[number];
 
 /** Servings a member may scale a recipe to (spec section 9). */
 export const SERVINGS = { min: 1, max: 100 } as const;

@@ -17,10 +17,10 @@ const AXE_SOURCE = readFileSync(
 export const AXE_CONTEXT = { bypassCSP: true } as const;
 
 /** The WCAG 2.0 and 2.1 levels A and AA rules. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
 /** The impacts that fail a screen. */
-export const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
+const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
 
 /** One rule broken on one screen: its id, impact, help text and the selectors of every offending node. */
 export interface Finding {
@@ -35,7 +35,7 @@ export interface Finding {
  * Waits until the screen has settled: nothing still loading (no spinner) and every finite animation (a dialog's
  * fade and slide, a toast) finished, so colours are measured as the member sees them.
  */
-export async function settle(page: Page): Promise<void> {
+async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.spinner, .button__spinner'), undefined, {
     timeout: 15_000,
   });
@@ -57,7 +57,7 @@ export async function settle(page: Page): Promise<void> {
  * is laid the same way under the children it overlaps, or under the whole element when it is not positioned.
  * Small gradient icons (a select's arrow) are left out. restoreGradients() puts every background back.
  */
-export function flattenGradients(): void {
+function flattenGradients(): void {
   type Rgba = [number, number, number, number];
   const parse = (css: string): Rgba | null => {
     const m = /rgba?\(([^)]+)\)/.exec(css);
@@ -173,7 +173,7 @@ export function flattenGradients(): void {
 }
 
 /** Puts back what flattenGradients changed. */
-export function restoreGradients(): void {
+function restoreGradients(): void {
   document.getElementById('axe-flat-backgrounds')?.remove();
   for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-axe-flat]'))) delete el.dataset.axeFlat;
 }
@@ -183,7 +183,7 @@ export function restoreGradients(): void {
  * Third-party frames (Stripe's card field, a video host's player) are not entered; the iframe elements themselves,
  * their titles included, are still checked.
  */
-export async function axeViolations(page: Page, screen: string): Promise<Finding[]> {
+async function axeViolations(page: Page, screen: string): Promise<Finding[]> {
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   await page.evaluate(flattenGradients);

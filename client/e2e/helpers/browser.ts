@@ -19,7 +19,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Launches the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium); playwright-core never downloads one. */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

@@ -10,7 +10,7 @@ export const MAX_TESTS = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({
 }));
 
 /** A small JPEG of one colour, uploaded as a progress photo; answers its id. */
-export async function uploadPhoto(token: string, colour: string): Promise<number> {
+async function uploadPhoto(token: string, colour: string): Promise<number> {
   const form = new FormData();
   const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: colour } })
     .jpeg()

@@ -10,7 +10,7 @@ export interface ReceivedMail extends StoredMail {
 }
 
 /** Every message received so far, oldest first. */
-export function allMail(dir: string = inject('e2eMailDir')): ReceivedMail[] {
+function allMail(dir: string = inject('e2eMailDir')): ReceivedMail[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -102,7 +102,7 @@ function plainText(headers: Map<string, string>, body: string): string | null {
   return /^text\/plain/i.test(type) ? decodeBody(body, headers.get('content-transfer-encoding')) : null;
 }
 
-export function decodeMail(mail: StoredMail): ReceivedMail {
+function decodeMail(mail: StoredMail): ReceivedMail {
   const { headers, body } = splitMessage(mail.raw);
   return { ...mail, subject: decodeHeader(headers.get('subject') ?? ''), text: plainText(headers, body) ?? '' };
 }

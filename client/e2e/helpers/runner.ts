@@ -15,7 +15,7 @@ export const COUNTDOWN_MS = 5000;
 export const run = (seconds: number) => COUNTDOWN_MS + Math.max(50, seconds * 1000 - 200);
 
 /** A small progress photo (JPEG) of one colour. */
-export const photo = (colour: string) =>
+const photo = (colour: string) =>
   sharp({ create: { width: 90, height: 120, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();

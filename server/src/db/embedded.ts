@@ -11,7 +11,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export const EMBEDDED_DEFAULT_PORT = 54330;
+const EMBEDDED_DEFAULT_PORT = 54330;
 
 let library: Promise<typeof EmbeddedPostgresClass> | undefined;
 
@@ -88,7 +88,7 @@ async function sleep(ms: number) {
 }
 
 /** True when nothing listens on the port on the loopback interface. */
-export function isPortFree(port: number): Promise<boolean> {
+function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));

@@ -118,7 +118,7 @@ function glass(rand: () => number, accent: string): string {
 const MOTIFS: Record<ArtMotif, (rand: () => number, accent: string) => string> = { plate, bowl, dessert, glass };
 
 /** The card's SVG source. */
-export function mealArtSvg(spec: ArtSpec): string {
+function mealArtSvg(spec: ArtSpec): string {
   const rand = randomFrom(spec.name);
   const [background, accent] = spec.palette;
   let dots = '';

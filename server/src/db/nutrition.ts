@@ -12,7 +12,7 @@ import type { StorageSettings } from '../services/storage.ts';
 import { mealArt, type ArtMotif } from './mealArt.ts';
 import { ELIXIR_PHASES, RECIPES, recipeNutrition, type SeedRecipe } from './recipes.ts';
 
-export const MEAL_GROUPS = [
+const MEAL_GROUPS = [
   { id: MEAL_GROUP.elixirs, name: 'Elixirs', parentId: null, position: 1 },
   { id: MEAL_GROUP.majorMeals, name: 'Major meals', parentId: null, position: 2 },
   { id: MEAL_GROUP.minorMeals, name: 'Minor meals', parentId: null, position: 3 },

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { repoRoot } from '../config.ts';
 import { entities } from '../entities/index.ts';
 
-export const migrationsPath = join(repoRoot, 'migrations');
+const migrationsPath = join(repoRoot, 'migrations');
 
 /** The one ORM configuration, used by the server, the CLI scripts and the tests. */
-export function ormConfig(databaseUrl: string, debug = false) {
+function ormConfig(databaseUrl: string, debug = false) {
   return defineConfig({
     clientUrl: databaseUrl,
     entities,

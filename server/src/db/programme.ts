@@ -17,7 +17,7 @@ import {
   Vo2MaxLevel,
 } from '../entities/index.ts';
 
-export const MUSCLE_GROUPS = [
+const MUSCLE_GROUPS = [
   { id: 1, name: 'Chest', shortHandle: 'CH' },
   { id: 2, name: 'Back', shortHandle: 'BK' },
   { id: 3, name: 'Shoulders', shortHandle: 'SH' },
@@ -40,7 +40,7 @@ const M = {
   glutes: 9,
 } as const;
 
-export const EXERCISE_TYPES = [
+const EXERCISE_TYPES = [
   { id: 1, name: 'Strength' },
   { id: 2, name: 'Isometric hold' },
   { id: 3, name: 'Skill' },
@@ -63,7 +63,7 @@ interface Ladder {
 }
 
 /** Eight movement patterns, each a ladder from a first session to an advanced skill. Form ids are group * 10 + rung. */
-export const LADDERS: Ladder[] = [
+const LADDERS: Ladder[] = [
   {
     id: 1,
     name: 'Push',
@@ -355,7 +355,7 @@ export const VO2_LEVELS = VO2_SEED_LEVELS.map((l, i) => ({
   max: l.max,
 }));
 
-export const PHASE_CLASSES = [
+const PHASE_CLASSES = [
   { id: 1, name: 'VO2 max test', key: 'vo2', preset: {} },
   { id: 2, name: 'Calibration max tests', key: 'exercise', preset: { chunk: 1, repeats: 1 } },
   { id: 3, name: 'Exercises', key: 'exercises', preset: { chunk: 3, repeats: 3 } },
@@ -366,7 +366,7 @@ export const PHASE_CLASSES = [
 ];
 const C = { vo2: 1, exercise: 2, exercises: 3, challenge: 4, flexibility: 5, recovery: 6, dataAnalysis: 7 } as const;
 
-export const PAGE_CATEGORIES = [
+const PAGE_CATEGORIES = [
   { id: 1, name: 'Introduction', parentId: null, slug: 'introduction', version: null },
   { id: 2, name: 'Warrior', parentId: null, slug: 'warrior', version: null },
   { id: 3, name: 'Calibration', parentId: 2, slug: 'calibration', version: null },
@@ -671,7 +671,7 @@ Eat to your numbers most days, weigh yourself under the same conditions each dat
 ];
 
 /** Form rows of the ladders, ids group * 10 + rung. */
-export const FORMS = LADDERS.flatMap((l) =>
+const FORMS = LADDERS.flatMap((l) =>
   l.rungs.map(([name, muscleGroup, level, progress, min, max], i) => ({
     id: l.id * 10 + i + 1,
     formGroup: l.id,
@@ -686,7 +686,7 @@ export const FORMS = LADDERS.flatMap((l) =>
 );
 
 /** One calibration per form group, same id as its form group. */
-export const CALIBRATIONS = LADDERS.map((l) => ({
+const CALIBRATIONS = LADDERS.map((l) => ({
   id: l.id,
   form: l.calibration.form,
   max: l.calibration.max,

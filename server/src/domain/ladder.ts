@@ -13,7 +13,7 @@ export interface LadderForm {
 }
 
 /** Which way a member moved on the ladder; 'stay' whenever the index did not change. */
-export type LadderMove = 'up' | 'down' | 'stay';
+type LadderMove = 'up' | 'down' | 'stay';
 
 /** Where the member stands on the ladder after a rule was applied. */
 export interface LadderStep {

@@ -2,16 +2,13 @@
 import { DESIRED_BODY_FAT } from '@evolution/shared';
 import { roundTo } from './rounding.ts';
 
-/** Desired body fat % by desired aesthetic (the fact-find's own table). */
-export { DESIRED_BODY_FAT };
-
 /** A desired aesthetic from the fact-find. */
-export type Aesthetic = keyof typeof DESIRED_BODY_FAT;
+type Aesthetic = keyof typeof DESIRED_BODY_FAT;
 
 /** Pounds to kilograms. */
-export const KG_PER_LB = 0.45359237;
+const KG_PER_LB = 0.45359237;
 /** Katch-McArdle activity factor. */
-export const ACTIVITY_FACTOR = 1.55;
+const ACTIVITY_FACTOR = 1.55;
 
 /** What the macro data is computed from: fact-find measures (inches) and the latest data-analysis (kg, %). */
 export interface MacroInput {

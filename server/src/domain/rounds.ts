@@ -9,9 +9,9 @@
 
 /** The phase number of the volume phase, whose repeats come from the member's number of sets. */
 import { WORK_VOLUME_SETS } from '@evolution/shared';
-export const VOLUME_PHASE = 7;
+const VOLUME_PHASE = 7;
 /** Exercises per chunk when the preset has no valid `chunk`. */
-export const DEFAULT_CHUNK = 3;
+const DEFAULT_CHUNK = 3;
 /** The most rounds a phase can have. */
 export const MAX_ROUNDS = 14;
 /** Round names, in order. */

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { Media } from './Media.ts';
 import { PhaseSubmission } from './PhaseSubmission.ts';
 import { User } from './User.ts';
@@ -51,4 +51,3 @@ export const ChamberSnapshot = defineEntity({
     },
   ],
 });
-export type IChamberSnapshot = InferEntity<typeof ChamberSnapshot>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /** The kind of work a form group or calibration is: strength, isometric hold, skill. */
 export const ExerciseType = defineEntity({
@@ -14,4 +14,3 @@ export const ExerciseType = defineEntity({
       .onUpdate(() => new Date()),
   },
 });
-export type IExerciseType = InferEntity<typeof ExerciseType>;

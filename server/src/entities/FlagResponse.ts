@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { AssistanceFlag } from './AssistanceFlag.ts';
 import { User } from './User.ts';
 
@@ -25,4 +25,3 @@ export const FlagResponse = defineEntity({
     },
   ],
 });
-export type IFlagResponse = InferEntity<typeof FlagResponse>;

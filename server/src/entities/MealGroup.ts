@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * A node of the Aliment tree (the spec's meal groups): Elixirs, Major meals, Minor meals under the root (parent null,
@@ -22,4 +22,3 @@ export const MealGroup = defineEntity({
       .onUpdate(() => new Date()),
   },
 });
-export type IMealGroup = InferEntity<typeof MealGroup>;

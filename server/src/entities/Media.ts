@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './User.ts';
 
-export const MEDIA_KINDS = [
+const MEDIA_KINDS = [
   'progress_photo',
   'page_image',
   'page_video',

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { Form } from './Form.ts';
 import { FormGroup } from './FormGroup.ts';
 import { User } from './User.ts';
@@ -23,4 +23,3 @@ export const MemberForm = defineEntity({
   // index order (so the planner never prefers reading every member's ladder to find one).
   indexes: [{ properties: ['formGroup', 'id'] }, { properties: ['form', 'id'] }],
 });
-export type IMemberForm = InferEntity<typeof MemberForm>;

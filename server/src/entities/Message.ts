@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { Channel } from './Channel.ts';
 import { User } from './User.ts';
 
@@ -42,4 +42,3 @@ export const Message = defineEntity({
     },
   ],
 });
-export type IMessage = InferEntity<typeof Message>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { Message } from './Message.ts';
 import { User } from './User.ts';
 
@@ -56,4 +56,3 @@ export const MessageRecipient = defineEntity({
     },
   ],
 });
-export type IMessageRecipient = InferEntity<typeof MessageRecipient>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from './User.ts';
 
 /** A password-reset request: only the sha256 of the emailed token is kept; single use, 60 minutes. */
@@ -14,4 +14,3 @@ export const PasswordReset = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export type IPasswordReset = InferEntity<typeof PasswordReset>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from './User.ts';
 
 /**
@@ -21,4 +21,3 @@ export const PushSubscription = defineEntity({
     lastUsedAt: p.datetime().nullable(),
   },
 });
-export type IPushSubscription = InferEntity<typeof PushSubscription>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity, type TriggerDef } from '@mikro-orm/core';
+import { defineEntity, p, type TriggerDef } from '@mikro-orm/core';
 
 /**
  * How many rows a big table holds, per bucket (users per role, flags per status, the audit log as one bucket): kept
@@ -15,7 +15,6 @@ export const RowCount = defineEntity({
     rows: p.integer().default(0),
   },
 });
-export type IRowCount = InferEntity<typeof RowCount>;
 
 /**
  * The statement triggers that keep `table`'s counts in row_counts, under `subject`: the rows a statement added or

@@ -3,7 +3,7 @@ import { Channel } from './Channel.ts';
 import { Plan } from './Plan.ts';
 import { User } from './User.ts';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'canceled', 'unpaid'] as const;
+const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'canceled', 'unpaid'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A member's subscription: one row per member, changed in place on upgrade or cancel. */

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { PhaseSubmission, TRACKS } from './PhaseSubmission.ts';
 import { User } from './User.ts';
 import { Vo2MaxLevel } from './Vo2MaxLevel.ts';
@@ -24,4 +24,3 @@ export const Vo2Test = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export type IVo2Test = InferEntity<typeof Vo2Test>;

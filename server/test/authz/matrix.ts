@@ -23,7 +23,7 @@ import { contactDetails, factFind, newcomer, parq, subscribedMember, type Accoun
 
 export type Caller = 'anonymous' | 'member' | 'otherMember' | 'admin';
 export const CALLERS: Caller[] = ['anonymous', 'otherMember', 'admin', 'member'];
-export type Expected = Record<Caller, number> & { stripe?: number };
+type Expected = Record<Caller, number> & { stripe?: number };
 
 /** A file sent as multipart (uploads); the other fields ride beside it. */
 export interface Upload {
@@ -42,7 +42,7 @@ export interface Call {
 }
 
 /** What a call is built from: the fixtures and the account it runs as (null for anonymous). */
-export interface CallContext {
+interface CallContext {
   fx: Fixtures;
   who: Caller;
   account: Account | null;

@@ -30,7 +30,7 @@ const segment = (value: string) =>
     .join('');
 
 /** The path of a REST route key with its params filled in ('*' is taken as it is, names are encoded). */
-export function restUrl(route: string, call: Call): string {
+function restUrl(route: string, call: Call): string {
   const [, pattern = ''] = route.split(' ');
   const params = call.params ?? {};
   let url = pattern.replace(/:(\w+)/g, (_, name: string) => segment(String(params[name] ?? '')));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { nulCharacterPath } from '../../src/validation.ts';
 
 /** What JSON makes of a value (undefined dropped, -0 and NaN changed): what the server will actually parse. */
-export const overJson = (value: unknown): unknown =>
+const overJson = (value: unknown): unknown =>
   value === undefined ? undefined : JSON.parse(JSON.stringify(value) ?? 'null');
 
 /**
@@ -11,13 +11,13 @@ export const overJson = (value: unknown): unknown =>
  * character is left in what it keeps (parseInput refuses one anywhere; a call that parses its id alone ignores one in
  * a key it drops, so such an input counts as accepted and is not sent).
  */
-export function accepted(schema: z.ZodType, input: unknown): boolean {
+function accepted(schema: z.ZodType, input: unknown): boolean {
   const parsed = schema.safeParse(input ?? {});
   return parsed.success && !nulCharacterPath(parsed.data);
 }
 
 /** Texts that have broken parsers before: empty, blank, NUL, numbers in disguise, injections, lone surrogates, huge. */
-export const nastyText = fc.constantFrom(
+const nastyText = fc.constantFrom(
   '',
   ' ',
   '\u0000',
@@ -57,7 +57,7 @@ export const nastyText = fc.constantFrom(
 );
 
 /** Any value of any JSON kind, plus texts and numbers chosen to break validation. */
-export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
+const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: nastyText },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
   { weight: 2, arbitrary: fc.anything({ maxDepth: 2, maxKeys: 3 }) },
@@ -157,7 +157,7 @@ export function malformedInput(schema: z.ZodType, valid: unknown): fc.Arbitrary<
 }
 
 /** A path or query value as sent in a URL: texts only, the ones that break ids and enums most. */
-export const urlText: fc.Arbitrary<string> = fc.oneof(
+const urlText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: nastyText.filter((t) => t.length < 400) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
   {

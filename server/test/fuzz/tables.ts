@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * rate_limits: the sign-in, registration and password-reset throttles count every attempt, refused ones included
  * (that is what a throttle is for); each fuzzed call comes from its own address, so none is refused for it.
  */
-export const CHANGE_ON_REFUSAL = new Set(['rate_limits']);
+const CHANGE_ON_REFUSAL = new Set(['rate_limits']);
 
 /** Row count and an md5 of every row's text, per table of the public schema (all but CHANGE_ON_REFUSAL). */
 export type TableSums = Record<string, { rows: number; md5: string }>;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /** A request the fake received, as the SDK sent it. */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
@@ -308,4 +308,3 @@ export async function startFakeStripe() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

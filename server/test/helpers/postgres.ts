@@ -30,7 +30,7 @@ function dockerEndpoint(): { socketPath: string } | { host: string; port: number
 }
 
 /** True when a Docker engine answers `GET /_ping` within `timeoutMs`; never hangs. */
-export function dockerAnswers(timeoutMs = 1500): Promise<boolean> {
+function dockerAnswers(timeoutMs = 1500): Promise<boolean> {
   const endpoint = dockerEndpoint();
   if (!endpoint) return Promise.resolve(false);
   return new Promise((resolve) => {
@@ -91,7 +91,7 @@ export async function startTestPostgres(log: (message: string) => void = () => {
 }
 
 /** The same server and credentials as `url`, another database. */
-export function withDatabase(url: string, database: string): string {
+function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
