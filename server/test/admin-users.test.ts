@@ -14,7 +14,7 @@ import {
 import { ensureAdmin } from '../src/db/seed.ts';
 import { ContactDetails, Evolution, Media, PasswordReset, Subscription, User } from '../src/entities/index.ts';
 import { deleteUser, updateUser } from '../src/services/adminUsers.ts';
-import type { Actor, ServiceContext } from '../src/services/context.ts';
+import type { Actor, SignedInContext } from '../src/services/context.ts';
 import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
@@ -646,7 +646,7 @@ describe('the REST description', () => {
 });
 
 describe('the last admin', () => {
-  const serviceContext = (actor: Actor): ServiceContext => ({
+  const serviceContext = (actor: Actor): SignedInContext => ({
     em: em(),
     config: ctx.app.config,
     tokens: ctx.app.tokens,
@@ -667,12 +667,12 @@ describe('the last admin', () => {
       exp: Math.floor(Date.now() / 1000) + 60,
       membership: { subscription: null, evolution: null },
     };
-    await expect(deleteUser(serviceContext(actor), actor, bossId)).rejects.toMatchObject({
+    await expect(deleteUser(serviceContext(actor), { id: bossId })).rejects.toMatchObject({
       status: 422,
       fieldErrors: { user: [M.lastAdmin] },
     });
     await expect(
-      updateUser(serviceContext(actor), actor, bossId, { name: 'Boss', email: 'boss@example.com', user_type: 1 }),
+      updateUser(serviceContext(actor), { id: bossId, name: 'Boss', email: 'boss@example.com', user_type: 1 }),
     ).rejects.toMatchObject({ status: 422, fieldErrors: { user: [M.lastAdmin] } });
     expect(await em().findOneOrFail(User, { id: bossId })).toMatchObject({ role: ROLE.admin });
   });

@@ -4,26 +4,29 @@ import {
   ADMIN_USER_MESSAGE,
   ROLE,
   SERVER_MESSAGE,
-  adminUserAccessInput,
-  adminUserCreateInput,
-  adminUserListInput,
-  adminUserPasswordInput,
-  adminUserUpdateInput,
   type AdminUser,
   type AdminUserRow,
+  type adminUserAccessInput,
+  type adminUserCreateInput,
+  type adminUserIdInput,
+  type adminUserListInput,
+  type adminUserPasswordInput,
+  type adminUserUpdateInput,
 } from '@evolution/shared';
+import type { z } from 'zod';
 import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
 import { readRows } from '../db/read.ts';
 import { notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { removeAccount } from './account.ts';
 import { createMember, normaliseEmail, registering } from './auth.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { SignedInContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { accessMap, isSubscriptionActive } from './session.ts';
 import { countedTotal, escapeLike, pageWindow, type Page } from './pagination.ts';
 
 const M = ADMIN_USER_MESSAGE;
+
+type UserId = z.output<typeof adminUserIdInput>;
 
 function userRow(u: IUser, subscriber: boolean): AdminUserRow {
   return {
@@ -39,10 +42,10 @@ function userRow(u: IUser, subscriber: boolean): AdminUserRow {
 
 /** The admin user list: newest first, searched by name or email, filtered by user type (categoryId 1 or 2). */
 export async function listUsers(
-  em: EntityManager,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof adminUserListInput>,
 ): Promise<Page<AdminUserRow> & { search: string; categoryId?: number }> {
-  const input = parseInput(adminUserListInput, raw);
+  const { em } = ctx;
   const where: string[] = [];
   const params: unknown[] = [];
   if (input.search) {
@@ -143,13 +146,20 @@ async function keepAnAdmin(em: EntityManager, leavingId: number): Promise<void> 
 }
 
 /** GET admin/admin/{id}: one user, 404 for an unknown id. */
-export async function getUser(ctx: ServiceContext, id: number): Promise<AdminUser> {
+export async function getUser(ctx: SignedInContext, { id }: UserId): Promise<AdminUser> {
   return userDetail(ctx.em, await findUser(ctx.em, id));
 }
 
+/** The user exists (a 404 otherwise): checked before an edit's body is read, as Laravel binds paths. */
+export async function userExists(ctx: SignedInContext, { id }: UserId): Promise<void> {
+  await findUser(ctx.em, id);
+}
+
 /** POST admin/admin: a member (set up like a registration: PAR-Q first) or an admin; a taken email is refused. */
-export async function createUser(ctx: ServiceContext, raw: unknown): Promise<AdminUser> {
-  const input = parseInput(adminUserCreateInput, raw);
+export async function createUser(
+  ctx: SignedInContext,
+  input: z.output<typeof adminUserCreateInput>,
+): Promise<AdminUser> {
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
   const user = await registering(() =>
@@ -171,9 +181,10 @@ export async function createUser(ctx: ServiceContext, raw: unknown): Promise<Adm
 }
 
 /** PATCH admin/admin/{id}: name, email and (beyond the spec) user type; nobody demotes themselves or the last admin. */
-export async function updateUser(ctx: ServiceContext, actor: Actor, id: number, raw: unknown): Promise<AdminUser> {
-  await findUser(ctx.em, id);
-  const input = parseInput(adminUserUpdateInput, raw);
+export async function updateUser(
+  ctx: SignedInContext,
+  { id, ...input }: UserId & z.output<typeof adminUserUpdateInput>,
+): Promise<AdminUser> {
   const email = normaliseEmail(input.email);
   return registering(() =>
     ctx.em.transactional(async (em) => {
@@ -183,7 +194,7 @@ export async function updateUser(ctx: ServiceContext, actor: Actor, id: number, 
       if (await em.count(User, { email, id: { $ne: id } })) throw validationError('email', SERVER_MESSAGE.emailTaken);
       const role = input.user_type ?? user.role;
       if (role !== user.role) {
-        if (user.id === actor.user.id) throw validationError('user_type', M.selfDemote);
+        if (user.id === ctx.actor.me.id) throw validationError('user_type', M.selfDemote);
         if (user.role === ROLE.admin) await keepAnAdmin(em, user.id);
       }
       Object.assign(user, { name: input.name, email, role });
@@ -198,14 +209,10 @@ export async function updateUser(ctx: ServiceContext, actor: Actor, id: number, 
  * password change does; pending reset links die too). An admin changes their own on the Change Password screen.
  */
 export async function setUserPassword(
-  ctx: ServiceContext,
-  actor: Actor,
-  id: number,
-  raw: unknown,
+  ctx: SignedInContext,
+  { id, ...input }: UserId & z.output<typeof adminUserPasswordInput>,
 ): Promise<{ message: string }> {
-  await findUser(ctx.em, id);
-  if (id === actor.user.id) throw validationError('password', M.selfPassword);
-  const input = parseInput(adminUserPasswordInput, raw);
+  if (id === ctx.actor.me.id) throw validationError('password', M.selfPassword);
   const password = await hashPassword(ctx.config, input.password);
   await ctx.em.transactional(async (em) => {
     const user = await findUser(em, id, true);
@@ -215,16 +222,24 @@ export async function setUserPassword(
   return { message: M.passwordSet };
 }
 
+/** The user exists and is not the caller (a 404, then a 422): checked before the new password is read. */
+export async function passwordSettable(ctx: SignedInContext, { id }: UserId): Promise<void> {
+  await findUser(ctx.em, id);
+  if (id === ctx.actor.me.id) throw validationError('password', M.selfPassword);
+}
+
 /** PATCH admin/admin/{id}/access: switches a member's features on or off; the member's next call obeys. */
-export async function setUserAccess(ctx: ServiceContext, id: number, raw: unknown): Promise<AdminUser> {
+export async function setUserAccess(
+  ctx: SignedInContext,
+  { id, ...flags }: UserId & z.output<typeof adminUserAccessInput>,
+): Promise<AdminUser> {
   const found = await findUser(ctx.em, id);
-  const input = parseInput(adminUserAccessInput, raw);
   if (found.role !== ROLE.member) throw validationError('access', M.accessMembersOnly);
   return ctx.em.transactional(async (em) => {
     // Locked and re-read, so two admins toggling different flags at once keep both changes.
     const user = await findUser(em, id, true);
     const access = { ...user.access };
-    for (const [flag, on] of Object.entries(input)) if (on !== undefined) access[flag] = on;
+    for (const [flag, on] of Object.entries(flags)) if (on !== undefined) access[flag] = on;
     user.access = access;
     await em.flush();
     return userDetail(em, user);
@@ -235,9 +250,9 @@ export async function setUserAccess(ctx: ServiceContext, id: number, raw: unknow
  * DELETE admin/admin/{id}: removes the user and their data exactly as the member's own deletion does (subscription
  * ended with the provider, files, every row). Not oneself, and never the last admin.
  */
-export async function deleteUser(ctx: ServiceContext, actor: Actor, id: number): Promise<{ message: string }> {
+export async function deleteUser(ctx: SignedInContext, { id }: UserId): Promise<{ message: string }> {
   const user = await findUser(ctx.em, id);
-  if (user.id === actor.user.id) throw validationError('user', M.selfDelete);
+  if (user.id === ctx.actor.me.id) throw validationError('user', M.selfDelete);
   if (user.role === ROLE.admin) {
     await ctx.em.transactional(async (em) => {
       await keepAnAdmin(em, id);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { idField } from './fields.ts';
+import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (admin.md section 3). */
@@ -63,7 +63,7 @@ export const ADMIN_USER_MESSAGE = {
 const M = ADMIN_USER_MESSAGE;
 
 /** The {id} of admin/admin/{id}. */
-export const adminUserIdInput = z.object({ id: idField('user id') });
+export const adminUserIdInput = z.object({ id: recordId });
 /** Blank strings count as missing, as in a submitted form. */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -1,10 +1,14 @@
 import { adminUserIdInput, adminUserPasswordInput } from '@evolution/shared';
-import { setUserPassword } from '../../../services/adminUsers.ts';
+import { passwordSettable, setUserPassword } from '../../../services/adminUsers.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { userId } from './userId.ts';
 
 /** Sets a user's password and ends their sessions (PUT admin/admin/{id}). */
 export const setPasswordRoute = adminProcedure
-  .input(typedInput(adminUserIdInput.and(adminUserPasswordInput)))
-  .mutation(({ ctx, input }) => setUserPassword(ctx.svc, ctx.actor, userId(input), input));
+  .input(adminUserIdInput)
+  // The user must exist, and not be the caller, before the password is read, as on the REST path.
+  .use(async ({ ctx, input, next }) => {
+    await passwordSettable(ctx.svc, input);
+    return next();
+  })
+  .input(adminUserPasswordInput)
+  .mutation(({ ctx, input }) => setUserPassword(ctx.svc, input));
