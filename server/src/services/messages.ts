@@ -3,8 +3,9 @@ import {
   MESSAGE_RECIPIENTS_SHOWN,
   MESSAGE_TEXT,
   ROLE,
-  messageListInput,
-  messageSendInput,
+  type messageIdInput,
+  type messageListInput,
+  type messageSendInput,
   type AdminMessage,
   type AdminMessageRow,
   type InboxRow,
@@ -12,10 +13,9 @@ import {
   type MessageReader,
 } from '@evolution/shared';
 import type { z } from 'zod';
-import { Channel, Message, MessageRecipient, User, type IUser } from '../entities/index.ts';
+import { Channel, Message, MessageRecipient, User } from '../entities/index.ts';
 import { notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { SignedInContext } from './context.ts';
 import { notifyLive } from './live.ts';
 import { countChannelAudience, enqueueDelivery, enqueueMessageMails } from './messageDelivery.ts';
 import { pageWindow, type Page } from './pagination.ts';
@@ -28,6 +28,9 @@ import { PUSH_NOTICE, enqueuePush } from './push.ts';
 const T = MESSAGE_TEXT;
 /** How much of a message the inbox shows under its subject. */
 const PREVIEW_LENGTH = 140;
+
+type MessageId = z.output<typeof messageIdInput>;
+type MessagePage = z.output<typeof messageListInput>;
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -89,8 +92,7 @@ async function findSent(em: EntityManager, id: number): Promise<SentRow> {
 }
 
 /** GET admin/message?page: the messages admins have sent, newest first, with their audience and read counts. */
-export async function listSentMessages(em: EntityManager, raw: unknown): Promise<Page<AdminMessageRow>> {
-  const { page } = parseInput(messageListInput, raw);
+export async function listSentMessages({ em }: SignedInContext, { page }: MessagePage): Promise<Page<AdminMessageRow>> {
   const { limit, offset } = pageWindow(page);
   const rows = await em.execute<SentRow[]>(`${SENT_SQL} order by m.created_at desc, m.id desc limit ? offset ?`, [
     limit,
@@ -105,7 +107,7 @@ export async function listSentMessages(em: EntityManager, raw: unknown): Promise
  * otherwise answer every member, every few seconds while the screen follows its delivery. Among readers at the same
  * moment and among those yet to read, the member who joined first comes first: the order the readers index holds.
  */
-export async function getSentMessage(em: EntityManager, id: number): Promise<AdminMessage> {
+export async function getSentMessage({ em }: SignedInContext, { id }: MessageId): Promise<AdminMessage> {
   const row = await findSent(em, id);
   const readers = await em.execute<{ user_id: number; name: string; email: string; read_at: Date | string | null }[]>(
     `select u.id as user_id, u.name, u.email, mr.read_at
@@ -150,19 +152,17 @@ async function channelAudience(em: EntityManager, input: SendInput, at: Date): P
  * first send (`created` false) and sends nothing again.
  */
 export async function sendMessage(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
-): Promise<{ created: boolean; data: AdminMessageRow }> {
-  const input = parseInput(messageSendInput, raw);
-  const sender = actor.user;
+  ctx: SignedInContext,
+  input: SendInput,
+): Promise<{ created: boolean; row: AdminMessageRow }> {
+  const sender = ctx.actor.me;
   return ctx.em.transactional(async (em) => {
     const key = input.idempotency_key;
     if (key !== undefined) {
       // Two sends with one key (a double click) queue here; the second then finds the first and sends nothing.
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`message-send:${sender.id}:${key}`]);
       const earlier = await em.findOne(Message, { sender: sender.id, idempotencyKey: key });
-      if (earlier) return { created: false, data: sentRow(await findSent(em, earlier.id)) };
+      if (earlier) return { created: false, row: sentRow(await findSent(em, earlier.id)) };
     }
     // The sending time is the audience's "now": the delivery's later pages judge subscriptions at this moment too.
     const at = new Date();
@@ -182,14 +182,14 @@ export async function sendMessage(
     if (memberId === null) {
       await em.flush();
       await enqueueDelivery(em, message.id);
-      return { created: true, data: sentRow(await findSent(em, message.id)) };
+      return { created: true, row: sentRow(await findSent(em, message.id)) };
     }
     em.create(MessageRecipient, { message, user: memberId });
     await em.flush();
     await enqueueMessageMails(em, message.id, [memberId]);
     await enqueuePush(em, { kind: 'message', messageId: message.id }, PUSH_NOTICE.messageArrived(message));
     await notifyLive(em, { topic: 'message', id: message.id, userIds: [memberId] });
-    return { created: true, data: sentRow(await findSent(em, message.id)) };
+    return { created: true, row: sentRow(await findSent(em, message.id)) };
   });
 }
 
@@ -203,8 +203,8 @@ interface InboxSqlRow {
 }
 
 /** GET user/message?page: the member's messages, newest first, unread ones with read_at null. */
-export async function listInbox(em: EntityManager, member: IUser, raw: unknown): Promise<Page<InboxRow>> {
-  const { page } = parseInput(messageListInput, raw);
+export async function listInbox({ em, actor }: SignedInContext, { page }: MessagePage): Promise<Page<InboxRow>> {
+  const member = actor.me;
   const { limit, offset } = pageWindow(page);
   const rows = await em.execute<InboxSqlRow[]>(
     `select m.id, m.subject, left(m.body, ${PREVIEW_LENGTH}) as preview, m.created_at, mr.read_at, s.name as sender_name
@@ -231,7 +231,8 @@ export async function listInbox(em: EntityManager, member: IUser, raw: unknown):
  * GET user/message/{id}: one of the member's messages, marked read on first opening (which tells the member's other
  * screens and the admins' live); another member's message, or none, is a 404.
  */
-export async function openMessage(em: EntityManager, member: IUser, id: number): Promise<MemberMessage> {
+export async function openMessage({ em, actor }: SignedInContext, { id }: MessageId): Promise<MemberMessage> {
+  const member = actor.me;
   const copy = await em.findOne(
     MessageRecipient,
     { message: id, user: member.id },
@@ -260,6 +261,6 @@ export async function openMessage(em: EntityManager, member: IUser, id: number):
 }
 
 /** GET user/message/unread_count: how many of the member's messages are unread. */
-export async function unreadCount(em: EntityManager, member: IUser): Promise<number> {
-  return em.count(MessageRecipient, { user: member.id, readAt: null });
+export async function unreadCount({ em, actor }: SignedInContext): Promise<{ unread_count: number }> {
+  return { unread_count: await em.count(MessageRecipient, { user: actor.me.id, readAt: null }) };
 }

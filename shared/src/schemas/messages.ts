@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Coaches' messages (PRODUCT.md section 6, issue 11): admins send to one member or to every member of a channel; members
@@ -78,7 +78,8 @@ export const messageSendInput = z
   );
 export type MessageSendInput = z.input<typeof messageSendInput>;
 
-export const messageIdInput = z.object({ id: idField('message id') });
+/** A message named by its path (admin/message/{id}, user/message/{id}). */
+export const messageIdInput = z.object({ id: recordId });
 export const messageListInput = pageInput;
 export type MessageListInput = z.input<typeof messageListInput>;
 

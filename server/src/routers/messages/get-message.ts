@@ -1,10 +1,8 @@
 import { messageIdInput } from '@evolution/shared';
 import { openMessage } from '../../services/messages.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
-import { messageId } from '../admin/messages/messageId.ts';
 
 /** One of the member's messages, marked read by opening it (GET user/message/{id}); a query, as the REST call is a GET. */
 export const getMessageRoute = memberProcedure
-  .input(typedInput(messageIdInput))
-  .query(({ ctx, input }) => openMessage(ctx.em, ctx.actor.user, messageId(input)));
+  .input(messageIdInput)
+  .query(({ ctx, input }) => openMessage(ctx.svc, input));

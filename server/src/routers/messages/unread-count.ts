@@ -2,6 +2,4 @@ import { unreadCount } from '../../services/messages.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
 /** How many of the member's messages are unread, for the menu badge (GET user/message/unread_count). */
-export const unreadCountRoute = memberProcedure.query(async ({ ctx }) => ({
-  unread_count: await unreadCount(ctx.em, ctx.actor.user),
-}));
+export const unreadCountRoute = memberProcedure.query(({ ctx }) => unreadCount(ctx.svc));
