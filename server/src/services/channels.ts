@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ChannelDto, PlanDto } from '@evolution/shared';
+import type { ChannelDto, PlanDto, channelIdInput } from '@evolution/shared';
+import type { z } from 'zod';
 import type { IPlan } from '../entities/Plan.ts';
 import { notFound } from '../errors.ts';
 import { cachedContent } from './contentCache.ts';
+import type { ServiceContext } from './context.ts';
 
 const durationText = (p: Pick<IPlan, 'interval' | 'intervalCount'>) =>
   `${p.intervalCount} ${p.interval}${p.intervalCount === 1 ? '' : 's'}`;
@@ -47,12 +49,12 @@ const channelCatalogue = (em: EntityManager) =>
   });
 
 /** Every channel with its plans, in id order (warrior, superhuman, immortal). */
-export function listChannels(em: EntityManager): Promise<ChannelDto[]> {
+export function listChannels({ em }: ServiceContext): Promise<ChannelDto[]> {
   return channelCatalogue(em);
 }
 
 /** One channel with its plans, or 404. */
-export async function getChannel(em: EntityManager, id: number): Promise<ChannelDto> {
+export async function getChannel({ em }: ServiceContext, { id }: z.output<typeof channelIdInput>): Promise<ChannelDto> {
   const channel = (await channelCatalogue(em)).find((c) => c.id === id);
   if (!channel) throw notFound('Channel not found.');
   return channel;
