@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { authenticate } from '../../services/auth.ts';
 import { liveEventsFor, type LiveOutput } from '../../services/live.ts';
 import { authedProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
-import { parseInput } from '../../validation.ts';
 
 /** tRPC's httpSubscriptionLink sends back the id of the last event the client had when it reconnects. */
 const liveEventsInput = z.object({ lastEventId: z.string().max(100).nullish() }).optional();
@@ -25,8 +23,8 @@ export const liveEventsRoute: TRPCSubscriptionProcedure<{
   input: z.input<typeof liveEventsInput>;
   output: AsyncIterable<{ id: string; data: LiveOutput }, void, unknown>;
   meta: object;
-}> = authedProcedure.input(typedInput(liveEventsInput)).subscription(async function* ({ ctx, input, signal }) {
-  const resumed = !!parseInput(liveEventsInput, input)?.lastEventId;
+}> = authedProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
+  const resumed = !!input?.lastEventId;
   const untilExpiry = AbortSignal.timeout(Math.max(0, ctx.actor.exp * 1000 - Date.now()));
   const until = signal ? AbortSignal.any([untilExpiry, signal]) : untilExpiry;
   for await (const event of liveEventsFor(ctx.live, ctx.actor.user, until, resumed)) {
