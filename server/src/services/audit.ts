@@ -1,14 +1,15 @@
 import {
   ROLE,
   auditActionLabel,
-  auditLogListInput,
   type AuditAdmin,
   type AuditLogRow,
   type DataReadRow,
+  type auditLogListInput,
+  type pageInput,
 } from '@evolution/shared';
+import type { z } from 'zod';
 import { AuditLog, User } from '../entities/index.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { Actor, ServiceContext, SignedInContext } from './context.ts';
 import { countedTotal, pageWindow, type Page } from './pagination.ts';
 
 /** What an admin read of a member: the action, the member and the object (PRODUCT.md section 7). */
@@ -37,10 +38,9 @@ async function namesOf(
 
 /** The admin audit log: every admin read of a member's health data, newest first, optionally one member's or one admin's. */
 export async function listAuditLog(
-  ctx: Pick<ServiceContext, 'em'>,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof auditLogListInput>,
 ): Promise<Page<AuditLogRow> & { member_id?: number; admin_id?: number }> {
-  const input = parseInput(auditLogListInput, raw);
   const where: Record<string, unknown> = {};
   if (input.member_id !== undefined) where.memberId = input.member_id;
   if (input.admin_id !== undefined) where.admin = input.admin_id;
@@ -83,7 +83,7 @@ export async function listAuditLog(
 }
 
 /** The admin filter's choices: every admin account, by name. */
-export async function auditAdmins(ctx: Pick<ServiceContext, 'em'>): Promise<AuditAdmin[]> {
+export async function auditAdmins(ctx: SignedInContext): Promise<AuditAdmin[]> {
   const admins = await ctx.em.find(
     User,
     { role: ROLE.admin },
@@ -100,10 +100,10 @@ export const FORMER_ADMIN = 'A former admin';
  * only the admin's name and what they read (no address or other member's data).
  */
 export async function memberDataReads(
-  ctx: Pick<ServiceContext, 'em'>,
-  memberId: number,
-  page: number,
+  ctx: SignedInContext,
+  { page }: z.output<typeof pageInput>,
 ): Promise<Page<DataReadRow>> {
+  const memberId = ctx.actor.me.id;
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await ctx.em.findAndCount(AuditLog, { memberId }, { orderBy: { id: 'desc' }, limit, offset });
   const names = await namesOf(
