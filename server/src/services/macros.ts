@@ -2,7 +2,7 @@ import { ROLE, SUPERHUMAN_MESSAGE, type MacroDataDto, type MacroGuidelines } fro
 import { desiredBodyFat, energyBalance, macroData } from '../domain/macros.ts';
 import { ChamberSnapshot, FactFinding, Page, PageCategory, Subscription, type IUser } from '../entities/index.ts';
 import { DomainError, notFound } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { accessMap } from './session.ts';
 
 /** The content category holding the macro guidelines page (seeded with the nutrition content). */
@@ -50,7 +50,8 @@ export async function memberMacroData(ctx: ServiceContext, memberId: number): Pr
 }
 
 /** GET user/evolution/macro_data: 403 with the tier message for members without customised macros, 404 before measurements. */
-export async function ownMacroData(ctx: ServiceContext, member: IUser): Promise<MacroDataDto> {
+export async function ownMacroData(ctx: SignedInContext): Promise<MacroDataDto> {
+  const member = ctx.actor.user;
   const refusal = await macroRefusal(ctx, member);
   if (refusal)
     throw new DomainError(
@@ -63,7 +64,8 @@ export async function ownMacroData(ctx: ServiceContext, member: IUser): Promise<
 }
 
 /** The macro guidelines screen, open to any signed-in user: the guidance page, with a member's own macros when they have them. */
-export async function macroGuidelines(ctx: ServiceContext, reader: IUser): Promise<MacroGuidelines> {
+export async function macroGuidelines(ctx: SignedInContext): Promise<MacroGuidelines> {
+  const reader = ctx.actor.user;
   const category = await ctx.em.findOne(PageCategory, { slug: MACRO_GUIDELINES_CATEGORY });
   const page =
     category && (await ctx.em.findOne(Page, { category: category.id }, { orderBy: { position: 'asc', id: 'asc' } }));

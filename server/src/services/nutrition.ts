@@ -1,18 +1,22 @@
+import type { z } from 'zod';
 import {
   MEAL_GROUP,
   SUPERHUMAN_MESSAGE,
+  elixirPhaseInput,
+  mealIdInput,
+  mealListInput,
   type MealDto,
   type MealGroupNode,
   type MealGroupTree,
   type MealRow,
   type Nutrition,
 } from '@evolution/shared';
-import { Meal, MealGroup, type IUser } from '../entities/index.ts';
+import { Meal, MealGroup } from '../entities/index.ts';
 import type { IMeal } from '../entities/Meal.ts';
 import { readRows } from '../db/read.ts';
 import { notFound } from '../errors.ts';
 import { assertSuperhumanAccess } from './access.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { knownMembership } from './session.ts';
 import { mediaBase64, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
@@ -20,9 +24,15 @@ import { pageWindow, type Page } from './pagination.ts';
 // The superhuman channel's recipes (PRODUCT.md section 4). Every read checks the reader's right to the channel here,
 // so the member's calls and the admin screens that reuse these reads share one rule.
 
-/** GET user/meal/group: the Aliment tree, each group with its children in order. */
-export async function mealGroupTree(ctx: ServiceContext, reader: IUser): Promise<MealGroupTree> {
+/** The caller's right to the channel (admins have it), with what came with their token. */
+async function assertReader(ctx: SignedInContext): Promise<void> {
+  const reader = ctx.actor.user;
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
+}
+
+/** GET user/meal/group (and the admin's tree): the Aliment tree, each group with its children in order. */
+export async function mealGroupTree(ctx: SignedInContext): Promise<MealGroupTree> {
+  await assertReader(ctx);
   const groups = await ctx.em.find(MealGroup, {}, { orderBy: { position: 'asc', id: 'asc' } });
   const node = (g: (typeof groups)[number]): MealGroupNode => ({
     id: g.id,
@@ -46,11 +56,11 @@ interface MealListRow {
  * One read model in SQL, one round trip: the group, its meal count and the page (thumbnails from the media rows).
  */
 export async function listGroupMeals(
-  ctx: ServiceContext,
-  reader: Pick<IUser, 'id' | 'role' | 'initialSetup' | 'access'>,
-  groupId: number,
-  page: number,
+  ctx: SignedInContext,
+  { groupId, page }: z.output<typeof mealListInput>,
 ): Promise<Page<MealRow>> {
+  // The caller's plain facts: this hot read needs no entity.
+  const reader = ctx.actor.me;
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const { limit, offset } = pageWindow(page);
   const rows = await readRows<MealListRow>(
@@ -105,16 +115,19 @@ async function mealDto(ctx: ServiceContext, meal: IMeal): Promise<MealDto> {
 }
 
 /** GET user/meal/{id}: a meal with its ingredients per serving, full image and nutrition; 404 when there is none. */
-export async function getMeal(ctx: ServiceContext, reader: IUser, id: number): Promise<{ data: MealDto }> {
-  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
+export async function getMeal(ctx: SignedInContext, { id }: z.output<typeof mealIdInput>): Promise<MealDto> {
+  await assertReader(ctx);
   const meal = await ctx.em.findOne(Meal, { id }, { populate: ['group', 'image'] });
   if (!meal) throw notFound(SUPERHUMAN_MESSAGE.mealNotFound);
-  return { data: await mealDto(ctx, meal) };
+  return mealDto(ctx, meal);
 }
 
 /** GET user/meal/elixir/{phase}: phase n of the Saturni Elixir is the n-th meal of Elixirs; 404 when it is missing. */
-export async function elixirPhase(ctx: ServiceContext, reader: IUser, phase: number): Promise<{ data: MealDto }> {
-  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
+export async function elixirPhase(
+  ctx: SignedInContext,
+  { phase }: z.output<typeof elixirPhaseInput>,
+): Promise<MealDto> {
+  await assertReader(ctx);
   const [meal] = await ctx.em.find(
     Meal,
     { group: MEAL_GROUP.elixirs },
@@ -126,5 +139,5 @@ export async function elixirPhase(ctx: ServiceContext, reader: IUser, phase: num
     },
   );
   if (!meal) throw notFound(SUPERHUMAN_MESSAGE.mealNotFound);
-  return { data: await mealDto(ctx, meal) };
+  return mealDto(ctx, meal);
 }

@@ -1,15 +1,14 @@
 import { elixirPhaseInput, mealIdInput } from '@evolution/shared';
+import { dataAnswer } from '../../http/answers.ts';
 import { elixirPhase, getMeal } from '../../services/nutrition.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
-import { parseInput } from '../../validation.ts';
 
 /** A meal with its ingredients per serving, picture and nutrition. */
 export const getMealRoute = memberProcedure
-  .input(typedInput(mealIdInput))
-  .query(({ ctx, input }) => getMeal(ctx.svc, ctx.actor.user, parseInput(mealIdInput, input).id));
+  .input(mealIdInput)
+  .query(async ({ ctx, input }) => dataAnswer(await getMeal(ctx.svc, input)));
 
 /** Phase 1 to 4 of the Saturni Elixir. */
 export const elixirPhaseRoute = memberProcedure
-  .input(typedInput(elixirPhaseInput))
-  .query(({ ctx, input }) => elixirPhase(ctx.svc, ctx.actor.user, parseInput(elixirPhaseInput, input).phase));
+  .input(elixirPhaseInput)
+  .query(async ({ ctx, input }) => dataAnswer(await elixirPhase(ctx.svc, input)));

@@ -2,4 +2,4 @@ import { mealGroupTree } from '../../services/nutrition.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
 /** The Aliment tree of meal groups. */
-export const mealGroupsRoute = memberProcedure.query(({ ctx }) => mealGroupTree(ctx.svc, ctx.actor.user));
+export const mealGroupsRoute = memberProcedure.query(({ ctx }) => mealGroupTree(ctx.svc));

@@ -2,4 +2,4 @@ import { mealGroupTree } from '../../../services/nutrition.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
 
 /** The Aliment tree of meal groups (the members' own tree: a group without children holds meals). */
-export const mealGroupsRoute = adminProcedure.query(({ ctx }) => mealGroupTree(ctx.svc, ctx.actor.user));
+export const mealGroupsRoute = adminProcedure.query(({ ctx }) => mealGroupTree(ctx.svc));
