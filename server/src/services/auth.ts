@@ -1,11 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { ROLE, SERVER_MESSAGE, loginInput, registerInput, type LoginResponse } from '@evolution/shared';
 import { Evolution, RevokedToken, User, type IUser } from '../entities/index.ts';
 import { DomainError, validationError } from '../errors.ts';
 import { readRows } from '../db/read.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext, UserFacts } from './context.ts';
+import type { Actor, ServiceContext, SignedInContext, UserFacts } from './context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
 import { loginResponse, type EvolutionFacts, type Membership, type SubscriptionFacts } from './session.ts';
@@ -48,10 +48,13 @@ export async function registering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Registers a member (role 1, setup step 1) and signs them in. */
-export async function register(ctx: ServiceContext, raw: unknown): Promise<LoginResponse> {
-  await hit(ctx.limits.register, ctx.ip);
-  const input = parseInput(registerInput, raw);
+/** Spends one of the address's registrations; the doors call it before the form is read, so bad forms count too. */
+export function throttleRegistration(ctx: ServiceContext): Promise<void> {
+  return hit(ctx.limits.register, ctx.ip);
+}
+
+/** Registers a member (role 1, setup step 1) and signs them in; the door has spent the attempt (throttleRegistration). */
+export async function register(ctx: ServiceContext, input: z.output<typeof registerInput>): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
   return registering(async () => {
@@ -61,8 +64,7 @@ export async function register(ctx: ServiceContext, raw: unknown): Promise<Login
 }
 
 /** Signs a user in; a wrong email and a wrong password get the same answer. Failed attempts are throttled. */
-export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginResponse> {
-  const input = parseInput(loginInput, raw);
+export async function login(ctx: ServiceContext, input: z.output<typeof loginInput>): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
   const key = `${email}|${ctx.ip}`;
   // The attempt is spent before the password is checked, so guesses sent side by side cannot slip past the limit.
@@ -75,7 +77,8 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
 }
 
 /** Ends the token the caller used; later calls with it get 401. */
-export async function logout(ctx: ServiceContext, actor: Actor): Promise<{ message: string }> {
+export async function logout(ctx: SignedInContext): Promise<{ message: string }> {
+  const { actor } = ctx;
   await ctx.em.upsert(
     RevokedToken,
     { jti: actor.jti, user: actor.user.id, expiresAt: new Date(actor.exp * 1000) },
@@ -85,8 +88,8 @@ export async function logout(ctx: ServiceContext, actor: Actor): Promise<{ messa
 }
 
 /** Start-up: the login response for the signed-in user, without a new token. */
-export function currentUser(ctx: ServiceContext, actor: Actor): Promise<LoginResponse> {
-  // A member without a programme row yet gets one made by the full path.
+export function currentUser(ctx: SignedInContext): Promise<LoginResponse> {
+  const { actor } = ctx;
   // A member without a programme row yet gets one made by the full path (which needs the entity).
   if (actor.me.role === ROLE.member && !actor.membership.evolution) return loginResponse(ctx.em, actor.user);
   return loginResponse(ctx.em, actor.me, actor.membership);

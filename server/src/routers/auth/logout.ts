@@ -1,4 +1,4 @@
 import { logout } from '../../services/auth.ts';
 import { authedProcedure } from '../../trpc/init.ts';
 
-export const logoutRoute = authedProcedure.mutation(({ ctx }) => logout(ctx.svc, ctx.actor));
+export const logoutRoute = authedProcedure.mutation(({ ctx }) => logout(ctx.svc));

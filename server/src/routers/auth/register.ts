@@ -1,8 +1,12 @@
 import { registerInput } from '@evolution/shared';
-import { register } from '../../services/auth.ts';
+import { register, throttleRegistration } from '../../services/auth.ts';
 import { publicProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 export const registerRoute = publicProcedure
-  .input(typedInput(registerInput))
+  // The attempt is spent before the form is read (bad forms count too), as on the REST path.
+  .use(async ({ ctx, next }) => {
+    await throttleRegistration(ctx.svc);
+    return next();
+  })
+  .input(registerInput)
   .mutation(({ ctx, input }) => register(ctx.svc, input));
