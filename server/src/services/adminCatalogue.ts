@@ -1,9 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import {
   CATALOGUE_MESSAGE,
   CHANNEL,
   calibrationUpdateInput,
+  catalogueIdInput,
   channelUpdateInput,
   pageInput,
   vo2LevelUpdateInput,
@@ -23,32 +25,34 @@ import type { IChannel } from '../entities/Channel.ts';
 import type { IPlan } from '../entities/Plan.ts';
 import type { IVo2MaxLevel } from '../entities/Vo2MaxLevel.ts';
 import { DomainError, laravelMessage, notFound, validationError, type FieldErrors } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { editingContent } from './contentCache.ts';
+import type { SignedInContext } from './context.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { idempotencyKey } from './payments/index.ts';
 import { stripeClient } from './payments/stripe.ts';
 import { serviceLog } from './log.ts';
 import { enqueueVo2Relabel } from './vo2Relabel.ts';
 
+type CatalogueId = z.output<typeof catalogueIdInput>;
+
 // ---- Lookups
 
 /** Every exercise type, by id (the selects of the calibration and form group screens). */
-export async function listExerciseTypes(em: EntityManager): Promise<{ data: ExerciseTypeRow[] }> {
-  const rows = await em.find(ExerciseType, {}, { orderBy: { id: 'asc' } });
-  return { data: rows.map((t) => ({ id: t.id, name: t.name })) };
+export async function listExerciseTypes(ctx: SignedInContext): Promise<ExerciseTypeRow[]> {
+  const rows = await ctx.em.find(ExerciseType, {}, { orderBy: { id: 'asc' } });
+  return rows.map((t) => ({ id: t.id, name: t.name }));
 }
 
 /** Every muscle group, by id, with its short handle. */
-export async function listMuscleGroups(em: EntityManager): Promise<{ data: MuscleGroupRow[] }> {
-  const rows = await em.find(MuscleGroup, {}, { orderBy: { id: 'asc' } });
-  return { data: rows.map((m) => ({ id: m.id, name: m.name, short_handle: m.shortHandle })) };
+export async function listMuscleGroups(ctx: SignedInContext): Promise<MuscleGroupRow[]> {
+  const rows = await ctx.em.find(MuscleGroup, {}, { orderBy: { id: 'asc' } });
+  return rows.map((m) => ({ id: m.id, name: m.name, short_handle: m.shortHandle }));
 }
 
 /** Every form group by name, not paged (the form group select of the calibration and form screens). */
-export async function listAllFormGroups(em: EntityManager): Promise<{ data: FormGroupOption[] }> {
-  const rows = await em.find(FormGroup, {}, { orderBy: { name: 'asc', id: 'asc' }, fields: ['id', 'name'] });
-  return { data: rows.map((g) => ({ id: g.id, name: g.name })) };
+export async function listAllFormGroups(ctx: SignedInContext): Promise<FormGroupOption[]> {
+  const rows = await ctx.em.find(FormGroup, {}, { orderBy: { name: 'asc', id: 'asc' }, fields: ['id', 'name'] });
+  return rows.map((g) => ({ id: g.id, name: g.name }));
 }
 
 // ---- Calibrations
@@ -73,20 +77,20 @@ function calibrationRow(c: ICalibration): AdminCalibration {
 const calibrationPopulate = ['exerciseType', 'muscleGroup', 'formGroup'] as const;
 
 /** Every calibration in form group order, not paged (admin.md section 7: GET admin/calibration). */
-export async function listCalibrations(em: EntityManager): Promise<{ data: AdminCalibration[] }> {
-  const rows = await em.find(
+export async function listCalibrations(ctx: SignedInContext): Promise<AdminCalibration[]> {
+  const rows = await ctx.em.find(
     Calibration,
     {},
     { populate: calibrationPopulate, orderBy: { formGroup: { id: 'asc' }, id: 'asc' } },
   );
-  return { data: rows.map(calibrationRow) };
+  return rows.map(calibrationRow);
 }
 
 /** One calibration, or 404. */
-export async function getCalibration(em: EntityManager, id: number): Promise<{ data: AdminCalibration }> {
-  const c = await em.findOne(Calibration, { id }, { populate: calibrationPopulate });
+export async function getCalibration(ctx: SignedInContext, { id }: CatalogueId): Promise<AdminCalibration> {
+  const c = await ctx.em.findOne(Calibration, { id }, { populate: calibrationPopulate });
   if (!c) throw notFound(CATALOGUE_MESSAGE.calibrationNotFound);
-  return { data: calibrationRow(c) };
+  return calibrationRow(c);
 }
 
 /**
@@ -94,13 +98,11 @@ export async function getCalibration(em: EntityManager, id: number): Promise<{ d
  * from the next submission. A form group has one calibration, so moving it onto a group that has one is refused.
  */
 export async function updateCalibration(
-  em: EntityManager,
-  id: number,
-  raw: unknown,
-): Promise<{ data: AdminCalibration }> {
-  return editingContent(em, async () => {
-    const input = parseInput(calibrationUpdateInput, raw);
-    return em.transactional(async (tx) => {
+  ctx: SignedInContext,
+  { id, ...input }: CatalogueId & z.output<typeof calibrationUpdateInput>,
+): Promise<AdminCalibration> {
+  return editingContent(ctx.em, async () => {
+    return ctx.em.transactional(async (tx) => {
       const c = await tx.findOne(Calibration, { id }, { populate: calibrationPopulate });
       if (!c) throw notFound(CATALOGUE_MESSAGE.calibrationNotFound);
       const errors: FieldErrors = {};
@@ -127,7 +129,7 @@ export async function updateCalibration(
       });
       if (input.muscle_group_id !== undefined) c.muscleGroup = muscle ?? null;
       await tx.flush();
-      return { data: calibrationRow(c) };
+      return calibrationRow(c);
     });
   });
 }
@@ -146,18 +148,24 @@ function vo2Row(l: IVo2MaxLevel): Vo2LevelRow {
 }
 
 /** The VO2 max levels by rank, 10 a page. */
-export async function listVo2Levels(em: EntityManager, raw: unknown): Promise<Page<Vo2LevelRow>> {
-  const { page } = parseInput(pageInput, raw);
+export async function listVo2Levels(
+  ctx: SignedInContext,
+  { page }: z.output<typeof pageInput>,
+): Promise<Page<Vo2LevelRow>> {
   const { limit, offset } = pageWindow(page);
-  const [rows, total] = await em.findAndCount(Vo2MaxLevel, {}, { orderBy: { level: 'asc', id: 'asc' }, limit, offset });
+  const [rows, total] = await ctx.em.findAndCount(
+    Vo2MaxLevel,
+    {},
+    { orderBy: { level: 'asc', id: 'asc' }, limit, offset },
+  );
   return { items: rows.map(vo2Row), total, page, perPage: limit };
 }
 
 /** One VO2 max level, or 404. */
-export async function getVo2Level(em: EntityManager, id: number): Promise<{ data: Vo2LevelRow }> {
-  const l = await em.findOne(Vo2MaxLevel, { id });
+export async function getVo2Level(ctx: SignedInContext, { id }: CatalogueId): Promise<Vo2LevelRow> {
+  const l = await ctx.em.findOne(Vo2MaxLevel, { id });
   if (!l) throw notFound(CATALOGUE_MESSAGE.vo2NotFound);
-  return { data: vo2Row(l) };
+  return vo2Row(l);
 }
 
 /**
@@ -166,9 +174,11 @@ export async function getVo2Level(em: EntityManager, id: number): Promise<{ data
  * relabel (services/vo2Relabel.ts), which then gives every recorded VO2 test and chamber snapshot its level in the new
  * ranges in short batches, so members see the new levels within seconds however many tests there are.
  */
-export async function updateVo2Level(em: EntityManager, id: number, raw: unknown): Promise<{ data: Vo2LevelRow }> {
-  const input = parseInput(vo2LevelUpdateInput, raw);
-  return em.transactional(async (tx) => {
+export async function updateVo2Level(
+  ctx: SignedInContext,
+  { id, ...input }: CatalogueId & z.output<typeof vo2LevelUpdateInput>,
+): Promise<Vo2LevelRow> {
+  return ctx.em.transactional(async (tx) => {
     // Every level locked: two admins moving neighbouring bounds at once could otherwise open a gap.
     const levels = await tx.find(
       Vo2MaxLevel,
@@ -194,7 +204,7 @@ export async function updateVo2Level(em: EntityManager, id: number, raw: unknown
     if (input.level !== undefined) level.level = input.level;
     await tx.flush();
     await enqueueVo2Relabel(tx);
-    return { data: vo2Row(level) };
+    return vo2Row(level);
   });
 }
 
@@ -243,34 +253,34 @@ async function subscriberCounts(em: EntityManager, planIds: number[]): Promise<M
 }
 
 /** The channels by id with their plans, 10 a page. */
-export async function listAdminChannels(em: EntityManager, raw: unknown): Promise<Page<AdminChannel>> {
-  const { page } = parseInput(pageInput, raw);
+export async function listAdminChannels(
+  ctx: SignedInContext,
+  { page }: z.output<typeof pageInput>,
+): Promise<Page<AdminChannel>> {
   const { limit, offset } = pageWindow(page);
-  const [rows, total] = await em.findAndCount(
+  const [rows, total] = await ctx.em.findAndCount(
     Channel,
     {},
     { populate: ['plans'], orderBy: { id: 'asc' }, limit, offset },
   );
   const counts = await subscriberCounts(
-    em,
+    ctx.em,
     rows.flatMap((c) => c.plans.getItems().map((p) => p.id)),
   );
   return { items: rows.map((c) => channelRow(c, counts)), total, page, perPage: limit };
 }
 
 /** One channel with its plans, or 404. */
-export async function getAdminChannel(em: EntityManager, id: number): Promise<{ data: AdminChannel }> {
-  const c = await em.findOne(Channel, { id }, { populate: ['plans'] });
+export async function getAdminChannel(ctx: SignedInContext, { id }: CatalogueId): Promise<AdminChannel> {
+  const c = await ctx.em.findOne(Channel, { id }, { populate: ['plans'] });
   if (!c) throw notFound(CATALOGUE_MESSAGE.channelNotFound);
-  return {
-    data: channelRow(
-      c,
-      await subscriberCounts(
-        em,
-        c.plans.getItems().map((p) => p.id),
-      ),
+  return channelRow(
+    c,
+    await subscriberCounts(
+      ctx.em,
+      c.plans.getItems().map((p) => p.id),
     ),
-  };
+  );
 }
 
 /**
@@ -309,12 +319,10 @@ async function newStripePrice(config: AppConfig, plan: IPlan, amountPence: numbe
  * never go on sale. With Stripe configured a changed price gets a new Stripe Price before anything is saved.
  */
 export async function updateAdminChannel(
-  ctx: { em: EntityManager; config: AppConfig },
-  id: number,
-  raw: unknown,
-): Promise<{ data: AdminChannel }> {
+  ctx: SignedInContext,
+  { id, ...input }: CatalogueId & z.output<typeof channelUpdateInput>,
+): Promise<AdminChannel> {
   return editingContent(ctx.em, async () => {
-    const input = parseInput(channelUpdateInput, raw);
     return ctx.em.transactional(async (tx) => {
       const channel = await tx.findOne(Channel, { id }, { populate: ['plans'] });
       if (!channel) throw notFound(CATALOGUE_MESSAGE.channelNotFound);
@@ -342,15 +350,13 @@ export async function updateAdminChannel(
       }
       channel.name = input.name;
       await tx.flush();
-      return {
-        data: channelRow(
-          channel,
-          await subscriberCounts(
-            tx,
-            channel.plans.getItems().map((p) => p.id),
-          ),
+      return channelRow(
+        channel,
+        await subscriberCounts(
+          tx,
+          channel.plans.getItems().map((p) => p.id),
         ),
-      };
+      );
     });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './fields.ts';
 
 // Admin lookups, calibrations, VO2 max levels, channels and plans (admin.md sections 3, 5 and 7).
 
@@ -77,8 +78,8 @@ const nameField = (label: string, max: number) =>
       .max(max, `The ${label} may not be greater than ${max} characters.`),
   );
 
-const pathId = z.coerce.number().int().positive().max(2_147_483_647);
-/** {id} of a path or a tRPC input. */
+const pathId = recordId;
+/** {id} of a path or a tRPC input: a calibration, VO2 max level or channel. */
 export const catalogueIdInput = z.object({ id: pathId });
 
 // ---- Calibrations (admin.md section 3; section 5: every field required but the muscle group).

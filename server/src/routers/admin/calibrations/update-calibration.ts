@@ -1,13 +1,9 @@
-import { calibrationUpdateTrpcInput, catalogueIdInput } from '@evolution/shared';
+import { calibrationUpdateTrpcInput } from '@evolution/shared';
+import { dataAnswer } from '../../../http/answers.ts';
 import { updateCalibration } from '../../../services/adminCatalogue.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
 
 /** Edits a calibration (the PUT's fields plus its id). */
 export const updateCalibrationRoute = adminProcedure
-  .input(typedInput(calibrationUpdateTrpcInput))
-  .mutation(({ ctx, input }) => {
-    const { id } = parseInput(catalogueIdInput, input);
-    return updateCalibration(ctx.em, id, input);
-  });
+  .input(calibrationUpdateTrpcInput)
+  .mutation(async ({ ctx, input }) => dataAnswer(await updateCalibration(ctx.svc, input)));

@@ -1,13 +1,9 @@
-import { catalogueIdInput, channelUpdateTrpcInput } from '@evolution/shared';
+import { channelUpdateTrpcInput } from '@evolution/shared';
+import { dataAnswer } from '../../../http/answers.ts';
 import { updateAdminChannel } from '../../../services/adminCatalogue.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
 
 /** Renames a channel and sets its plans' prices and on-sale flags. */
 export const updateChannelRoute = adminProcedure
-  .input(typedInput(channelUpdateTrpcInput))
-  .mutation(({ ctx, input }) => {
-    const { id } = parseInput(catalogueIdInput, input);
-    return updateAdminChannel(ctx, id, input);
-  });
+  .input(channelUpdateTrpcInput)
+  .mutation(async ({ ctx, input }) => dataAnswer(await updateAdminChannel(ctx.svc, input)));
