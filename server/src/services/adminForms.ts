@@ -1,12 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import {
   FORM_LADDER_MESSAGE,
   adminFormBodyInput,
   adminFormCreateInput,
+  adminFormGroupIdInput,
   adminFormGroupInput,
   adminFormGroupListInput,
-  pageInput,
+  adminFormIdInput,
+  adminFormListInput,
   type AdminForm,
   type AdminFormDeleted,
   type AdminFormGroup,
@@ -16,9 +19,8 @@ import { ExerciseType, Form, FormGroup, MemberForm, MuscleGroup } from '../entit
 import type { IForm } from '../entities/Form.ts';
 import type { IFormGroup } from '../entities/FormGroup.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { editingContent } from './contentCache.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page } from './pagination.ts';
 
@@ -26,7 +28,9 @@ import { escapeLike, pageWindow, type Page } from './pagination.ts';
 // a group is deletable only while nothing refers to its forms; a ladder's (level, progress) pairs are unique; deleting
 // a form moves the members standing on it to the nearest remaining form, so every member stays on a valid form.
 
-type Ctx = Pick<ServiceContext, 'em' | 'config'>;
+type GroupId = z.output<typeof adminFormGroupIdInput>;
+type FormId = z.output<typeof adminFormIdInput>;
+type GroupFields = z.output<typeof adminFormGroupInput>;
 
 interface GroupUsage {
   formsCount: number;
@@ -58,7 +62,11 @@ async function groupUsage(em: EntityManager, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [r.id, { formsCount: Number(r.forms_count), inUse: r.in_use }]));
 }
 
-function formGroupDto(ctx: Ctx, group: IFormGroup, usage: GroupUsage | undefined): AdminFormGroup {
+function formGroupDto(
+  ctx: Pick<ServiceContext, 'em' | 'config'>,
+  group: IFormGroup,
+  usage: GroupUsage | undefined,
+): AdminFormGroup {
   return {
     id: group.id,
     name: group.name,
@@ -72,9 +80,9 @@ function formGroupDto(ctx: Ctx, group: IFormGroup, usage: GroupUsage | undefined
   };
 }
 
-async function groupAnswer(ctx: Ctx, group: IFormGroup): Promise<{ data: AdminFormGroup }> {
+async function groupAnswer(ctx: Pick<ServiceContext, 'em' | 'config'>, group: IFormGroup): Promise<AdminFormGroup> {
   const usage = await groupUsage(ctx.em, [group.id]);
-  return { data: formGroupDto(ctx, group, usage.get(group.id)) };
+  return formGroupDto(ctx, group, usage.get(group.id));
 }
 
 async function findGroup(em: EntityManager, id: number): Promise<IFormGroup> {
@@ -84,8 +92,10 @@ async function findGroup(em: EntityManager, id: number): Promise<IFormGroup> {
 }
 
 /** GET admin/form_group?page&search: form groups by id, searched by name, with `deletable` on each. */
-export async function listFormGroups(ctx: Ctx, raw: unknown): Promise<Page<AdminFormGroup> & { search: string }> {
-  const input = parseInput(adminFormGroupListInput, raw);
+export async function listFormGroups(
+  ctx: SignedInContext,
+  input: z.output<typeof adminFormGroupListInput>,
+): Promise<Page<AdminFormGroup> & { search: string }> {
   const where = input.search ? { name: { $ilike: `%${escapeLike(input.search)}%` } } : {};
   const { limit, offset } = pageWindow(input.page);
   const [groups, total] = await ctx.em.findAndCount(FormGroup, where, {
@@ -108,13 +118,17 @@ export async function listFormGroups(ctx: Ctx, raw: unknown): Promise<Page<Admin
 }
 
 /** GET admin/form_group/{id}: one form group; 404 when there is none. */
-export async function getFormGroup(ctx: Ctx, id: number): Promise<{ data: AdminFormGroup }> {
+export async function getFormGroup(ctx: SignedInContext, { id }: GroupId): Promise<AdminFormGroup> {
   return groupAnswer(ctx, await findGroup(ctx.em, id));
 }
 
+/** The form group exists (a 404 otherwise): checked before an edit's fields are read, as Laravel binds paths. */
+export async function formGroupExists(ctx: SignedInContext, { id }: GroupId): Promise<void> {
+  await findGroup(ctx.em, id);
+}
+
 /** The validated fields of a form group, with its exercise type and video resolved (422 for unknown ids). */
-async function formGroupFields(em: EntityManager, raw: unknown) {
-  const input = parseInput(adminFormGroupInput, raw);
+async function formGroupFields(em: EntityManager, input: GroupFields) {
   const exerciseType = await em.findOne(ExerciseType, { id: input.exercise_type_id });
   if (!exerciseType) throw validationError('exercise_type_id', 'The selected exercise type id is invalid.');
   const video = await attachableMedia(em, input.video_id, ['form_group_video'], 'video_id');
@@ -122,9 +136,9 @@ async function formGroupFields(em: EntityManager, raw: unknown) {
 }
 
 /** POST admin/form_group: a new, empty ladder. */
-export async function createFormGroup(ctx: Ctx, raw: unknown): Promise<{ data: AdminFormGroup }> {
+export async function createFormGroup(ctx: SignedInContext, input: GroupFields): Promise<AdminFormGroup> {
   return editingContent(ctx.em, async () => {
-    const fields = await formGroupFields(ctx.em, raw);
+    const fields = await formGroupFields(ctx.em, input);
     const group = ctx.em.create(FormGroup, fields);
     await ctx.em.flush();
     return groupAnswer(ctx, group);
@@ -132,10 +146,13 @@ export async function createFormGroup(ctx: Ctx, raw: unknown): Promise<{ data: A
 }
 
 /** PUT admin/form_group/{id}: replaces name, exercise type, video and link; 404 when there is no such group. */
-export async function updateFormGroup(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminFormGroup }> {
+export async function updateFormGroup(
+  ctx: SignedInContext,
+  { id, ...input }: GroupId & GroupFields,
+): Promise<AdminFormGroup> {
   return editingContent(ctx.em, async () => {
     const group = await findGroup(ctx.em, id);
-    Object.assign(group, await formGroupFields(ctx.em, raw));
+    Object.assign(group, await formGroupFields(ctx.em, input));
     await ctx.em.flush();
     return groupAnswer(ctx, group);
   });
@@ -145,7 +162,7 @@ export async function updateFormGroup(ctx: Ctx, id: number, raw: unknown): Promi
  * DELETE admin/form_group/{id}: removes the group and its forms, only while it is deletable; otherwise a 409 that
  * changes nothing. The group row is locked so no member is placed on it between the check and the delete.
  */
-export async function deleteFormGroup(ctx: Ctx, id: number): Promise<{ message: string }> {
+export async function deleteFormGroup(ctx: SignedInContext, { id }: GroupId): Promise<{ message: string }> {
   return editingContent(ctx.em, async () => {
     return ctx.em.transactional(async (tx) => {
       const group = await tx.findOne(FormGroup, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -192,16 +209,18 @@ function formDto(form: IForm, rung: number, members: number): AdminForm {
   };
 }
 
-async function formAnswer(em: EntityManager, formId: number, groupId: number): Promise<{ data: AdminForm }> {
+async function formAnswer(em: EntityManager, formId: number, groupId: number): Promise<AdminForm> {
   const { forms, members } = await ladderOf(em, groupId);
   const form = forms.find((f) => f.id === formId);
   if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-  return { data: formDto(form, rungNumbers(forms).get(form.id)!, members.get(form.id) ?? 0) };
+  return formDto(form, rungNumbers(forms).get(form.id)!, members.get(form.id) ?? 0);
 }
 
 /** GET admin/form_group/{id}/form?page: a group's ladder ordered by level then progress, paged; 404 for no such group. */
-export async function listForms(ctx: Ctx, groupId: number, raw: unknown): Promise<Page<AdminForm>> {
-  const { page } = parseInput(pageInput, raw);
+export async function listForms(
+  ctx: SignedInContext,
+  { id: groupId, page }: z.output<typeof adminFormListInput>,
+): Promise<Page<AdminForm>> {
   await findGroup(ctx.em, groupId);
   const { forms, members } = await ladderOf(ctx.em, groupId);
   const rungs = rungNumbers(forms);
@@ -216,10 +235,22 @@ export async function listForms(ctx: Ctx, groupId: number, raw: unknown): Promis
 }
 
 /** GET admin/form/{id}: one form with its place on the ladder; 404 when there is none. */
-export async function getForm(ctx: Ctx, id: number): Promise<{ data: AdminForm }> {
+export async function getForm(ctx: SignedInContext, { id }: FormId): Promise<AdminForm> {
   const form = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
   if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
   return formAnswer(ctx.em, id, form.formGroup.id);
+}
+
+/** The group of a form, or 404 for no such form. */
+async function groupOfForm(em: EntityManager, id: number): Promise<number> {
+  const existing = await em.findOne(Form, { id }, { fields: ['formGroup'] });
+  if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
+  return existing.formGroup.id;
+}
+
+/** The form exists (a 404 otherwise): checked before an edit's fields are read, as Laravel binds paths. */
+export async function formExists(ctx: SignedInContext, { id }: FormId): Promise<void> {
+  await groupOfForm(ctx.em, id);
 }
 
 /** Locks a group's row for a ladder edit, so two edits of one ladder cannot both take the same (level, progress). */
@@ -244,9 +275,11 @@ async function assertRungFree(tx: EntityManager, groupId: number, level: number,
 }
 
 /** POST admin/form: a new form on a group's ladder; 422 for an unknown group or muscle group or a taken (level, progress). */
-export async function createForm(ctx: Ctx, raw: unknown): Promise<{ data: AdminForm }> {
+export async function createForm(
+  ctx: SignedInContext,
+  input: z.output<typeof adminFormCreateInput>,
+): Promise<AdminForm> {
   return editingContent(ctx.em, async () => {
-    const input = parseInput(adminFormCreateInput, raw);
     const id = await ctx.em.transactional(async (tx) => {
       const group = await lockGroup(tx, input.form_group_id, () =>
         validationError('form_group_id', 'The selected form group id is invalid.'),
@@ -274,12 +307,12 @@ export async function createForm(ctx: Ctx, raw: unknown): Promise<{ data: AdminF
  * PUT admin/form/{id}: replaces a form's fields. Members on it stay on it (a new level or progress moves it on the
  * ladder, and them with it); its group cannot change. 404 for no such form.
  */
-export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminForm }> {
+export async function updateForm(
+  ctx: SignedInContext,
+  { id, ...input }: FormId & z.output<typeof adminFormBodyInput>,
+): Promise<AdminForm> {
   return editingContent(ctx.em, async () => {
-    const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
-    if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-    const groupId = existing.formGroup.id;
-    const input = parseInput(adminFormBodyInput, raw);
+    const groupId = await groupOfForm(ctx.em, id);
     if (input.form_group_id !== undefined && input.form_group_id !== groupId)
       throw validationError('form_group_id', FORM_LADDER_MESSAGE.groupChanged);
     await ctx.em.transactional(async (tx) => {
@@ -312,11 +345,9 @@ export async function updateForm(ctx: Ctx, id: number, raw: unknown): Promise<{ 
  * at a time, each batch its own short transaction (the members' under the group's lock), and the form goes in a last
  * transaction that moves whoever was placed on it meanwhile. No member's rows stay locked for long.
  */
-export async function deleteForm(ctx: Ctx, id: number): Promise<AdminFormDeleted> {
+export async function deleteForm(ctx: SignedInContext, { id }: FormId): Promise<AdminFormDeleted> {
   return editingContent(ctx.em, async () => {
-    const existing = await ctx.em.findOne(Form, { id }, { fields: ['formGroup'] });
-    if (!existing) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
-    const groupId = existing.formGroup.id;
+    const groupId = await groupOfForm(ctx.em, id);
     const limit = ctx.config.batchRows;
     let moved = 0;
     let movedTo: { id: number; name: string } | null = null;

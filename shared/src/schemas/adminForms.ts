@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalText, requiredText } from './fields.ts';
+import { idField, optionalText, recordId, requiredText } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Form groups and their forms: the exercise ladders admins edit (admin.md sections 3, 5 and 7).
@@ -45,7 +45,7 @@ const optionalMediaId = (label: string) => z.preprocess((v) => blankToUndefined(
 // ---------------------------------------------------------------------------------------------------------------
 // Form groups
 
-export const adminFormGroupIdInput = z.object({ id: idField('form group id') });
+export const adminFormGroupIdInput = z.object({ id: recordId });
 
 export const adminFormGroupListInput = pageInput.extend({
   search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
@@ -60,7 +60,7 @@ export const adminFormGroupInput = z.object({
   video_link: optionalText('The video link').describe('id or address on the video host'),
 });
 export type AdminFormGroupInput = z.input<typeof adminFormGroupInput>;
-export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: idField('form group id') });
+export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: recordId });
 export type AdminFormGroupUpdateInput = z.input<typeof adminFormGroupUpdateInput>;
 
 /** A form group as the admin screens and the REST answers show it (admin.md section 3). */
@@ -83,9 +83,9 @@ export const adminFormGroupAnswerSchema = z.object({ data: adminFormGroupSchema 
 // ---------------------------------------------------------------------------------------------------------------
 // Forms
 
-export const adminFormIdInput = z.object({ id: idField('form id') });
+export const adminFormIdInput = z.object({ id: recordId });
 /** GET admin/form_group/{id}/form?page: the ladder of one group, paged. */
-export const adminFormListInput = pageInput.extend({ id: idField('form group id') });
+export const adminFormListInput = pageInput.extend({ id: recordId });
 export type AdminFormListInput = z.input<typeof adminFormListInput>;
 
 const formFields = {
@@ -118,7 +118,7 @@ export type AdminFormCreateInput = z.input<typeof adminFormCreateInput>;
 
 /** PUT admin/form/{id}: the same fields; form_group_id may be sent back but cannot change. */
 export const adminFormUpdateInput = z
-  .object({ ...formFields, id: idField('form id'), form_group_id: idField('form group id').optional() })
+  .object({ ...formFields, id: recordId, form_group_id: idField('form group id').optional() })
   .refine(...rangeInOrder);
 export type AdminFormUpdateInput = z.input<typeof adminFormUpdateInput>;
 /** The body of PUT admin/form/{id} (the id is in the path). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FORM_LADDER_MESSAGE,
   adminFormAnswerSchema,
@@ -21,6 +21,8 @@ import {
   createFormGroup,
   deleteForm,
   deleteFormGroup,
+  formExists,
+  formGroupExists,
   getForm,
   getFormGroup,
   listFormGroups,
@@ -28,10 +30,8 @@ import {
   updateForm,
   updateFormGroup,
 } from '../../../services/adminForms.ts';
-import { paginate } from '../../../services/pagination.ts';
-import { svc } from '../../auth.ts';
-import { doc } from '../../openapi.ts';
-import { pathParams } from '../../params.ts';
+import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: form groups and forms'];
 const groupMissing = FORM_LADDER_MESSAGE.groupNotFound;
@@ -41,161 +41,146 @@ const formMissing = FORM_LADDER_MESSAGE.formNotFound;
  * Form groups and their forms (admin.md section 7), registered under /api/admin with role 2 checked by the parent.
  * GET admin/form_group/all belongs to the calibration routes; POST admin/form_group/video to the media routes.
  */
-export async function adminFormGroupRoutes(app: FastifyInstance) {
-  const groupId = (params: unknown) => pathParams(adminFormGroupIdInput, params, groupMissing).id;
-  const formId = (params: unknown) => pathParams(adminFormIdInput, params, formMissing).id;
-
+export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/form_group',
-    {
-      schema: doc({
-        summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed',
-        tags,
-        who: 'admin',
-        query: adminFormGroupListInput,
-        response: { 200: paginatedSchema(adminFormGroupSchema) },
-      }),
-    },
+    route({
+      summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed',
+      tags,
+      who: 'admin',
+      query: adminFormGroupListInput,
+      response: { 200: paginatedSchema(adminFormGroupSchema) },
+    }),
     async (req) => {
-      const { search, ...page } = await listFormGroups(svc(req, req.actor), req.query);
-      return paginate(page, `${req.server.config.appUrl}/api/admin/form_group`, { search });
+      const { search, ...page } = await listFormGroups(signedInContext(req), req.query);
+      return pageAnswer(req.server.config, page, req.routeOptions.url!, { search });
     },
   );
 
   app.post(
     '/form_group',
-    {
-      schema: doc({
-        summary: 'Create a form group (an empty ladder); video_id from POST admin/form_group/video',
-        tags,
-        who: 'admin',
-        body: adminFormGroupInput,
-        response: { 201: adminFormGroupAnswerSchema },
-      }),
-    },
-    async (req, reply) => reply.status(201).send(await createFormGroup(svc(req, req.actor), req.body)),
+    route({
+      summary: 'Create a form group (an empty ladder); video_id from POST admin/form_group/video',
+      tags,
+      who: 'admin',
+      body: adminFormGroupInput,
+      response: { 201: adminFormGroupAnswerSchema },
+    }),
+    async (req, reply) => reply.status(201).send(dataAnswer(await createFormGroup(signedInContext(req), req.body))),
   );
 
   app.get(
     '/form_group/:id',
-    {
-      schema: doc({
-        summary: 'A form group with its video address and deletable',
-        tags,
-        who: 'admin',
-        params: adminFormGroupIdInput,
-        response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
-      }),
-    },
-    async (req) => getFormGroup(svc(req, req.actor), groupId(req.params)),
+    route({
+      summary: 'A form group with its video address and deletable',
+      tags,
+      who: 'admin',
+      params: adminFormGroupIdInput,
+      notFound: groupMissing,
+      response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
+    }),
+    async (req) => dataAnswer(await getFormGroup(signedInContext(req), req.params)),
   );
 
   app.put(
     '/form_group/:id',
-    {
-      schema: doc({
-        summary: 'Replace a form group: name, exercise type, video (null clears it) and video link',
-        tags,
-        who: 'admin',
-        params: adminFormGroupIdInput,
-        body: adminFormGroupInput,
-        response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
-      }),
-    },
-    async (req) => updateFormGroup(svc(req, req.actor), groupId(req.params), req.body),
+    route({
+      summary: 'Replace a form group: name, exercise type, video (null clears it) and video link',
+      tags,
+      who: 'admin',
+      params: adminFormGroupIdInput,
+      notFound: groupMissing,
+      bind: formGroupExists,
+      body: adminFormGroupInput,
+      response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
+    }),
+    async (req) => dataAnswer(await updateFormGroup(signedInContext(req), { ...req.params, ...req.body })),
   );
 
   app.delete(
     '/form_group/:id',
-    {
-      schema: doc({
-        summary:
-          "Delete a form group and its forms. Refused with 409 (nothing changes) while it is not deletable: its forms are in members' ladders, workout or calibration results, or a calibration uses the group",
-        tags,
-        who: 'admin',
-        params: adminFormGroupIdInput,
-        response: { 200: adminFormGroupDeletedSchema, 404: groupMissing, 409: FORM_LADDER_MESSAGE.groupInUse },
-      }),
-    },
-    async (req) => deleteFormGroup(svc(req, req.actor), groupId(req.params)),
+    route({
+      summary:
+        "Delete a form group and its forms. Refused with 409 (nothing changes) while it is not deletable: its forms are in members' ladders, workout or calibration results, or a calibration uses the group",
+      tags,
+      who: 'admin',
+      params: adminFormGroupIdInput,
+      notFound: groupMissing,
+      response: { 200: adminFormGroupDeletedSchema, 404: groupMissing, 409: FORM_LADDER_MESSAGE.groupInUse },
+    }),
+    async (req) => deleteFormGroup(signedInContext(req), req.params),
   );
 
   app.get(
     '/form_group/:id/form',
-    {
-      schema: doc({
-        summary: "A form group's ladder ordered by level then progress, 10 a page, with the members on each form",
-        tags,
-        who: 'admin',
-        params: adminFormGroupIdInput,
-        query: pageInput,
-        response: { 200: paginatedSchema(adminFormSchema), 404: groupMissing },
-      }),
-    },
-    async (req) => {
-      const id = groupId(req.params);
-      return paginate(
-        await listForms(svc(req, req.actor), id, req.query),
-        `${req.server.config.appUrl}/api/admin/form_group/${id}/form`,
-      );
-    },
+    route({
+      summary: "A form group's ladder ordered by level then progress, 10 a page, with the members on each form",
+      tags,
+      who: 'admin',
+      params: adminFormGroupIdInput,
+      notFound: groupMissing,
+      query: pageInput,
+      response: { 200: paginatedSchema(adminFormSchema), 404: groupMissing },
+    }),
+    async (req) =>
+      pageAnswer(
+        req.server.config,
+        await listForms(signedInContext(req), { ...req.params, ...req.query }),
+        `/api/admin/form_group/${req.params.id}/form`,
+      ),
   );
 
   app.post(
     '/form',
-    {
-      schema: doc({
-        summary: 'Create a form on the ladder of form_group_id; (level, progress) is unique in a group and min <= max',
-        tags,
-        who: 'admin',
-        body: adminFormCreateInput,
-        response: { 201: adminFormAnswerSchema },
-      }),
-    },
-    async (req, reply) => reply.status(201).send(await createForm(svc(req, req.actor), req.body)),
+    route({
+      summary: 'Create a form on the ladder of form_group_id; (level, progress) is unique in a group and min <= max',
+      tags,
+      who: 'admin',
+      body: adminFormCreateInput,
+      response: { 201: adminFormAnswerSchema },
+    }),
+    async (req, reply) => reply.status(201).send(dataAnswer(await createForm(signedInContext(req), req.body))),
   );
 
   app.get(
     '/form/:id',
-    {
-      schema: doc({
-        summary: 'A form with its place on the ladder (rung) and the members standing on it',
-        tags,
-        who: 'admin',
-        params: adminFormIdInput,
-        response: { 200: adminFormAnswerSchema, 404: formMissing },
-      }),
-    },
-    async (req) => getForm(svc(req, req.actor), formId(req.params)),
+    route({
+      summary: 'A form with its place on the ladder (rung) and the members standing on it',
+      tags,
+      who: 'admin',
+      params: adminFormIdInput,
+      notFound: formMissing,
+      response: { 200: adminFormAnswerSchema, 404: formMissing },
+    }),
+    async (req) => dataAnswer(await getForm(signedInContext(req), req.params)),
   );
 
   app.put(
     '/form/:id',
-    {
-      schema: doc({
-        summary: 'Replace a form; members on it stay on it; form_group_id may be sent but cannot change',
-        tags,
-        who: 'admin',
-        params: adminFormIdInput,
-        body: adminFormBodyInput,
-        response: { 200: adminFormAnswerSchema, 404: formMissing },
-      }),
-    },
-    async (req) => updateForm(svc(req, req.actor), formId(req.params), req.body),
+    route({
+      summary: 'Replace a form; members on it stay on it; form_group_id may be sent but cannot change',
+      tags,
+      who: 'admin',
+      params: adminFormIdInput,
+      notFound: formMissing,
+      bind: formExists,
+      body: adminFormBodyInput,
+      response: { 200: adminFormAnswerSchema, 404: formMissing },
+    }),
+    async (req) => dataAnswer(await updateForm(signedInContext(req), { ...req.params, ...req.body })),
   );
 
   app.delete(
     '/form/:id',
-    {
-      schema: doc({
-        summary:
-          'Delete a form. Members standing on it move, in the same transaction, to the nearest remaining form of its group (the one below, else the one above); the last form of a group cannot be deleted while members are on it (409). Workout results keep the form by name',
-        tags,
-        who: 'admin',
-        params: adminFormIdInput,
-        response: { 200: adminFormDeletedSchema, 404: formMissing, 409: FORM_LADDER_MESSAGE.lastFormInUse },
-      }),
-    },
-    async (req) => deleteForm(svc(req, req.actor), formId(req.params)),
+    route({
+      summary:
+        'Delete a form. Members standing on it move, in the same transaction, to the nearest remaining form of its group (the one below, else the one above); the last form of a group cannot be deleted while members are on it (409). Workout results keep the form by name',
+      tags,
+      who: 'admin',
+      params: adminFormIdInput,
+      notFound: formMissing,
+      response: { 200: adminFormDeletedSchema, 404: formMissing, 409: FORM_LADDER_MESSAGE.lastFormInUse },
+    }),
+    async (req) => deleteForm(signedInContext(req), req.params),
   );
-}
+};

@@ -1,9 +1,9 @@
 import { adminFormGroupInput } from '@evolution/shared';
+import { dataAnswer } from '../../../http/answers.ts';
 import { createFormGroup } from '../../../services/adminForms.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
 
 /** A new form group (an empty ladder). */
 export const createFormGroupRoute = adminProcedure
-  .input(typedInput(adminFormGroupInput))
-  .mutation(({ ctx, input }) => createFormGroup(ctx.svc, input));
+  .input(adminFormGroupInput)
+  .mutation(async ({ ctx, input }) => dataAnswer(await createFormGroup(ctx.svc, input)));

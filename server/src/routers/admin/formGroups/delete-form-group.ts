@@ -1,10 +1,8 @@
 import { adminFormGroupIdInput } from '@evolution/shared';
 import { deleteFormGroup } from '../../../services/adminForms.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
 
 /** Deletes a form group and its forms; refused (409) while it is not deletable. */
 export const deleteFormGroupRoute = adminProcedure
-  .input(typedInput(adminFormGroupIdInput))
-  .mutation(({ ctx, input }) => deleteFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id));
+  .input(adminFormGroupIdInput)
+  .mutation(({ ctx, input }) => deleteFormGroup(ctx.svc, input));

@@ -1,10 +1,9 @@
 import { adminFormGroupIdInput } from '@evolution/shared';
+import { dataAnswer } from '../../../http/answers.ts';
 import { getFormGroup } from '../../../services/adminForms.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
 
 /** One form group with its video and `deletable`. */
 export const getFormGroupRoute = adminProcedure
-  .input(typedInput(adminFormGroupIdInput))
-  .query(({ ctx, input }) => getFormGroup(ctx.svc, parseInput(adminFormGroupIdInput, input).id));
+  .input(adminFormGroupIdInput)
+  .query(async ({ ctx, input }) => dataAnswer(await getFormGroup(ctx.svc, input)));

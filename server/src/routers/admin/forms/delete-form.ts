@@ -1,10 +1,8 @@
 import { adminFormIdInput } from '@evolution/shared';
 import { deleteForm } from '../../../services/adminForms.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
 
 /** Deletes a form; its members move to the form below it (else above); the last form is kept while members are on it. */
 export const deleteFormRoute = adminProcedure
-  .input(typedInput(adminFormIdInput))
-  .mutation(({ ctx, input }) => deleteForm(ctx.svc, parseInput(adminFormIdInput, input).id));
+  .input(adminFormIdInput)
+  .mutation(({ ctx, input }) => deleteForm(ctx.svc, input));
