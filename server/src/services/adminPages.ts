@@ -1,14 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import {
   ADMIN_PAGE_MESSAGE,
   PHASE_TYPES,
   TECHNIQUE_GUIDE_CATEGORY,
-  adminCategoryPagesQuery,
+  adminCategoryPagesInput,
   adminPageCreateInput,
+  adminPageIdInput,
   adminPageInput,
   type AdminPage,
   type AdminPageCategoryNode,
-  type AdminPageCategoryTree,
   type PhaseClassDto,
   type PhaseType,
   type TrackType,
@@ -21,9 +22,8 @@ import type { IPage } from '../entities/Page.ts';
 import type { IPageCategory } from '../entities/PageCategory.ts';
 import type { IPhaseClass } from '../entities/PhaseClass.ts';
 import { DomainError, laravelMessage, notFound, type FieldErrors } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { editingContent } from './contentCache.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts';
 
@@ -31,7 +31,7 @@ import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts
 // in category 4 (technique guides), every other page is part of the programme's structure; a phase page's class
 // changes only where the runner can still run the track (domain/phaseClassChange.ts).
 
-type Ctx = Pick<ServiceContext, 'em' | 'config'>;
+type PageId = z.output<typeof adminPageIdInput>;
 
 const isPhaseType = (key: string | undefined): key is PhaseType =>
   (PHASE_TYPES as readonly string[]).includes(key ?? '');
@@ -71,7 +71,12 @@ async function phaseNumbers(em: EntityManager, categoryId: number): Promise<Map<
   return new Map(phases.filter((p) => isPhaseType(p.phaseClass?.key)).map((p, i) => [p.id, i + 1]));
 }
 
-function adminPageDto(ctx: Ctx, page: IPage, track: TrackType | null, phase: number | null): AdminPage {
+function adminPageDto(
+  ctx: Pick<ServiceContext, 'em' | 'config'>,
+  page: IPage,
+  track: TrackType | null,
+  phase: number | null,
+): AdminPage {
   return {
     id: page.id,
     title: page.title,
@@ -91,9 +96,9 @@ function adminPageDto(ctx: Ctx, page: IPage, track: TrackType | null, phase: num
   };
 }
 
-async function answer(ctx: Ctx, page: IPage): Promise<{ data: AdminPage }> {
+async function answer(ctx: Pick<ServiceContext, 'em' | 'config'>, page: IPage): Promise<AdminPage> {
   const { track, phase } = await placeOf(ctx.em, page);
-  return { data: adminPageDto(ctx, page, track, phase) };
+  return adminPageDto(ctx, page, track, phase);
 }
 
 async function findPage(em: EntityManager, id: number): Promise<IPage> {
@@ -103,8 +108,8 @@ async function findPage(em: EntityManager, id: number): Promise<IPage> {
 }
 
 /** GET admin/page/category: the content tree, each category with its children in id order; only category 4 takes new pages. */
-export async function pageCategoryTree(em: EntityManager): Promise<AdminPageCategoryTree> {
-  const { byId } = await ContentTree.load(em);
+export async function pageCategoryTree(ctx: SignedInContext): Promise<AdminPageCategoryNode[]> {
+  const { byId } = await ContentTree.load(ctx.em);
   const all = [...byId.values()];
   const node = (c: IPageCategory): AdminPageCategoryNode => ({
     id: c.id,
@@ -118,22 +123,20 @@ export async function pageCategoryTree(em: EntityManager): Promise<AdminPageCate
     const parent = c.parentId ?? null;
     return parent === null || !byId.has(parent);
   };
-  return { data: all.filter(isRoot).map(node) };
+  return all.filter(isRoot).map(node);
 }
 
 /** GET admin/phase_class: the kinds of phase a page can be, by id. */
-export async function listPhaseClasses(em: EntityManager): Promise<{ data: PhaseClassDto[] }> {
-  const classes = await em.find(PhaseClass, {}, { orderBy: { id: 'asc' } });
-  return { data: classes.map((c) => ({ id: c.id, name: c.name, key: c.key, preset: c.preset ?? {} })) };
+export async function listPhaseClasses(ctx: SignedInContext): Promise<PhaseClassDto[]> {
+  const classes = await ctx.em.find(PhaseClass, {}, { orderBy: { id: 'asc' } });
+  return classes.map((c) => ({ id: c.id, name: c.name, key: c.key, preset: c.preset ?? {} }));
 }
 
 /** GET admin/page/category/{id}/pages?page&search: a category's pages in their order, 10 a page, searched by title; 404 for no such category. */
 export async function listAdminPages(
-  ctx: Ctx,
-  categoryId: number,
-  raw: unknown,
+  ctx: SignedInContext,
+  { categoryId, ...input }: z.output<typeof adminCategoryPagesInput>,
 ): Promise<ResultPage<AdminPage> & { search: string }> {
-  const input = parseInput(adminCategoryPagesQuery, raw);
   const tree = await ContentTree.load(ctx.em);
   if (!tree.byId.has(categoryId)) throw notFound(ADMIN_PAGE_MESSAGE.categoryNotFound);
   const where: Record<string, unknown> = { category: categoryId };
@@ -157,8 +160,13 @@ export async function listAdminPages(
 }
 
 /** GET admin/page/{id}: a page with its picture and video addresses; 404 when there is none. */
-export async function getAdminPage(ctx: Ctx, id: number): Promise<{ data: AdminPage }> {
+export async function getAdminPage(ctx: SignedInContext, { id }: PageId): Promise<AdminPage> {
   return answer(ctx, await findPage(ctx.em, id));
+}
+
+/** The page exists (a 404 otherwise): checked before an edit's fields are read, as Laravel binds paths. */
+export async function pageExists(ctx: SignedInContext, { id }: PageId): Promise<void> {
+  await findPage(ctx.em, id);
 }
 
 /** Adds a 422 message to the errors being collected, so one answer carries every field's problem (as Laravel does). */
@@ -181,7 +189,7 @@ async function collectMedia(
   }
 }
 
-type PageFields = ReturnType<typeof adminPageInput.parse>;
+type PageFields = z.output<typeof adminPageInput>;
 
 /** The records the fields name, checked; undefined for a field left out (it keeps its value). */
 interface ResolvedFields {
@@ -235,10 +243,9 @@ async function placeOf(em: EntityManager, page: IPage): Promise<PagePlace> {
  * out keeps its value, null clears it. The category is fixed (a page_category_id sent is ignored). A class change
  * that would break the runner is refused with why.
  */
-export async function updatePage(ctx: Ctx, id: number, raw: unknown): Promise<{ data: AdminPage }> {
+export async function updatePage(ctx: SignedInContext, { id, ...input }: PageId & PageFields): Promise<AdminPage> {
   return editingContent(ctx.em, async () => {
     const page = await findPage(ctx.em, id);
-    const input = parseInput(adminPageInput, raw);
     const place = await placeOf(ctx.em, page);
     const fields = await resolveFields(ctx.em, place, input, {});
     page.title = input.title;
@@ -254,9 +261,11 @@ export async function updatePage(ctx: Ctx, id: number, raw: unknown): Promise<{ 
 }
 
 /** POST admin/page: a new technique guide, appended after the others; any other category is refused (422). */
-export async function createPage(ctx: Ctx, raw: unknown): Promise<{ data: AdminPage }> {
+export async function createPage(
+  ctx: SignedInContext,
+  input: z.output<typeof adminPageCreateInput>,
+): Promise<AdminPage> {
   return editingContent(ctx.em, async () => {
-    const input = parseInput(adminPageCreateInput, raw);
     const errors: FieldErrors = {};
     const category = await ctx.em.findOne(PageCategory, { id: input.page_category_id });
     if (!category) addError(errors, 'page_category_id', ADMIN_PAGE_MESSAGE.categoryInvalid);
@@ -287,7 +296,7 @@ export async function createPage(ctx: Ctx, raw: unknown): Promise<{ data: AdminP
 }
 
 /** DELETE admin/page/{id}: only a technique guide (category 4); every other page is refused with 403 and stays. */
-export async function deletePage(ctx: Ctx, id: number): Promise<{ message: string }> {
+export async function deletePage(ctx: SignedInContext, { id }: PageId): Promise<{ message: string }> {
   return editingContent(ctx.em, async () => {
     const page = await findPage(ctx.em, id);
     if (page.category.id !== TECHNIQUE_GUIDE_CATEGORY)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TECHNIQUE_GUIDE_CATEGORY } from '../constants.ts';
-import { idField } from './fields.ts';
+import { idField, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Content pages in the admin area (admin.md sections 3, 5 and 7): the category tree, pages by category, a page's
@@ -73,19 +73,20 @@ export type AdminPageInput = z.input<typeof adminPageInput>;
 export const adminPageCreateInput = adminPageInput.extend({ page_category_id: idField('page category id') });
 export type AdminPageCreateInput = z.input<typeof adminPageCreateInput>;
 
-export const adminPageIdInput = z.object({ id: idField('page id') });
-export const adminPageCategoryIdInput = z.object({ id: idField('page category id') });
+/** A page, or a page category, named by its path (admin/page/{id}, admin/page/category/{id}/pages). */
+export const adminPageIdInput = z.object({ id: recordId });
+export const adminPageCategoryIdInput = z.object({ id: recordId });
 
 /** GET admin/page/category/{id}/pages?page&search. */
 export const adminCategoryPagesQuery = pageInput.extend({
   search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
 });
 /** The tRPC input of the same list: the category in the input. */
-export const adminCategoryPagesInput = adminCategoryPagesQuery.extend({ categoryId: idField('page category id') });
+export const adminCategoryPagesInput = adminCategoryPagesQuery.extend({ categoryId: recordId });
 export type AdminCategoryPagesInput = z.input<typeof adminCategoryPagesInput>;
 
 /** tRPC admin.pages.update: the page id beside the fields. */
-export const adminPageUpdateInput = adminPageInput.extend({ id: idField('page id') });
+export const adminPageUpdateInput = adminPageInput.extend({ id: recordId });
 export type AdminPageUpdateInput = z.input<typeof adminPageUpdateInput>;
 
 // ---------------------------------------------------------------------------------------------------------------

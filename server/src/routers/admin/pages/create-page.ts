@@ -1,9 +1,9 @@
 import { adminPageCreateInput } from '@evolution/shared';
+import { dataAnswer } from '../../../http/answers.ts';
 import { createPage } from '../../../services/adminPages.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
 
 /** A new technique guide (category 4 only). */
 export const createPageRoute = adminProcedure
-  .input(typedInput(adminPageCreateInput))
-  .mutation(({ ctx, input }) => createPage(ctx.svc, input));
+  .input(adminPageCreateInput)
+  .mutation(async ({ ctx, input }) => dataAnswer(await createPage(ctx.svc, input)));
