@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import {
   ELIXIR_PHASE_NAMES,
   MAX_INGREDIENTS,
   MEAL_GROUP,
   MEAL_MESSAGE,
-  adminMealCreateInput,
-  adminMealUpdateInput,
+  adminMealIdInput,
+  adminMealListInput,
   type AdminMeal,
   type AdminMealRow,
   type MealWrite,
@@ -13,8 +14,7 @@ import type { AppConfig } from '../config.ts';
 import { Meal, MealGroup } from '../entities/index.ts';
 import type { IMeal } from '../entities/Meal.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 
@@ -25,6 +25,8 @@ import { pageWindow, type Page } from './pagination.ts';
 //   (a member on phase four would lose it silently, or see another meal take its place); they are edited in place.
 
 const PHASES = ELIXIR_PHASE_NAMES.length;
+
+type MealId = z.output<typeof adminMealIdInput>;
 
 /**
  * The Saturni Elixir phase (1 to 4) a meal is, or null: its rank among the meals of Elixirs by (position, id).
@@ -92,9 +94,8 @@ interface AdminMealListRow {
  * thumbnail and, in Elixirs, its Saturni Elixir phase; 404 for no such group. One read model in SQL.
  */
 export async function listAdminGroupMeals(
-  ctx: ServiceContext,
-  groupId: number,
-  page: number,
+  ctx: SignedInContext,
+  { groupId, page }: z.output<typeof adminMealListInput>,
 ): Promise<Page<AdminMealRow>> {
   const { limit, offset } = pageWindow(page);
   const [group] = await ctx.em.execute<{ name: string; total: string }[]>(
@@ -136,9 +137,14 @@ async function findMeal(ctx: ServiceContext, id: number): Promise<IMeal> {
 }
 
 /** GET admin/meal/{id}: one meal of any group; 404 when there is none. */
-export async function getAdminMeal(ctx: ServiceContext, id: number): Promise<{ data: AdminMeal }> {
+export async function getAdminMeal(ctx: SignedInContext, { id }: MealId): Promise<AdminMeal> {
   const meal = await findMeal(ctx, id);
-  return { data: adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal)) };
+  return adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal));
+}
+
+/** The meal exists (a 404 otherwise): checked before an edit's body is read, as Laravel binds paths. */
+export async function mealExists(ctx: SignedInContext, { id }: MealId): Promise<void> {
+  await findMeal(ctx, id);
 }
 
 /** The group a meal may go in: one that exists (else 422 invalid) and holds meals, i.e. has no groups under it. */
@@ -184,8 +190,7 @@ function mealColumns(input: MealWrite) {
 }
 
 /** POST admin/meal: adds a meal at the end of its group (422 with every message of admin.md section 5 otherwise). */
-export async function createMeal(ctx: ServiceContext, raw: unknown): Promise<{ data: AdminMeal }> {
-  const input = parseInput(adminMealCreateInput, raw);
+export async function createMeal(ctx: SignedInContext, input: MealWrite): Promise<AdminMeal> {
   const group = await mealHoldingGroup(ctx, input.meal_group_id);
   const { image, video } = await mealMedia(ctx, input);
   const meal = ctx.em.create(Meal, {
@@ -199,16 +204,15 @@ export async function createMeal(ctx: ServiceContext, raw: unknown): Promise<{ d
     position: await lastPosition(ctx, group.id),
   });
   await ctx.em.flush();
-  return { data: adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal)) };
+  return adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal));
 }
 
 /**
  * PUT admin/meal/{id}: name, group and description as given; ingredients, media, video link and nutrition as given,
  * or kept when the body leaves them out. A meal moved to another group goes last there; an elixir phase stays put.
  */
-export async function updateMeal(ctx: ServiceContext, id: number, raw: unknown): Promise<{ data: AdminMeal }> {
+export async function updateMeal(ctx: SignedInContext, { id, ...input }: MealId & MealWrite): Promise<AdminMeal> {
   const meal = await findMeal(ctx, id);
-  const input = parseInput(adminMealUpdateInput, raw);
   const phase = await elixirPhaseOfMeal(ctx.em, meal);
   if (input.meal_group_id !== meal.group.id) {
     if (phase !== null) throw validationError('meal_group_id', MEAL_MESSAGE.elixirPhaseStays);
@@ -221,14 +225,14 @@ export async function updateMeal(ctx: ServiceContext, id: number, raw: unknown):
   if (image !== undefined) meal.image = image;
   if (video !== undefined) meal.video = video;
   await ctx.em.flush();
-  return { data: adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal)) };
+  return adminMealDto(ctx.config, meal, await elixirPhaseOfMeal(ctx.em, meal));
 }
 
 /**
  * DELETE admin/meal/{id}: removes a meal (its uploads stay for other records); an elixir phase is refused with 409,
  * since members follow the four phases in order.
  */
-export async function deleteMeal(ctx: ServiceContext, id: number): Promise<{ message: string }> {
+export async function deleteMeal(ctx: SignedInContext, { id }: MealId): Promise<{ message: string }> {
   const meal = await findMeal(ctx, id);
   const phase = await elixirPhaseOfMeal(ctx.em, meal);
   if (phase !== null) throw new DomainError('CONFLICT', MEAL_MESSAGE.elixirPhaseUndeletable);

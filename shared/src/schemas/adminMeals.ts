@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ELIXIR_PHASE_NAMES, MAX_INGREDIENTS } from '../constants.ts';
-import { idField } from './fields.ts';
+import { idField, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Admin meals (admin.md sections 3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
@@ -191,7 +191,7 @@ const mealFields = z.object({
 const NUTRITION = ['kcal', 'protein', 'fat', 'carbohydrate'] as const;
 
 /** A meal body once parsed: absent optional fields are undefined (kept on edit), cleared ones null. */
-export interface MealWrite {
+export type MealWrite = {
   name: string;
   meal_group_id: number;
   description: string;
@@ -204,7 +204,7 @@ export interface MealWrite {
   carbohydrate?: number | null | undefined;
   /** Undefined when the body has none (an edit keeps them; an add refuses). */
   ingredients?: { ingredient: string; formula: number }[] | undefined;
-}
+};
 
 /**
  * The parser of POST admin/meal (`create`: ingredients required) and PUT admin/meal/{id} (`update`: fields that are
@@ -272,9 +272,6 @@ const mealParser = (mode: 'create' | 'update') =>
     };
   });
 
-export const adminMealCreateInput = mealParser('create');
-export const adminMealUpdateInput = mealParser('update');
-
 const ingredientFieldsDoc = Object.fromEntries(
   Array.from({ length: MAX_INGREDIENTS }, (_, i) => [
     [
@@ -327,9 +324,19 @@ export const adminMealBody = z.object({
 });
 export type AdminMealBody = z.input<typeof adminMealBody>;
 
-export const adminMealIdInput = z.object({ id: idField('meal id') });
-export const adminMealGroupIdInput = z.object({ groupId: idField('meal group id') });
-export const adminMealListInput = pageInput.extend({ groupId: idField('meal group id') });
+const { $schema: _, ...mealBodyDoc } = z.toJSONSchema(adminMealBody, { io: 'input', target: 'draft-2020-12' });
+
+/** A meal parser as the doors declare it: the body clients send (adminMealBody, also its description) to MealWrite. */
+const mealInput = (mode: 'create' | 'update') =>
+  mealParser(mode).meta(mealBodyDoc) as unknown as z.ZodType<MealWrite, AdminMealBody>;
+
+export const adminMealCreateInput = mealInput('create');
+export const adminMealUpdateInput = mealInput('update');
+
+/** A meal, or a meal group, named by its path (admin/meal/{id}, admin/meal/group/{groupId}/meals). */
+export const adminMealIdInput = z.object({ id: recordId });
+export const adminMealGroupIdInput = z.object({ groupId: recordId });
+export const adminMealListInput = pageInput.extend({ groupId: recordId });
 export type AdminMealListInput = z.input<typeof adminMealListInput>;
 
 // ---------------------------------------------------------------------------------------------------------------

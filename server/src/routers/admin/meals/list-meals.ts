@@ -1,15 +1,11 @@
 import { adminMealListInput } from '@evolution/shared';
+import { pageAnswer } from '../../../http/answers.ts';
 import { listAdminGroupMeals } from '../../../services/adminMeals.ts';
-import { paginate } from '../../../services/pagination.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
 
 /** A meal group's meals in order, paged like GET admin/meal/group/{id}/meals. */
-export const listMealsRoute = adminProcedure.input(typedInput(adminMealListInput)).query(async ({ ctx, input }) => {
-  const { groupId, page } = parseInput(adminMealListInput, input);
-  return paginate(
-    await listAdminGroupMeals(ctx.svc, groupId, page),
-    `${ctx.config.appUrl}/api/admin/meal/group/${groupId}/meals`,
+export const listMealsRoute = adminProcedure
+  .input(adminMealListInput)
+  .query(async ({ ctx, input }) =>
+    pageAnswer(ctx.config, await listAdminGroupMeals(ctx.svc, input), `/api/admin/meal/group/${input.groupId}/meals`),
   );
-});

@@ -1,13 +1,15 @@
-import { adminMealBody, adminMealIdInput } from '@evolution/shared';
-import { updateMeal } from '../../../services/adminMeals.ts';
+import { adminMealIdInput, adminMealUpdateInput } from '@evolution/shared';
+import { dataAnswer } from '../../../http/answers.ts';
+import { mealExists, updateMeal } from '../../../services/adminMeals.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
-import { parseInput } from '../../../validation.ts';
-
-const updateInput = adminMealBody.extend(adminMealIdInput.shape);
 
 /** Saves a meal: `id` names it, the rest is the body of PUT admin/meal/{id}. */
-export const updateMealRoute = adminProcedure.input(typedInput(updateInput)).mutation(({ ctx, input }) => {
-  const { id, ...body } = input as { id: unknown } & Record<string, unknown>;
-  return updateMeal(ctx.svc, parseInput(adminMealIdInput, { id }).id, body);
-});
+export const updateMealRoute = adminProcedure
+  .input(adminMealIdInput)
+  // The meal must exist before its body is read (a 404 whatever was sent), as on the REST path.
+  .use(async ({ ctx, input, next }) => {
+    await mealExists(ctx.svc, input);
+    return next();
+  })
+  .input(adminMealUpdateInput)
+  .mutation(async ({ ctx, input }) => dataAnswer(await updateMeal(ctx.svc, input)));
