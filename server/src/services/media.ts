@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
+import type { z } from 'zod';
 import {
   INTRODUCTION_PAGE,
   MEDIA_MESSAGE,
@@ -8,6 +9,8 @@ import {
   SERVER_MESSAGE,
   WARRIOR_MESSAGE,
   mediaField,
+  mediaIdInput,
+  mediaSignedQuery,
   photoUploadInput,
   type AdminMediaKind,
   type MediaUploaded,
@@ -18,7 +21,7 @@ import type { IMedia, MediaKind } from '../entities/Media.ts';
 import { DomainError, isUniqueViolation, notFound, validationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { recordAdminRead } from './audit.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { Actor, ServiceContext, SignedInContext } from './context.ts';
 import { assertCanTrain, assertContentAccess, assertSuperhumanAccess } from './access.ts';
 import {
   ForeignContentScan,
@@ -240,14 +243,13 @@ const required = (field: 'image' | 'video') =>
  * the size message). A request without a length is limited while it is read instead.
  */
 export function assertUploadLength(
-  config: Pick<AppConfig, 'mediaMaxBytes'>,
-  kind: AdminMediaKind,
-  contentLength: string | undefined,
+  ctx: SignedInContext,
+  { kind, contentLength }: { kind: AdminMediaKind; contentLength: string | undefined },
 ): void {
   const field = mediaField(kind);
   const length = Number(contentLength);
-  if (Number.isFinite(length) && length > config.mediaMaxBytes[field] + MULTIPART_OVERHEAD)
-    throw tooLarge(field, config.mediaMaxBytes[field]);
+  const limit = ctx.config.mediaMaxBytes[field];
+  if (Number.isFinite(length) && length > limit + MULTIPART_OVERHEAD) throw tooLarge(field, limit);
 }
 
 /**
@@ -347,9 +349,8 @@ async function storeVideo(
  * videos (MP4, WebM, 200 MB) are sniffed and streamed to the store as they are. 422 for a missing, wrong or too large file.
  */
 export async function uploadContentMedia(
-  ctx: Pick<ServiceContext, 'em' | 'config'>,
-  kind: AdminMediaKind,
-  file: UploadedFile | null,
+  ctx: SignedInContext,
+  { kind, file }: { kind: AdminMediaKind; file: UploadedFile | null },
 ): Promise<MediaUploaded> {
   const field = mediaField(kind);
   if (!file) throw required(field);
@@ -370,8 +371,11 @@ export async function uploadContentMedia(
 /** What signs media addresses: the app's secret and public address (AppConfig, or any part of it holding them). */
 export type MediaSigner = Pick<AppConfig, 'jwtSecret' | 'appUrl'>;
 
-/** How a media file is asked for: by a signed address (no token), or by a signed-in user's bearer token. */
-export type MediaAccess = { signed: { expires?: unknown; signature?: unknown } } | { actor: Actor };
+/**
+ * A media file asked for by its id: with the signed address's expires and signature (no token), or with neither by a
+ * signed-in user (the context's actor).
+ */
+export type MediaRequest = z.output<typeof mediaIdInput> & z.output<typeof mediaSignedQuery>;
 
 /** A stored file a reader may have: its row, its size and time of writing, and a way to read it or a range of it. */
 export interface MediaFile {
@@ -407,24 +411,27 @@ export function validMediaSignature(
  * introduction pages: every member; admins: all); a progress photo never by a signed address, only for its owner or an
  * admin (whose read goes to the audit log), as GET user/image/{id}. 403 otherwise; 404 for no such media or file.
  */
-export async function openMedia(ctx: ServiceContext, id: number, access: MediaAccess): Promise<MediaFile> {
+export async function openMedia(ctx: ServiceContext, { id, expires, signature }: MediaRequest): Promise<MediaFile> {
+  const signed = expires !== undefined || signature !== undefined;
   // The signature is checked before the id is looked up, so an unsigned probe learns nothing about which ids exist.
-  if ('signed' in access && !validMediaSignature(ctx.config, id, access.signed.expires, access.signed.signature)) {
+  if (signed && !validMediaSignature(ctx.config, id, expires, signature)) {
     throw new DomainError('FORBIDDEN', MEDIA_MESSAGE.signatureInvalid);
   }
+  // Without a signed address the reader is the signed-in caller.
+  const reader = signed ? null : ctx.actor;
+  if (!signed && !reader) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
   const media = await ctx.em.findOne(Media, { id });
   if (!media) throw notFound(MEDIA_MESSAGE.notFound);
   let auditedAdmin: Actor | null = null;
   if (media.kind === 'progress_photo') {
-    if (!('actor' in access)) throw new DomainError('FORBIDDEN', MEDIA_MESSAGE.signatureInvalid);
-    const isAdmin = access.actor.user.role === ROLE.admin;
-    if (media.owner?.id !== access.actor.user.id && !isAdmin)
-      throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
-    if (isAdmin && media.owner?.id !== access.actor.user.id) auditedAdmin = access.actor;
-  } else if ('actor' in access) {
+    if (!reader) throw new DomainError('FORBIDDEN', MEDIA_MESSAGE.signatureInvalid);
+    const isAdmin = reader.user.role === ROLE.admin;
+    if (media.owner?.id !== reader.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+    if (isAdmin && media.owner?.id !== reader.user.id) auditedAdmin = reader;
+  } else if (reader) {
     // A token reads what its holder may read through the records: meal media need the superhuman channel, programme
     // media (pages, form groups) the right to train, but an introduction page's media are every member's.
-    await assertContentMediaReadable(ctx.em, access.actor, media);
+    await assertContentMediaReadable(ctx.em, reader, media);
   }
   const storage = uploadStorage(ctx.config);
   const info = await storage.stat(media.path);

@@ -1,43 +1,40 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEDIA_MESSAGE, mediaIdInput, mediaSignedQuery } from '@evolution/shared';
 import { openMedia } from '../../services/media.ts';
 import { parseByteRange } from '../../services/mediaFormat.ts';
-import { requireUser, svc } from '../auth.ts';
-import { doc } from '../openapi.ts';
-import { pathParams } from '../params.ts';
+import { requireUser } from '../auth.ts';
+import { restContext, route } from '../route.ts';
 
 /** The longest a browser keeps a file: stored files never change (a new upload gets a new id and name). */
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** GET /api/media/{id}: uploaded files, with HTTP range requests so a player can seek without loading a whole video. */
-export async function mediaRoutes(app: FastifyInstance) {
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/:id',
-    {
-      schema: doc({
-        summary:
-          'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or the bearer token of a user who may read their records (403 otherwise); progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
-        tags: ['Media'],
-        who: 'user',
-        params: mediaIdInput,
-        query: mediaSignedQuery,
-        response: {
-          200: 'The file',
-          206: 'Part of the file (Content-Range)',
-          304: 'Not modified',
-          403: 'Invalid or expired signature, or not yours',
-          404: 'No such media',
-          416: 'Range not satisfiable',
-        },
-      }),
-    },
+    route({
+      summary:
+        'An uploaded file (picture or video). Page, meal and form group media: with the signed address of their path (expires, signature) or the bearer token of a user who may read their records (403 otherwise); progress photos only with the token of their owner or an admin. Supports Range (206, 416).',
+      tags: ['Media'],
+      // A signed address needs no token, so the caller is checked in the handler, after the path's 404.
+      who: 'public',
+      params: mediaIdInput,
+      query: mediaSignedQuery,
+      response: {
+        200: 'The file',
+        206: 'Part of the file (Content-Range)',
+        304: 'Not modified',
+        403: 'Invalid or expired signature, or not yours',
+        404: 'No such media',
+        416: 'Range not satisfiable',
+      },
+    }),
     async (req, reply) => {
-      const { id } = pathParams(mediaIdInput, req.params);
-      const query = (req.query ?? {}) as { expires?: unknown; signature?: unknown };
+      const query = req.query;
       const signed = query.signature !== undefined || query.expires !== undefined;
-      const actor = signed ? null : await requireUser(req);
-      const found = await openMedia(svc(req, actor), id, actor ? { actor } : { signed: query });
+      if (!signed) req.actor = await requireUser(req);
+      const found = await openMedia(restContext(req), { ...req.params, ...query });
 
       const etag = `"m${found.media.id}-${found.size}"`;
       // A signed address is cached until it expires (at most a day); a token's read stays private to that browser.
@@ -74,4 +71,4 @@ export async function mediaRoutes(app: FastifyInstance) {
       return reply.send(await found.open(range ?? undefined));
     },
   );
-}
+};

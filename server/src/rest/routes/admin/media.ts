@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_MEDIA_KINDS,
   adminMediaPath,
@@ -8,7 +9,7 @@ import {
   type AdminMediaKind,
 } from '@evolution/shared';
 import { assertUploadLength, uploadContentMedia, type UploadedFile } from '../../../services/media.ts';
-import { doc } from '../../openapi.ts';
+import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: media'];
 
@@ -46,26 +47,24 @@ async function withUploadedFile<T>(
 }
 
 /** POST admin/{meal,page}/image and admin/{meal,page,form_group}/video (admin.md section 7): uploads for records. */
-export async function adminMediaRoutes(app: FastifyInstance) {
+export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ADMIN_MEDIA_KINDS) {
     const field = mediaField(kind);
     app.post(
       `/${adminMediaPath(kind)}`,
-      {
-        schema: doc({
-          summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
-          tags,
-          who: 'admin',
-          response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
-        }),
-      },
+      // No body schema: the multipart file is streamed to the store as it is read, never parsed whole.
+      route({
+        summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
+        tags,
+        who: 'admin',
+        response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
+      }),
       async (req, reply) => {
         try {
           // The declared length is checked before the body is read; the role was checked by the admin scope.
-          assertUploadLength(req.server.config, kind, req.headers['content-length']);
-          const uploaded = await withUploadedFile(req, kind, (file) =>
-            uploadContentMedia({ em: req.em, config: req.server.config }, kind, file),
-          );
+          const ctx = signedInContext(req);
+          assertUploadLength(ctx, { kind, contentLength: req.headers['content-length'] });
+          const uploaded = await withUploadedFile(req, kind, (file) => uploadContentMedia(ctx, { kind, file }));
           return reply.status(201).send(uploaded);
         } catch (err) {
           // A refused upload may leave most of its body unsent: end the connection rather than keep reading it.
@@ -75,4 +74,4 @@ export async function adminMediaRoutes(app: FastifyInstance) {
       },
     );
   }
-}
+};

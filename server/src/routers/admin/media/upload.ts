@@ -13,16 +13,17 @@ const isKind = (value: unknown): value is AdminMediaKind => (ADMIN_MEDIA_KINDS a
  * limitFormData (about 10 MB): larger videos go through POST /api/admin/{…}/video, as the admin screens send them.
  */
 export const uploadMediaRoute = adminProcedure
+  // FormData has no zod schema: its kind and file are read here, the file's content by the service.
   .input((raw: unknown) => raw as FormData)
   .mutation(async ({ ctx, input }) => {
     const kind = input instanceof FormData ? input.get('kind') : null;
     if (!isKind(kind)) throw validationError('kind', 'The selected kind is invalid.');
     const file = input.get(mediaField(kind));
-    return uploadContentMedia(
-      ctx.svc,
+    return uploadContentMedia(ctx.svc, {
       kind,
-      file instanceof Blob
-        ? { chunks: Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>), truncated: () => false }
-        : null,
-    );
+      file:
+        file instanceof Blob
+          ? { chunks: Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>), truncated: () => false }
+          : null,
+    });
   });
