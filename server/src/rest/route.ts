@@ -21,6 +21,8 @@ interface RouteSpec<B, Q, P, H> {
   /** Request headers the route reads beyond Authorization (e.g. Idempotency-Key), as an object of optional strings. */
   headers?: H;
   notFound?: string;
+  /** A path that fails its schema is a 422 like a body, not a 404: its id chooses what the call does, naming no record. */
+  paramsAreInput?: boolean;
   /** Success answers by status. */
   response?: Record<number, z.ZodType | string>;
   /** What the token check reads besides the caller (see ActorReads). */
@@ -34,6 +36,8 @@ interface RouteSpec<B, Q, P, H> {
 
 /** The message of a path that names nothing, by the route's own params schema. */
 const notFoundMessages = new WeakMap<object, string | undefined>();
+/** The params schemas of routes whose path is input (paramsAreInput): a failure is a 422. */
+const inputParams = new WeakSet<object>();
 
 const ROLE_OF: Record<Who, number | null> = { public: null, user: null, member: ROLE.member, admin: ROLE.admin };
 
@@ -52,6 +56,7 @@ export function route<
   const params = spec.params?.clone() as P;
   const hasInput = Boolean(spec.body || spec.query || spec.params || spec.headers);
   if (params) notFoundMessages.set(params, spec.notFound);
+  if (params && spec.paramsAreInput) inputParams.add(params);
   const inputs: { body: B; querystring: Q; params: P; headers: H } = {
     body: spec.body as B,
     querystring: spec.query as Q,
@@ -100,7 +105,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> =
     }
     const result = zod.safeParse(data ?? {});
     if (result.success) return { value: httpPart === 'headers' ? data : result.data };
-    if (httpPart === 'params') return { error: notFound(notFoundMessages.get(zod)) };
+    if (httpPart === 'params' && !inputParams.has(zod)) return { error: notFound(notFoundMessages.get(zod)) };
     return { error: result.error };
   };
 

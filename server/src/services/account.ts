@@ -7,6 +7,7 @@ import {
   setsInput,
   type ContactDetailsDto,
 } from '@evolution/shared';
+import type { z } from 'zod';
 import {
   ApplicationDetails,
   ContactDetails,
@@ -18,8 +19,7 @@ import {
 } from '../entities/index.ts';
 import type { IContactDetails } from '../entities/ContactDetails.ts';
 import { DomainError, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { chooseSets } from '../domain/rounds.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
@@ -32,13 +32,8 @@ import { trainingExport } from './evolution.ts';
 import { deleteMemberFiles, mediaBase64 } from './media.ts';
 
 /** Checks the member's current password; wrong guesses are throttled like logins. */
-async function confirmPassword(
-  ctx: ServiceContext,
-  actor: Actor,
-  plain: string,
-  field: string,
-  message: string,
-): Promise<void> {
+async function confirmPassword(ctx: SignedInContext, plain: string, field: string, message: string): Promise<void> {
+  const { actor } = ctx;
   const key = `password|${actor.user.id}`;
   // Spent before the check (parallel guesses cannot slip past), given back when the password is right.
   await hit(ctx.limits.login, key);
@@ -55,12 +50,11 @@ async function confirmPassword(
  * session, valid as long as the one it replaces. A second change racing with the same token is refused (401).
  */
 export async function changePassword(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof changePasswordInput>,
 ): Promise<{ message: string; access_token: string }> {
-  const input = parseInput(changePasswordInput, raw);
-  await confirmPassword(ctx, actor, input.old_password, 'old_password', ACCOUNT_MESSAGE.oldPasswordWrong);
+  const { actor } = ctx;
+  await confirmPassword(ctx, input.old_password, 'old_password', ACCOUNT_MESSAGE.oldPasswordWrong);
   const version = actor.user.tokenVersion;
   const changed = await ctx.em.nativeUpdate(
     User,
@@ -101,17 +95,15 @@ export async function memberContactDetails(
 }
 
 /** The contact form; every field null until the member fills it in. */
-export async function getContactDetails(ctx: ServiceContext, actor: Actor): Promise<ContactDetailsDto> {
-  return memberContactDetails(ctx, actor.user.id);
+export async function getContactDetails(ctx: SignedInContext): Promise<ContactDetailsDto> {
+  return memberContactDetails(ctx, ctx.actor.me.id);
 }
 
 /** Saves the eleven contact fields (social links optional). */
 export async function updateContactDetails(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof contactDetailsInput>,
 ): Promise<ContactDetailsDto> {
-  const input = parseInput(contactDetailsInput, raw);
   const values = {
     addressLine1: input.address_line1,
     addressLine2: input.address_line2,
@@ -127,10 +119,10 @@ export async function updateContactDetails(
   };
   await ctx.em.upsert(
     ContactDetails,
-    { user: actor.user.id, ...values },
+    { user: ctx.actor.me.id, ...values },
     { onConflictFields: ['user'], onConflictExcludeFields: ['createdAt', 'firstName', 'lastName'] },
   );
-  return getContactDetails(ctx, actor);
+  return getContactDetails(ctx);
 }
 
 export interface SetsDto {
@@ -144,14 +136,16 @@ const setsDto = (evo: Pick<IEvolution, 'numberOfSets' | 'pendingNumberOfSets'>):
   current_number_of_sets: evo.numberOfSets,
 });
 
-export async function getSets(ctx: ServiceContext, actor: Actor): Promise<SetsDto> {
-  return setsDto(await ensureEvolution(ctx.em, actor.user));
+export async function getSets(ctx: SignedInContext): Promise<SetsDto> {
+  return setsDto(await ensureEvolution(ctx.em, ctx.actor.user));
 }
 
 /** Chooses a work-volume level; the volume phase uses it from its next submission on (spec section 4). */
-export async function updateSets(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SetsDto> {
-  const { number_of_sets } = parseInput(setsInput, raw);
-  const evo = await ensureEvolution(ctx.em, actor.user);
+export async function updateSets(
+  ctx: SignedInContext,
+  { number_of_sets }: z.output<typeof setsInput>,
+): Promise<SetsDto> {
+  const evo = await ensureEvolution(ctx.em, ctx.actor.user);
   // The schema admits only the seven levels, so the rule always has an answer.
   Object.assign(
     evo,
@@ -165,14 +159,14 @@ export async function updateSets(ctx: ServiceContext, actor: Actor, raw: unknown
 }
 
 /** The subscription screen's view, or null for a member who never subscribed (the channel is required when there is one). */
-async function subscriptionOrNull(ctx: ServiceContext, actor: Actor) {
-  const view = await subscriptionView(ctx, actor);
+async function subscriptionOrNull(ctx: SignedInContext) {
+  const view = await subscriptionView(ctx);
   return view.channel_id === null ? null : view;
 }
 
 /** Everything stored about the member, as JSON (a data-protection access request); later domains add their sections. */
-export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Record<string, unknown>> {
-  const id = actor.user.id;
+export async function exportData(ctx: SignedInContext): Promise<Record<string, unknown>> {
+  const id = ctx.actor.me.id;
   const em = ctx.em;
   const [user, contact, parq, factFind, evolution] = await Promise.all([
     em.findOneOrFail(User, { id }),
@@ -199,7 +193,7 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
       : null,
     application_details: parq ? applicationDetailsDto(parq) : null,
     fact_finding_details: factFind ? factFindingDto(factFind) : null,
-    subscription: await subscriptionOrNull(ctx, actor),
+    subscription: await subscriptionOrNull(ctx),
     training: await trainingExport(ctx, id),
     photos: await Promise.all(
       (await em.find(Media, { owner: id }, { orderBy: { id: 'asc' } })).map(async (m) => ({
@@ -214,10 +208,12 @@ export async function exportData(ctx: ServiceContext, actor: Actor): Promise<Rec
 }
 
 /** Deletes the account and all its data after the password is confirmed; the subscription is ended with the provider first. */
-export async function deleteAccount(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<{ message: string }> {
-  const { password } = parseInput(deleteAccountInput, raw);
-  await confirmPassword(ctx, actor, password, 'password', ACCOUNT_MESSAGE.passwordWrong);
-  await removeAccount(ctx, actor.user.id);
+export async function deleteAccount(
+  ctx: SignedInContext,
+  { password }: z.output<typeof deleteAccountInput>,
+): Promise<{ message: string }> {
+  await confirmPassword(ctx, password, 'password', ACCOUNT_MESSAGE.passwordWrong);
+  await removeAccount(ctx, ctx.actor.me.id);
   return { message: ACCOUNT_MESSAGE.accountDeleted };
 }
 

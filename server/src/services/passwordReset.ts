@@ -1,9 +1,9 @@
 import { raw as sqlRaw } from '@mikro-orm/core';
 import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import { ACCOUNT_MESSAGE, passwordCreateInput, passwordResetInput } from '@evolution/shared';
 import { PasswordReset, User } from '../entities/index.ts';
 import { validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { normaliseEmail } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { enqueueMail } from './jobs.ts';
@@ -17,13 +17,28 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 export const resetLink = (appUrl: string, token: string, email: string) =>
   `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
+/** Spends one of the address's reset requests; the doors call it before the form is read, so bad forms count too. */
+export function throttleResetRequest(ctx: ServiceContext): Promise<void> {
+  return hit(ctx.limits.passwordReset, ctx.ip);
+}
+
+/** The address's key for reset tries: spent before the form is read, given back when a reset succeeds. */
+const resetTryKey = (ctx: ServiceContext) => `reset|${ctx.ip}`;
+
+/** Spends one of the address's reset tries; the doors call it before the form is read, so bad forms count too. */
+export function throttleResetTry(ctx: ServiceContext): Promise<void> {
+  return hit(ctx.limits.passwordReset, resetTryKey(ctx));
+}
+
 /**
  * Emails a single-use reset link valid 60 minutes. The answer is the same whether or not the email has an account; the
- * mail is queued with the token (one transaction) and sent by the job worker, so SMTP's speed tells nothing.
+ * mail is queued with the token (one transaction) and sent by the job worker, so SMTP's speed tells nothing. The door has spent the request (throttleResetRequest).
  */
-export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): Promise<{ message: string }> {
-  await hit(ctx.limits.passwordReset, ctx.ip);
-  const email = normaliseEmail(parseInput(passwordCreateInput, raw).email);
+export async function requestPasswordReset(
+  ctx: ServiceContext,
+  input: z.output<typeof passwordCreateInput>,
+): Promise<{ message: string }> {
+  const email = normaliseEmail(input.email);
   const user = await ctx.em.findOne(User, { email });
   if (user) {
     const token = randomBytes(32).toString('base64url');
@@ -48,12 +63,14 @@ export async function requestPasswordReset(ctx: ServiceContext, raw: unknown): P
   return { message: ACCOUNT_MESSAGE.resetRequested };
 }
 
-/** Sets a new password with an emailed token: single use, 60 minutes; every session of the account ends. */
-export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<{ message: string }> {
-  const throttleKey = `reset|${ctx.ip}`;
-  // Spent before the work (parallel tries cannot slip past the limit), given back when the reset succeeds.
-  await hit(ctx.limits.passwordReset, throttleKey);
-  const input = parseInput(passwordResetInput, raw);
+/**
+ * Sets a new password with an emailed token: single use, 60 minutes; every session of the account ends. The door has
+ * spent the try first (throttleResetTry: parallel tries cannot slip past the limit); a success gives it back.
+ */
+export async function resetPassword(
+  ctx: ServiceContext,
+  input: z.output<typeof passwordResetInput>,
+): Promise<{ message: string }> {
   const password = await hashPassword(ctx.config, input.password);
   const done = await ctx.em.transactional(async (em) => {
     const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
@@ -72,6 +89,6 @@ export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<
     return true;
   });
   if (!done) throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);
-  await ctx.limits.passwordReset.reward(throttleKey, 1);
+  await ctx.limits.passwordReset.reward(resetTryKey(ctx), 1);
   return { message: ACCOUNT_MESSAGE.resetDone };
 }

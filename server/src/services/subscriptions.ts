@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   CHANNEL,
@@ -13,14 +14,14 @@ import { ContactDetails, Evolution, Plan, Subscription, User, type IUser } from 
 import type { IPlan } from '../entities/Plan.ts';
 import type { ISubscription } from '../entities/Subscription.ts';
 import { DomainError, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { createMember, normaliseEmail, registering, signedIn } from './auth.ts';
 import { planDto } from './channels.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { idempotencyKey, paymentProvider, type PaymentProvider, type ProviderSubscription } from './payments/index.ts';
-import { hit } from './rateLimit.ts';
 import { isSubscriptionActive, loginResponse } from './session.ts';
+
+type SubscribeForm = z.output<typeof subscribeInput>;
 
 /** A plan that can be bought in this channel, loaded by the transaction's EntityManager; otherwise a 422 on plan_id. */
 async function purchasablePlan(em: EntityManager, planId: number, channelId?: number): Promise<IPlan> {
@@ -132,11 +133,9 @@ async function purchase<T>(
 }
 
 /** The subscription screen: channel, start date, programme position, plan, period end and cancellation. */
-export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promise<SubscriptionView> {
-  const [sub, evo] = await Promise.all([
-    findSubscription(ctx.em, actor.user.id),
-    ctx.em.findOne(Evolution, { user: actor.user.id }),
-  ]);
+export async function subscriptionView(ctx: SignedInContext): Promise<SubscriptionView> {
+  const userId = ctx.actor.me.id;
+  const [sub, evo] = await Promise.all([findSubscription(ctx.em, userId), ctx.em.findOne(Evolution, { user: userId })]);
   return {
     channel_id: sub?.channel.id ?? null,
     channel_name: sub?.channel.name ?? null,
@@ -156,14 +155,21 @@ export async function subscriptionView(ctx: ServiceContext, actor: Actor): Promi
   };
 }
 
-/** Registers a member and buys their plan in one transaction (or, when signed in, only buys): a decline creates nothing. */
-export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): Promise<LoginResponse> {
+/**
+ * Registers a member and buys their plan in one transaction (or, when signed in, only buys): a decline creates nothing.
+ * The door reads the form by the caller (registerSubscriptionForm) and has spent a newcomer's registration first.
+ */
+export async function registerAndSubscribe(
+  ctx: ServiceContext,
+  form: z.output<typeof registerSubscriptionInput> | SubscribeForm,
+): Promise<LoginResponse> {
   if (ctx.actor) {
-    await buy(ctx, ctx.actor, raw);
-    return loginResponse(ctx.em, ctx.actor.user);
+    const signedIn = ctx as SignedInContext;
+    await buy(signedIn, form);
+    return loginResponse(ctx.em, signedIn.actor.user);
   }
-  await hit(ctx.limits.register, ctx.ip);
-  const input = parseInput(registerSubscriptionInput, raw);
+  if (!('email' in form)) throw new Error('A newcomer reached register/subscription without the registration form');
+  const input = form;
   await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
@@ -193,35 +199,36 @@ export async function registerAndSubscribe(ctx: ServiceContext, raw: unknown): P
 }
 
 /** A signed-in member buys a plan (first time, or again after a lapse). */
-async function buy(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<void> {
-  const input = parseInput(subscribeInput, raw);
+async function buy(ctx: SignedInContext, input: SubscribeForm): Promise<void> {
   await purchase(ctx, async (em, provider, created) => {
-    const user = await lockedUser(em, actor.user.id);
+    const user = await lockedUser(em, ctx.actor.me.id);
     await buyPlan(em, provider, user, await purchasablePlan(em, input.plan_id, input.channel_id), input.nonce, created);
   });
 }
 
 /** POST user/subscription: buys a plan and answers the subscription screen's view. */
-export async function subscribe(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SubscriptionView> {
-  await buy(ctx, actor, raw);
-  return subscriptionView(ctx, actor);
+export async function subscribe(ctx: SignedInContext, input: SubscribeForm): Promise<SubscriptionView> {
+  await buy(ctx, input);
+  return subscriptionView(ctx);
 }
 
 /** The active subscription in the transaction, locked with its member; a conflict when there is none. */
-async function activeSubscription(em: EntityManager, actor: Actor, doing: string): Promise<ISubscription> {
-  await lockedUser(em, actor.user.id);
-  const sub = await em.findOne(Subscription, { user: actor.user.id }, { populate: ['plan', 'channel'], refresh: true });
+async function activeSubscription(em: EntityManager, userId: number, doing: string): Promise<ISubscription> {
+  await lockedUser(em, userId);
+  const sub = await em.findOne(Subscription, { user: userId }, { populate: ['plan', 'channel'], refresh: true });
   if (!sub || !isSubscriptionActive(sub))
     throw new DomainError('CONFLICT', `You have no active subscription to ${doing}.`);
   return sub;
 }
 
 /** Moves the active subscription to another plan with proration; the same plan again resumes a pending cancellation. */
-export async function changePlan(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<SubscriptionView> {
-  const input = parseInput(changePlanInput, raw);
+export async function changePlan(
+  ctx: SignedInContext,
+  input: z.output<typeof changePlanInput>,
+): Promise<SubscriptionView> {
   const provider = paymentProvider(ctx.config);
   await ctx.em.transactional(async (em) => {
-    const sub = await activeSubscription(em, actor, 'change');
+    const sub = await activeSubscription(em, ctx.actor.me.id, 'change');
     const plan = await purchasablePlan(em, input.id);
     if (sub.plan.id === plan.id && !sub.cancelAtPeriodEnd) return; // a repeated change: nothing left to do
     if (sub.provider !== provider.name)
@@ -231,14 +238,14 @@ export async function changePlan(ctx: ServiceContext, actor: Actor, raw: unknown
     Object.assign(sub, { plan, channel: plan.channel, amountPence: plan.amountPence });
     applyProvider(sub, result);
   });
-  return subscriptionView(ctx, actor);
+  return subscriptionView(ctx);
 }
 
 /** Cancels at period end: access lasts until then; cancelling again changes nothing. */
-export async function cancelSubscription(ctx: ServiceContext, actor: Actor): Promise<SubscriptionView> {
+export async function cancelSubscription(ctx: SignedInContext): Promise<SubscriptionView> {
   const provider = paymentProvider(ctx.config);
   await ctx.em.transactional(async (em) => {
-    const sub = await activeSubscription(em, actor, 'cancel');
+    const sub = await activeSubscription(em, ctx.actor.me.id, 'cancel');
     if (sub.cancelAtPeriodEnd) return;
     if (sub.provider !== provider.name)
       throw new DomainError('CONFLICT', 'This subscription is billed elsewhere and cannot be cancelled here.');
@@ -250,7 +257,7 @@ export async function cancelSubscription(ctx: ServiceContext, actor: Actor): Pro
       ),
     );
   });
-  return subscriptionView(ctx, actor);
+  return subscriptionView(ctx);
 }
 
 /** Ends a member's subscription with the provider at once and deletes them as its customer (account deletion). */

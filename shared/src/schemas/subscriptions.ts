@@ -47,6 +47,9 @@ export const registerSubscriptionInput = z
   });
 export type RegisterSubscriptionInput = z.infer<typeof registerSubscriptionInput>;
 
+/** POST /api/register/subscription's form by caller: a signed-in member sends only the plan and the card token. */
+export const registerSubscriptionForm = (signedIn: boolean) => (signedIn ? subscribeInput : registerSubscriptionInput);
+
 /** GET /api/user/payment/{id}/change: the plan to move to. */
 export const changePlanInput = z.object({ id: idField('plan id') });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGE,
@@ -16,6 +16,7 @@ import {
   setsInput,
   setsSchema,
 } from '@evolution/shared';
+import { dataAnswer, pageAnswer } from '../../http/answers.ts';
 import {
   changePassword,
   deleteAccount,
@@ -26,37 +27,35 @@ import {
   updateSets,
 } from '../../services/account.ts';
 import { memberDataReads } from '../../services/audit.ts';
-import { paginate } from '../../services/pagination.ts';
-import { requestPasswordReset, resetPassword } from '../../services/passwordReset.ts';
-import { parseInput } from '../../validation.ts';
-import { requireMember, requireUser, svc } from '../auth.ts';
-import { doc } from '../openapi.ts';
+import {
+  requestPasswordReset,
+  resetPassword,
+  throttleResetRequest,
+  throttleResetTry,
+} from '../../services/passwordReset.ts';
+import { restContext, route, signedInContext } from '../route.ts';
+import { throttledFirst } from '../throttle.ts';
 
 const tags = ['Account'];
 
 /** Password (change and reset), contact details, work volume, data export and account deletion. */
-export async function accountRoutes(app: FastifyInstance) {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/settings/password',
-    {
-      schema: doc({
-        summary:
-          'Change the password (members and admins); every other session ends and this one gets a fresh access_token',
-        tags,
-        who: 'user',
-        body: changePasswordInput,
-        response: { 200: changePasswordResponseSchema },
-      }),
-    },
-    async (req) => {
-      const actor = await requireUser(req);
-      return changePassword(svc(req, actor), actor, req.body);
-    },
+    route({
+      summary:
+        'Change the password (members and admins); every other session ends and this one gets a fresh access_token',
+      tags,
+      who: 'user',
+      body: changePasswordInput,
+      response: { 200: changePasswordResponseSchema },
+    }),
+    async (req) => changePassword(signedInContext(req), req.body),
   );
   app.post(
     '/password/create',
     {
-      schema: doc({
+      ...route({
         summary:
           'Email a password-reset link (valid 60 minutes); the same answer whether or not the email has an account',
         tags,
@@ -64,138 +63,105 @@ export async function accountRoutes(app: FastifyInstance) {
         body: passwordCreateInput,
         response: { 200: messageSchema, 429: messageSchema },
       }),
+      ...throttledFirst(throttleResetRequest),
     },
-    (req) => requestPasswordReset(svc(req), req.body),
+    async (req) => requestPasswordReset(restContext(req), req.body),
   );
   app.post(
     '/password/reset',
     {
-      schema: doc({
+      ...route({
         summary: 'Set a new password with the emailed token (single use); every session of the account ends',
         tags,
         who: 'public',
         body: passwordResetInput,
         response: { 200: messageSchema, 429: messageSchema },
       }),
+      ...throttledFirst(throttleResetTry),
     },
-    (req) => resetPassword(svc(req), req.body),
+    async (req) => resetPassword(restContext(req), req.body),
   );
   app.get(
     '/user/contact_details',
-    {
-      schema: doc({
-        summary: 'The contact form in data (fields null until filled in)',
-        tags,
-        who: 'member',
-        response: { 200: z.object({ data: contactDetailsSchema }) },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return { data: await getContactDetails(svc(req, actor), actor) };
-    },
+    route({
+      summary: 'The contact form in data (fields null until filled in)',
+      tags,
+      who: 'member',
+      response: { 200: z.object({ data: contactDetailsSchema }) },
+    }),
+    async (req) => dataAnswer(await getContactDetails(signedInContext(req))),
   );
   app.put(
     '/user/contact_details',
-    {
-      schema: doc({
-        summary: 'Save the eleven contact fields',
-        tags,
-        who: 'member',
-        body: contactDetailsInput,
-        response: { 200: z.object({ message: z.string(), data: contactDetailsSchema }) },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return {
-        message: ACCOUNT_MESSAGE.contactUpdated,
-        data: await updateContactDetails(svc(req, actor), actor, req.body),
-      };
-    },
+    route({
+      summary: 'Save the eleven contact fields',
+      tags,
+      who: 'member',
+      body: contactDetailsInput,
+      response: { 200: z.object({ message: z.string(), data: contactDetailsSchema }) },
+    }),
+    async (req) => ({
+      message: ACCOUNT_MESSAGE.contactUpdated,
+      data: await updateContactDetails(signedInContext(req), req.body),
+    }),
   );
   app.get(
     '/user/sets',
-    {
-      schema: doc({
-        summary: 'Work volume: data.number_of_sets is the level chosen (used from the next volume-phase submission)',
-        tags,
-        who: 'member',
-        response: { 200: z.object({ data: setsSchema }) },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return { data: await getSets(svc(req, actor), actor) };
-    },
+    route({
+      summary: 'Work volume: data.number_of_sets is the level chosen (used from the next volume-phase submission)',
+      tags,
+      who: 'member',
+      response: { 200: z.object({ data: setsSchema }) },
+    }),
+    async (req) => dataAnswer(await getSets(signedInContext(req))),
   );
   app.patch(
     '/user/sets',
-    {
-      schema: doc({
-        summary: 'Choose a work-volume level: 12, 16, 18, 24, 30, 36 or 45 sets',
-        tags,
-        who: 'member',
-        body: setsInput,
-        response: { 200: z.object({ message: z.string(), data: setsSchema }) },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return { message: ACCOUNT_MESSAGE.setsUpdated, data: await updateSets(svc(req, actor), actor, req.body) };
-    },
+    route({
+      summary: 'Choose a work-volume level: 12, 16, 18, 24, 30, 36 or 45 sets',
+      tags,
+      who: 'member',
+      body: setsInput,
+      response: { 200: z.object({ message: z.string(), data: setsSchema }) },
+    }),
+    async (req) => ({ message: ACCOUNT_MESSAGE.setsUpdated, data: await updateSets(signedInContext(req), req.body) }),
   );
   app.get(
     '/user/export',
-    {
-      schema: doc({
-        summary: "Download all of the member's data as JSON",
-        tags,
-        who: 'member',
-        response: { 200: z.record(z.string(), z.unknown()) },
-      }),
-    },
+    route({
+      summary: "Download all of the member's data as JSON",
+      tags,
+      who: 'member',
+      response: { 200: z.record(z.string(), z.unknown()) },
+    }),
     async (req, reply) => {
-      const actor = await requireMember(req);
-      reply.header('content-disposition', `attachment; filename="evolution-data-${actor.user.id}.json"`);
-      return exportData(svc(req, actor), actor);
+      const ctx = signedInContext(req);
+      reply.header('content-disposition', `attachment; filename="evolution-data-${ctx.actor.me.id}.json"`);
+      return exportData(ctx);
     },
   );
   app.get(
     '/user/data_reads',
-    {
-      schema: doc({
-        summary:
-          "Who read the member's health data (PAR-Q, fact-find, chamber and photos, macro data) and when, newest first",
-        tags,
-        who: 'member',
-        query: pageInput,
-        response: { 200: paginatedSchema(dataReadRowSchema) },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      const { page } = parseInput(pageInput, req.query);
-      return paginate(
-        await memberDataReads(svc(req, actor), actor.user.id, page),
-        `${req.server.config.appUrl}/api/user/data_reads`,
-      );
-    },
+    route({
+      summary:
+        "Who read the member's health data (PAR-Q, fact-find, chamber and photos, macro data) and when, newest first",
+      tags,
+      who: 'member',
+      query: pageInput,
+      response: { 200: paginatedSchema(dataReadRowSchema) },
+    }),
+    async (req) =>
+      pageAnswer(req.server.config, await memberDataReads(signedInContext(req), req.query), req.routeOptions.url!),
   );
   app.delete(
     '/user',
-    {
-      schema: doc({
-        summary: 'Delete the account and all its data (password required); the subscription is ended with the provider',
-        tags,
-        who: 'member',
-        body: deleteAccountInput,
-        response: { 200: messageSchema, 402: messageSchema },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return deleteAccount(svc(req, actor), actor, req.body);
-    },
+    route({
+      summary: 'Delete the account and all its data (password required); the subscription is ended with the provider',
+      tags,
+      who: 'member',
+      body: deleteAccountInput,
+      response: { 200: messageSchema, 402: messageSchema },
+    }),
+    async (req) => deleteAccount(signedInContext(req), req.body),
   );
-}
+};

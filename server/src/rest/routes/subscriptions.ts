@@ -1,13 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePlanInput,
   loginResponseSchema,
   messageSchema,
+  registerSubscriptionForm,
   registerSubscriptionInput,
   subscribeInput,
   subscriptionViewSchema,
 } from '@evolution/shared';
+import { dataAnswer } from '../../http/answers.ts';
+import { throttleRegistration } from '../../services/auth.ts';
 import {
   cancelSubscription,
   changePlan,
@@ -15,18 +18,21 @@ import {
   subscribe,
   subscriptionView,
 } from '../../services/subscriptions.ts';
-import { optionalMember, requireMember, svc } from '../auth.ts';
+import { parseInput } from '../../validation.ts';
+import { optionalMember } from '../auth.ts';
 import { doc } from '../openapi.ts';
+import { restContext, route, signedInContext } from '../route.ts';
 
 const tags = ['Subscriptions'];
 const viewAnswer = z.object({ message: z.string(), data: subscriptionViewSchema });
 const failures = { 402: messageSchema, 409: messageSchema };
 
 /** Buying, changing and cancelling a plan; the subscription screen. */
-export async function subscriptionRoutes(app: FastifyInstance) {
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register/subscription',
     {
+      // Documented as the newcomer's form; which form is read depends on the caller, so the handler reads it.
       schema: doc({
         summary:
           'Register and buy a plan in one transaction (a declined card creates nothing: 402 "Registration was not successful: ..."). Signed-in members send only channel_id, plan_id and nonce.',
@@ -35,76 +41,64 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         body: registerSubscriptionInput,
         response: { 201: loginResponseSchema, ...failures, 429: messageSchema },
       }),
+      // The caller first (a bad token's 401/403), then a newcomer's registration is spent, before the form is read.
+      preValidation: async (req) => {
+        req.actor = await optionalMember(req);
+        if (!req.actor) await throttleRegistration(restContext(req));
+      },
     },
     async (req, reply) => {
-      const actor = await optionalMember(req);
-      return reply.status(201).send(await registerAndSubscribe(svc(req, actor), req.body));
+      const ctx = restContext(req);
+      const form = parseInput(registerSubscriptionForm(ctx.actor !== null), req.body);
+      return reply.status(201).send(await registerAndSubscribe(ctx, form));
     },
   );
   app.get(
     '/user/subscription',
-    {
-      schema: doc({
-        summary: 'The subscription screen: channel, start date, version and phase, plan, period end, cancellation',
-        tags,
-        who: 'member',
-        response: { 200: z.object({ data: subscriptionViewSchema }) },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return { data: await subscriptionView(svc(req, actor), actor) };
-    },
+    route({
+      summary: 'The subscription screen: channel, start date, version and phase, plan, period end, cancellation',
+      tags,
+      who: 'member',
+      response: { 200: z.object({ data: subscriptionViewSchema }) },
+    }),
+    async (req) => dataAnswer(await subscriptionView(signedInContext(req))),
   );
   app.post(
     '/user/subscription',
-    {
-      schema: doc({
-        summary:
-          'Buy a plan when signed in (first time or after a lapse); a repeated submit for the same plan answers as the first',
-        tags,
-        who: 'member',
-        body: subscribeInput,
-        response: { 201: viewAnswer, ...failures },
-      }),
-    },
-    async (req, reply) => {
-      const actor = await requireMember(req);
-      return reply
+    route({
+      summary:
+        'Buy a plan when signed in (first time or after a lapse); a repeated submit for the same plan answers as the first',
+      tags,
+      who: 'member',
+      body: subscribeInput,
+      response: { 201: viewAnswer, ...failures },
+    }),
+    async (req, reply) =>
+      reply
         .status(201)
-        .send({ message: 'Subscription created', data: await subscribe(svc(req, actor), actor, req.body) });
-    },
+        .send({ message: 'Subscription created', data: await subscribe(signedInContext(req), req.body) }),
   );
   app.get(
     '/user/payment/:id/change',
-    {
-      schema: doc({
-        summary:
-          'Move the active subscription to plan {id}, prorated; the current plan again resumes a pending cancellation',
-        tags,
-        who: 'member',
-        params: changePlanInput,
-        response: { 200: viewAnswer, ...failures },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return { message: 'Subscription changed', data: await changePlan(svc(req, actor), actor, req.params) };
-    },
+    route({
+      summary:
+        'Move the active subscription to plan {id}, prorated; the current plan again resumes a pending cancellation',
+      tags,
+      who: 'member',
+      params: changePlanInput,
+      paramsAreInput: true,
+      response: { 200: viewAnswer, ...failures },
+    }),
+    async (req) => ({ message: 'Subscription changed', data: await changePlan(signedInContext(req), req.params) }),
   );
   app.get(
     '/user/payment/cancel',
-    {
-      schema: doc({
-        summary: 'Cancel at the end of the paid period; access lasts until current_period_end',
-        tags,
-        who: 'member',
-        response: { 200: viewAnswer, ...failures },
-      }),
-    },
-    async (req) => {
-      const actor = await requireMember(req);
-      return { message: 'Subscription cancelled', data: await cancelSubscription(svc(req, actor), actor) };
-    },
+    route({
+      summary: 'Cancel at the end of the paid period; access lasts until current_period_end',
+      tags,
+      who: 'member',
+      response: { 200: viewAnswer, ...failures },
+    }),
+    async (req) => ({ message: 'Subscription cancelled', data: await cancelSubscription(signedInContext(req)) }),
   );
-}
+};

@@ -1,9 +1,8 @@
 import { changePasswordInput } from '@evolution/shared';
 import { changePassword } from '../../services/account.ts';
 import { authedProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 /** Changes the password; other sessions end; answers a fresh token for this one. */
 export const changePasswordRoute = authedProcedure
-  .input(typedInput(changePasswordInput))
-  .mutation(({ ctx, input }) => changePassword(ctx.svc, ctx.actor, input));
+  .input(changePasswordInput)
+  .mutation(({ ctx, input }) => changePassword(ctx.svc, input));

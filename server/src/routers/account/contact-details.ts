@@ -1,4 +1,4 @@
 import { getContactDetails } from '../../services/account.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
-export const contactDetailsRoute = memberProcedure.query(({ ctx }) => getContactDetails(ctx.svc, ctx.actor));
+export const contactDetailsRoute = memberProcedure.query(({ ctx }) => getContactDetails(ctx.svc));

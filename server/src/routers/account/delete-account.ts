@@ -1,9 +1,8 @@
 import { deleteAccountInput } from '@evolution/shared';
 import { deleteAccount } from '../../services/account.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 /** Deletes the account and its data after the password is confirmed. */
 export const deleteAccountRoute = memberProcedure
-  .input(typedInput(deleteAccountInput))
-  .mutation(({ ctx, input }) => deleteAccount(ctx.svc, ctx.actor, input));
+  .input(deleteAccountInput)
+  .mutation(({ ctx, input }) => deleteAccount(ctx.svc, input));

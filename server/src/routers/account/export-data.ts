@@ -2,4 +2,4 @@ import { exportData } from '../../services/account.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
 /** All the member's data as JSON. */
-export const exportDataRoute = memberProcedure.query(({ ctx }) => exportData(ctx.svc, ctx.actor));
+export const exportDataRoute = memberProcedure.query(({ ctx }) => exportData(ctx.svc));

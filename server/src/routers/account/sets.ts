@@ -2,4 +2,4 @@ import { getSets } from '../../services/account.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
 /** The work-volume level chosen and the one in use. */
-export const setsRoute = memberProcedure.query(({ ctx }) => getSets(ctx.svc, ctx.actor));
+export const setsRoute = memberProcedure.query(({ ctx }) => getSets(ctx.svc));

@@ -1,8 +1,7 @@
 import { contactDetailsInput } from '@evolution/shared';
 import { updateContactDetails } from '../../services/account.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 export const updateContactDetailsRoute = memberProcedure
-  .input(typedInput(contactDetailsInput))
-  .mutation(({ ctx, input }) => updateContactDetails(ctx.svc, ctx.actor, input));
+  .input(contactDetailsInput)
+  .mutation(({ ctx, input }) => updateContactDetails(ctx.svc, input));

@@ -1,9 +1,8 @@
 import { setsInput } from '@evolution/shared';
 import { updateSets } from '../../services/account.ts';
 import { memberProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 /** Chooses a work-volume level, applied after the next volume-phase submission. */
 export const updateSetsRoute = memberProcedure
-  .input(typedInput(setsInput))
-  .mutation(({ ctx, input }) => updateSets(ctx.svc, ctx.actor, input));
+  .input(setsInput)
+  .mutation(({ ctx, input }) => updateSets(ctx.svc, input));

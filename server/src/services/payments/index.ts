@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config.ts';
+import type { ServiceContext } from '../context.ts';
 import { offlineProvider } from './offline.ts';
 import type { PaymentProvider } from './provider.ts';
 import { stripeProvider } from './stripe.ts';
@@ -18,7 +19,10 @@ export function paymentProvider(config: AppConfig): PaymentProvider {
 }
 
 /** The client's card-entry settings: the provider in use and, for Stripe, the publishable key (never a secret). */
-export function paymentConfig(config: AppConfig): { provider: 'stripe' | 'offline'; publishableKey: string | null } {
+export function paymentConfig({ config }: Pick<ServiceContext, 'config'>): {
+  provider: 'stripe' | 'offline';
+  publishableKey: string | null;
+} {
   return {
     provider: config.stripeSecretKey ? 'stripe' : 'offline',
     publishableKey: config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null,

@@ -1,9 +1,8 @@
 import { changePlanInput } from '@evolution/shared';
 import { changePlan } from '../../../services/subscriptions.ts';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
 
 /** Moves the active subscription to plan `id`, prorated. */
 export const changePlanRoute = memberProcedure
-  .input(typedInput(changePlanInput))
-  .mutation(({ ctx, input }) => changePlan(ctx.svc, ctx.actor, input));
+  .input(changePlanInput)
+  .mutation(({ ctx, input }) => changePlan(ctx.svc, input));
