@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DESIRED_BODY_FAT,
@@ -12,8 +13,7 @@ import { ApplicationDetails, FactFinding, User, type IUser } from '../entities/i
 import type { IApplicationDetails } from '../entities/ApplicationDetails.ts';
 import type { IFactFinding } from '../entities/FactFinding.ts';
 import { DomainError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 
 /** The setup steps: 1 the PAR-Q, 2 the fact-find; then setup is off (spec section 4). */
 const STEP = { parq: 1, factFind: 2 } as const;
@@ -64,12 +64,8 @@ export function factFindingDto(f: IFactFinding): FactFindingDto {
 }
 
 /** Locks the member and checks that `step` is the one they are on: steps go in order and each counts once. */
-async function atStep(em: EntityManager, actor: Actor, step: number): Promise<IUser> {
-  const user = await em.findOneOrFail(
-    User,
-    { id: actor.user.id },
-    { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-  );
+async function atStep(em: EntityManager, userId: number, step: number): Promise<IUser> {
+  const user = await em.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   if (!user.initialSetup || user.initialSetupStep > SETUP_STEPS)
     throw new DomainError('CONFLICT', 'Setup is already complete.');
   if (user.initialSetupStep < step)
@@ -93,15 +89,14 @@ function advance(user: IUser) {
  * kept from an earlier try updated), the step advanced; answers the stored answers and where setup now stands.
  */
 async function completeStep<R extends object, D>(
-  ctx: ServiceContext,
-  actor: Actor,
+  ctx: SignedInContext,
   step: number,
   message: string,
   save: (em: EntityManager, user: IUser) => Promise<R>,
   toDto: (row: R) => D,
 ): Promise<SetupStep<D>> {
   return ctx.em.transactional(async (em) => {
-    const user = await atStep(em, actor, step);
+    const user = await atStep(em, ctx.actor.me.id, step);
     const row = await save(em, user);
     advance(user);
     await em.flush();
@@ -124,20 +119,17 @@ export async function memberApplicationDetails(
 }
 
 /** The member's PAR-Q, or null before they have sent it. */
-export async function getApplicationDetails(ctx: ServiceContext, actor: Actor): Promise<ApplicationDetailsDto | null> {
-  return memberApplicationDetails(ctx, actor.user.id);
+export async function getApplicationDetails(ctx: SignedInContext): Promise<ApplicationDetailsDto | null> {
+  return memberApplicationDetails(ctx, ctx.actor.me.id);
 }
 
 /** Setup step 1: stores the PAR-Q and moves on to the fact-find. */
 export async function submitApplicationDetails(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof applicationDetailsInput>,
 ): Promise<SetupStep<ApplicationDetailsDto>> {
-  const input = parseInput(applicationDetailsInput, raw);
   return completeStep(
     ctx,
-    actor,
     STEP.parq,
     'Application details saved',
     async (em, user) => {
@@ -171,20 +163,17 @@ export async function memberFactFinding(
 }
 
 /** The member's fact-find, or null before they have sent it. */
-export async function getFactFinding(ctx: ServiceContext, actor: Actor): Promise<FactFindingDto | null> {
-  return memberFactFinding(ctx, actor.user.id);
+export async function getFactFinding(ctx: SignedInContext): Promise<FactFindingDto | null> {
+  return memberFactFinding(ctx, ctx.actor.me.id);
 }
 
 /** Setup step 2: stores the fact-find with the body fat the aesthetic aims at, and ends setup. */
 export async function submitFactFinding(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof factFindingInput>,
 ): Promise<SetupStep<FactFindingDto>> {
-  const input = parseInput(factFindingInput, raw);
   return completeStep(
     ctx,
-    actor,
     STEP.factFind,
     'Fact-finding details saved',
     async (em, user) => {
