@@ -3,20 +3,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { PoolClient } from 'pg';
 import webpush from 'web-push';
+import type { z } from 'zod';
 import {
   PUSH_MESSAGE,
   ROLE,
   isPushEndpoint,
-  pushEndpointInput,
-  pushSubscriptionInput,
   type PushKey,
   type PushNotification,
   type PushSubscriptionDto,
+  type pushEndpointInput,
+  type pushSubscriptionInput,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { serviceLog } from './log.ts';
 
 // Web Push (issue 20): devices register here; notifications go through the job queue, queued in the transaction of the
@@ -140,14 +140,12 @@ export function pushKey(ctx: ServiceContext): PushKey {
 
 /** GET push/subscription?endpoint: the caller's device with that endpoint, or null (unknown, or another account's). */
 export async function findOwnSubscription(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
+  ctx: SignedInContext,
+  { endpoint }: z.output<typeof pushEndpointInput>,
 ): Promise<PushSubscriptionDto | null> {
-  const { endpoint } = parseInput(pushEndpointInput, raw);
   const [row] = await ctx.em.execute<SubscriptionSqlRow[]>(
     'select id, user_id, endpoint, created_at, last_used_at from push_subscriptions where endpoint = ? and user_id = ?',
-    [endpoint, actor.me.id],
+    [endpoint, ctx.actor.me.id],
   );
   return row ? dto(row) : null;
 }
@@ -157,14 +155,12 @@ export async function findOwnSubscription(
  * account registered (a shared phone) moves to the caller. `created` is false when it was the caller's already.
  */
 export async function subscribePush(
-  ctx: ServiceContext,
-  actor: Actor,
-  raw: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof pushSubscriptionInput>,
 ): Promise<{ created: boolean; data: PushSubscriptionDto }> {
-  const input = parseInput(pushSubscriptionInput, raw);
   if (!isOnPushService(ctx.config, input.endpoint)) throw validationError('endpoint', M.endpointHost);
   if (!isP256Point(input.keys.p256dh)) throw validationError('keys.p256dh', M.p256dhInvalid);
-  const userId = actor.me.id;
+  const userId = ctx.actor.me.id;
   return ctx.em.transactional(async (em) => {
     const [before] = await em.execute<{ user_id: number }[]>(
       'select user_id from push_subscriptions where endpoint = ?',
@@ -191,11 +187,13 @@ export async function subscribePush(
 }
 
 /** DELETE push/subscription: the caller's device stops receiving; an unknown endpoint, or another account's, is a 404. */
-export async function unsubscribePush(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<void> {
-  const { endpoint } = parseInput(pushEndpointInput, raw);
+export async function unsubscribePush(
+  ctx: SignedInContext,
+  { endpoint }: z.output<typeof pushEndpointInput>,
+): Promise<void> {
   const removed = await ctx.em.execute<{ id: number }[]>(
     'delete from push_subscriptions where endpoint = ? and user_id = ? returning id',
-    [endpoint, actor.me.id],
+    [endpoint, ctx.actor.me.id],
   );
   // Another account's device is a 404, not a 403: whose it is is none of the caller's business.
   if (removed.length === 0) throw notFound(M.notFound);

@@ -1,9 +1,8 @@
 import { pushEndpointInput } from '@evolution/shared';
 import { findOwnSubscription } from '../../services/push.ts';
 import { authedProcedure } from '../../trpc/init.ts';
-import { typedInput } from '../../trpc/input.ts';
 
 /** This device's registration when it is the caller's, else null (GET push/subscription?endpoint answers 404). */
 export const subscriptionRoute = authedProcedure
-  .input(typedInput(pushEndpointInput))
-  .query(({ ctx, input }) => findOwnSubscription(ctx.svc, ctx.actor, input));
+  .input(pushEndpointInput)
+  .query(({ ctx, input }) => findOwnSubscription(ctx.svc, input));
