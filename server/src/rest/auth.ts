@@ -15,6 +15,8 @@ const resolve = (req: FastifyRequest, role: number | null, reads?: ActorReads): 
 
 /** Any signed-in user. */
 export const requireUser = (req: FastifyRequest) => resolve(req, null);
+/** Members only: 401 without a valid token, 403 for admins; `reads` asks for more alongside the token check. */
+export const requireMember = (req: FastifyRequest, reads?: ActorReads) => resolve(req, ROLE.member, reads);
 /** Admins only: 401 without a valid token, 403 for members. */
 export const requireAdmin = (req: FastifyRequest) => resolve(req, ROLE.admin);
 /** Anyone; a bearer token, when one is sent, must be a valid member's (401 / 403 otherwise). */
