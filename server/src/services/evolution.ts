@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import {
   SERVER_MESSAGE,
   WARRIOR_MESSAGE,
   chamberInput,
+  formLevelsInput,
   workoutResultsInput,
   type CalibrationResults,
   type Chamber,
@@ -22,35 +24,43 @@ import {
 import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { readRows } from '../db/read.ts';
-import { parseInput } from '../validation.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext, SignedInContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { generalVersions, loadLadders, memberStandings } from './programme.ts';
 import { ensureEvolution, evolutionState } from './session.ts';
 
 // A member's training record. Each read takes the member whose record it is, so the member's own calls and the
-// admin views of a member (admin/user/{id}/evolution/...) share them; the caller decides who may read.
+// admin views of a member (admin/user/{id}/evolution/...) share them; the caller decides who may read. The member's
+// own calls read the caller's record.
 
 /** GET user/evolution: the programme state with the subscription's channel and the start date. */
-export async function getEvolution(ctx: ServiceContext, member: IUser): Promise<EvolutionDto> {
+export async function getEvolution(ctx: SignedInContext): Promise<EvolutionDto['data']> {
+  return memberEvolution(ctx, ctx.actor.user);
+}
+
+/** A member's programme state, channel and start date. */
+export async function memberEvolution(ctx: ServiceContext, member: IUser): Promise<EvolutionDto['data']> {
   const [evo, sub, versions] = await Promise.all([
     ensureEvolution(ctx.em, member),
     ctx.em.findOne(Subscription, { user: member.id }, { populate: ['channel'] }),
     generalVersions(ctx.em),
   ]);
   return {
-    data: {
-      ...evolutionState(evo),
-      channel_name: sub?.channel.name ?? null,
-      start_date: evo.startDate.toISOString(),
-      versions: versions.length,
-    },
+    ...evolutionState(evo),
+    channel_name: sub?.channel.name ?? null,
+    start_date: evo.startDate.toISOString(),
+    versions: versions.length,
   };
 }
 
 /** GET user/evolution/calibration: the tests of the latest calibration and the level each placed the member on. */
-export async function calibrationResults(ctx: ServiceContext, memberId: number): Promise<CalibrationResults> {
+export async function calibrationResults(ctx: SignedInContext): Promise<CalibrationResults> {
+  return memberCalibrationResults(ctx, ctx.actor.me.id);
+}
+
+/** The tests of a member's latest calibration. */
+export async function memberCalibrationResults(ctx: ServiceContext, memberId: number): Promise<CalibrationResults> {
   const latest = await ctx.em.findOne(
     PhaseSubmission,
     { user: memberId, track: 'calibration', phaseType: 'exercise' },
@@ -94,9 +104,19 @@ function workoutRow(r: IWorkoutResult): WorkoutResultRow {
   };
 }
 
+type WorkoutQuery = z.output<typeof workoutResultsInput>;
+
 /** GET user/evolution/workout_results: every logged set of an evolution (default the current one), by version and phase. */
-export async function workoutResults(ctx: ServiceContext, member: IUser, raw: unknown): Promise<WorkoutResults> {
-  const input = parseInput(workoutResultsInput, raw);
+export async function workoutResults(ctx: SignedInContext, input: WorkoutQuery): Promise<WorkoutResults> {
+  return memberWorkoutResults(ctx, ctx.actor.user, input);
+}
+
+/** A member's logged sets of an evolution (default the current one). */
+export async function memberWorkoutResults(
+  ctx: ServiceContext,
+  member: IUser,
+  input: WorkoutQuery,
+): Promise<WorkoutResults> {
   const evolution = input.evolution ?? (await ensureEvolution(ctx.em, member)).evolution;
   const rows = await ctx.em.find(
     WorkoutResult,
@@ -107,7 +127,19 @@ export async function workoutResults(ctx: ServiceContext, member: IUser, raw: un
 }
 
 /** GET user/evolution/forms: the member's current form on each ladder, with the best amount of its latest session. */
-export async function formLevels(ctx: ServiceContext, memberId: number, page: number): Promise<Page<FormLevelRow>> {
+export async function formLevels(
+  ctx: SignedInContext,
+  { page }: z.output<typeof formLevelsInput>,
+): Promise<Page<FormLevelRow>> {
+  return memberFormLevels(ctx, ctx.actor.me.id, page);
+}
+
+/** A member's current form on each ladder, paged. */
+export async function memberFormLevels(
+  ctx: ServiceContext,
+  memberId: number,
+  page: number,
+): Promise<Page<FormLevelRow>> {
   const ladders = await loadLadders(ctx.em);
   const standings = await memberStandings(ctx.em, memberId, ladders);
   const { limit, offset } = pageWindow(page);
@@ -142,8 +174,8 @@ export async function formLevels(ctx: ServiceContext, memberId: number, page: nu
 }
 
 /** The chamber and its trend need the evolution_page flag (set by calibration, or by an admin): 403 without it. */
-export function assertEvolutionPage(member: Pick<IUser, 'access'>): void {
-  if (member.access?.evolution_page !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+export function assertEvolutionPage(ctx: SignedInContext): void {
+  if (ctx.actor.me.access?.evolution_page !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 
 /** A chamber page's row: the n-th snapshot in chamber order with the page count and its photos' stored files. */
@@ -168,8 +200,12 @@ interface ChamberRow {
  * GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last.
  * One read model in SQL: chamber order (evolution, version, then as recorded) as domain/chamber.ts defines it.
  */
-export async function chamber(ctx: ServiceContext, memberId: number, raw: unknown): Promise<Chamber> {
-  const { page } = parseInput(chamberInput, raw);
+export async function chamber(ctx: SignedInContext, { page }: z.output<typeof chamberInput>): Promise<Chamber> {
+  return memberChamber(ctx, ctx.actor.me.id, page);
+}
+
+/** A member's n-th chamber snapshot (see chamber); the caller has decided who may read it. */
+export async function memberChamber(ctx: ServiceContext, memberId: number, page: number): Promise<Chamber> {
   const [snap] = await readRows<ChamberRow>(
     ctx.em,
     `

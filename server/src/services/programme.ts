@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import {
   PHASE_TYPES,
+  categoryPagesInput,
+  formGroupIdInput,
+  pageIdInput,
   type Exercise,
   type PageDto,
   type PhaseType,
@@ -10,10 +14,10 @@ import {
 import { orderLadder } from '../domain/ladder.ts';
 import { FormGroup, Page, PageCategory } from '../entities/index.ts';
 import type { IPage } from '../entities/Page.ts';
-import type { IUser } from '../entities/index.ts';
 import { readRows } from '../db/read.ts';
 import { notFound } from '../errors.ts';
 import { assertContentAccess } from './access.ts';
+import type { SignedInContext } from './context.ts';
 import { cachedContent, type ContentQuery } from './contentCache.ts';
 import { mediaUrl, type MediaSigner } from './media.ts';
 import { pageWindow, type Page as ResultPage } from './pagination.ts';
@@ -336,22 +340,20 @@ export function pageDto(page: IPage, signer?: MediaSigner): PageDto {
 }
 
 /** One content page (introduction, technique guide, phase), or 404. */
-export async function getPage(em: EntityManager, reader: IUser, id: number, signer?: MediaSigner): Promise<PageDto> {
-  await assertContentAccess(em, reader, id);
-  const page = await em.findOne(Page, { id }, { populate: ['phaseClass'] });
+export async function getPage(ctx: SignedInContext, { id }: z.output<typeof pageIdInput>): Promise<PageDto> {
+  await assertContentAccess(ctx.em, ctx.actor.user, id);
+  const page = await ctx.em.findOne(Page, { id }, { populate: ['phaseClass'] });
   if (!page) throw notFound('Page not found.');
-  return pageDto(page, signer);
+  return pageDto(page, ctx.config);
 }
 
 /** The pages of a category in their order, paged (technique guides are category 4); 404 for no such category. */
 export async function listCategoryPages(
-  em: EntityManager,
-  reader: IUser,
-  categoryId: number,
-  page: number,
-  signer?: MediaSigner,
+  ctx: SignedInContext,
+  { categoryId, page }: z.output<typeof categoryPagesInput>,
 ): Promise<ResultPage<PageDto>> {
-  await assertContentAccess(em, reader);
+  const { em } = ctx;
+  await assertContentAccess(em, ctx.actor.user);
   if (!(await em.count(PageCategory, { id: categoryId }))) throw notFound('Page category not found.');
   const { limit, offset } = pageWindow(page);
   const [pages, total] = await em.findAndCount(
@@ -359,40 +361,38 @@ export async function listCategoryPages(
     { category: categoryId },
     { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset },
   );
-  return { items: pages.map((p) => pageDto(p, signer)), total, page, perPage: limit };
+  return { items: pages.map((p) => pageDto(p, ctx.config)), total, page, perPage: limit };
 }
 
 function videoOf(
   owner: { video?: { id: number } | null; videoLink?: string | null },
   missing: string,
   signer?: MediaSigner,
-): VideoDto {
+): VideoDto['data'] {
   const video = {
     video_id: owner.video?.id ?? null,
     video_link: owner.videoLink ?? null,
     video_path: signer ? mediaUrl(signer, owner.video) : null,
   };
   if (video.video_id === null && video.video_link === null) throw notFound(missing);
-  return { data: video };
+  return video;
 }
 
 /** The video of a page: the uploaded video's id and/or the video host link; 404 when it has none. */
-export async function pageVideo(em: EntityManager, reader: IUser, id: number, signer?: MediaSigner): Promise<VideoDto> {
-  await assertContentAccess(em, reader, id);
-  const page = await em.findOne(Page, { id });
+export async function pageVideo(ctx: SignedInContext, { id }: z.output<typeof pageIdInput>): Promise<VideoDto['data']> {
+  await assertContentAccess(ctx.em, ctx.actor.user, id);
+  const page = await ctx.em.findOne(Page, { id });
   if (!page) throw notFound('Page not found.');
-  return videoOf(page, 'This page has no video.', signer);
+  return videoOf(page, 'This page has no video.', ctx.config);
 }
 
 /** The demonstration video of a form group; 404 when it has none. */
 export async function formGroupVideo(
-  em: EntityManager,
-  reader: IUser,
-  formGroupId: number,
-  signer?: MediaSigner,
-): Promise<VideoDto> {
-  await assertContentAccess(em, reader);
-  const group = await em.findOne(FormGroup, { id: formGroupId });
+  ctx: SignedInContext,
+  { formGroupId }: z.output<typeof formGroupIdInput>,
+): Promise<VideoDto['data']> {
+  await assertContentAccess(ctx.em, ctx.actor.user);
+  const group = await ctx.em.findOne(FormGroup, { id: formGroupId });
   if (!group) throw notFound('Form group not found.');
-  return videoOf(group, 'This form group has no video.', signer);
+  return videoOf(group, 'This form group has no video.', ctx.config);
 }

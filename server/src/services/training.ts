@@ -5,15 +5,15 @@ import type { z } from 'zod';
 import {
   SERVER_MESSAGE,
   WARRIOR_MESSAGE,
-  calibrationPayload,
-  challengePayload,
-  dataAnalysisPayload,
-  emptyPayload,
-  exercisesPayload,
   phaseListInput,
   submitPhaseInput,
   trackInput,
-  vo2Payload,
+  type PhasePayload,
+  type calibrationPayload,
+  type challengePayload,
+  type dataAnalysisPayload,
+  type exercisesPayload,
+  type vo2Payload,
   type PhaseData,
   type PhaseList,
   type PhaseType,
@@ -38,8 +38,7 @@ import {
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
 import { DomainError, isUniqueViolation, laravelMessage, validationError, type FieldErrors } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import type { Actor, ServiceContext } from './context.ts';
+import type { SignedInContext } from './context.ts';
 import { mediaUrl } from './media.ts';
 import {
   generalVersions,
@@ -70,7 +69,8 @@ function assertOnTrack(evo: EvolutionFacts, type: TrackType) {
 }
 
 /** Who may train is checked and their position read from what came with the token (made first when missing). */
-async function trainingState(ctx: ServiceContext, actor: Actor): Promise<EvolutionFacts> {
+async function trainingState(ctx: SignedInContext): Promise<EvolutionFacts> {
+  const { actor } = ctx;
   await assertCanTrain(ctx.em, actor.me, actor.membership);
   return actor.membership.evolution ?? ensureEvolution(ctx.em, actor.user);
 }
@@ -79,8 +79,8 @@ async function trainingState(ctx: ServiceContext, actor: Actor): Promise<Evoluti
 const trackVersion = (type: TrackType, evo: Pick<IEvolution, 'version'>) => (type === 'calibration' ? 0 : evo.version);
 
 /** GET user/channel/warrior/general/evolution: the general versions, newest first; the current one is active. */
-export async function listVersions(ctx: ServiceContext, actor: Actor): Promise<VersionList> {
-  const evo = await trainingState(ctx, actor);
+export async function listVersions(ctx: SignedInContext): Promise<VersionList> {
+  const evo = await trainingState(ctx);
   const versions = await generalVersions(ctx.em);
   const data = [...versions].reverse().map((c) => {
     const version = c.version!;
@@ -95,9 +95,11 @@ export async function listVersions(ctx: ServiceContext, actor: Actor): Promise<V
 }
 
 /** GET user/channel/warrior/{type}/version: the phases of the track (general: of `version`, default the current one). */
-export async function listTrackPhases(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<PhaseList> {
-  const input = parseInput(phaseListInput, raw);
-  const evo = await trainingState(ctx, actor);
+export async function listTrackPhases(
+  ctx: SignedInContext,
+  input: z.output<typeof phaseListInput>,
+): Promise<PhaseList> {
+  const evo = await trainingState(ctx);
   const version = input.type === 'calibration' ? 0 : (input.version ?? evo.version);
   const phases = await trackPhases(ctx.em, input.type, version);
   const current = activeTrack(evo) === input.type && version === trackVersion(input.type, evo);
@@ -145,9 +147,9 @@ async function currentPhase(
 }
 
 /** GET user/channel/warrior/{type}/phase: the member's active phase with its exercises and rounds. */
-export async function getActivePhase(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<PhaseData> {
-  const { type } = parseInput(trackInput, raw);
-  const evo = await trainingState(ctx, actor);
+export async function getActivePhase(ctx: SignedInContext, { type }: z.output<typeof trackInput>): Promise<PhaseData> {
+  const { actor } = ctx;
+  const evo = await trainingState(ctx);
   assertOnTrack(evo, type);
   const { phase } = await currentPhase(ctx.em, evo, type);
   if (!phase) throw new DomainError('NOT_FOUND', 'No active phase.');
@@ -173,42 +175,7 @@ export async function getActivePhase(ctx: ServiceContext, actor: Actor, raw: unk
 // ---------------------------------------------------------------------------------------------------------------
 // Submissions
 
-type Payload =
-  | { type: 'vo2'; input: z.output<typeof vo2Payload> }
-  | { type: 'exercise'; input: z.output<typeof calibrationPayload> }
-  | { type: 'exercises'; input: z.output<typeof exercisesPayload> }
-  | { type: 'challenge'; input: z.output<typeof challengePayload> }
-  | { type: 'flexibility' | 'recovery'; input: z.output<typeof emptyPayload> }
-  | { type: 'data-analysis'; input: z.output<typeof dataAnalysisPayload> };
-
-/** Validates a submission's payload by phase type (422 with the spec's messages); entries may come indexed. */
-function parsePayload(type: PhaseType, data: unknown): Payload {
-  switch (type) {
-    case 'vo2':
-      return { type, input: parseInput(vo2Payload, data) };
-    case 'exercise':
-      return { type, input: parseInput(calibrationPayload, asEntries(data)) };
-    case 'exercises':
-      return { type, input: parseInput(exercisesPayload, asEntries(data)) };
-    case 'challenge':
-      return { type, input: parseInput(challengePayload, asEntries(data)) };
-    case 'flexibility':
-    case 'recovery':
-      return { type, input: parseInput(emptyPayload, data) };
-    case 'data-analysis':
-      return { type, input: parseInput(dataAnalysisPayload, data) };
-  }
-}
-
-/** Indexed fields (`0[amount]`…) arrive as an object keyed 0, 1, …: read them as the list they are. */
-function asEntries(raw: unknown): unknown {
-  if (Array.isArray(raw) || typeof raw !== 'object' || raw === null) return raw;
-  const indexed = Object.entries(raw).filter(([k]) => /^\d{1,3}$/.test(k));
-  if (!indexed.length) return [];
-  const list: unknown[] = [];
-  for (const [k, v] of indexed) list[Number(k)] = v;
-  return Array.from(list);
-}
+type Payload = PhasePayload;
 
 function fail(errors: FieldErrors): never {
   throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
@@ -595,35 +562,36 @@ async function keyedAnswer(
   return first.response;
 }
 
+/** Who may train is settled before a submission's body is read (a multipart upload is read only then): 403 otherwise. */
+export async function maySubmit(ctx: SignedInContext): Promise<void> {
+  await trainingState(ctx);
+}
+
 /**
  * POST user/channel/warrior/{type}/phase/{phaseType}: records the active phase and moves the member on, in one
  * transaction with the member's programme row locked. A submission sent with an idempotency key the member already
  * used is answered with that submission's stored answer, however the programme has moved since (422 when the key
  * was used for another submission). Otherwise, a retry of the submission just accepted (same page id, or the same
  * payload when no page id is sent) is answered with the first answer; both count nothing. Any other phase than the
- * active one is refused with 409, and a refused submission keeps nothing, its key included.
+ * active one is refused with 409, and a refused submission keeps nothing, its key included. The caller has passed
+ * maySubmit.
  */
 export async function submitPhase(
-  ctx: ServiceContext,
-  actor: Actor,
-  input: unknown | (() => Promise<unknown>),
+  ctx: SignedInContext,
+  input: z.output<typeof submitPhaseInput>,
 ): Promise<{ body: SubmissionResult; replayed: boolean }> {
-  // Who may train is settled first; a body given as a reader (a multipart upload) is read only then.
-  await trainingState(ctx, actor);
-  const raw = typeof input === 'function' ? await (input as () => Promise<unknown>)() : input;
-  const { type, phaseType, page_id: pageId, data, idempotency_key: key } = parseInput(submitPhaseInput, raw);
-  const payload = parsePayload(phaseType, data);
+  const { type, phaseType, page_id: pageId, payload, idempotency_key: key } = input;
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([type, phaseType, payload.input]))
     .digest('hex');
   const request: SubmissionRequest = { type, phaseType, pageId, fingerprint };
 
   try {
-    return await recordSubmission(ctx, actor, request, payload, key ?? null);
+    return await recordSubmission(ctx, request, payload, key ?? null);
   } catch (err) {
     // The row lock lets one send of a key in at a time; should two still meet, the unique index refuses the later one, which replays the first.
     if (!key || !isUniqueViolation(err, SUBMISSION_KEY_CONSTRAINT)) throw err;
-    const first = await keyedAnswer(ctx.em, actor.me.id, key, request);
+    const first = await keyedAnswer(ctx.em, ctx.actor.me.id, key, request);
     if (!first) throw err;
     return { body: first, replayed: true };
   }
@@ -631,13 +599,13 @@ export async function submitPhase(
 
 /** submitPhase's transaction: the replay of a known key or of the latest submission, or the submission recorded. */
 async function recordSubmission(
-  ctx: ServiceContext,
-  actor: Actor,
+  ctx: SignedInContext,
   request: SubmissionRequest,
   payload: Payload,
   key: string | null,
 ): Promise<{ body: SubmissionResult; replayed: boolean }> {
   const { type, phaseType, pageId, fingerprint } = request;
+  const { actor } = ctx;
   return ctx.em.transactional(async (tx) => {
     const evo = await tx.findOneOrFail(
       Evolution,

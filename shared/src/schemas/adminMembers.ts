@@ -30,6 +30,8 @@ export type AdminMemberInput = z.input<typeof adminMemberInput>;
 export const adminMemberPageInput = pageInput.extend({ id: wholeId('member id') });
 /** admin/user/{id}/evolution/chamber/{page}. */
 export const adminMemberChamberInput = chamberInput.extend({ id: wholeId('member id') });
+/** The same path on REST: a page that names no snapshot reads as 0, which the service answers with its own 404. */
+export const adminMemberChamberPath = adminMemberInput.extend({ page: chamberInput.shape.page.catch(0) });
 /** admin/user/{id}/evolution/workout_results?evolution. */
 export const adminMemberWorkoutInput = workoutResultsInput.extend({ id: wholeId('member id') });
 

@@ -159,11 +159,53 @@ export const photoUploadInput = z.object({ idempotency_key: idempotencyKey.optio
  * a phase already done is then answered as the first one was, never counted for the next phase), and optionally the
  * device's idempotency key (a resend with it is answered as the first send was, whenever it comes).
  */
-export const submitPhaseInput = phasePathInput.extend({
-  page_id: z.preprocess(numeric, z.number().int().positive().optional()),
-  data: z.unknown().optional(),
-  idempotency_key: idempotencyKey.optional(),
-});
+/** A submission's payload, checked by its phase type. */
+export type PhasePayload =
+  | { type: 'vo2'; input: z.output<typeof vo2Payload> }
+  | { type: 'exercise'; input: z.output<typeof calibrationPayload> }
+  | { type: 'exercises'; input: z.output<typeof exercisesPayload> }
+  | { type: 'challenge'; input: z.output<typeof challengePayload> }
+  | { type: 'flexibility' | 'recovery'; input: z.output<typeof emptyPayload> }
+  | { type: 'data-analysis'; input: z.output<typeof dataAnalysisPayload> };
+
+const PHASE_PAYLOADS: Record<(typeof PHASE_TYPES)[number], z.ZodType> = {
+  vo2: vo2Payload,
+  exercise: calibrationPayload,
+  exercises: exercisesPayload,
+  challenge: challengePayload,
+  flexibility: emptyPayload,
+  recovery: emptyPayload,
+  'data-analysis': dataAnalysisPayload,
+};
+const ENTRY_PHASES = new Set<string>(['exercise', 'exercises', 'challenge']);
+
+/** Indexed fields (`0[amount]`…) arrive as an object keyed 0, 1, …: read them as the list they are. */
+function asEntries(raw: unknown): unknown {
+  if (Array.isArray(raw) || typeof raw !== 'object' || raw === null) return raw;
+  const indexed = Object.entries(raw).filter(([k]) => /^\d{1,3}$/.test(k));
+  if (!indexed.length) return [];
+  const list: unknown[] = [];
+  for (const [k, v] of indexed) list[Number(k)] = v;
+  return Array.from(list);
+}
+
+export const submitPhaseInput = phasePathInput
+  .extend({
+    page_id: z.preprocess(numeric, z.number().int().positive().optional()),
+    data: z.unknown().optional(),
+    idempotency_key: idempotencyKey.optional(),
+  })
+  .transform(({ data, ...path }, ctx) => {
+    // The payload's schema is the phase type's: its errors are named as the payload's own fields (0.amount, weight).
+    const raw = ENTRY_PHASES.has(path.phaseType) ? asEntries(data) : data;
+    const result = PHASE_PAYLOADS[path.phaseType].safeParse(raw ?? {});
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { ...path, payload: { type: path.phaseType, input: result.data } as PhasePayload };
+  });
 
 const idField = (field: string) =>
   z.coerce

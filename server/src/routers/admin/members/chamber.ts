@@ -1,9 +1,8 @@
 import { adminMemberChamberInput } from '@evolution/shared';
 import { adminChamber } from '../../../services/adminMembers.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
 
 /** Page n of the member's evolution chamber, photos included; the read is audited. */
 export const chamberRoute = adminProcedure
-  .input(typedInput(adminMemberChamberInput))
-  .query(({ ctx, input }) => adminChamber(ctx.svc, ctx.actor, input));
+  .input(adminMemberChamberInput)
+  .query(({ ctx, input }) => adminChamber(ctx.svc, input));

@@ -1,11 +1,11 @@
 import { adminMemberPageInput } from '@evolution/shared';
+import { pageAnswer } from '../../../http/answers.ts';
 import { adminFormLevels } from '../../../services/adminMembers.ts';
-import { paginate } from '../../../services/pagination.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { typedInput } from '../../../trpc/input.ts';
 
 /** The member's current form on each ladder, paged like GET admin/user/{id}/evolution/form. */
-export const formLevelsRoute = adminProcedure.input(typedInput(adminMemberPageInput)).query(async ({ ctx, input }) => {
-  const { memberId, ...page } = await adminFormLevels(ctx.svc, input);
-  return paginate(page, `${ctx.config.appUrl}/api/admin/user/${memberId}/evolution/form`);
-});
+export const formLevelsRoute = adminProcedure
+  .input(adminMemberPageInput)
+  .query(async ({ ctx, input }) =>
+    pageAnswer(ctx.config, await adminFormLevels(ctx.svc, input), `/api/admin/user/${input.id}/evolution/form`),
+  );
