@@ -13,8 +13,25 @@ const overJson = (value: unknown): unknown =>
  */
 function accepted(schema: z.ZodType, input: unknown): boolean {
   const parsed = schema.safeParse(input ?? {});
-  return parsed.success && !nulCharacterPath(parsed.data);
+  return parsed.success && !nulCharacterPath(parsed.data) && !namesNothing(schema, parsed.data);
 }
+
+/**
+ * True when a record id the schema reads as 0 (shared recordId: an id that can name no record) is 0 in what it parsed:
+ * such a call names nothing, and the service's 404 refuses it.
+ */
+function namesNothing(schema: z.ZodType, parsed: unknown): boolean {
+  const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
+  if (!shape || typeof parsed !== 'object' || parsed === null) return false;
+  const fields = parsed as Record<string, unknown>;
+  return Object.entries(shape).some(([key, field]) => field.def.type === 'catch' && fields[key] === 0);
+}
+
+/** True when the schema refuses the path or query, or what it parsed names no record. */
+const refused = (schema: z.ZodType, input: unknown) => {
+  const parsed = schema.safeParse(input);
+  return !parsed.success || namesNothing(schema, parsed.data);
+};
 
 /** Texts that have broken parsers before: empty, blank, NUL, numbers in disguise, injections, lone surrogates, huge. */
 const nastyText = fc.constantFrom(
@@ -184,7 +201,7 @@ export function malformedParams(
       .record({ name: fc.constantFrom(...names), value: urlText })
       .map(({ name, value }) => ({ ...base, [name]: value }))
       // An empty segment is another route (the wrong-method or missing-route answer): still a refusal, kept.
-      .filter((params) => !schema.safeParse(params).success)
+      .filter((params) => refused(schema, params))
   );
 }
 
@@ -205,7 +222,7 @@ export function malformedQuery(
       ),
     })
     .map(({ key, value }) => ({ ...base, [key]: value as string | string[] }))
-    .filter((query) => !schema.safeParse(query).success);
+    .filter((query) => refused(schema, query));
 }
 
 /**
