@@ -194,11 +194,8 @@ export async function mediaBase64(config: StorageSettings, media: Pick<IMedia, '
  * GET user/image/{id}: a progress photo, for its owner or an admin (whose read goes to the audit log); another
  * member is refused (403), an unknown id is 404.
  */
-export async function readPhoto(
-  ctx: ServiceContext,
-  actor: Actor,
-  id: number,
-): Promise<{ mime: string; data: Buffer }> {
+export async function readPhoto(ctx: SignedInContext, { id }: { id: number }): Promise<{ mime: string; data: Buffer }> {
+  const actor = ctx.actor;
   const media = await ctx.em.findOne(Media, { id, kind: 'progress_photo' });
   if (!media) throw notFound('Image not found.');
   const isAdmin = actor.user.role === ROLE.admin;

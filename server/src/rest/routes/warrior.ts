@@ -225,7 +225,7 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: 'image/jpeg', 404: 'Not found' },
     }),
     async (req, reply) => {
-      const photo = await readPhoto(signedInContext(req), req.actor!, req.params.id);
+      const photo = await readPhoto(signedInContext(req), req.params);
       return reply.type(photo.mime).header('cache-control', 'private, max-age=3600').send(photo.data);
     },
   );
