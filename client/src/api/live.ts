@@ -12,12 +12,12 @@ export interface LiveEvent {
 }
 
 /** What the server's `live.events` subscription yields: an event, or `resync` when some may have been missed. */
-export type LiveOutput = LiveEvent | { topic: 'resync' };
+type LiveOutput = LiveEvent | { topic: 'resync' };
 
 export type LiveHandler = (event: LiveEvent) => void;
 
 /** The tRPC query paths whose data live events change; a resync invalidates every query under them. */
-export const LIVE_QUERY_PATHS: readonly (readonly string[])[] = [
+const LIVE_QUERY_PATHS: readonly (readonly string[])[] = [
   ['flags'],
   ['messages'],
   ['admin', 'flags'],
@@ -117,7 +117,7 @@ export function createLiveRegistry(deps: LiveRegistryDeps) {
   };
 }
 
-export type LiveRegistry = ReturnType<typeof createLiveRegistry>;
+type LiveRegistry = ReturnType<typeof createLiveRegistry>;
 
 type TrpcClient = ReturnType<typeof trpc.useUtils>['client'];
 

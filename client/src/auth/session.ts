@@ -11,7 +11,7 @@ export interface StoredUser {
 }
 
 /** The member's programme state, kept under `evolution` (members only). */
-export interface StoredEvolution {
+interface StoredEvolution {
   evolution_id: number;
   evolution: number;
   version: number;

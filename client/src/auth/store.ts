@@ -64,8 +64,6 @@ export function createAuthStore(storage: Storage = localStorage) {
   };
 }
 
-export type AuthStore = ReturnType<typeof createAuthStore>;
-
 export const authStore = createAuthStore();
 
 if (typeof window !== 'undefined') {

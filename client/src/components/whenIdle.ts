@@ -1,5 +1,5 @@
 /** How long the browser may stay busy before deferred work runs anyway. */
-export const IDLE_TIMEOUT_MS = 2000;
+const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Runs `work` once the browser is idle (at most `timeoutMs` later; after a short timer where there is no

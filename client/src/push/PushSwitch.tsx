@@ -146,7 +146,7 @@ export function PushSwitch({ server, description }: { server: PushServer; descri
 }
 
 /** The push calls of the signed-in account, straight through the tRPC client (nothing of it belongs in the query cache). */
-export function useTrpcPushServer(): PushServer {
+function useTrpcPushServer(): PushServer {
   const { client } = trpc.useUtils();
   const forget = useCallback(
     (endpoint: string) =>

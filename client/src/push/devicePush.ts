@@ -45,7 +45,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 /** How long turning on waits for the service worker before saying it is not running. */
 const WORKER_WAIT_MS = 10_000;
-export const NO_WORKER = "The app's service worker is not running here: reload the page and try again.";
+const NO_WORKER = "The app's service worker is not running here: reload the page and try again.";
 
 /**
  * Subscribes this browser with the server's VAPID key (after the permission was granted). A subscription made with
@@ -68,7 +68,7 @@ export async function subscribeDevice(publicKey: string): Promise<DeviceSubscrip
 }
 
 /** The subscription's endpoint and keys, as `toJSON()` gives them. */
-export function asJson(subscription: PushSubscription): DeviceSubscription {
+function asJson(subscription: PushSubscription): DeviceSubscription {
   const json = subscription.toJSON();
   return { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
 }

@@ -10,7 +10,7 @@ import type { TrpcUtils } from '../api/trpc.ts';
  * setup: like member, but only while initial_setup is on. signed-in: token and a user id, any role.
  * admin: token, role 2 and a user id.
  */
-export type Guard = 'public' | 'member' | 'setup' | 'signed-in' | 'admin';
+type Guard = 'public' | 'member' | 'setup' | 'signed-in' | 'admin';
 
 export interface PageProps {
   params: Record<string, string>;

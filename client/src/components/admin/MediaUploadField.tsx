@@ -208,5 +208,3 @@ export function MediaUploadField({ kind, label, value, onChange, error }: MediaU
     </div>
   );
 }
-
-export default MediaUploadField;

@@ -8,7 +8,7 @@ interface AdminEntry {
 }
 
 /** Admin sidebar entries (docs/spec/admin.md §2). Elixirs opens the Elixirs meal group (meal group 1). */
-export const ADMIN_MENU: readonly AdminEntry[] = [
+const ADMIN_MENU: readonly AdminEntry[] = [
   { label: 'User Management', to: '/admin/user_management', section: ['/admin/user_management', '/admin/user/'] },
   {
     label: 'Calibration Management',

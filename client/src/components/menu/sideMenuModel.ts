@@ -10,7 +10,7 @@ export interface MenuEntry {
 }
 
 /** Main menu (spec section 2, "Side menu"). Evolution exists but is hidden. */
-export const MAIN_MENU: readonly MenuEntry[] = [
+const MAIN_MENU: readonly MenuEntry[] = [
   { key: 'ground-zero', label: 'Ground Zero', to: '/gateway/gateway', enabled: true },
   // Beyond the spec: the coaches' messages, with the unread count beside the entry (docs/product.md §6).
   { key: 'messages', label: 'Messages', to: '/with_menu/messages', enabled: true },
@@ -25,7 +25,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
  * Account Settings submenu. Macro Data is disabled for now; Notifications (push on this device) and Your Data
  * (download, delete) are ours, not the spec's.
  */
-export const ACCOUNT_MENU: readonly MenuEntry[] = [
+const ACCOUNT_MENU: readonly MenuEntry[] = [
   { key: 'contact-information', label: 'Contact Information', to: '/with_menu/contact_information', enabled: true },
   { key: 'channel-subscription', label: 'Channel Subscription', to: '/with_menu/channel_subscription', enabled: true },
   { key: 'calibration-results', label: 'Calibration Results', to: '/with_menu/calibration_results', enabled: true },

@@ -1,5 +1,5 @@
 /** The pagination widget shows 5 page links (spec section 9). */
-export const PAGE_LINKS = 5;
+const PAGE_LINKS = 5;
 
 /** The page numbers to show around the current page, at most `links` of them, within 1..last. */
 export function pageWindow(current: number, last: number, links: number = PAGE_LINKS): number[] {

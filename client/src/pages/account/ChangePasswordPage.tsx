@@ -13,7 +13,7 @@ type Field = (typeof FIELDS)[number];
 const EMPTY: Record<Field, string> = { old_password: '', password: '', password_confirmation: '' };
 
 /** The change-password rules (spec section 5) through the shared schema; the match is said as soon as both are typed. */
-export function validateChangePassword(values: Record<Field, string>) {
+function validateChangePassword(values: Record<Field, string>) {
   return withPasswordMatch(
     schemaErrors(changePasswordInput, values, FIELDS),
     values,

@@ -25,7 +25,7 @@ const STATUS_TEXT: Record<string, string> = {
 type PeriodFields = Pick<SubscriptionView, 'active' | 'cancel_at_period_end' | 'current_period_end'>;
 
 /** What the period end means: a renewal, the last day of a cancelled plan, or the day an ended one stopped. */
-export function periodLine(sub: PeriodFields): string | null {
+function periodLine(sub: PeriodFields): string | null {
   const end = formatDate(sub.current_period_end);
   if (!end) return null;
   if (!sub.active) return `Ended on ${end}`;
@@ -33,7 +33,7 @@ export function periodLine(sub: PeriodFields): string | null {
 }
 
 /** The notice of a cancelled plan that still gives access (docs/product.md §5: the screen says until when). */
-export function cancelledNotice(sub: PeriodFields): string | null {
+function cancelledNotice(sub: PeriodFields): string | null {
   const end = formatDate(sub.current_period_end);
   return sub.active && sub.cancel_at_period_end && end ? `Cancelled: your access lasts until ${end}.` : null;
 }

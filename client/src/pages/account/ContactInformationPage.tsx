@@ -34,7 +34,7 @@ const NAMES = CONTACT_FIELDS.map((f) => f.name);
 
 const toForm = (d: ContactDetailsDto | undefined) =>
   Object.fromEntries(NAMES.map((n) => [n, d?.[n] ?? ''])) as Record<Field, string>;
-export const validateContact = (values: Record<Field, string>) => schemaErrors(contactDetailsInput, values, NAMES);
+const validateContact = (values: Record<Field, string>) => schemaErrors(contactDetailsInput, values, NAMES);
 
 /** /with_menu/contact_information: the details in view mode; Edit turns them into a form, Save stores them and returns to view. */
 export default function ContactInformationPage() {

@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { NotificationsSwitch } from '../../push/PushSwitch.tsx';
 
 /** What a member's device shows once notifications are on (server/src/services/push.ts sends these). */
-export const MEMBER_PUSH_DESCRIPTION =
+const MEMBER_PUSH_DESCRIPTION =
   "Your coach's replies to your assistance flags, flags your coach closes and your coach's messages appear on this device, even when the app is closed.";
 
 /** /with_menu/notifications: the member turns notifications on or off for the device in hand. */

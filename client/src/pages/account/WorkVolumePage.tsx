@@ -11,7 +11,7 @@ import { QueryState } from '../../components/ui/QueryState.tsx';
 const labelOf = (sets: number) => WORK_VOLUME_SETS.find((s) => s.sets === sets)?.label ?? `${sets} sets`;
 
 /** Where to go after saving: on to the phase the member came from (`from` and `phase` in the query), else nowhere. */
-export function phaseAfterSets(params: URLSearchParams): string | null {
+function phaseAfterSets(params: URLSearchParams): string | null {
   const from = params.get('from');
   const phase = params.get('phase');
   if (!from || !phase || !/^[a-z_-]+$/i.test(from)) return null;

@@ -16,7 +16,7 @@ const BACK: Record<IntroductionType, { href: string; label: string }> = {
 };
 
 /** The type in the query; anything else reads as the portal's introduction. */
-export function introductionType(value: string | null): IntroductionType {
+function introductionType(value: string | null): IntroductionType {
   return value === 'warrior' || value === 'superhuman' ? value : 'portal';
 }
 

@@ -13,7 +13,7 @@ const FIELDS: readonly FieldName[] = ['email', 'name', 'password', 'confirm_pass
 const EMPTY: RegisterValues = { email: '', name: '', password: '', confirm_password: '' };
 
 /** The spec's register rules (section 5), through the shared schema: first message per field. */
-export function validateRegister(values: RegisterValues): RegisterErrors {
+function validateRegister(values: RegisterValues): RegisterErrors {
   return withPasswordMatch(schemaErrors(registerInput, values, FIELDS), values, 'password', 'confirm_password');
 }
 

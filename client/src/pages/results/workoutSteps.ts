@@ -11,10 +11,10 @@ type Row = Stepped;
 const sortedUnique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
 /** The versions that have results, lowest first. */
-export const versionsOf = (rows: readonly Row[]): number[] => sortedUnique(rows.map((r) => r.version));
+const versionsOf = (rows: readonly Row[]): number[] => sortedUnique(rows.map((r) => r.version));
 
 /** The phases of a version that have results, lowest first. */
-export const phasesOf = (rows: readonly Row[], version: number): number[] =>
+const phasesOf = (rows: readonly Row[], version: number): number[] =>
   sortedUnique(rows.filter((r) => r.version === version).map((r) => r.phase));
 
 /** A version with its lowest phase (choosing a version resets the phase to its lowest). */

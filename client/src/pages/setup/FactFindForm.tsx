@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/Field.tsx';
 import { schemaErrors, useForm, type FieldErrors } from '../../forms/useForm.ts';
 
-export const FACT_FIND_FIELDS = [
+const FACT_FIND_FIELDS = [
   'date_of_birth',
   'height',
   'weight',
@@ -31,7 +31,7 @@ const AESTHETIC_HINT: Record<(typeof DESIRED_AESTHETICS)[number], string> = {
 };
 
 /** The fact-find rules (spec section 5) through the shared schema: every field required, each with its message. */
-export const validateFactFind = (values: FactFindValues): FieldErrors<Field> =>
+const validateFactFind = (values: FactFindValues): FieldErrors<Field> =>
   schemaErrors(factFindingInput, values, FACT_FIND_FIELDS);
 
 export interface FactFindFormProps {

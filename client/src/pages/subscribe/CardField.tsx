@@ -26,7 +26,7 @@ export function CardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | 
 }
 
 /** Without Stripe, the offline provider takes the test payment-method ids: one pays, one is declined. */
-export function TestCardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {
+function TestCardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {
   const [card, setCard] = useState<string>(OFFLINE_TEST_CARDS.visa);
   useEffect(() => {
     tokenizer.current = { createNonce: async () => card };

@@ -29,10 +29,10 @@ const ADDRESS_FIELDS = [
   'telephone',
 ] as const;
 type RegistrationField = (typeof ACCOUNT_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
-export type RegistrationValues = Record<RegistrationField, string>;
+type RegistrationValues = Record<RegistrationField, string>;
 
 /** The subscription form's rules (spec section 5): these six are required, with no message shown. */
-export const REQUIRED_ADDRESS = ['address_line1', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
+const REQUIRED_ADDRESS = ['address_line1', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
 
 const LABEL: Record<RegistrationField, string> = {
   email: 'Email',
@@ -81,7 +81,7 @@ const EMPTY: RegistrationValues = {
 };
 
 /** The one message a failed purchase shows, 5 s: the spec's text, with the reason when there is one. */
-export function registrationFailure(error: unknown): string {
+function registrationFailure(error: unknown): string {
   const failure = readFailure(error);
   if (failure.message.startsWith(SUBSCRIPTION_MESSAGE.registrationFailed)) return failure.message;
   const reason = apiErrorNotice(error)?.message ?? failure.message;

@@ -12,7 +12,7 @@ export const groupLevelHref = (parentId: number): string =>
   parentId === MEAL_GROUP.aliment ? ALIMENT : `${ALIMENT}?parentId=${parentId}`;
 
 /** A group's name as it stands in its route: lower case, spaces as hyphens ('Vegan' → 'vegan'). */
-export const groupSlug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+const groupSlug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
 
 /** A group's paged meal list: /superhuman/meal/{groupName}/{groupId}. */
 export function mealListHref(group: { id: number; name: string }, page = 1): string {

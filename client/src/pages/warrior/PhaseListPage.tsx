@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StepListItem } from './StepListItem.tsx';
 
 /** What each phase class asks of the member, in a few words. */
-export const PHASE_KIND_TEXT: Record<PhaseType, string> = {
+const PHASE_KIND_TEXT: Record<PhaseType, string> = {
   vo2: 'Treadmill test',
   exercise: 'Max tests',
   exercises: 'Strength rounds',

@@ -11,7 +11,7 @@ import { useQueryParams } from '../../router/useQueryParams.ts';
 import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
-export const NO_GUIDES = 'No technique guides to show.';
+const NO_GUIDES = 'No technique guides to show.';
 
 /** /warrior/technique-guides: the guides (page category 4), paged; empty: a 3 s notice; a failed load goes to /. */
 export default function TechniqueGuidesPage() {

@@ -7,7 +7,7 @@ import './warrior.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StepListItem } from './StepListItem.tsx';
 
-export const CALIBRATION_PHASES = '/user/warrior/calibration';
+const CALIBRATION_PHASES = '/user/warrior/calibration';
 
 /** /warrior/version: the evolution's versions, newest first; the active one opens its phases; calibration comes first. */
 export default function VersionsPage() {

@@ -33,7 +33,7 @@ const toValues = (c: AdminCalibration): Values => ({
   reps_or_time: String(c.reps_or_time),
   total_weight: String(c.total_weight),
 });
-export const validateCalibration = (values: Values) => schemaErrors(calibrationUpdateInput, values, FIELDS);
+const validateCalibration = (values: Values) => schemaErrors(calibrationUpdateInput, values, FIELDS);
 
 const lookupOptions = { staleTime: 5 * 60_000 };
 

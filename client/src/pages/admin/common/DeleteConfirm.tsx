@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 
 /** The part of a tRPC delete mutation this dialog uses. */
-export interface DeleteMutation<Result> {
+interface DeleteMutation<Result> {
   isPending: boolean;
   mutate: (
     input: { id: number },

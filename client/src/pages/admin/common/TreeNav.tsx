@@ -4,7 +4,7 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import './admin.css';
 
 /** A node of a tree the admin screens navigate: meal groups, page categories. */
-export interface TreeNavNode {
+interface TreeNavNode {
   id: number;
   name: string;
   children: readonly TreeNavNode[];

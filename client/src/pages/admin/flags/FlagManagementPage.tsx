@@ -14,11 +14,11 @@ import { useListQuery } from '../common/listQuery.ts';
 export const ADMIN_FLAG_LIST = '/admin/assistance_flag_management';
 
 /** What an admin's device shows once notifications are on (server/src/services/push.ts sends these). */
-export const ADMIN_PUSH_DESCRIPTION =
+const ADMIN_PUSH_DESCRIPTION =
   "New assistance flags and members' replies appear on this device, even when the app is closed.";
 
 /** The status filter as the query string holds it: 0 open, 1 closed, anything else all. */
-export function readStatus(value: string | null): 0 | 1 | undefined {
+function readStatus(value: string | null): 0 | 1 | undefined {
   return value === '0' ? FLAG_STATUS.open : value === '1' ? FLAG_STATUS.closed : undefined;
 }
 

@@ -23,7 +23,7 @@ const toValues = (l: Vo2LevelRow): Values => ({
   min: l.min === null ? '' : String(l.min),
   max: l.max === null ? '' : String(l.max),
 });
-export const validateVo2Level = (values: Values) => schemaErrors(vo2LevelUpdateInput, values, FIELDS);
+const validateVo2Level = (values: Values) => schemaErrors(vo2LevelUpdateInput, values, FIELDS);
 
 /** /admin/vo2_max/{id}/edit: name, rank and range of a level; the ranges must keep tiling the scale. */
 export default function Vo2EditPage({ params }: PageProps) {

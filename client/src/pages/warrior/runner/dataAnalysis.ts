@@ -18,7 +18,7 @@ export const IMAGE_SLOTS = [
 export type ImageField = (typeof IMAGE_SLOTS)[number]['field'];
 
 /** An uploaded photo: its id from POST user/image and the file's name. */
-export interface UploadedImage {
+interface UploadedImage {
   id: number;
   name: string;
 }

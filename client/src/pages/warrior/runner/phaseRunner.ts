@@ -15,7 +15,7 @@ export type TimerStatus = (typeof TIMER)[keyof typeof TIMER];
 /** The countdown before a timed effort (spec section 9). */
 export const COUNTDOWN_MS = 5000;
 /** How long GO stays on screen once the timer runs. */
-export const GO_MS = 1000;
+const GO_MS = 1000;
 
 export const RUNNER_MESSAGE = {
   cantStart: "You can't start it now",
@@ -34,7 +34,7 @@ export interface Timer {
   disabled: boolean;
 }
 
-export const IDLE_TIMER: Timer = { status: TIMER.idle, startedAt: null, elapsedMs: 0, disabled: false };
+const IDLE_TIMER: Timer = { status: TIMER.idle, startedAt: null, elapsedMs: 0, disabled: false };
 
 /** What the timer shows at `now`: a countdown second (5..1), GO, and the running time. */
 export function timerView(timer: Timer, now: number): { countdown: number | null; go: boolean; elapsedMs: number } {
@@ -66,9 +66,9 @@ export function treadmillGrade(seconds: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // The plan: what the phase asks for, derived once from the phase data.
 
-export type RunnerKind = 'vo2' | 'sets' | 'done' | 'data-analysis';
+type RunnerKind = 'vo2' | 'sets' | 'done' | 'data-analysis';
 
-export interface PlanRound {
+interface PlanRound {
   name: string;
   /** 1-based pass through this round's chunk. */
   repeat: number;
@@ -89,7 +89,7 @@ export interface RunnerPlan {
   signature: string;
 }
 
-export function runnerKind(type: PhaseType): RunnerKind {
+function runnerKind(type: PhaseType): RunnerKind {
   if (type === 'vo2') return 'vo2';
   if (type === 'flexibility' || type === 'recovery') return 'done';
   if (type === 'data-analysis') return 'data-analysis';
@@ -176,7 +176,7 @@ export function currentSlot(plan: RunnerPlan, state: RunnerState): number {
 export const isLastRound = (plan: RunnerPlan, state: RunnerState): boolean => state.round >= plan.rounds.length - 1;
 
 /** Reps as typed: a whole number from 0, or null. */
-export function parseReps(value: string): number | null {
+function parseReps(value: string): number | null {
   const text = value.trim();
   if (!/^\d{1,6}$/.test(text)) return null;
   return Number(text);
@@ -326,7 +326,7 @@ function exerciseKey(type: PhaseType, exercise: Exercise): Record<string, unknow
 
 export const RUNNER_CACHE_KEY = 'activePhase';
 
-export interface RunnerCacheEntry<P> {
+interface RunnerCacheEntry<P> {
   page_id: number;
   user_id: number;
   signature: string;

@@ -18,7 +18,7 @@ export const workRoute = (type: TrackType, phaseType: string): string =>
   `/with_menu/work_volume_analysis?from=${encodeURIComponent(type)}&phase=${encodeURIComponent(phaseType)}`;
 
 /** Where a member goes after a phase: the version list after a data analysis, otherwise back to the phase list. */
-export function afterPhase(type: TrackType, phase: Pick<PhaseData, 'type'>, result: SubmissionResult): string {
+function afterPhase(type: TrackType, phase: Pick<PhaseData, 'type'>, result: SubmissionResult): string {
   if (phase.type === 'data-analysis') return '/warrior/version';
   return type === 'general'
     ? `/user/warrior/general?version=${result.data.submitted.version}`
