@@ -59,7 +59,6 @@ export const contactDetailsInput = z.object({
   facebook: optionalText('Facebook'),
   instagram: optionalText('Instagram'),
 });
-export type ContactDetailsInput = z.infer<typeof contactDetailsInput>;
 
 const field = z.string().nullable();
 export const contactDetailsSchema = z.object({

@@ -28,7 +28,6 @@ export const adminUserListInput = pageInput.extend({
     .default(''),
   categoryId: z.coerce.number().int().min(0).max(2, 'The category is 1 (users) or 2 (admins).').optional(),
 });
-export type AdminUserListInput = z.infer<typeof adminUserListInput>;
 
 /** The texts of admin.md section 5 for users (verbatim), and ours where the spec is silent. */
 export const ADMIN_USER_MESSAGE = {
@@ -99,7 +98,6 @@ export const adminUserCreateInput = z.object({
   password: userPassword,
   user_type: userType,
 });
-export type AdminUserCreateInput = z.input<typeof adminUserCreateInput>;
 
 /** PATCH admin/admin/{id}: name and email as the spec says; user_type too, so an admin can promote or demote someone. */
 export const adminUserUpdateInput = z.object({
@@ -107,7 +105,6 @@ export const adminUserUpdateInput = z.object({
   email: userEmail(M.emailInvalidEdit),
   user_type: userType.optional(),
 });
-export type AdminUserUpdateInput = z.input<typeof adminUserUpdateInput>;
 
 /** PUT admin/admin/{id}: set a password; the repeat must match (checked as soon as both are typed). */
 export const adminUserPasswordInput = z
@@ -132,7 +129,6 @@ export const adminUserPasswordInput = z
       );
     },
   });
-export type AdminUserPasswordInput = z.input<typeof adminUserPasswordInput>;
 
 /** The per-member features an admin switches on or off (spec section 6: the per-user access map). */
 export const ADMIN_ACCESS_FLAGS = [
@@ -166,7 +162,6 @@ const onOff = z
 export const adminUserAccessInput = z
   .object({ evolution_page: onOff, micro_data: onOff, warrior_channel: onOff, superhuman_channel: onOff })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: M.accessNothing, path: ['access'] });
-export type AdminUserAccessInput = z.input<typeof adminUserAccessInput>;
 
 /** One user, as an admin reads and edits them: the row, the access map in effect and the admin's own overrides. */
 export const adminUserSchema = adminUserRowSchema.extend({

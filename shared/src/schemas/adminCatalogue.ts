@@ -4,15 +4,15 @@ import { recordId } from './fields.ts';
 // Admin lookups, calibrations, VO2 max levels, channels and plans (admin.md sections 3, 5 and 7).
 
 /** An exercise type of the lookups (strength, isometric hold, skill). */
-export const exerciseTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+const exerciseTypeSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ExerciseTypeRow = z.infer<typeof exerciseTypeSchema>;
 
 /** A muscle group of the lookups, with its short label (CH for Chest). */
-export const muscleGroupSchema = z.object({ id: z.number().int(), name: z.string(), short_handle: z.string() });
+const muscleGroupSchema = z.object({ id: z.number().int(), name: z.string(), short_handle: z.string() });
 export type MuscleGroupRow = z.infer<typeof muscleGroupSchema>;
 
 /** A form group of the lookups: every group, not paged. */
-export const formGroupOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+const formGroupOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type FormGroupOption = z.infer<typeof formGroupOptionSchema>;
 
 export const exerciseTypeListSchema = z.object({ data: z.array(exerciseTypeSchema) });
@@ -136,7 +136,6 @@ export const calibrationUpdateInput = z.object({
   ),
   form_group_id: refId('form group id'),
 });
-export type CalibrationUpdateInput = z.input<typeof calibrationUpdateInput>;
 export const calibrationUpdateTrpcInput = calibrationUpdateInput.extend({ id: pathId });
 
 // ---- VO2 max levels (admin.md section 5: level_name, min and max required; null is an open end).
@@ -174,12 +173,11 @@ export const vo2LevelUpdateInput = z.object({
   max: vo2Bound('max'),
   move_neighbours: z.boolean({ error: 'The move neighbours field must be true or false.' }).optional().default(false),
 });
-export type Vo2LevelUpdateInput = z.input<typeof vo2LevelUpdateInput>;
 export const vo2LevelUpdateTrpcInput = vo2LevelUpdateInput.extend({ id: pathId });
 
 // ---- Channels and their plans (PRODUCT.md section 5: prices in pounds, stored as integer pence).
 
-export const adminPlanSchema = z.object({
+const adminPlanSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   amount: z.number().describe('pounds'),
@@ -209,7 +207,6 @@ export const planUpdateInput = z.object({
       iss.input === undefined ? 'The active field is required.' : 'The active field must be true or false.',
   }),
 });
-export type PlanUpdateInput = z.input<typeof planUpdateInput>;
 
 /**
  * PUT admin/channel/{id}: the name, and optionally its plans' prices (pounds) and whether each is on sale.
@@ -222,5 +219,4 @@ export const channelUpdateInput = z.object({
     .max(50, 'The plans may not have more than 50 items.')
     .optional(),
 });
-export type ChannelUpdateInput = z.input<typeof channelUpdateInput>;
 export const channelUpdateTrpcInput = channelUpdateInput.extend({ id: pathId });

@@ -26,7 +26,7 @@ export const FORM_LADDER_MESSAGE = {
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** A required whole number from `min` to `max`, sent as a number or a numeric string (Laravel's messages). */
-export const wholeNumberField = (label: string, min: number, max: number) =>
+const wholeNumberField = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
     z
@@ -50,7 +50,6 @@ export const adminFormGroupIdInput = z.object({ id: recordId });
 export const adminFormGroupListInput = pageInput.extend({
   search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
 });
-export type AdminFormGroupListInput = z.input<typeof adminFormGroupListInput>;
 
 /** POST admin/form_group and PUT admin/form_group/{id}: the whole record (an absent video or link clears it). */
 export const adminFormGroupInput = z.object({
@@ -59,9 +58,7 @@ export const adminFormGroupInput = z.object({
   video_id: optionalMediaId('video id').describe('id from POST admin/form_group/video; null or absent for none'),
   video_link: optionalText('The video link').describe('id or address on the video host'),
 });
-export type AdminFormGroupInput = z.input<typeof adminFormGroupInput>;
 export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: recordId });
-export type AdminFormGroupUpdateInput = z.input<typeof adminFormGroupUpdateInput>;
 
 /** A form group as the admin screens and the REST answers show it (admin.md section 3). */
 export const adminFormGroupSchema = z.object({
@@ -86,7 +83,6 @@ export const adminFormGroupAnswerSchema = z.object({ data: adminFormGroupSchema 
 export const adminFormIdInput = z.object({ id: recordId });
 /** GET admin/form_group/{id}/form?page: the ladder of one group, paged. */
 export const adminFormListInput = pageInput.extend({ id: recordId });
-export type AdminFormListInput = z.input<typeof adminFormListInput>;
 
 const formFields = {
   name: requiredText('The name', 150, 'The name field is required.'),
@@ -114,13 +110,11 @@ const rangeInOrder = [
 export const adminFormCreateInput = z
   .object({ ...formFields, form_group_id: idField('form group id') })
   .refine(...rangeInOrder);
-export type AdminFormCreateInput = z.input<typeof adminFormCreateInput>;
 
 /** PUT admin/form/{id}: the same fields; form_group_id may be sent back but cannot change. */
 export const adminFormUpdateInput = z
   .object({ ...formFields, id: recordId, form_group_id: idField('form group id').optional() })
   .refine(...rangeInOrder);
-export type AdminFormUpdateInput = z.input<typeof adminFormUpdateInput>;
 /** The body of PUT admin/form/{id} (the id is in the path). */
 export const adminFormBodyInput = z
   .object({ ...formFields, form_group_id: idField('form group id').optional() })

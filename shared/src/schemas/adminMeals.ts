@@ -52,9 +52,9 @@ export const ingredientQuantityRequired = (n: number) =>
   `The quantity of Ingredient ${n} is required, or you can remove the Ingredient.`;
 export const ingredientQuantityInvalid = (n: number) =>
   `The quantity of Ingredient ${n} must be a number greater than 0, with at most 2 decimals.`;
-export const ingredientQuantityTooLarge = (n: number) =>
+const ingredientQuantityTooLarge = (n: number) =>
   `The quantity of Ingredient ${n} may not be greater than ${MEAL_LIMITS.quantity}.`;
-export const ingredientNameTooLong = (n: number) =>
+const ingredientNameTooLong = (n: number) =>
   `The name of Ingredient ${n} may not be greater than ${MEAL_LIMITS.ingredient} characters.`;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -337,7 +337,6 @@ export const adminMealUpdateInput = mealInput('update');
 export const adminMealIdInput = z.object({ id: recordId });
 export const adminMealGroupIdInput = z.object({ groupId: recordId });
 export const adminMealListInput = pageInput.extend({ groupId: recordId });
-export type AdminMealListInput = z.input<typeof adminMealListInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -370,7 +369,7 @@ const ingredientAnswerFields = Object.fromEntries(
 ) as Record<`ingredient${number}`, z.ZodNullable<z.ZodString>> & Record<`formula${number}`, z.ZodNullable<z.ZodNumber>>;
 
 /** One meal as admins edit it (admin.md section 3), with both ingredient forms. */
-export const adminMealSchema = z.object({
+const adminMealSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   meal_group_id: z.number().int(),

@@ -25,7 +25,6 @@ const wholeId = (field: string) =>
 
 /** admin/user/{id}/...: the member's user id. */
 export const adminMemberInput = z.object({ id: wholeId('member id') });
-export type AdminMemberInput = z.input<typeof adminMemberInput>;
 /** admin/user/{id}/evolution/form?page. */
 export const adminMemberPageInput = pageInput.extend({ id: wholeId('member id') });
 /** admin/user/{id}/evolution/chamber/{page}. */
@@ -36,7 +35,7 @@ export const adminMemberChamberPath = adminMemberInput.extend({ page: chamberInp
 export const adminMemberWorkoutInput = workoutResultsInput.extend({ id: wholeId('member id') });
 
 /** Who the record belongs to: the head of the member's record screen. */
-export const memberSummarySchema = z.object({
+const memberSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
@@ -45,14 +44,13 @@ export const memberSummarySchema = z.object({
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 /** What an admin read, as the audit log names it. */
-export const AUDIT_ACTIONS = {
+const AUDIT_ACTIONS = {
   'application_details.read': 'Application details (PAR-Q)',
   'fact_finding.read': 'Fact-find details',
   'chamber.read': 'Evolution chamber with progress photos',
   'macro_data.read': 'Macro data',
   'progress_photo.read': 'Progress photo',
 } as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The words for an audit action (an action this build does not know is shown as stored). */
 export const auditActionLabel = (action: string): string => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
@@ -62,7 +60,6 @@ export const auditLogListInput = pageInput.extend({
   member_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeId('member id').optional()),
   admin_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeId('admin id').optional()),
 });
-export type AuditLogListInput = z.input<typeof auditLogListInput>;
 
 export const auditLogRowSchema = z.object({
   id: z.number().int(),
@@ -80,7 +77,7 @@ export const auditLogRowSchema = z.object({
 export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 
 /** An admin who may appear in the audit log: the admin filter's choices. */
-export const auditAdminSchema = z.object({ id: z.number().int(), name: z.string() });
+const auditAdminSchema = z.object({ id: z.number().int(), name: z.string() });
 export type AuditAdmin = z.infer<typeof auditAdminSchema>;
 
 /** GET user/data_reads: who read the member's own health data and when (no other member's data, no addresses). */

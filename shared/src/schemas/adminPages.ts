@@ -7,7 +7,7 @@ import { pageInput } from './pagination.ts';
 // text (Markdown), phase class, muscle group, picture and video.
 
 /** Longest page text accepted: the longest seeded guide is about 2,000 characters. */
-export const PAGE_CONTENT_MAX = 50_000;
+const PAGE_CONTENT_MAX = 50_000;
 
 /** Messages of the page calls, shared by the server and the admin screens. */
 export const ADMIN_PAGE_MESSAGE = {
@@ -67,11 +67,9 @@ export const adminPageInput = z.object({
       .optional(),
   ),
 });
-export type AdminPageInput = z.input<typeof adminPageInput>;
 
 /** POST admin/page: a new page in a category (only category 4, technique guides, takes new pages). */
 export const adminPageCreateInput = adminPageInput.extend({ page_category_id: idField('page category id') });
-export type AdminPageCreateInput = z.input<typeof adminPageCreateInput>;
 
 /** A page, or a page category, named by its path (admin/page/{id}, admin/page/category/{id}/pages). */
 export const adminPageIdInput = z.object({ id: recordId });
@@ -83,11 +81,9 @@ export const adminCategoryPagesQuery = pageInput.extend({
 });
 /** The tRPC input of the same list: the category in the input. */
 export const adminCategoryPagesInput = adminCategoryPagesQuery.extend({ categoryId: recordId });
-export type AdminCategoryPagesInput = z.input<typeof adminCategoryPagesInput>;
 
 /** tRPC admin.pages.update: the page id beside the fields. */
 export const adminPageUpdateInput = adminPageInput.extend({ id: recordId });
-export type AdminPageUpdateInput = z.input<typeof adminPageUpdateInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -125,7 +121,7 @@ export interface AdminPageCategoryNode {
   can_add_pages: boolean;
   children: AdminPageCategoryNode[];
 }
-export const adminPageCategorySchema: z.ZodType<AdminPageCategoryNode> = z.object({
+const adminPageCategorySchema: z.ZodType<AdminPageCategoryNode> = z.object({
   id: z.number().int(),
   name: z.string(),
   parent: z.number().int().nullable().describe('null for a root'),
@@ -135,10 +131,9 @@ export const adminPageCategorySchema: z.ZodType<AdminPageCategoryNode> = z.objec
   },
 });
 export const adminPageCategoryTreeSchema = z.object({ data: z.array(adminPageCategorySchema) });
-export type AdminPageCategoryTree = z.infer<typeof adminPageCategoryTreeSchema>;
 
 /** GET admin/phase_class (admin.md section 3: id, name, key, preset). */
-export const phaseClassSchema = z.object({
+const phaseClassSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   key: z.string().describe('vo2, exercise, exercises, challenge, flexibility, recovery or data-analysis'),

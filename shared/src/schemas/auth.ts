@@ -38,10 +38,9 @@ export const loginInput = z.object({
     .optional()
     .default(false),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 /** The subscription part of the login response. */
-export const subscriptionSummarySchema = z.object({
+const subscriptionSummarySchema = z.object({
   active: z.boolean(),
   channel: z.object({ id: z.number().int(), name: z.string(), short_name: z.string() }).nullable(),
   plan: z.object({ plan_id: z.number().int() }).nullable(),

@@ -45,18 +45,15 @@ export const flagCreateInput = z.object({
   subject: requiredField(FLAG_MESSAGE.subjectRequired, FLAG_SUBJECT_MAX, FLAG_MESSAGE.subjectTooLong),
   message: flagMessage,
 });
-export type FlagCreateInput = z.input<typeof flagCreateInput>;
 
 /** POST user/assistance_flag/{id}/reply and POST admin/assistance_flag/{id}/reply. */
 export const flagReplyInput = z.object({ message: flagMessage });
-export type FlagReplyInput = z.input<typeof flagReplyInput>;
 
 /** A flag named by its path (user/assistance_flag/{id}, admin/assistance_flag/{id}). */
 export const flagIdInput = z.object({ id: recordId });
 
 /** GET user/assistance_flag?page. */
 export const flagListInput = pageInput;
-export type FlagListInput = z.input<typeof flagListInput>;
 
 /** GET admin/assistance_flag?page&status: open ones first; status 0 or 1 keeps only those. */
 export const adminFlagListInput = pageInput.extend({
@@ -67,7 +64,6 @@ export const adminFlagListInput = pageInput.extend({
       .optional(),
   ),
 });
-export type AdminFlagListInput = z.input<typeof adminFlagListInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -75,14 +71,13 @@ export type AdminFlagListInput = z.input<typeof adminFlagListInput>;
 const status = z.union([z.literal(0), z.literal(1)]).describe('0 open, 1 closed');
 
 /** A reply in a flag's thread. */
-export const flagResponseSchema = z.object({
+const flagResponseSchema = z.object({
   id: z.number().int(),
   from: z.string().describe("who wrote it: the member's name or the coach's"),
   by_coach: z.boolean().describe('true when a coach (an admin) wrote it'),
   message: z.string(),
   created_at: z.string().describe('ISO 8601'),
 });
-export type FlagResponseDto = z.infer<typeof flagResponseSchema>;
 
 /** A flag in a list: the opening message without the thread. */
 export const flagRowSchema = z.object({

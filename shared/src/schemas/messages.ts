@@ -76,12 +76,10 @@ export const messageSendInput = z
       when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'recipient_id' || i.path?.[0] === 'channel_id'),
     },
   );
-export type MessageSendInput = z.input<typeof messageSendInput>;
 
 /** A message named by its path (admin/message/{id}, user/message/{id}). */
 export const messageIdInput = z.object({ id: recordId });
 export const messageListInput = pageInput;
-export type MessageListInput = z.input<typeof messageListInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -113,7 +111,7 @@ export const adminMessageRowSchema = z.object({
 export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
 
 /** One recipient of a message and when they read it. */
-export const messageReaderSchema = z.object({
+const messageReaderSchema = z.object({
   user_id: z.number().int(),
   name: z.string(),
   email: z.string(),
@@ -134,7 +132,6 @@ export type AdminMessage = z.infer<typeof adminMessageSchema>;
 export const adminMessageResponse = z.object({ data: adminMessageSchema });
 /** POST admin/message (201; 200 when the idempotency key was seen before). */
 export const messageSentResponse = z.object({ message: z.string(), data: adminMessageRowSchema });
-export type MessageSent = z.infer<typeof messageSentResponse>;
 
 /** A row of the member's inbox, GET user/message. */
 export const inboxRowSchema = z.object({
@@ -161,4 +158,3 @@ export const memberMessageResponse = z.object({ data: memberMessageSchema });
 
 /** GET user/message/unread_count. */
 export const unreadCountResponse = z.object({ data: z.object({ unread_count: z.number().int() }) });
-export type UnreadCount = z.infer<typeof unreadCountResponse>;

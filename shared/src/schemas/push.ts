@@ -4,7 +4,7 @@ import { z } from 'zod';
 // replies and messages (members) and new flags and replies (admins) reach them with the app closed.
 
 /** Longest endpoint accepted (push services' addresses are 100 to 500 characters). */
-export const PUSH_ENDPOINT_MAX = 2048;
+const PUSH_ENDPOINT_MAX = 2048;
 
 /** Texts of the push calls, shared by the server and the screens (Laravel's style: the specs give none). */
 export const PUSH_MESSAGE = {
@@ -85,17 +85,15 @@ export const pushSubscriptionInput = z.object({
     { error: M.keysRequired },
   ),
 });
-export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
 
 /** DELETE push/subscription and GET push/subscription?endpoint: one of the caller's devices. */
 export const pushEndpointInput = z.object({ endpoint: endpointField });
-export type PushEndpointInput = z.input<typeof pushEndpointInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
 /** GET push/key: the server's VAPID public key, the `applicationServerKey` a browser subscribes with. */
-export const pushKeySchema = z.object({
+const pushKeySchema = z.object({
   public_key: z.string().describe('base64url, 65 bytes (an uncompressed P-256 point)'),
 });
 export type PushKey = z.infer<typeof pushKeySchema>;

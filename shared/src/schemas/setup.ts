@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDate, measure, optionalText, requiredText, timeOfDay } from './fields.ts';
 
 /** Texts of the setup screens (spec section 5). */
-export const SETUP_MESSAGE = {
+const SETUP_MESSAGE = {
   dateRequired: 'Date is required',
   signatureRequired: 'E Signutre is required',
   notFound: 'Data could not be found.',
@@ -82,7 +82,6 @@ export const factFindingInput = z.object({
   time_of_slumber: timeOfDay('Time of Slumber'),
   physical_activities: requiredText('Physical Activities', 2000),
 });
-export type FactFindingInput = z.infer<typeof factFindingInput>;
 
 export const factFindingSchema = z.object({
   date_of_birth: z.string().describe('YYYY-MM-DD'),

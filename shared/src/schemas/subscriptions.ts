@@ -23,10 +23,9 @@ export const subscribeInput = z.object({
     'Card token: a Stripe payment-method id, or pm_card_visa with the offline provider',
   ),
 });
-export type SubscribeInput = z.infer<typeof subscribeInput>;
 
 /** The billing address given with a subscription registration (spec section 3). */
-export const billingAddressShape = {
+const billingAddressShape = {
   first_name: optionalText('First name'),
   last_name: optionalText('Last name'),
   address_line1: requiredText('Address Line 1'),
@@ -45,7 +44,6 @@ export const registerSubscriptionInput = z
     message: FORM_MESSAGE.passwordsMismatch,
     path: ['confirm_password'],
   });
-export type RegisterSubscriptionInput = z.infer<typeof registerSubscriptionInput>;
 
 /** POST /api/register/subscription's form by caller: a signed-in member sends only the plan and the card token. */
 export const registerSubscriptionForm = (signedIn: boolean) => (signedIn ? subscribeInput : registerSubscriptionInput);

@@ -9,7 +9,6 @@ import { pageInput } from './pagination.ts';
 export const mealIdInput = z.object({ id: idField('meal id') });
 export const mealGroupIdInput = z.object({ groupId: idField('meal group id') });
 export const mealListInput = pageInput.extend({ groupId: idField('meal group id') });
-export type MealListInput = z.input<typeof mealListInput>;
 export const elixirPhaseInput = z.object({
   phase: z.coerce
     .number({ error: 'The phase must be 1 to 4.' })
@@ -28,7 +27,7 @@ export interface MealGroupNode {
   parent_id: number;
   children: MealGroupNode[];
 }
-export const mealGroupSchema: z.ZodType<MealGroupNode> = z.object({
+const mealGroupSchema: z.ZodType<MealGroupNode> = z.object({
   id: z.number().int(),
   name: z.string(),
   parent_id: z.number().int().describe('0 for a group directly under Aliment'),
@@ -52,7 +51,7 @@ export const mealRowSchema = z.object({
 export type MealRow = z.infer<typeof mealRowSchema>;
 
 /** Per-serving nutrition; null when the meal has none recorded. */
-export const nutritionSchema = z.object({
+const nutritionSchema = z.object({
   kcal: z.number(),
   protein: z.number().describe('g'),
   fat: z.number().describe('g'),
@@ -60,7 +59,7 @@ export const nutritionSchema = z.object({
 });
 export type Nutrition = z.infer<typeof nutritionSchema>;
 
-export const ingredientSchema = z.object({
+const ingredientSchema = z.object({
   ingredient: z.string().describe('name, unit included, e.g. "Rolled oats (g)"'),
   formula: z.number().describe('amount per serving'),
 });

@@ -62,7 +62,6 @@ export const phaseListInput = trackInput.extend({
       .optional(),
   ),
 });
-export type PhaseListInput = z.input<typeof phaseListInput>;
 
 /** Path of a phase submission: track and phase class key. */
 export const phasePathInput = trackInput.extend({
@@ -84,7 +83,7 @@ const entries = <T extends z.ZodType>(entry: T) =>
     .max(300, 'Too many results in one submission.');
 
 /** exercise (calibration track): one max test per calibration. */
-export const calibrationEntry = z.object({
+const calibrationEntry = z.object({
   amount,
   time_to_complete: timeToComplete,
   calibration_id: requiredId('calibration id'),
@@ -92,11 +91,11 @@ export const calibrationEntry = z.object({
 export const calibrationPayload = entries(calibrationEntry);
 
 /** exercises: one entry per logged set, on the member's current forms. */
-export const exercisesEntry = z.object({ amount, time_to_complete: timeToComplete, form_id: requiredId('form id') });
+const exercisesEntry = z.object({ amount, time_to_complete: timeToComplete, form_id: requiredId('form id') });
 export const exercisesPayload = entries(exercisesEntry);
 
 /** challenge: one round max output, named by form. */
-export const challengeEntry = z.object({
+const challengeEntry = z.object({
   amount,
   time_to_complete: timeToComplete,
   form_name: z
@@ -108,7 +107,7 @@ export const challengeEntry = z.object({
 export const challengePayload = entries(challengeEntry);
 
 /** flexibility and recovery: nothing but completion. */
-export const emptyPayload = z.object({});
+const emptyPayload = z.object({});
 
 /** A body measurement: required and decimal, with the spec's messages. */
 const measurement = (label: string, max: number) =>
@@ -140,7 +139,6 @@ export const dataAnalysisPayload = z.object({
   image2: imageId(2),
   image3: imageId(3),
 });
-export type DataAnalysisPayload = z.output<typeof dataAnalysisPayload>;
 
 /**
  * A key the member's device makes for one submission (a phase or a progress photo), so that sending it again, however
@@ -240,7 +238,7 @@ export { pageInput as formLevelsInput };
 const repsOrTime = z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)');
 
 /** An exercise of a phase (spec section 3): a calibration test, or the member's current form of a form group. */
-export const exerciseSchema = z.object({
+const exerciseSchema = z.object({
   id: z.number().int().describe('calibration id (calibration track) or form id'),
   name: z.string().describe('form group name'),
   form: z.string().describe('form (or test) name'),
@@ -254,7 +252,7 @@ export const exerciseSchema = z.object({
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
-export const roundSchema = z.object({
+const roundSchema = z.object({
   number: z.number().int(),
   name: z.string().describe('One..Fourteen'),
   repeat: z.number().int(),
@@ -283,7 +281,7 @@ export const phaseDataSchema = z.object({
 export type PhaseData = z.infer<typeof phaseDataSchema>;
 
 /** GET user/channel/warrior/{type}/version: the phases of the track (of one version for general). */
-export const phaseListItemSchema = z.object({
+const phaseListItemSchema = z.object({
   id: z.number().int().describe('page id'),
   title: z.string(),
   phase: z.number().int(),
@@ -296,10 +294,9 @@ export const phaseListSchema = z.object({
   version: z.number().int().describe('0 on the calibration track'),
 });
 export type PhaseList = z.infer<typeof phaseListSchema>;
-export type PhaseListItem = z.infer<typeof phaseListItemSchema>;
 
 /** GET user/channel/warrior/general/evolution: versions newest first. */
-export const versionItemSchema = z.object({
+const versionItemSchema = z.object({
   version: z.number().int(),
   title: z.string(),
   active: z.boolean(),
@@ -311,10 +308,9 @@ export const versionListSchema = z.object({
   need_calibration: z.boolean(),
 });
 export type VersionList = z.infer<typeof versionListSchema>;
-export type VersionItem = z.infer<typeof versionItemSchema>;
 
 /** The member's programme state, as GET user/evolution and every submission answer it. */
-export const evolutionStateSchema = z.object({
+const evolutionStateSchema = z.object({
   evolution_id: z.number().int(),
   evolution: z.number().int(),
   version: z.number().int(),
@@ -323,7 +319,6 @@ export const evolutionStateSchema = z.object({
   number_of_sets: z.number().int(),
   pending_number_of_sets: z.number().int().nullable().describe('takes effect after the next phase 7 submission'),
 });
-export type EvolutionState = z.infer<typeof evolutionStateSchema>;
 
 /** GET user/evolution. */
 export const evolutionSchema = z.object({
@@ -335,7 +330,7 @@ export const evolutionSchema = z.object({
 });
 export type EvolutionDto = z.infer<typeof evolutionSchema>;
 
-export const ladderMoveSchema = z.object({
+const ladderMoveSchema = z.object({
   form_group_id: z.number().int(),
   form_group: z.string(),
   from_form_id: z.number().int().nullable(),
@@ -366,7 +361,7 @@ export const submissionResultSchema = z.object({
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
 /** GET user/evolution/calibration rows: the latest calibration's tests. */
-export const calibrationRowSchema = z.object({
+const calibrationRowSchema = z.object({
   calibration_id: z.number().int().nullable(),
   form: z.string().describe('the test'),
   amount: z.number().int(),
@@ -382,7 +377,7 @@ export const calibrationResultsSchema = z.object({
 export type CalibrationResults = z.infer<typeof calibrationResultsSchema>;
 
 /** GET user/evolution/workout_results rows. */
-export const workoutResultRowSchema = z.object({
+const workoutResultRowSchema = z.object({
   id: z.number().int(),
   form_id: z.number().int().nullable(),
   form_name: z.string(),
@@ -433,7 +428,6 @@ export const chamberTrendSchema = z.object({
   ),
 });
 export type ChamberTrend = z.infer<typeof chamberTrendSchema>;
-export type ChamberTrendPoint = ChamberTrend['data'][number];
 
 export const chamberSchema = z.object({
   data: z.object({
