@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
 
 /** The one error catalogue both surfaces map from: a domain code and its HTTP status. */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -67,7 +67,7 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 /** What a client is told while the database cannot be reached; the request changed nothing and may be sent again. */
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 /** Seconds a client is asked to wait before retrying a request refused because the database was unreachable. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 // SQLSTATE classes and codes that mean "the database went away", not "the request was wrong": 08 connection
 // exception, 53300 too many connections, 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now.
@@ -90,7 +90,7 @@ const CONNECTION_MESSAGE =
  * True when an error (or an error it wraps) says the database could not be reached or dropped the connection: the
  * request is answered 503 with Retry-After rather than 500, since it will work once the database is back.
  */
-export function isDatabaseUnavailable(err: unknown): boolean {
+function isDatabaseUnavailable(err: unknown): boolean {
   for (
     let e: unknown = err, depth = 0;
     e && typeof e === 'object' && depth < 5;
@@ -105,13 +105,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** The 503 a request gets while the database is unreachable: a safe message and a Retry-After. */
-export const databaseUnavailable = () =>
+const databaseUnavailable = () =>
   new DomainError('UNAVAILABLE', UNAVAILABLE_MESSAGE, {
     headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   });
 
 /** Turns zod issues into Laravel's errors object, nested fields in dot form (entries.0.amount). */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
+function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'body';

@@ -4,7 +4,7 @@ import { SERVER_MESSAGE } from '@evolution/shared';
 import { asDomainError, DomainError, laravelMessage, type FieldErrors } from '../errors.ts';
 
 /** The body Laravel answers an error with. */
-export function errorBody(err: DomainError): Record<string, unknown> {
+function errorBody(err: DomainError): Record<string, unknown> {
   if (err.code === 'VALIDATION' && err.fieldErrors)
     return { message: laravelMessage(err.fieldErrors), errors: err.fieldErrors };
   return { message: err.message };
@@ -34,7 +34,7 @@ const TRPC_KEY: Record<number, TRPC_ERROR_CODE_KEY> = {
  * The body tRPC answers an error with (as trpc/init.ts formats it), for errors raised under /trpc before tRPC reads
  * the call: a body Fastify cannot parse, an upload refused by its length.
  */
-export function trpcErrorBody(
+function trpcErrorBody(
   req: FastifyRequest,
   status: number,
   message: string,

@@ -31,7 +31,7 @@ type MealId = z.output<typeof adminMealIdInput>;
 /**
  * The Saturni Elixir phase (1 to 4) a meal is, or null: its rank among the meals of Elixirs by (position, id).
  */
-export async function elixirPhaseOfMeal(
+async function elixirPhaseOfMeal(
   em: ServiceContext['em'],
   meal: Pick<IMeal, 'id' | 'position'> & { group: { id: number } },
 ): Promise<number | null> {
@@ -45,7 +45,7 @@ export async function elixirPhaseOfMeal(
 }
 
 /** A meal as admins edit it: both ingredient forms, media ids with signed addresses, nutrition, its elixir phase. */
-export function adminMealDto(
+function adminMealDto(
   config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>,
   meal: IMeal,
   elixirPhase: number | null,

@@ -93,7 +93,7 @@ export async function auditAdmins(ctx: SignedInContext): Promise<AuditAdmin[]> {
 }
 
 /** Shown for a read by an admin whose account has since been deleted. */
-export const FORMER_ADMIN = 'A former admin';
+const FORMER_ADMIN = 'A former admin';
 
 /**
  * GET user/data_reads: who read this member's health data and when, newest first; only the member's own rows, and

@@ -32,7 +32,7 @@ import { PUSH_NOTICE, enqueuePush } from './push.ts';
  * A second identical submit within this window is answered as the first one was, not stored again: a double click
  * or a retried request never opens two flags or posts two replies.
  */
-export const DUPLICATE_WINDOW_MS = 10_000;
+const DUPLICATE_WINDOW_MS = 10_000;
 
 type FlagId = z.output<typeof flagIdInput>;
 type FlagReply = z.output<typeof flagReplyInput>;

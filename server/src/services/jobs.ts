@@ -94,20 +94,20 @@ export const PURGE_REVOKED_TOKENS_TASK = 'purge_revoked_tokens';
  */
 export const QUEUE_MAINTENANCE_TASK = 'maintain_queue';
 /** How long a job that failed for good (a mail never delivered) stays in graphile_worker.jobs for inspection. */
-export const FAILED_JOB_KEEP_DAYS = 30;
+const FAILED_JOB_KEEP_DAYS = 30;
 /** Throttle rows are kept an hour past their window (as the limiter library does) so a late check still finds them. */
 const EXPIRED_THROTTLE_KEEP_MS = 3_600_000;
 /** A password-reset row a week past its link's end: long enough for a late click to read "expired", not "invalid". */
-export const EXPIRED_RESET_KEEP_DAYS = 7;
+const EXPIRED_RESET_KEEP_DAYS = 7;
 /** A payment webhook's id, kept 30 days to refuse a redelivery (Stripe retries for up to 3 days). */
-export const PAYMENT_EVENT_KEEP_DAYS = 30;
+const PAYMENT_EVENT_KEEP_DAYS = 30;
 
 /**
  * The schedules, run by graphile-worker's cron in every server process: each schedule is claimed in its
  * `known_crontabs` row in the same statement that queues the job, so however many instances run, each hour's run is
  * queued once and taken by one worker. A run missed while every instance was down is made up once at the next start.
  */
-export const SCHEDULES = parseCronItems([
+const SCHEDULES = parseCronItems([
   { task: PURGE_REVOKED_TOKENS_TASK, match: '0 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
   { task: QUEUE_MAINTENANCE_TASK, match: '30 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
 ]);

@@ -51,7 +51,7 @@ export function livePayloads(event: LiveEvent): string[] {
 }
 
 /** What a subscriber hears: an event, or `resync` when events may have been missed (the LISTEN connection came back). */
-export type LiveSignal = { kind: 'event'; event: LiveEvent } | { kind: 'resync' };
+type LiveSignal = { kind: 'event'; event: LiveEvent } | { kind: 'resync' };
 
 /** This server instance's side of live delivery: one LISTEN connection, fanned out to the subscriptions it serves. */
 export interface LiveHub {

@@ -9,10 +9,10 @@ import { accessMap } from './session.ts';
 export const MACRO_GUIDELINES_CATEGORY = 'superhuman';
 
 /** Why a member has no customised macros: not on a plan that includes them, or switched off by the micro_data flag. */
-export type MacroRefusal = 'not_eligible' | 'switched_off';
+type MacroRefusal = 'not_eligible' | 'switched_off';
 
 /** Customised macros are for the superhuman plan (the superhuman_channel flag) with micro_data not set to false. */
-export async function macroRefusal(ctx: ServiceContext, member: IUser): Promise<MacroRefusal | null> {
+async function macroRefusal(ctx: ServiceContext, member: IUser): Promise<MacroRefusal | null> {
   const sub = await ctx.em.findOne(Subscription, { user: member.id });
   const access = accessMap(member, sub);
   if (member.initialSetup || !access.superhuman_channel) return 'not_eligible';

@@ -42,7 +42,7 @@ const PHOTO_MAX_SIDE = 1600;
  * Re-encodes an uploaded photo to JPEG: the content is sniffed (the name and declared type are ignored), the
  * orientation applied, metadata (EXIF, GPS, ICC) dropped and the size capped. 422 when it is not an image.
  */
-export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   return reencodeImage(input, PHOTO_FORMATS, WARRIOR_MESSAGE.imageInvalid);
 }
 
@@ -53,11 +53,11 @@ const CONTENT_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
  * Most pixels an uploaded image may have: a 50-megapixel phone photo passes, a decompression bomb (a small file that
  * declares 50000 x 50000 pixels, gigabytes once decoded) is refused from its header before anything is decoded.
  */
-export const IMAGE_MAX_PIXELS = 60_000_000;
+const IMAGE_MAX_PIXELS = 60_000_000;
 /** The 422 message for an image over IMAGE_MAX_PIXELS. */
 export const IMAGE_TOO_MANY_PIXELS = `The image may not have more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
 /** The 422 message for an image or a video that is also another kind of file (a polyglot). */
-export const foreignContentMessage = (field: 'image' | 'video', found: ForeignContent) =>
+const foreignContentMessage = (field: 'image' | 'video', found: ForeignContent) =>
   `The ${field} may only contain the ${field}: this file also holds ${found}.`;
 
 /**
@@ -98,7 +98,7 @@ async function reencodeImage(
 const THUMBNAIL_SIDE = 240;
 
 /** A square JPEG thumbnail of an image, cropped to its centre. */
-export async function thumbnailOf(image: Buffer): Promise<Buffer> {
+async function thumbnailOf(image: Buffer): Promise<Buffer> {
   return sharp(image)
     .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover' })
     .jpeg({ quality: 72, mozjpeg: true })
@@ -384,7 +384,7 @@ export interface MediaFile {
 }
 
 /** Whether a signed address is genuine and not yet expired (signature compared in constant time). */
-export function validMediaSignature(
+function validMediaSignature(
   config: Pick<AppConfig, 'jwtSecret'>,
   id: number,
   expires: unknown,

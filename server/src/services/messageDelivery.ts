@@ -13,11 +13,11 @@ import { PUSH_NOTICE, enqueuePushOn, inTransaction } from './push.ts';
 // to batch jobs. Nothing holds one object per recipient beyond a page, however large the channel.
 
 /** One page of a channel message's audience: its recipient rows, mail jobs, live notice, then the next page queued. */
-export const MESSAGE_DELIVERY_TASK = 'message_delivery';
+const MESSAGE_DELIVERY_TASK = 'message_delivery';
 /** The mails of up to MESSAGE_MAIL_PAGE recipients of one message. */
-export const MESSAGE_MAIL_TASK = 'message_mail';
+const MESSAGE_MAIL_TASK = 'message_mail';
 /** Recipients per mail job: a failing SMTP server delays a page of this size, not the walk. */
-export const MESSAGE_MAIL_PAGE = 500;
+const MESSAGE_MAIL_PAGE = 500;
 /** Mails in flight at once per mail job: the worker shares the process with requests, and SMTP servers throttle bursts. */
 const MESSAGE_MAIL_CONCURRENCY = 8;
 /** A walk run fails only when the database does. */
@@ -32,7 +32,7 @@ const T = MESSAGE_TEXT;
  * at the message's sending time `at`: a member whose subscription is active or trialing, paid past `at`, and created
  * by then. The params are written as the caller's placeholders.
  */
-export function channelAudienceSql(channel: string, at: string): string {
+function channelAudienceSql(channel: string, at: string): string {
   return `s.channel_id = ${channel} and s.status in ('active', 'trialing') and s.current_period_end > ${at} and s.created_at <= ${at}
     and u.role = ${ROLE.member}`;
 }

@@ -92,7 +92,7 @@ export async function listGroupMeals(
 }
 
 /** Per-serving nutrition of a meal, or null unless all four figures are recorded. */
-export function mealNutrition(meal: Pick<IMeal, 'kcal' | 'protein' | 'fat' | 'carbohydrate'>): Nutrition | null {
+function mealNutrition(meal: Pick<IMeal, 'kcal' | 'protein' | 'fat' | 'carbohydrate'>): Nutrition | null {
   const { kcal, protein, fat, carbohydrate } = meal;
   if (kcal == null || protein == null || fat == null || carbohydrate == null) return null;
   return { kcal: Number(kcal), protein: Number(protein), fat: Number(fat), carbohydrate: Number(carbohydrate) };

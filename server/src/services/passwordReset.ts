@@ -10,11 +10,11 @@ import { enqueueMail } from './jobs.ts';
 import { hashPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
 
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The link of the reset email: the client's /reset-password screen with the token and the email. */
-export const resetLink = (appUrl: string, token: string, email: string) =>
+const resetLink = (appUrl: string, token: string, email: string) =>
   `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
 /** Spends one of the address's reset requests; the doors call it before the form is read, so bad forms count too. */

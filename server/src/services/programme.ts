@@ -23,7 +23,7 @@ import { mediaUrl, type MediaSigner } from './media.ts';
 import { pageWindow, type Page as ResultPage } from './pagination.ts';
 
 /** A phase page as the runner reads it (from the content cache: plain data, not an entity). */
-export interface PhasePage {
+interface PhasePage {
   id: number;
   title: string;
   content: string;
@@ -41,7 +41,7 @@ export interface TrackPhase {
 }
 
 /** A form group as the runner reads it. */
-export interface GroupFacts {
+interface GroupFacts {
   id: number;
   name: string;
   videoLink: string | null;
@@ -62,7 +62,7 @@ export interface FormFacts {
 }
 
 /** A calibration max test with its form group. */
-export interface CalibrationFacts {
+interface CalibrationFacts {
   id: number;
   form: string;
   max: number;
@@ -321,7 +321,7 @@ export async function phaseExercises(
 }
 
 /** A page as members read it; its uploaded picture and video get signed addresses when a signer is given. */
-export function pageDto(page: IPage, signer?: MediaSigner): PageDto {
+function pageDto(page: IPage, signer?: MediaSigner): PageDto {
   const key = page.phaseClass?.key;
   return {
     id: page.id,

@@ -23,9 +23,9 @@ import { serviceLog } from './log.ts';
 // write that causes them. One job walks an event's audience in keyset pages of subscriptions, however large it is.
 
 /** The walk of one notification's audience: a page of subscriptions per run, then it queues itself for the next. */
-export const PUSH_WALK_TASK = 'push_walk';
+const PUSH_WALK_TASK = 'push_walk';
 /** The sends a push service asked us to repeat (429, 5xx, no answer): a batch job, so each retry repeats only the failed ones. */
-export const PUSH_RETRY_TASK = 'push_retry';
+const PUSH_RETRY_TASK = 'push_retry';
 /** Subscriptions read and sent per walk run. */
 export const PUSH_PAGE_SIZE = 500;
 /** Requests in flight at once per run: push services throttle bursts, and the worker shares the process with requests. */

@@ -142,7 +142,7 @@ function redisStore(config: AppConfig): RateLimitStore {
 }
 
 /** The 429 in Laravel's shape, with Retry-After and X-RateLimit-* headers. */
-export function tooManyAttempts(limit: number, res: RateLimiterRes): DomainError {
+function tooManyAttempts(limit: number, res: RateLimiterRes): DomainError {
   const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return new DomainError('TOO_MANY_REQUESTS', SERVER_MESSAGE.tooManyAttempts, {
     headers: {

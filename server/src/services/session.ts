@@ -72,7 +72,7 @@ export function accessMap(
   return { evolution_page: false, ...user.access, ...channels };
 }
 
-export function subscriptionSummary(sub: SubscriptionFacts | null, now = new Date()): SubscriptionSummary {
+function subscriptionSummary(sub: SubscriptionFacts | null, now = new Date()): SubscriptionSummary {
   if (!sub)
     return {
       active: false,
@@ -122,7 +122,7 @@ export async function loginResponse(
 }
 
 /** A member's place in the programme as every answer spells it (login, evolution, phase submission, export). */
-export function evolutionPosition(e: EvolutionFacts) {
+function evolutionPosition(e: EvolutionFacts) {
   return {
     evolution_id: e.id,
     evolution: e.evolution,

@@ -17,13 +17,13 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { AppConfig, StorageConfig } from '../config.ts';
 
 /** What the store says about a file. */
-export interface StoredFileInfo {
+interface StoredFileInfo {
   size: number;
   modified: Date;
 }
 
 /** Bytes to read from a file, both ends included (a Range request's answer). */
-export interface StoredRange {
+interface StoredRange {
   start: number;
   end: number;
 }

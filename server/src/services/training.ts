@@ -57,7 +57,7 @@ import { ensureEvolution, evolutionState, type EvolutionFacts } from './session.
 type LadderMove = SubmissionResult['data']['ladder'][number];
 
 /** The track the member is on: calibration while it is due, otherwise general. */
-export const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType =>
+const activeTrack = (evo: Pick<IEvolution, 'needCalibration'>): TrackType =>
   evo.needCalibration ? 'calibration' : 'general';
 
 function assertOnTrack(evo: EvolutionFacts, type: TrackType) {

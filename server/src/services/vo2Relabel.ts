@@ -9,7 +9,7 @@ import type { AppConfig } from '../config.ts';
  * each batch its own short statement that writes only the rows whose level changed. It reads the ranges when it runs,
  * so a second edit while it walks queues one more run (the job key) and the last run leaves every row right.
  */
-export const VO2_RELABEL_TASK = 'relabel_vo2_history';
+const VO2_RELABEL_TASK = 'relabel_vo2_history';
 /** Queues the relabel on the caller's EntityManager (in its transaction, so an edit that rolls back queues nothing). */
 export async function enqueueVo2Relabel(em: EntityManager): Promise<void> {
   // One pending run at most: edits made before it starts are all read by it.

@@ -19,9 +19,10 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
 };
 
 /** What a procedure may declare: the reads it needs alongside the token check (see ActorReads). */
-export interface ProcedureMeta {
+// A type alias, not an interface: the routers' declarations inline it, so it needs no export.
+type ProcedureMeta = {
   actorReads?: ActorReads;
-}
+};
 
 const t = initTRPC
   .context<Context>()

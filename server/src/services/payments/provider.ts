@@ -11,7 +11,7 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
 }
 
-export interface SubscribeRequest {
+interface SubscribeRequest {
   customer: { userId: number; email: string; name: string; existingId: string | null };
   plan: IPlan;
   /** The card token from the client (a payment-method id). */

@@ -32,7 +32,7 @@ function newClient(config: AppConfig): Stripe {
 }
 
 /** Stripe's subscription statuses in ours: paused and expired ones give no access either. */
-export function stripeStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
+function stripeStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
   switch (status) {
     case 'active':
     case 'trialing':
