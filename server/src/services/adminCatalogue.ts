@@ -76,7 +76,7 @@ function calibrationRow(c: ICalibration): AdminCalibration {
 
 const calibrationPopulate = ['exerciseType', 'muscleGroup', 'formGroup'] as const;
 
-/** Every calibration in form group order, not paged (admin.md section 7: GET admin/calibration). */
+/** Every calibration in form group order, not paged (docs/spec/admin.md §7: GET admin/calibration). */
 export async function listCalibrations(ctx: SignedInContext): Promise<AdminCalibration[]> {
   const rows = await ctx.em.find(
     Calibration,

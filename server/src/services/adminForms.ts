@@ -24,7 +24,7 @@ import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page } from './pagination.ts';
 
-// The exercise ladders admins edit: form groups and their forms (admin.md sections 3, 5 and 7). Rules kept here:
+// The exercise ladders admins edit: form groups and their forms (docs/spec/admin.md §§3, 5 and 7). Rules kept here:
 // a group is deletable only while nothing refers to its forms; a ladder's (level, progress) pairs are unique; deleting
 // a form moves the members standing on it to the nearest remaining form, so every member stays on a valid form.
 

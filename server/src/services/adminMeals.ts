@@ -18,7 +18,7 @@ import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 
-// Admin meals (admin.md sections 3, 5, 7). Reads of the tree stay in nutrition.ts (mealGroupTree); this file is the
+// Admin meals (docs/spec/admin.md §§3, 5, 7). Reads of the tree stay in nutrition.ts (mealGroupTree); this file is the
 // one place meals are written. Rules the spec leaves open, decided here:
 // - a new meal goes last in its group (position = the group's highest + 1), and so does a meal moved to another group;
 // - the Saturni Elixir's phases are the first four meals of Elixirs: they cannot be deleted or moved out of Elixirs
@@ -189,7 +189,7 @@ function mealColumns(input: MealWrite) {
   return columns;
 }
 
-/** POST admin/meal: adds a meal at the end of its group (422 with every message of admin.md section 5 otherwise). */
+/** POST admin/meal: adds a meal at the end of its group (422 with every message of docs/spec/admin.md §5 otherwise). */
 export async function createMeal(ctx: SignedInContext, input: MealWrite): Promise<AdminMeal> {
   const group = await mealHoldingGroup(ctx, input.meal_group_id);
   const { image, video } = await mealMedia(ctx, input);

@@ -34,7 +34,7 @@ import { memberMacroData } from './macros.ts';
 import type { Page } from './pagination.ts';
 import { memberApplicationDetails, memberFactFinding } from './setup.ts';
 
-// A member's record as admins read it (admin.md "User detail tabs", section 7 "Member data"): each read is the
+// A member's record as admins read it (docs/spec/admin.md "User detail tabs", section 7 "Member data"): each read is the
 // member's own service called with the member's id, so both sides answer the same shapes. Reads of health data
 // (PAR-Q, fact-find, chamber with photos, macro data) are written to the audit log once they have succeeded.
 
@@ -141,7 +141,7 @@ export async function adminChamber(
 
 /**
  * GET admin/user/{id}/evolution/macro_data: the member's macro figures at the top level, whatever their plan or
- * micro_data flag (the admin tab is not gated, admin.md section 6); 404 'DATA COULD NOT BE FOUND.' before the
+ * micro_data flag (the admin tab is not gated, docs/spec/admin.md §6); 404 'DATA COULD NOT BE FOUND.' before the
  * fact-find and a data analysis. Audited.
  */
 export async function adminMacroData(ctx: SignedInContext, { id }: MemberId): Promise<MacroDataDto> {

@@ -27,7 +27,7 @@ import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts';
 
-// Content pages as admins edit them (admin.md sections 3, 5 and 7). Rules kept here: pages are added and deleted only
+// Content pages as admins edit them (docs/spec/admin.md §§3, 5 and 7). Rules kept here: pages are added and deleted only
 // in category 4 (technique guides), every other page is part of the programme's structure; a phase page's class
 // changes only where the runner can still run the track (domain/phaseClassChange.ts).
 

@@ -12,7 +12,7 @@ import { AuditLog, User } from '../entities/index.ts';
 import type { Actor, ServiceContext, SignedInContext } from './context.ts';
 import { countedTotal, pageWindow, type Page } from './pagination.ts';
 
-/** What an admin read of a member: the action, the member and the object (PRODUCT.md section 7). */
+/** What an admin read of a member: the action, the member and the object (docs/product.md §7). */
 export interface AdminRead {
   action: string;
   memberId: number | null;

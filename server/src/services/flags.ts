@@ -24,7 +24,7 @@ import { notifyLive } from './live.ts';
 import { countedTotal, pageWindow, type Page } from './pagination.ts';
 import { PUSH_NOTICE, enqueuePush } from './push.ts';
 
-// Assistance flags: a member's support thread that coaches (admins) answer and either side closes (issue 11).
+// Assistance flags: a member's support thread that coaches (admins) answer and either side closes.
 // Every write runs in one transaction with its mails, push notifications and live notice, so a rolled-back write sends
 // none of them.
 

@@ -90,7 +90,7 @@ function workerPool(config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>, max: nu
 export const PURGE_REVOKED_TOKENS_TASK = 'purge_revoked_tokens';
 /**
  * The hourly upkeep: permanently failed jobs past their inspection time, unused queue rows, expired throttle rows,
- * password-reset rows past use and payment webhook ids past any redelivery (the README's Growth section).
+ * password-reset rows past use and payment webhook ids past any redelivery (docs/architecture.md, "Growth").
  */
 export const QUEUE_MAINTENANCE_TASK = 'maintain_queue';
 /** How long a job that failed for good (a mail never delivered) stays in graphile_worker.jobs for inspection. */

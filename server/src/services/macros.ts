@@ -20,7 +20,7 @@ async function macroRefusal(ctx: ServiceContext, member: IUser): Promise<MacroRe
 }
 
 /**
- * A member's macro data from their fact-find and latest data analysis (PRODUCT.md section 4), whoever asks; null
+ * A member's macro data from their fact-find and latest data analysis (docs/product.md §4), whoever asks; null
  * while either is missing. The member's own call and the admin's view of a member both read it here.
  */
 export async function memberMacroData(ctx: ServiceContext, memberId: number): Promise<MacroDataDto | null> {

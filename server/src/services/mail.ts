@@ -24,7 +24,7 @@ export function closeMailTransport(config: AppConfig): void {
 
 /**
  * Sends a mail through SMTP_URL, or without one writes it to `<dataDir>/outbox/*.eml` and to the log with its text (so
- * a reset link is at hand on a machine with no mail server: PRODUCT.md section 6).
+ * a reset link is at hand on a machine with no mail server: docs/product.md §6).
  */
 export async function sendMail(config: AppConfig, mail: Mail): Promise<void> {
   const message = { from: config.mailFrom, ...mail };

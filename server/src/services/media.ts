@@ -46,7 +46,7 @@ async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; width: numb
   return reencodeImage(input, PHOTO_FORMATS, WARRIOR_MESSAGE.imageInvalid);
 }
 
-/** Formats an admin may upload as a page's or a meal's picture (admin.md: JPEG, PNG, WebP). */
+/** Formats an admin may upload as a page's or a meal's picture (docs/spec/admin.md: JPEG, PNG, WebP). */
 const CONTENT_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /**

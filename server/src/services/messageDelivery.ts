@@ -8,7 +8,7 @@ import { sendMail } from './mail.ts';
 import { IDS_PER_NOTIFICATION, LIVE_CHANNEL, livePayloads, type LiveEvent } from './live.ts';
 import { PUSH_NOTICE, enqueuePushOn, inTransaction } from './push.ts';
 
-// A channel message's delivery (issue 21, point 3): the admin's call stores the message and queues one walk; the walk
+// A channel message's delivery: the admin's call stores the message and queues one walk; the walk
 // writes the recipient rows set-based, a page of members per run in its own transaction, and hands each page's mail
 // to batch jobs. Nothing holds one object per recipient beyond a page, however large the channel.
 

@@ -21,9 +21,9 @@ import { countChannelAudience, enqueueDelivery, enqueueMessageMails } from './me
 import { pageWindow, type Page } from './pagination.ts';
 import { PUSH_NOTICE, enqueuePush } from './push.ts';
 
-// Coaches' messages (PRODUCT.md section 6, issue 11). A message to one member is written with its recipient row, mail
+// Coaches' messages (docs/product.md §6). A message to one member is written with its recipient row, mail
 // job, push job and live event in one transaction. A channel message is stored with one delivery job in the admin's
-// transaction, and the job queue writes its recipients page by page (services/messageDelivery.ts, issue 21).
+// transaction, and the job queue writes its recipients page by page (services/messageDelivery.ts).
 
 const T = MESSAGE_TEXT;
 /** How much of a message the inbox shows under its subject. */

@@ -21,7 +21,7 @@ import { knownMembership } from './session.ts';
 import { mediaBase64, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 
-// The superhuman channel's recipes (PRODUCT.md section 4). Every read checks the reader's right to the channel here,
+// The superhuman channel's recipes (docs/product.md §4). Every read checks the reader's right to the channel here,
 // so the member's calls and the admin screens that reuse these reads share one rule.
 
 /** The caller's right to the channel (admins have it), with what came with their token. */

@@ -19,7 +19,7 @@ import { notFound, validationError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { serviceLog } from './log.ts';
 
-// Web Push (issue 20): devices register here; notifications go through the job queue, queued in the transaction of the
+// Web Push: devices register here; notifications go through the job queue, queued in the transaction of the
 // write that causes them. One job walks an event's audience in keyset pages of subscriptions, however large it is.
 
 /** The walk of one notification's audience: a page of subscriptions per run, then it queues itself for the next. */

@@ -13,7 +13,7 @@ import { DomainError } from '../errors.ts';
 import { serviceLog } from './log.ts';
 
 /**
- * The throttles of the sign-in flows (PRODUCT.md section 7), shared by every server instance: counted in PostgreSQL
+ * The throttles of the sign-in flows (docs/product.md §7), shared by every server instance: counted in PostgreSQL
  * (the `rate_limits` table) by default, in Redis when REDIS_URL is set.
  */
 export interface RateLimits {

@@ -3,7 +3,7 @@ import type { TaskList } from 'graphile-worker';
 import type { AppConfig } from '../config.ts';
 
 /**
- * The VO2 relabel (issue 21, point 4): when an admin moves a VO2 max level's range, every recorded VO2 test and chamber
+ * The VO2 relabel: when an admin moves a VO2 max level's range, every recorded VO2 test and chamber
  * snapshot is given the level of its score in the new ranges. At a business's size that is millions of rows, so it is
  * not done in the admin's transaction: the edit commits and queues this job, which walks each table by id in batches,
  * each batch its own short statement that writes only the rows whose level changed. It reads the ranges when it runs,

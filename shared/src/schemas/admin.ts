@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
-/** A row of the admin user list (admin.md section 3). */
+/** A row of the admin user list (docs/spec/admin.md §3). */
 export const adminUserRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -29,7 +29,7 @@ export const adminUserListInput = pageInput.extend({
   categoryId: z.coerce.number().int().min(0).max(2, 'The category is 1 (users) or 2 (admins).').optional(),
 });
 
-/** The texts of admin.md section 5 for users (verbatim), and ours where the spec is silent. */
+/** The texts of docs/spec/admin.md §5 for users (verbatim), and ours where the spec is silent. */
 export const ADMIN_USER_MESSAGE = {
   nameRequired: 'The name field is required.',
   nameMax: 'The name may not be greater than 255 characters.',
@@ -91,7 +91,7 @@ const userType = z.preprocess(
   z.literal([1, 2], { error: M.userType }),
 );
 
-/** POST admin/admin: create a user (admin.md section 5). */
+/** POST admin/admin: create a user (docs/spec/admin.md §5). */
 export const adminUserCreateInput = z.object({
   name: userName,
   email: userEmail(M.emailInvalid),

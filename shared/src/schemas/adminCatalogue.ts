@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './fields.ts';
 
-// Admin lookups, calibrations, VO2 max levels, channels and plans (admin.md sections 3, 5 and 7).
+// Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
 /** An exercise type of the lookups (strength, isometric hold, skill). */
 const exerciseTypeSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -82,7 +82,7 @@ const pathId = recordId;
 /** {id} of a path or a tRPC input: a calibration, VO2 max level or channel. */
 export const catalogueIdInput = z.object({ id: pathId });
 
-// ---- Calibrations (admin.md section 3; section 5: every field required but the muscle group).
+// ---- Calibrations (docs/spec/admin.md §3; section 5: every field required but the muscle group).
 
 /** A calibration: the max test that places a member on a form group's ladder. */
 export const adminCalibrationSchema = z.object({
@@ -138,7 +138,7 @@ export const calibrationUpdateInput = z.object({
 });
 export const calibrationUpdateTrpcInput = calibrationUpdateInput.extend({ id: pathId });
 
-// ---- VO2 max levels (admin.md section 5: level_name, min and max required; null is an open end).
+// ---- VO2 max levels (docs/spec/admin.md §5: level_name, min and max required; null is an open end).
 
 export const vo2LevelSchema = z.object({
   id: z.number().int(),
@@ -175,7 +175,7 @@ export const vo2LevelUpdateInput = z.object({
 });
 export const vo2LevelUpdateTrpcInput = vo2LevelUpdateInput.extend({ id: pathId });
 
-// ---- Channels and their plans (PRODUCT.md section 5: prices in pounds, stored as integer pence).
+// ---- Channels and their plans (docs/product.md §5: prices in pounds, stored as integer pence).
 
 const adminPlanSchema = z.object({
   id: z.number().int(),

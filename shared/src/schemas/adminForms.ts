@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, optionalText, recordId, requiredText } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
-// Form groups and their forms: the exercise ladders admins edit (admin.md sections 3, 5 and 7).
+// Form groups and their forms: the exercise ladders admins edit (docs/spec/admin.md §§3, 5 and 7).
 
 /** The largest level or progress number of a form: ladders are short, and the column is a small integer. */
 export const FORM_LEVEL_MAX = 1000;
@@ -60,7 +60,7 @@ export const adminFormGroupInput = z.object({
 });
 export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: recordId });
 
-/** A form group as the admin screens and the REST answers show it (admin.md section 3). */
+/** A form group as the admin screens and the REST answers show it (docs/spec/admin.md §3). */
 export const adminFormGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -120,7 +120,7 @@ export const adminFormBodyInput = z
   .object({ ...formFields, form_group_id: idField('form group id').optional() })
   .refine(...rangeInOrder);
 
-/** A form as the admin screens and the REST answers show it (admin.md section 3). */
+/** A form as the admin screens and the REST answers show it (docs/spec/admin.md §3). */
 export const adminFormSchema = z.object({
   id: z.number().int(),
   name: z.string(),

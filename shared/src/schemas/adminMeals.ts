@@ -3,7 +3,7 @@ import { ELIXIR_PHASE_NAMES, MAX_INGREDIENTS } from '../constants.ts';
 import { idField, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
-// Admin meals (admin.md sections 3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
+// Admin meals (docs/spec/admin.md §§3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
 // delete. A meal's ingredients travel either as the original client sent them (ingredient1..12 with formula1..12)
 // or as an `ingredients` list; answers carry both.
 
@@ -18,7 +18,7 @@ export const MEAL_LIMITS = {
   grams: 1_000,
 } as const;
 
-/** The messages of admin.md section 5 (verbatim where it gives one), and Laravel-style ones where it does not. */
+/** The messages of docs/spec/admin.md §5 (verbatim where it gives one), and Laravel-style ones where it does not. */
 export const MEAL_MESSAGE = {
   nameRequired: 'The name field is required.',
   nameTooLong: `The name may not be greater than ${MEAL_LIMITS.name} characters.`,
@@ -44,7 +44,7 @@ export const MEAL_MESSAGE = {
   deleted: 'Meal deleted.',
 } as const;
 
-/** 'The name of Ingredient N is required, or you can remove the Ingredient.' (admin.md section 5, N from 1). */
+/** 'The name of Ingredient N is required, or you can remove the Ingredient.' (docs/spec/admin.md §5, N from 1). */
 export const ingredientNameRequired = (n: number) =>
   `The name of Ingredient ${n} is required, or you can remove the Ingredient.`;
 /** The quantity equivalent of the spec's ingredient message. */
@@ -81,7 +81,7 @@ export interface IngredientRowErrors {
 }
 
 /**
- * The rule for each ingredient row (admin.md section 5), shared by the form (its notifications) and the server (its
+ * The rule for each ingredient row (docs/spec/admin.md §5), shared by the form (its notifications) and the server (its
  * 422): a non-blank name and a non-blank, positive quantity with at most 2 decimals. Rows are numbered from 1.
  */
 export function ingredientRowErrors(
@@ -368,7 +368,7 @@ const ingredientAnswerFields = Object.fromEntries(
   ]).flat(),
 ) as Record<`ingredient${number}`, z.ZodNullable<z.ZodString>> & Record<`formula${number}`, z.ZodNullable<z.ZodNumber>>;
 
-/** One meal as admins edit it (admin.md section 3), with both ingredient forms. */
+/** One meal as admins edit it (docs/spec/admin.md §3), with both ingredient forms. */
 const adminMealSchema = z.object({
   id: z.number().int(),
   name: z.string(),

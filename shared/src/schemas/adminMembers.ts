@@ -1,14 +1,14 @@
-// Schemas of issue 10: a member's record as admins read it (admin.md "User detail tabs"), and the audit log of
-// admins' reads of members' health data (PRODUCT.md section 7).
+// A member's record as admins read it (docs/spec/admin.md "User detail tabs"), and the audit log of
+// admins' reads of members' health data (docs/product.md §7).
 import { z } from 'zod';
 import { pageInput } from './pagination.ts';
 import { chamberInput, workoutResultsInput } from './warrior.ts';
 
 /** Texts of the member's record: the spec's two 'not found' messages, and the answer for an id that is no member. */
 export const ADMIN_MEMBER_MESSAGE = {
-  /** Application details, fact-find and the evolution chamber (admin.md sections 2 and 8). */
+  /** Application details, fact-find and the evolution chamber (docs/spec/admin.md §§2 and 8). */
   noData: 'Data could not be found.',
-  /** The macro data tab (admin.md sections 2 and 8). */
+  /** The macro data tab (docs/spec/admin.md §§2 and 8). */
   noMacroData: 'DATA COULD NOT BE FOUND.',
   /** An id that names nobody, or an admin: only members have a record. */
   memberNotFound: 'Member not found.',

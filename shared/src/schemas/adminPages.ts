@@ -3,7 +3,7 @@ import { TECHNIQUE_GUIDE_CATEGORY } from '../constants.ts';
 import { idField, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
-// Content pages in the admin area (admin.md sections 3, 5 and 7): the category tree, pages by category, a page's
+// Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
 // text (Markdown), phase class, muscle group, picture and video.
 
 /** Longest page text accepted: the longest seeded guide is about 2,000 characters. */
@@ -88,7 +88,7 @@ export const adminPageUpdateInput = adminPageInput.extend({ id: recordId });
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
-/** A page as the admin screens edit it (admin.md section 3), with what the screens need to offer the right actions. */
+/** A page as the admin screens edit it (docs/spec/admin.md §3), with what the screens need to offer the right actions. */
 export const adminPageSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -113,7 +113,7 @@ export const adminPageSchema = z.object({
 export type AdminPage = z.infer<typeof adminPageSchema>;
 export const adminPageAnswerSchema = z.object({ data: adminPageSchema });
 
-/** A node of the content tree (admin.md section 3: id, parent), with its name and children. */
+/** A node of the content tree (docs/spec/admin.md §3: id, parent), with its name and children. */
 export interface AdminPageCategoryNode {
   id: number;
   name: string;
@@ -132,7 +132,7 @@ const adminPageCategorySchema: z.ZodType<AdminPageCategoryNode> = z.object({
 });
 export const adminPageCategoryTreeSchema = z.object({ data: z.array(adminPageCategorySchema) });
 
-/** GET admin/phase_class (admin.md section 3: id, name, key, preset). */
+/** GET admin/phase_class (docs/spec/admin.md §3: id, name, key, preset). */
 const phaseClassSchema = z.object({
   id: z.number().int(),
   name: z.string(),

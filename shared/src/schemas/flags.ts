@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
-// Assistance flags (support threads): member-and-public.md sections 3, 4, 5 and 7, admin.md sections 3, 4 and 7.
+// Assistance flags (support threads): docs/spec/member-and-public.md §§3, 4, 5 and 7, docs/spec/admin.md §§3, 4 and 7.
 
-/** Flag status (admin.md section 9). */
+/** Flag status (docs/spec/admin.md §9). */
 export const FLAG_STATUS = { open: 0, closed: 1 } as const;
 export type FlagStatus = (typeof FLAG_STATUS)[keyof typeof FLAG_STATUS];
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
-// Coaches' messages (PRODUCT.md section 6, issue 11): admins send to one member or to every member of a channel; members
-// read them in their inbox. admin.md section 5 asks only that subject, recipient and message be required.
+// Coaches' messages (docs/product.md §6): admins send to one member or to every member of a channel; members
+// read them in their inbox. docs/spec/admin.md §5 asks only that subject, recipient and message be required.
 
 /** Longest subject and message accepted. */
 export const MESSAGE_SUBJECT_MAX = 255;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Laravel's paginator answer (PRODUCT.md section 2). */
+/** Laravel's paginator answer (docs/product.md §2). */
 export const paginatedSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

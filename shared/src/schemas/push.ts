@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Web Push (issue 20): a signed-in member's or admin's devices register the browser's PushSubscription so coaches'
+// Web Push: a signed-in member's or admin's devices register the browser's PushSubscription so coaches'
 // replies and messages (members) and new flags and replies (admins) reach them with the app closed.
 
 /** Longest endpoint accepted (push services' addresses are 100 to 500 characters). */

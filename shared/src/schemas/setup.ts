@@ -8,7 +8,7 @@ const SETUP_MESSAGE = {
   notFound: 'Data could not be found.',
 } as const;
 
-/** Body fat % a desired aesthetic aims at (PRODUCT.md section 4). */
+/** Body fat % a desired aesthetic aims at (docs/product.md §4). */
 export const DESIRED_BODY_FAT = { Warrior: 7, Titan: 10.5, Tank: 15 } as const;
 export const DESIRED_AESTHETICS = ['Warrior', 'Titan', 'Tank'] as const;
 export const FOOD_PREFERENCES = ['Vegan', 'Vegetarian', 'Pescatarian', 'Carnivorous'] as const;

@@ -4,7 +4,7 @@ import { registerInput } from './auth.ts';
 import { idField, optionalText, requiredText } from './fields.ts';
 import { planSchema } from './channels.ts';
 
-/** The test payment methods the offline provider knows (PRODUCT.md section 5). */
+/** The test payment methods the offline provider knows (docs/product.md §5). */
 export const OFFLINE_TEST_CARDS = { visa: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
 
 /** Texts the subscription screens show (spec section 8). */

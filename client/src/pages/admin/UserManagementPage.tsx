@@ -11,7 +11,7 @@ import { listHref, readPage, useListQuery } from './common/listQuery.ts';
 
 const PATH = '/admin/user_management';
 
-/** The list state lives in the query string: page, search and categoryId (admin.md section 2). */
+/** The list state lives in the query string: page, search and categoryId (docs/spec/admin.md §2). */
 export interface UserListQuery {
   page: number;
   search: string;

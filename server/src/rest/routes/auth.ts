@@ -6,7 +6,7 @@ import { throttledFirst } from '../throttle.ts';
 
 const tags = ['Auth'];
 
-/** Sign-in calls: login, register, start-up and logout (PRODUCT.md section 2). */
+/** Sign-in calls: login, register, start-up and logout (docs/product.md §2). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',

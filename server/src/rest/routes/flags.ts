@@ -24,7 +24,7 @@ import { route, signedInContext } from '../route.ts';
 const tags = ['Assistance flags'];
 const notYours = `${FLAG_MESSAGE.notFound} Also for another member's flag.`;
 
-/** The member's assistance flags (member-and-public.md section 7), under /api. */
+/** The member's assistance flags (docs/spec/member-and-public.md §7), under /api. */
 export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/assistance_flag',

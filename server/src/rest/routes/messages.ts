@@ -14,7 +14,7 @@ import { route, signedInContext } from '../route.ts';
 
 const tags = ['Messages'];
 
-/** The member's inbox of coaches' messages (issue 11), under /api. */
+/** The member's inbox of coaches' messages (docs/product.md §6), under /api. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/message',

@@ -15,7 +15,7 @@ import { route, signedInContext } from '../route.ts';
 
 const tags = ['Notifications'];
 
-/** Web Push registration of a member's or an admin's devices (issue 20), under /api. */
+/** Web Push registration of a member's or an admin's devices, under /api. */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/push/key',

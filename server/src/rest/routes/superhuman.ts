@@ -20,7 +20,7 @@ import { route, signedInContext } from '../route.ts';
 const tags = ['Superhuman'];
 const forbidden = 'Not on a plan with the superhuman channel, or the channel is switched off for this member';
 
-/** The superhuman channel: meal groups, recipes, the Saturni Elixir, macro data and guidelines (member-and-public.md section 7). */
+/** The superhuman channel: meal groups, recipes, the Saturni Elixir, macro data and guidelines (docs/spec/member-and-public.md §7). */
 export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/meal/group',

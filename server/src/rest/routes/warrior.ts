@@ -122,7 +122,7 @@ function withEvolutionPage<R extends { preValidation?: unknown }>(options: R) {
   };
 }
 
-/** The warrior channel, the member's evolution results, content pages and videos (member-and-public.md section 7). */
+/** The warrior channel, the member's evolution results, content pages and videos (docs/spec/member-and-public.md §7). */
 export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/channel/warrior/general/evolution',

@@ -3,7 +3,7 @@ import { getMessageRoute } from './get-message.ts';
 import { listInboxRoute } from './list-inbox.ts';
 import { unreadCountRoute } from './unread-count.ts';
 
-/** messages: the member's inbox of coaches' messages (issue 11). */
+/** messages: the member's inbox of coaches' messages (docs/product.md §6). */
 export const messagesRouter = router({
   list: listInboxRoute,
   get: getMessageRoute,

@@ -4,7 +4,7 @@ import { subscribeRoute } from './subscribe.ts';
 import { subscriptionRoute } from './subscription.ts';
 import { unsubscribeRoute } from './unsubscribe.ts';
 
-/** push: this device's Web Push registration, for members and admins alike (issue 20). */
+/** push: this device's Web Push registration, for members and admins alike. */
 export const pushRouter = router({
   key: keyRoute,
   subscription: subscriptionRoute,

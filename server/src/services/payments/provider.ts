@@ -20,7 +20,7 @@ interface SubscribeRequest {
   idempotencyKey: string;
 }
 
-/** The one interface both payment providers implement (PRODUCT.md section 5). Failures throw DomainErrors. */
+/** The one interface both payment providers implement (docs/product.md §5). Failures throw DomainErrors. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'offline';
   /** Creates the customer when needed, attaches the card and starts a paid subscription. */

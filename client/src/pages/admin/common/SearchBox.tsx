@@ -15,7 +15,7 @@ export interface SearchBoxProps {
 
 /**
  * An admin list's search form: the text follows the query string's search (back, forward, a link) and goes into it,
- * trimmed, on submit (admin.md section 2: every list keeps its search there).
+ * trimmed, on submit (docs/spec/admin.md §2: every list keeps its search there).
  */
 export function SearchBox({ id, label, placeholder, search, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(search);

@@ -23,7 +23,7 @@ export function listHref(path: string, values: Record<string, string | number | 
 }
 
 /**
- * An admin list's state in the query string (admin.md section 2: every list keeps its page and search there): the
+ * An admin list's state in the query string (docs/spec/admin.md §2: every list keeps its page and search there): the
  * page, the search and any other keys, and `go` to change some of them (a new search or filter goes back to page 1).
  */
 export function useListQuery(path: string) {

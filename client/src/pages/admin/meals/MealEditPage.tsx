@@ -161,7 +161,7 @@ function MealForm({
       if (notice) notify(notice);
       return;
     }
-    // admin.md section 8, "Meal save failure": the messages joined by line breaks, a warning for 10 s.
+    // docs/spec/admin.md §8, "Meal save failure": the messages joined by line breaks, a warning for 10 s.
     const lines = Object.values(failure.errors)
       .flat()
       .filter((m) => typeof m === 'string');

@@ -6,7 +6,7 @@ import { listHref } from '../common/listQuery.ts';
 
 export const MEAL_MANAGEMENT = '/admin/meal_management';
 
-/** The meal list of a group, at a page (admin.md section 2: meal_group and page in the query string). */
+/** The meal list of a group, at a page (docs/spec/admin.md §2: meal_group and page in the query string). */
 export const mealListHref = (groupId: number | null, page = 1): string =>
   listHref(MEAL_MANAGEMENT, { meal_group: groupId, page });
 export const mealAddHref = (groupId: number | null): string => listHref('/admin/meal/add', { meal_group: groupId });

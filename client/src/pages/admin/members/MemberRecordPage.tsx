@@ -14,7 +14,7 @@ import './members.css';
 const tabOf = (path: string): RecordTabKey => (path.split('/').at(-1) ?? 'contact_information') as RecordTabKey;
 
 /**
- * /admin/user/{id}/{tab}: a member's whole record, one tab per route name (admin.md "User detail tabs"). Each tab
+ * /admin/user/{id}/{tab}: a member's whole record, one tab per route name (docs/spec/admin.md "User detail tabs"). Each tab
  * loads its own call; reads of health data are written to the audit log by the server.
  */
 export default function MemberRecordPage({ params, route }: PageProps) {

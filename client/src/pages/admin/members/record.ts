@@ -1,4 +1,4 @@
-/** The admin's view of one member, one tab per route name (admin.md section 2). */
+/** The admin's view of one member, one tab per route name (docs/spec/admin.md §2). */
 export const ADMIN_USER_TABS = [
   { key: 'contact_information', title: 'Contact Information' },
   { key: 'channel_subscription', title: 'Channel Subscription' },
@@ -18,5 +18,5 @@ export function readMemberId(value: string | null | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-/** A PAR-Q answer as the admin's application details show it: No when the value is 0, otherwise Yes (admin.md section 2). */
+/** A PAR-Q answer as the admin's application details show it: No when the value is 0, otherwise Yes (docs/spec/admin.md §2). */
 export const yesNo = (value: number): 'Yes' | 'No' => (value === 0 ? 'No' : 'Yes');

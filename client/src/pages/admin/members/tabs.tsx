@@ -148,7 +148,7 @@ function EvolutionChamberTab({ memberId }: TabProps) {
   useCatalogueToast(chamber.error);
   const data = chamber.data;
   if (chamber.isPending) return <Spinner label="Loading the evolution chamber" />;
-  // 'Data could not be found.' when the load failed or has not succeeded (admin.md section 2).
+  // 'Data could not be found.' when the load failed or has not succeeded (docs/spec/admin.md §2).
   if (chamber.isError || !data) return <p className="empty">{ADMIN_MEMBER_MESSAGE.noData}</p>;
   return (
     <>
@@ -235,7 +235,7 @@ function MacroDataTab({ memberId }: TabProps) {
   const macros = trpc.admin.members.macroData.useQuery({ id: memberId }, quietNotFound);
   useCatalogueToast(macros.error);
   if (macros.isPending) return <Spinner label="Loading the macro data" />;
-  // 'DATA COULD NOT BE FOUND.' when not loaded (admin.md section 2).
+  // 'DATA COULD NOT BE FOUND.' when not loaded (docs/spec/admin.md §2).
   if (!macros.data) return <p className="empty macro-missing">{ADMIN_MEMBER_MESSAGE.noMacroData}</p>;
   return (
     <div className="panel">
@@ -261,7 +261,7 @@ export function useCatalogueToast(error: unknown) {
   }, [error]);
 }
 
-/** Each tab's body by route name (admin.md section 2; marco_data is the spec's spelling). */
+/** Each tab's body by route name (docs/spec/admin.md §2; marco_data is the spec's spelling). */
 export const RECORD_TABS = {
   contact_information: ContactInformationTab,
   channel_subscription: ChannelSubscriptionTab,

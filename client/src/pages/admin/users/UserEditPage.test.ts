@@ -3,7 +3,7 @@ import type { AdminUser } from '@evolution/shared';
 import { readUserListQuery, userListHref } from '../UserManagementPage.tsx';
 import { openNow, switchedOn, validateCreate, validateDetails, validatePassword } from './UserEditPage.tsx';
 
-describe('the user forms (admin.md section 5, verbatim)', () => {
+describe('the user forms (docs/spec/admin.md §5, verbatim)', () => {
   it('create: every message, and the minimum of 6 to the character', () => {
     expect(validateCreate({ name: '', email: '', password: '', user_type: '' })).toEqual({
       name: 'The name field is required.',

@@ -37,7 +37,7 @@ type CreateField = (typeof CREATE_FIELDS)[number];
 type DetailField = (typeof DETAIL_FIELDS)[number];
 type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
-/** admin.md section 5's rules, through the same shared schemas the server answers 422 with. */
+/** docs/spec/admin.md §5's rules, through the same shared schemas the server answers 422 with. */
 export const validateCreate = (v: Record<CreateField, string>) => schemaErrors(adminUserCreateInput, v, CREATE_FIELDS);
 export const validateDetails = (v: Record<DetailField, string>) => schemaErrors(adminUserUpdateInput, v, DETAIL_FIELDS);
 export const validatePassword = (v: Record<PasswordField, string>) =>

@@ -40,7 +40,7 @@ const channelTags = ['Admin: channels and plans'];
 const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
 /**
- * Admin REST calls of admin.md section 7 for the lookups, calibrations, VO2 max levels and channels with their plans
+ * Admin REST calls of docs/spec/admin.md §7 for the lookups, calibrations, VO2 max levels and channels with their plans
  * (registered under /api/admin, role 2 checked by the parent). admin/form_group/:id is the form group file's: Fastify
  * matches the static form_group/all here first.
  */

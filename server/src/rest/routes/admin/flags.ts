@@ -15,7 +15,7 @@ import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: assistance flags'];
 
-/** Admin assistance flags (admin.md section 7), registered under /api/admin; the parent checks role 2 and sets req.actor. */
+/** Admin assistance flags (docs/spec/admin.md §7), registered under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/assistance_flag',

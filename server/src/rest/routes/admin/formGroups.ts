@@ -38,7 +38,7 @@ const groupMissing = FORM_LADDER_MESSAGE.groupNotFound;
 const formMissing = FORM_LADDER_MESSAGE.formNotFound;
 
 /**
- * Form groups and their forms (admin.md section 7), registered under /api/admin with role 2 checked by the parent.
+ * Form groups and their forms (docs/spec/admin.md §7), registered under /api/admin with role 2 checked by the parent.
  * GET admin/form_group/all belongs to the calibration routes; POST admin/form_group/video to the media routes.
  */
 export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {

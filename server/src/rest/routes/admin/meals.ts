@@ -26,7 +26,7 @@ import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: meals'];
 
-/** Admin meals (admin.md section 7 "Meals"), registered under /api/admin; the parent checks role 2. */
+/** Admin meals (docs/spec/admin.md §7 "Meals"), registered under /api/admin; the parent checks role 2. */
 export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/meal/group',

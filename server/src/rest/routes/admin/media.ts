@@ -46,7 +46,7 @@ async function withUploadedFile<T>(
   return result ? result.value : store(null);
 }
 
-/** POST admin/{meal,page}/image and admin/{meal,page,form_group}/video (admin.md section 7): uploads for records. */
+/** POST admin/{meal,page}/image and admin/{meal,page,form_group}/video (docs/spec/admin.md §7): uploads for records. */
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ADMIN_MEDIA_KINDS) {
     const field = mediaField(kind);

@@ -39,7 +39,7 @@ const missing = { 404: ADMIN_MEMBER_MESSAGE.memberNotFound };
 // A path id that is no whole number names nobody: 404, as Laravel's route binding answers.
 const member = { params: adminMemberInput, notFound: ADMIN_MEMBER_MESSAGE.memberNotFound };
 
-/** A member's record as admins read it (admin.md section 7 "Member data"), under /api/admin; role 2 checked by the parent. */
+/** A member's record as admins read it (docs/spec/admin.md §7 "Member data"), under /api/admin; role 2 checked by the parent. */
 export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:id/contact_details',

@@ -16,7 +16,7 @@ import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: messages'];
 
-/** Coaches' messages to members (issue 11), under /api/admin; the parent checks role 2 and sets req.actor. */
+/** Coaches' messages to members, under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/message',

@@ -31,7 +31,7 @@ const pageMissing = ADMIN_PAGE_MESSAGE.pageNotFound;
 const categoryMissing = ADMIN_PAGE_MESSAGE.categoryNotFound;
 
 /**
- * Content pages (admin.md section 7), registered under /api/admin with role 2 checked by the parent.
+ * Content pages (docs/spec/admin.md §7), registered under /api/admin with role 2 checked by the parent.
  * POST admin/page/image and admin/page/video belong to the media routes.
  */
 export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {

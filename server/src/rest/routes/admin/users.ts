@@ -30,7 +30,7 @@ import { route, signedInContext } from '../../route.ts';
 const tags = ['Admin: users'];
 const M = ADMIN_USER_MESSAGE;
 
-/** Admin users (admin.md section 7 "Users"), registered under /api/admin; the parent checks role 2 and sets req.actor. */
+/** Admin users (docs/spec/admin.md §7 "Users"), registered under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin',

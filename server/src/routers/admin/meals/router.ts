@@ -6,7 +6,7 @@ import { listMealsRoute } from './list-meals.ts';
 import { mealGroupsRoute } from './meal-groups.ts';
 import { updateMealRoute } from './update-meal.ts';
 
-/** admin.meals: the meal group tree, a group's meals, and one meal to add, edit or delete (admin.md section 7). */
+/** admin.meals: the meal group tree, a group's meals, and one meal to add, edit or delete (docs/spec/admin.md §7). */
 export const adminMealsRouter = router({
   groups: mealGroupsRoute,
   list: listMealsRoute,

@@ -8,7 +8,7 @@ import { adminProcedure } from '../../../trpc/init.ts';
 const isKind = (value: unknown): value is AdminMediaKind => (ADMIN_MEDIA_KINDS as readonly unknown[]).includes(value);
 
 /**
- * admin.media.upload: the upload routes of admin.md section 7 as FormData (`kind`: meal_image, page_video…, and the
+ * admin.media.upload: the upload routes of docs/spec/admin.md §7 as FormData (`kind`: meal_image, page_video…, and the
  * file as `image` or `video`), through the same service. tRPC reads FormData within the one-photo limit of
  * limitFormData (about 10 MB): larger videos go through POST /api/admin/{…}/video, as the admin screens send them.
  */

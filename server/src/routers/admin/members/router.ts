@@ -10,7 +10,7 @@ import { macroDataRoute } from './macro-data.ts';
 import { memberRoute } from './member.ts';
 import { workoutResultsRoute } from './workout-results.ts';
 
-/** admin.members: a member's record, tab by tab (admin.md "User detail tabs"); health-data reads are audited. */
+/** admin.members: a member's record, tab by tab (docs/spec/admin.md "User detail tabs"); health-data reads are audited. */
 export const adminMembersRouter = router({
   member: memberRoute,
   contactDetails: contactDetailsRoute,
