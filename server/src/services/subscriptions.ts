@@ -161,15 +161,14 @@ export async function subscriptionView(ctx: SignedInContext): Promise<Subscripti
  */
 export async function registerAndSubscribe(
   ctx: ServiceContext,
-  form: z.output<typeof registerSubscriptionInput> | SubscribeForm,
+  input: z.output<typeof registerSubscriptionInput> | SubscribeForm,
 ): Promise<LoginResponse> {
   if (ctx.actor) {
     const signedIn = ctx as SignedInContext;
-    await buy(signedIn, form);
+    await buy(signedIn, input);
     return loginResponse(ctx.em, signedIn.actor.user);
   }
-  if (!('email' in form)) throw new Error('A newcomer reached register/subscription without the registration form');
-  const input = form;
+  if (!('email' in input)) throw new Error('A newcomer reached register/subscription without the registration form');
   await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
