@@ -73,7 +73,7 @@ export function route<
     spec.who === 'public' || spec.who === 'admin'
       ? undefined
       : async (req) => {
-          req.actor = await authenticateAs(restContext(req), bearerToken(req.headers.authorization), role, spec.reads);
+          req.actor = await callerAs(req, role, spec.reads);
         };
   const { bind } = spec;
   // With a binding, Fastify keeps a failed input on the request until the binding has looked the record up.
@@ -108,6 +108,18 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> =
     if (httpPart === 'params' && !inputParams.has(zod)) return { error: notFound(notFoundMessages.get(zod)) };
     return { error: result.error };
   };
+
+/** The caller of a REST request, checked for a role (null: any signed-in user): 401 without a valid token, 403 else. */
+const callerAs = (req: FastifyRequest, role: number | null, reads?: ActorReads) =>
+  authenticateAs(restContext(req), bearerToken(req.headers.authorization), role, reads);
+
+/** For a handler that decides itself whether it needs a caller (a signed media address needs none). */
+export const requireUser = (req: FastifyRequest) => callerAs(req, null);
+/** The admin area's parent plugin checks every admin route with this. */
+export const requireAdmin = (req: FastifyRequest) => callerAs(req, ROLE.admin);
+/** Anyone; a bearer token, when one is sent, must be a valid member's (401 / 403 otherwise). */
+export const optionalMember = (req: FastifyRequest) =>
+  bearerToken(req.headers.authorization) ? callerAs(req, ROLE.member) : Promise.resolve(null);
 
 /** The service context of a REST request, with the caller its route's check found (or none). */
 export function restContext(req: FastifyRequest): ServiceContext {

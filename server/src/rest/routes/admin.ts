@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../auth.ts';
+import { requireAdmin } from '../route.ts';
 import { adminCalibrationRoutes } from './admin/calibrations.ts';
 import { adminFormGroupRoutes } from './admin/formGroups.ts';
 import { adminMealRoutes } from './admin/meals.ts';

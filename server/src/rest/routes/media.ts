@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEDIA_MESSAGE, mediaIdInput, mediaSignedQuery } from '@evolution/shared';
 import { openMedia } from '../../services/media.ts';
 import { parseByteRange } from '../../services/mediaFormat.ts';
-import { requireUser } from '../auth.ts';
-import { restContext, route } from '../route.ts';
+import { requireUser, restContext, route } from '../route.ts';
 
 /** The longest a browser keeps a file: stored files never change (a new upload gets a new id and name). */
 const MAX_AGE_SECONDS = 24 * 60 * 60;

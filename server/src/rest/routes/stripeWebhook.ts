@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messageSchema } from '@evolution/shared';
 import { handleStripeWebhook } from '../../services/webhooks.ts';
-import { svc } from '../auth.ts';
 import { doc } from '../openapi.ts';
+import { restContext } from '../route.ts';
 
 /** POST /api/stripe/webhook. Its own scope: only here is the body kept raw, as the signature covers the exact bytes. */
 export async function stripeWebhookRoutes(app: FastifyInstance) {
@@ -23,7 +23,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
     (req) => {
       const signature = req.headers['stripe-signature'];
       return handleStripeWebhook(
-        svc(req),
+        restContext(req),
         (req.body as Buffer | undefined) ?? '',
         typeof signature === 'string' ? signature : undefined,
       );

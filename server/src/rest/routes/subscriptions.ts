@@ -19,9 +19,8 @@ import {
   subscriptionView,
 } from '../../services/subscriptions.ts';
 import { parseInput } from '../../validation.ts';
-import { optionalMember } from '../auth.ts';
 import { doc } from '../openapi.ts';
-import { restContext, route, signedInContext } from '../route.ts';
+import { optionalMember, restContext, route, signedInContext } from '../route.ts';
 
 const tags = ['Subscriptions'];
 const viewAnswer = z.object({ message: z.string(), data: subscriptionViewSchema });
