@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_PER_PAGE, type Paginated } from '@evolution/shared';
 
-/** One page of results as the services return it; the surfaces shape it with paginate(). */
+/** One page of results as the services return it; the doors shape it with pageAnswer() (http/answers.ts). */
 export interface Page<T> {
   items: T[];
   total: number;
