@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { ROLE, SERVER_MESSAGE, loginInput, registerInput, type LoginResponse } from '@evolution/shared';
 import { Evolution, RevokedToken, User, type IUser } from '../entities/index.ts';
 import { DomainError, validationError } from '../errors.ts';
-import { readRows } from '../db/read.ts';
+import { sql, type InferResult, type Kysely } from 'kysely';
+import { prepared, type Database } from '../db/kysely.ts';
 import type { Actor, ServiceContext, SignedInContext, UserFacts } from './context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
@@ -113,27 +114,59 @@ export async function authenticateAs(
 
 /**
  * The user behind a token with everything a read needs alongside, in one round trip: whether the token is revoked,
- * the subscription with its channel, and the programme position.
+ * the subscription with its channel, the programme position and, when asked, the member's form on each ladder.
  */
-const ACTOR_SQL = `
-  select u.id, u.email, u.name, u.role, u.initial_setup, u.initial_setup_step, u.access, u.token_version, u.created_at, u.updated_at,
-         exists(select 1 from revoked_tokens r where r.jti = $1) as revoked,
-         s.status as s_status, s.current_period_end as s_current_period_end, s.cancel_at_period_end as s_cancel_at_period_end,
-         s.plan_id as s_plan_id, c.id as s_channel_id, c.name as s_channel_name, c.short_name as s_channel_short_name,
-         e.id as e_id, e.evolution as e_evolution, e.version as e_version, e.phase as e_phase, e.need_calibration as e_need_calibration,
-         e.number_of_sets as e_number_of_sets, e.pending_number_of_sets as e_pending_number_of_sets
-  from users u
-  left join subscriptions s on s.user_id = u.id
-  left join channels c on c.id = s.channel_id
-  left join evolutions e on e.user_id = u.id
-  where u.id = $2`;
-
-/** The same, with the member's current form on each ladder (the phase runner's reads need them). */
-const ACTOR_WITH_FORMS_SQL = ACTOR_SQL.replace(
-  'from users u',
-  `, (select coalesce(json_object_agg(f.form_group_id, f.form_id), '{}') from member_forms f where f.user_id = u.id) as forms
-  from users u`,
-);
+function actorQuery(kysely: Kysely<Database>, jti: string, id: number, withForms: boolean) {
+  return kysely
+    .selectFrom('users as u')
+    .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+    .leftJoin('channels as c', 'c.id', 's.channel_id')
+    .leftJoin('evolutions as e', 'e.user_id', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.email',
+      'u.name',
+      'u.role',
+      'u.initial_setup',
+      'u.initial_setup_step',
+      'u.access',
+      'u.token_version',
+      'u.created_at',
+      'u.updated_at',
+      eb.exists(eb.selectFrom('revoked_tokens as r').select('r.jti').where('r.jti', '=', jti)).as('revoked'),
+      's.status as s_status',
+      's.current_period_end as s_current_period_end',
+      's.cancel_at_period_end as s_cancel_at_period_end',
+      's.plan_id as s_plan_id',
+      'c.id as s_channel_id',
+      'c.name as s_channel_name',
+      'c.short_name as s_channel_short_name',
+      'e.id as e_id',
+      'e.evolution as e_evolution',
+      'e.version as e_version',
+      'e.phase as e_phase',
+      'e.need_calibration as e_need_calibration',
+      'e.number_of_sets as e_number_of_sets',
+      'e.pending_number_of_sets as e_pending_number_of_sets',
+    ])
+    .$if(withForms, (qb) =>
+      qb.select((eb) =>
+        eb
+          .selectFrom('member_forms as f')
+          .select((inner) =>
+            inner.fn
+              .coalesce(
+                inner.fn.agg<Record<string, number>>('json_object_agg', ['f.form_group_id', 'f.form_id']),
+                sql.lit('{}'),
+              )
+              .as('forms'),
+          )
+          .whereRef('f.user_id', '=', 'u.id')
+          .as('forms'),
+      ),
+    )
+    .where('u.id', '=', id);
+}
 
 /** What a call reads alongside the token check, beyond the user, subscription and programme position. */
 export interface ActorReads {
@@ -141,43 +174,43 @@ export interface ActorReads {
   forms?: boolean;
 }
 
-type ActorRow = Record<string, unknown> & {
-  id: number;
-  token_version: number;
-  revoked: boolean;
-  forms?: Record<string, number>;
-};
+type ActorParams = { jti: string; id: number };
+const readActor = prepared<ActorParams, ActorRow>((kysely, param) =>
+  actorQuery(kysely, param('jti'), param('id'), false),
+);
+const readActorWithForms = prepared<ActorParams, ActorRow>((kysely, param) =>
+  actorQuery(kysely, param('jti'), param('id'), true),
+);
+type ActorRow = InferResult<ReturnType<typeof actorQuery>>[number];
 
 function membershipOf(row: ActorRow): Membership {
+  // The left joins' columns are all null or all present: a subscription always has its channel.
   const subscription: SubscriptionFacts | null =
     row.s_status == null
       ? null
       : {
-          status: row.s_status as SubscriptionFacts['status'],
-          currentPeriodEnd: new Date(row.s_current_period_end as string),
-          cancelAtPeriodEnd: row.s_cancel_at_period_end as boolean,
-          channel: {
-            id: row.s_channel_id as number,
-            name: row.s_channel_name as string,
-            shortName: row.s_channel_short_name as string,
-          },
-          plan: { id: row.s_plan_id as number },
+          status: row.s_status,
+          currentPeriodEnd: new Date(row.s_current_period_end!),
+          cancelAtPeriodEnd: row.s_cancel_at_period_end!,
+          channel: { id: row.s_channel_id!, name: row.s_channel_name!, shortName: row.s_channel_short_name! },
+          plan: { id: row.s_plan_id! },
         };
   const evolution: EvolutionFacts | null =
     row.e_id == null
       ? null
       : {
-          id: row.e_id as number,
-          evolution: row.e_evolution as number,
-          version: row.e_version as number,
-          phase: row.e_phase as number,
-          needCalibration: row.e_need_calibration as boolean,
-          numberOfSets: row.e_number_of_sets as number,
-          pendingNumberOfSets: (row.e_pending_number_of_sets as number | null) ?? null,
+          id: row.e_id,
+          evolution: row.e_evolution!,
+          version: row.e_version!,
+          phase: row.e_phase!,
+          needCalibration: row.e_need_calibration!,
+          numberOfSets: row.e_number_of_sets!,
+          pendingNumberOfSets: row.e_pending_number_of_sets ?? null,
         };
-  const forms = row.forms
-    ? new Map(Object.entries(row.forms).map(([group, form]) => [Number(group), form]))
-    : undefined;
+  const forms =
+    'forms' in row && row.forms
+      ? new Map(Object.entries(row.forms).map(([group, form]) => [Number(group), form]))
+      : undefined;
   return { subscription, evolution, ...(forms ? { forms } : {}) };
 }
 
@@ -196,7 +229,7 @@ export async function authenticate(
   }
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || !claims.jti || typeof claims.exp !== 'number') throw unauthenticated();
-  const [row] = await readRows<ActorRow>(ctx.em, reads.forms ? ACTOR_WITH_FORMS_SQL : ACTOR_SQL, [claims.jti, id]);
+  const [row] = await (reads.forms ? readActorWithForms : readActor)(ctx.em, { jti: claims.jti, id });
   if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
   const {
     id: _,
