@@ -7,6 +7,7 @@ import { contactDetailsSchema } from '@evolution/shared';
 import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
 import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { parq } from './helpers/setupForms.ts';
 
 // No SMTP_URL: mail goes to <dataDir>/outbox.
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-account-'));
@@ -203,17 +204,7 @@ describe('GET /api/user/export and DELETE /api/user', () => {
     await rest(ctx.app, 'PUT', '/api/user/contact_details', { token: m.token, body: contact });
     await rest(ctx.app, 'POST', '/api/user/application_details', {
       token: m.token,
-      body: {
-        question1: 0,
-        question2: 0,
-        question3: 0,
-        question4: 0,
-        question5: 0,
-        question6: 0,
-        question7: 0,
-        date: new Date().toISOString().slice(0, 10),
-        e_signature: 'Me',
-      },
+      body: parq({ e_signature: 'Me' }),
     });
     await rest(ctx.app, 'POST', '/api/user/subscription', {
       token: m.token,

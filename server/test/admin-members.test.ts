@@ -16,6 +16,7 @@ import { ensureAdmin } from '../src/db/seed.ts';
 import { AuditLog, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { contactDetails, factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-admin-members-'));
@@ -36,42 +37,9 @@ async function namedAdmin(name: string): Promise<Admin> {
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const parq = {
-  question1: 0,
-  question2: 1,
-  question3: 0,
-  question4: 0,
-  question5: 1,
-  question6: 0,
-  question7: 0,
-  date: today,
-  e_signature: 'R. Ecord',
-};
-const factFind = {
-  date_of_birth: '1990-04-12',
-  height: 70,
-  weight: 80,
-  wrist_circumference: 7,
-  ankle_circumference: 9,
-  desired_aesthetic: 'Titan',
-  food_preference: 'Vegan',
-  waking_time: '06:30',
-  work_start: '09:00',
-  break_time_start_finish: '12:30 - 13:15',
-  work_finish: '17:30',
-  time_of_slumber: '22:45',
-  physical_activities: 'Climbing',
-};
-const contact = {
-  address_line1: '1 Chamber Road',
-  address_line2: 'Flat 2',
-  city: 'Leeds',
-  county: 'West Yorkshire',
-  postcode: 'LS1 1AA',
-  country: 'United Kingdom',
-  telephone: '0113 000 0000',
-  instagram: '@record',
-};
+const parq = setupParq({ question2: 1, question5: 1, e_signature: 'R. Ecord' });
+const factFind = setupFactFind();
+const contact = contactDetails();
 
 /** A superhuman member through the PAR-Q, fact-find and the whole calibration track (VO2, max tests, data analysis with photos). */
 async function calibratedMember(): Promise<Member> {

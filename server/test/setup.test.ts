@@ -3,41 +3,21 @@ import { applicationDetailsSchema, factFindingSchema } from '@evolution/shared';
 import { ApplicationDetails, FactFinding, User } from '../src/entities/index.ts';
 import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
 
 const ctx = useTestApp();
 const em = () => ctx.app.orm.em.fork();
 
 const today = new Date().toISOString().slice(0, 10);
-const parq = (overrides: Record<string, unknown> = {}) => ({
-  first_name: '',
-  last_name: '',
-  question1: 0,
-  question2: 0,
-  question3: 0,
-  question4: 0,
-  question5: 0,
-  question6: 0,
-  question7: 1,
-  date: today,
-  e_signature: 'A. Member',
-  ...overrides,
-});
-const factFind = (overrides: Record<string, unknown> = {}) => ({
-  date_of_birth: '1990-04-12',
-  height: 70,
-  weight: '82.5',
-  wrist_circumference: 7,
-  ankle_circumference: 9,
-  desired_aesthetic: 'Titan',
-  food_preference: 'Pescatarian',
-  waking_time: '06:30',
-  work_start: '09:00',
-  break_time_start_finish: '12:30 - 13:15',
-  work_finish: '17:30',
-  time_of_slumber: '22:45',
-  physical_activities: 'Running twice a week',
-  ...overrides,
-});
+const parq = (overrides: Record<string, unknown> = {}) =>
+  setupParq({ first_name: '', last_name: '', question7: 1, ...overrides });
+const factFind = (overrides: Record<string, unknown> = {}) =>
+  setupFactFind({
+    weight: '82.5',
+    food_preference: 'Pescatarian',
+    physical_activities: 'Running twice a week',
+    ...overrides,
+  });
 
 async function member() {
   const res = await rest(ctx.app, 'POST', '/api/register', { body: newMember() });

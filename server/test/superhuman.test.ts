@@ -19,6 +19,7 @@ import { ELIXIR_PHASES, RECIPES, recipeNutrition } from '../src/db/recipes.ts';
 import { Evolution, Meal, Media, User } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-superhuman-'));
@@ -210,33 +211,8 @@ describe('who may read superhuman content', () => {
 });
 
 describe('macro data', () => {
-  const today = new Date().toISOString().slice(0, 10);
-  const parq = {
-    question1: 0,
-    question2: 0,
-    question3: 0,
-    question4: 0,
-    question5: 0,
-    question6: 0,
-    question7: 0,
-    date: today,
-    e_signature: 'M. Macro',
-  };
-  const factFind = {
-    date_of_birth: '1990-04-12',
-    height: 70,
-    weight: 80,
-    wrist_circumference: 7,
-    ankle_circumference: 9,
-    desired_aesthetic: 'Titan',
-    food_preference: 'Vegan',
-    waking_time: '06:30',
-    work_start: '09:00',
-    break_time_start_finish: '12:30 - 13:15',
-    work_finish: '17:30',
-    time_of_slumber: '22:45',
-    physical_activities: 'Climbing',
-  };
+  const parq = setupParq({ e_signature: 'M. Macro' });
+  const factFind = setupFactFind();
 
   /** A superhuman member through the PAR-Q and fact-find, then a calibration data analysis at this weight and body fat. */
   async function measuredMember(weight: number, bodyFat: number, aesthetic = 'Titan') {

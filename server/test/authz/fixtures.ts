@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHANNEL } from '@evolution/shared';
 import { newMember, rest, signedInAdmin } from '../helpers/api.ts';
+import { contactDetails, factFind, parq } from '../helpers/setupForms.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from '../helpers/training.ts';
 
 /** A signed-in account a matrix cell calls as. */
@@ -36,45 +37,6 @@ export interface Fixtures {
   videoPageId: number;
   videoFormGroupId: number;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
-/** Setup step 1 (PAR-Q) and step 2 (fact-find), valid. */
-export const parq = () => ({
-  question1: 0,
-  question2: 0,
-  question3: 0,
-  question4: 0,
-  question5: 0,
-  question6: 0,
-  question7: 0,
-  date: today(),
-  e_signature: 'A. Member',
-});
-export const factFind = () => ({
-  date_of_birth: '1990-04-12',
-  height: 70,
-  weight: 80,
-  wrist_circumference: 7,
-  ankle_circumference: 9,
-  desired_aesthetic: 'Titan',
-  food_preference: 'Vegan',
-  waking_time: '06:30',
-  work_start: '09:00',
-  break_time_start_finish: '12:30 - 13:15',
-  work_finish: '17:30',
-  time_of_slumber: '22:45',
-  physical_activities: 'Climbing',
-});
-export const contactDetails = () => ({
-  address_line1: '1 Chamber Road',
-  address_line2: 'Flat 2',
-  city: 'Leeds',
-  county: 'West Yorkshire',
-  postcode: 'LS1 1AA',
-  country: 'United Kingdom',
-  telephone: '0113 000 0000',
-  instagram: '@record',
-});
 
 /** A registered member with nothing else (setup not started, no plan). */
 export async function newcomer(app: FastifyInstance): Promise<Account> {

@@ -5,7 +5,8 @@ import { CHANNEL } from '@evolution/shared';
 import { rest } from '../helpers/api.ts';
 import { deviceKeys } from '../helpers/pushService.ts';
 import { multipart, photoWithExif } from '../helpers/training.ts';
-import { contactDetails, factFind, newcomer, parq, subscribedMember, type Account, type Fixtures } from './fixtures.ts';
+import { newcomer, subscribedMember, type Account, type Fixtures } from './fixtures.ts';
+import { contactDetails, factFind, parq } from '../helpers/setupForms.ts';
 
 /**
  * The authorisation matrix: every REST route and tRPC procedure the app registers, with the status each caller gets.
