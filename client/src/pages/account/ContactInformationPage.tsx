@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ACCOUNT_MESSAGE, contactDetailsInput, TOAST_MS, type ContactDetailsDto } from '@evolution/shared';
-import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
+import { SaveForm } from '../../components/ui/SaveForm.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { QueryState } from '../../components/ui/QueryState.tsx';
@@ -106,16 +106,7 @@ function ContactForm({
 }) {
   const form = useForm(initial, validateContact, NAMES);
   return (
-    <form
-      id="contact-form"
-      className="panel form"
-      noValidate
-      aria-busy={save.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || save.isPending) return;
-        save.mutate(form.values, { onSuccess: onSaved, onError: (error) => form.setServerErrors(fieldErrors(error)) });
-      }}
-    >
+    <SaveForm id="contact-form" form={form} save={save} input={(values) => values} onSaved={onSaved}>
       <div className="form-grid">
         {CONTACT_FIELDS.map((f) => (
           <TextField
@@ -133,6 +124,6 @@ function ContactForm({
           Cancel
         </Button>
       </div>
-    </form>
+    </SaveForm>
   );
 }

@@ -1,11 +1,10 @@
-import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { FLAG_MESSAGE_MAX, FLAG_SUBJECT_MAX, TOAST_MS, flagCreateInput } from '@evolution/shared';
-import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/Field.tsx';
+import { SaveForm } from '../../components/ui/SaveForm.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { FLAG_LIST } from './FlagListPage.tsx';
@@ -20,8 +19,6 @@ export default function FlagCreatePage() {
   const utils = trpc.useUtils();
   const open = trpc.flags.open.useMutation();
   const form = useForm<Field>({ subject: '', message: '' }, validate, FIELDS);
-  // Set synchronously on the first submit, so a double click sends one request (the server also answers a repeat with the first flag).
-  const sending = useRef(false);
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
@@ -32,24 +29,15 @@ export default function FlagCreatePage() {
       >
         <p className="muted">Tell a coach what you need help with. You are emailed when they reply.</p>
       </PageHeader>
-      <form
-        className="panel form"
-        noValidate
-        aria-busy={open.isPending || undefined}
-        onSubmit={(e) => {
-          if (!form.attempt(e) || sending.current) return;
-          sending.current = true;
-          open.mutate(form.values, {
-            onSuccess: (saved) => {
-              toast.success(saved.message, TOAST_MS.apiError);
-              void utils.flags.list.invalidate();
-              navigate(`${FLAG_LIST}/${saved.data.id}`);
-            },
-            onError: (error) => {
-              sending.current = false;
-              form.setServerErrors(fieldErrors(error));
-            },
-          });
+      {/* SaveForm sends one request for a double click; the server also answers a repeat with the first flag. */}
+      <SaveForm
+        form={form}
+        save={open}
+        input={(values) => values}
+        onSaved={(saved) => {
+          toast.success(saved.message, TOAST_MS.apiError);
+          void utils.flags.list.invalidate();
+          navigate(`${FLAG_LIST}/${saved.data.id}`);
         }}
       >
         <TextField label="Subject" required maxLength={FLAG_SUBJECT_MAX} {...form.bind('subject')} />
@@ -59,7 +47,7 @@ export default function FlagCreatePage() {
             Send to a coach
           </Button>
         </div>
-      </form>
+      </SaveForm>
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { useRef } from 'react';
 import { FLAG_STATUS, flagReplyInput, type FlagDto } from '@evolution/shared';
-import { fieldErrors } from '../../api/errors.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/Field.tsx';
+import { SaveForm, type SaveMutation } from '../../components/ui/SaveForm.tsx';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { formatWhen } from '../../forms/format.ts';
 import './flags.css';
@@ -59,13 +58,7 @@ type Field = 'message';
 const FIELDS: readonly Field[] = ['message'];
 const validateReply = (values: Record<Field, string>) => schemaErrors(flagReplyInput, values, FIELDS);
 
-interface ReplyMutation {
-  isPending: boolean;
-  mutate: (
-    input: { id: number; message: string },
-    opts: { onSuccess: () => void; onError: (error: unknown) => void },
-  ) => void;
-}
+type ReplyMutation = SaveMutation<{ id: number; message: string }, unknown>;
 
 /**
  * The reply box of an open flag: 'The message is required' before sending, the server's 422 under the field; after a
@@ -73,31 +66,17 @@ interface ReplyMutation {
  */
 export function FlagReplyForm({ flagId, reply, onSent }: { flagId: number; reply: ReplyMutation; onSent: () => void }) {
   const form = useForm<Field>({ message: '' }, validateReply, FIELDS);
-  // Set synchronously on submit, so a double click sends one reply (the server also drops an identical repeat).
-  const sending = useRef(false);
+  // SaveForm sends one reply for a double click; the server also drops an identical repeat.
   return (
-    <form
+    <SaveForm
       className="panel form flag-reply"
-      noValidate
       aria-label="Reply"
-      aria-busy={reply.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || sending.current) return;
-        sending.current = true;
-        reply.mutate(
-          { id: flagId, message: form.values.message },
-          {
-            onSuccess: () => {
-              sending.current = false;
-              form.reset({ message: '' });
-              onSent();
-            },
-            onError: (error) => {
-              sending.current = false;
-              form.setServerErrors(fieldErrors(error));
-            },
-          },
-        );
+      form={form}
+      save={reply}
+      input={(values) => ({ id: flagId, message: values.message })}
+      onSaved={() => {
+        form.reset({ message: '' });
+        onSent();
       }}
     >
       <TextAreaField label="Your reply" rows={4} maxLength={10_000} {...form.bind('message')} />
@@ -106,6 +85,6 @@ export function FlagReplyForm({ flagId, reply, onSent }: { flagId: number; reply
           Send reply
         </Button>
       </div>
-    </form>
+    </SaveForm>
   );
 }

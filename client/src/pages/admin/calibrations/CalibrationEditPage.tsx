@@ -1,9 +1,9 @@
 import { useLocation } from 'wouter';
 import { calibrationUpdateInput, type AdminCalibration } from '@evolution/shared';
-import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
@@ -63,25 +63,16 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
   const loading = (q: { isPending: boolean }, what: string) => (q.isPending ? 'Loading…' : `Choose ${what}`);
 
   return (
-    <form
-      className="panel form"
-      noValidate
-      aria-busy={save.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || save.isPending) return;
-        // An empty muscle group is sent as null: the calibration then trains no particular muscle.
-        save.mutate(
-          { id, ...form.values, muscle_group_id: form.values.muscle_group_id || null },
-          {
-            onSuccess: ({ data }) => {
-              void utils.admin.calibrations.list.invalidate();
-              utils.admin.calibrations.get.setData({ id }, { data });
-              toast.success(`Calibration ${data.form} saved.`);
-              navigate(CALIBRATION_LIST);
-            },
-            onError: (error) => form.setServerErrors(fieldErrors(error)),
-          },
-        );
+    <SaveForm
+      form={form}
+      save={save}
+      // An empty muscle group is sent as null: the calibration then trains no particular muscle.
+      input={(values) => ({ id, ...values, muscle_group_id: values.muscle_group_id || null })}
+      onSaved={({ data }) => {
+        void utils.admin.calibrations.list.invalidate();
+        utils.admin.calibrations.get.setData({ id }, { data });
+        toast.success(`Calibration ${data.form} saved.`);
+        navigate(CALIBRATION_LIST);
       }}
     >
       <TextField
@@ -142,6 +133,6 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
         />
       </div>
       <FormActions submit="Save" busy={save.isPending} cancelHref={CALIBRATION_LIST} />
-    </form>
+    </SaveForm>
   );
 }

@@ -4,6 +4,7 @@ import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { formatDuration } from '../../../forms/format.ts';
 import { schemaErrors, useForm, type FieldErrors } from '../../../forms/useForm.ts';
@@ -58,38 +59,33 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
   const form = useForm(toValues(channel), validate, order);
 
   return (
-    <form
-      className="panel form"
-      noValidate
-      aria-busy={save.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || save.isPending) return;
-        const sent = plans.map((p) => ({
+    <SaveForm
+      form={form}
+      save={save}
+      input={(values) => ({
+        id: channel.id,
+        name: values.name ?? '',
+        plans: plans.map((p) => ({
           id: p.id,
-          amount: form.values[amountField(p.id)],
-          active: form.values[activeField(p.id)] === '1',
-        }));
-        save.mutate(
-          { id: channel.id, name: form.values.name ?? '', plans: sent },
-          {
-            onSuccess: ({ data }) => {
-              void utils.admin.channels.invalidate();
-              void utils.channels.invalidate();
-              toast.success(`Channel ${data.name} saved.`);
-              navigate(CHANNEL_LIST);
-            },
-            onError: (error) => {
-              // The server names plan fields by position (plans.0.amount): back to this form's field names.
-              const errors: Record<string, string> = {};
-              for (const [key, message] of Object.entries(fieldErrors(error))) {
-                const m = /^plans\.(\d+)\.(amount|active|id)$/.exec(key);
-                const plan = m ? plans[Number(m[1])] : undefined;
-                errors[plan ? (m![2] === 'active' ? activeField(plan.id) : amountField(plan.id)) : key] = message;
-              }
-              form.setServerErrors(errors);
-            },
-          },
-        );
+          amount: values[amountField(p.id)],
+          active: values[activeField(p.id)] === '1',
+        })),
+      })}
+      onSaved={({ data }) => {
+        void utils.admin.channels.invalidate();
+        void utils.channels.invalidate();
+        toast.success(`Channel ${data.name} saved.`);
+        navigate(CHANNEL_LIST);
+      }}
+      onRefused={(error) => {
+        // The server names plan fields by position (plans.0.amount): back to this form's field names.
+        const errors: Record<string, string> = {};
+        for (const [key, message] of Object.entries(fieldErrors(error))) {
+          const m = /^plans\.(\d+)\.(amount|active|id)$/.exec(key);
+          const plan = m ? plans[Number(m[1])] : undefined;
+          errors[plan ? (m![2] === 'active' ? activeField(plan.id) : amountField(plan.id)) : key] = message;
+        }
+        form.setServerErrors(errors);
       }}
     >
       <TextField label="Name" required maxLength={255} {...form.bind('name')} />
@@ -139,6 +135,6 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
         </ul>
       </fieldset>
       <FormActions submit="Save" busy={save.isPending} cancelHref={CHANNEL_LIST} />
-    </form>
+    </SaveForm>
   );
 }

@@ -7,14 +7,14 @@ export interface FormActionsProps {
   submit: ReactNode;
   /** While the save runs: the submit button waits. */
   busy: boolean;
-  /** Where Cancel leads back to. */
-  cancelHref: string;
+  /** Where Cancel leads back to; a form that stays on its screen has none. */
+  cancelHref?: string;
   cancelLabel?: string;
   /** The row's class: `panel__actions` unless the form lays out its own. */
   className?: string;
 }
 
-/** The end of an admin edit form: the submit button, then Cancel back to the list. */
+/** The end of an admin edit form: the submit button, then Cancel back to the list when there is one. */
 export function FormActions({
   submit,
   busy,
@@ -27,9 +27,11 @@ export function FormActions({
       <Button type="submit" busy={busy}>
         {submit}
       </Button>
-      <Link href={cancelHref} className="button button--ghost">
-        {cancelLabel}
-      </Link>
+      {cancelHref && (
+        <Link href={cancelHref} className="button button--ghost">
+          {cancelLabel}
+        </Link>
+      )}
     </div>
   );
 }

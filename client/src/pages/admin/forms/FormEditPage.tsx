@@ -1,9 +1,9 @@
 import { useLocation } from 'wouter';
 import { adminFormCreateInput, type AdminForm } from '@evolution/shared';
-import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { SaveForm, createOrUpdate } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
@@ -81,9 +81,7 @@ function LadderForm({
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const muscleGroups = trpc.admin.calibrations.muscleGroups.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const create = trpc.admin.forms.create.useMutation();
-  const update = trpc.admin.forms.update.useMutation();
-  const saving = create.isPending || update.isPending;
+  const save = createOrUpdate(formId, trpc.admin.forms.create.useMutation(), trpc.admin.forms.update.useMutation());
   const form = useForm(initial, validateForm, FIELDS);
   const unit = rangeUnit(Number(form.values.reps_or_time));
 
@@ -93,20 +91,8 @@ function LadderForm({
     toast.success(`Form ${data.name} saved.`);
     navigate(ladderPath(groupId));
   };
-  const onError = (error: unknown) => form.setServerErrors(fieldErrors(error));
-
   return (
-    <form
-      className="panel form"
-      noValidate
-      aria-busy={saving || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || saving) return;
-        const body = { ...form.values, form_group_id: groupId };
-        if (formId === null) create.mutate(body, { onSuccess: onSaved, onError });
-        else update.mutate({ id: formId, ...body }, { onSuccess: onSaved, onError });
-      }}
-    >
+    <SaveForm form={form} save={save} input={(values) => ({ ...values, form_group_id: groupId })} onSaved={onSaved}>
       {current && current.members_count > 0 && (
         <p className="notice notice--info">
           {membersStand(current.members_count)} on this form. They stay on it when it is saved, even if its level or
@@ -159,7 +145,11 @@ function LadderForm({
           {...form.bind('max')}
         />
       </div>
-      <FormActions submit={formId === null ? 'Create form' : 'Save'} busy={saving} cancelHref={ladderPath(groupId)} />
-    </form>
+      <FormActions
+        submit={formId === null ? 'Create form' : 'Save'}
+        busy={save.isPending}
+        cancelHref={ladderPath(groupId)}
+      />
+    </SaveForm>
   );
 }

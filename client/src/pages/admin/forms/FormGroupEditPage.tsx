@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminFormGroupInput, type AdminFormGroup } from '@evolution/shared';
-import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { SaveForm, createOrUpdate } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
@@ -77,9 +77,11 @@ function FormGroupForm({
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const exerciseTypes = trpc.admin.calibrations.exerciseTypes.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const create = trpc.admin.formGroups.create.useMutation();
-  const update = trpc.admin.formGroups.update.useMutation();
-  const saving = create.isPending || update.isPending;
+  const save = createOrUpdate(
+    id,
+    trpc.admin.formGroups.create.useMutation(),
+    trpc.admin.formGroups.update.useMutation(),
+  );
   const form = useForm(initial, validateFormGroup, FIELDS);
   // The signed address of the chosen video, for its preview; the form keeps only the id.
   const [videoPath, setVideoPath] = useState(initialVideoPath);
@@ -90,24 +92,17 @@ function FormGroupForm({
     // A new group has no forms yet: its ladder is where the admin goes next.
     navigate(id === null ? ladderPath(data.id) : FORM_GROUP_LIST);
   };
-  const onError = (error: unknown) => form.setServerErrors(fieldErrors(error));
-
   return (
-    <form
-      className="panel form"
-      noValidate
-      aria-busy={saving || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || saving) return;
-        const body = {
-          name: form.values.name,
-          exercise_type_id: form.values.exercise_type_id,
-          video_id: form.values.video_id ? Number(form.values.video_id) : null,
-          video_link: form.values.video_link,
-        };
-        if (id === null) create.mutate(body, { onSuccess: onSaved, onError });
-        else update.mutate({ id, ...body }, { onSuccess: onSaved, onError });
-      }}
+    <SaveForm
+      form={form}
+      save={save}
+      input={(values) => ({
+        name: values.name,
+        exercise_type_id: values.exercise_type_id,
+        video_id: values.video_id ? Number(values.video_id) : null,
+        video_link: values.video_link,
+      })}
+      onSaved={onSaved}
     >
       <div className="form-grid">
         <TextField label="Name" required maxLength={100} {...form.bind('name')} />
@@ -136,7 +131,11 @@ function FormGroupForm({
         maxLength={255}
         {...form.bind('video_link')}
       />
-      <FormActions submit={id === null ? 'Create form group' : 'Save'} busy={saving} cancelHref={FORM_GROUP_LIST} />
-    </form>
+      <FormActions
+        submit={id === null ? 'Create form group' : 'Save'}
+        busy={save.isPending}
+        cancelHref={FORM_GROUP_LIST}
+      />
+    </SaveForm>
   );
 }

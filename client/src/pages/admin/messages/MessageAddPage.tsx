@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, ROLE, TOAST_MS } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
+import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { useForm, type FieldErrors, type FormState } from '../../../forms/useForm.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
+import { FormActions } from '../common/FormActions.tsx';
 import {
   MESSAGE_LIST,
   SEND_FIELDS,
@@ -45,22 +46,18 @@ export default function MessageAddPage() {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <AdminHeader title="New Message" back={{ href: MESSAGE_LIST, label: 'Messages' }} />
-      <form
-        className="panel form"
-        noValidate
-        aria-busy={send.isPending || undefined}
-        onSubmit={(e) => {
-          if (!form.attempt(e) || send.isPending) return;
-          send.mutate(sendPayload(form.values, sendKey), {
-            onSuccess(res) {
-              void utils.admin.messages.list.invalidate();
-              toast.success(res.message, TOAST_MS.apiError);
-              navigate(messagePath(res.data.id));
-            },
-            onError: (error) =>
-              form.setServerErrors(placeRecipientError(fieldErrors(error) as FieldErrors<SendField>, kind)),
-          });
+      <SaveForm
+        form={form}
+        save={send}
+        input={(values) => sendPayload(values, sendKey)}
+        onSaved={(res) => {
+          void utils.admin.messages.list.invalidate();
+          toast.success(res.message, TOAST_MS.apiError);
+          navigate(messagePath(res.data.id));
         }}
+        onRefused={(error) =>
+          form.setServerErrors(placeRecipientError(fieldErrors(error) as FieldErrors<SendField>, kind))
+        }
       >
         <TextField
           label="Subject"
@@ -71,15 +68,8 @@ export default function MessageAddPage() {
         />
         <RecipientPicker form={form} kind={kind} />
         <TextAreaField label="Message" required rows={8} maxLength={MESSAGE_BODY_MAX} {...form.bind('message')} />
-        <div className="panel__actions">
-          <Button type="submit" busy={send.isPending}>
-            Send message
-          </Button>
-          <Link href={MESSAGE_LIST} className="button button--ghost">
-            Cancel
-          </Link>
-        </div>
-      </form>
+        <FormActions submit="Send message" busy={send.isPending} cancelHref={MESSAGE_LIST} />
+      </SaveForm>
     </section>
   );
 }

@@ -13,13 +13,13 @@ import {
   type AdminAccessFlag,
   type AdminUser,
 } from '@evolution/shared';
-import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField, type SelectFieldProps } from '../../../components/ui/Field.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
@@ -70,21 +70,15 @@ function CreateUser() {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <AdminHeader title="Create User" back={BACK} />
-      <form
-        className="panel form"
-        noValidate
-        aria-busy={create.isPending || undefined}
-        onSubmit={(e) => {
-          if (!form.attempt(e) || create.isPending) return;
-          create.mutate(form.values, {
-            onSuccess(res) {
-              void utils.admin.users.list.invalidate();
-              utils.admin.users.get.setData({ id: res.data.id }, res.data);
-              toast.success(res.message, TOAST_MS.apiError);
-              navigate(`/admin/user/${res.data.id}/edit`);
-            },
-            onError: (error) => form.setServerErrors(fieldErrors(error)),
-          });
+      <SaveForm
+        form={form}
+        save={create}
+        input={(values) => values}
+        onSaved={(res) => {
+          void utils.admin.users.list.invalidate();
+          utils.admin.users.get.setData({ id: res.data.id }, res.data);
+          toast.success(res.message, TOAST_MS.apiError);
+          navigate(`/admin/user/${res.data.id}/edit`);
         }}
       >
         <div className="form-grid">
@@ -101,7 +95,7 @@ function CreateUser() {
           <UserTypeField {...form.bind('user_type')} />
         </div>
         <FormActions submit="Create user" busy={create.isPending} cancelHref={LIST} />
-      </form>
+      </SaveForm>
     </section>
   );
 }
@@ -166,24 +160,15 @@ function DetailsForm({ user, self }: { user: AdminUser; self: boolean }) {
     DETAIL_FIELDS,
   );
   return (
-    <form
-      className="panel form"
-      noValidate
+    <SaveForm
       aria-labelledby="user-details-title"
-      aria-busy={update.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || update.isPending) return;
-        update.mutate(
-          { id: user.id, ...form.values },
-          {
-            onSuccess(res) {
-              utils.admin.users.get.setData({ id: user.id }, res.data);
-              void utils.admin.users.list.invalidate();
-              toast.success(res.message, TOAST_MS.apiError);
-            },
-            onError: (error) => form.setServerErrors(fieldErrors(error)),
-          },
-        );
+      form={form}
+      save={update}
+      input={(values) => ({ id: user.id, ...values })}
+      onSaved={(res) => {
+        utils.admin.users.get.setData({ id: user.id }, res.data);
+        void utils.admin.users.list.invalidate();
+        toast.success(res.message, TOAST_MS.apiError);
       }}
     >
       <h2 id="user-details-title" className="panel__title">
@@ -198,12 +183,8 @@ function DetailsForm({ user, self }: { user: AdminUser; self: boolean }) {
           hint={self ? 'You cannot change your own user type.' : undefined}
         />
       </div>
-      <div className="panel__actions">
-        <Button type="submit" busy={update.isPending}>
-          Save details
-        </Button>
-      </div>
-    </form>
+      <FormActions submit="Save details" busy={update.isPending} />
+    </SaveForm>
   );
 }
 
@@ -211,23 +192,14 @@ function PasswordForm({ user }: { user: AdminUser }) {
   const setPassword = trpc.admin.users.setPassword.useMutation();
   const form = useForm<PasswordField>({ password: '', password_confirmation: '' }, validatePassword, PASSWORD_FIELDS);
   return (
-    <form
-      className="panel form"
-      noValidate
+    <SaveForm
       aria-labelledby="user-password-title"
-      aria-busy={setPassword.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || setPassword.isPending) return;
-        setPassword.mutate(
-          { id: user.id, ...form.values },
-          {
-            onSuccess(res) {
-              toast.success(res.message, TOAST_MS.medium);
-              form.reset();
-            },
-            onError: (error) => form.setServerErrors(fieldErrors(error)),
-          },
-        );
+      form={form}
+      save={setPassword}
+      input={(values) => ({ id: user.id, ...values })}
+      onSaved={(res) => {
+        toast.success(res.message, TOAST_MS.medium);
+        form.reset();
       }}
     >
       <h2 id="user-password-title" className="panel__title">
@@ -251,12 +223,8 @@ function PasswordForm({ user }: { user: AdminUser }) {
           {...form.bind('password_confirmation')}
         />
       </div>
-      <div className="panel__actions">
-        <Button type="submit" busy={setPassword.isPending}>
-          Set password
-        </Button>
-      </div>
-    </form>
+      <FormActions submit="Set password" busy={setPassword.isPending} />
+    </SaveForm>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
-import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
+import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
@@ -67,28 +67,21 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
   const { below, above } = neighbours(level, levels);
 
   return (
-    <form
-      className="panel form"
-      noValidate
-      aria-busy={save.isPending || undefined}
-      onSubmit={(e) => {
-        if (!form.attempt(e) || save.isPending) return;
-        const body = {
-          id: level.id,
-          level_name: form.values.level_name,
-          level: form.values.level,
-          min: openMin ? null : form.values.min,
-          max: openMax ? null : form.values.max,
-          move_neighbours: moveNeighbours,
-        };
-        save.mutate(body, {
-          onSuccess: ({ data }) => {
-            void utils.admin.vo2max.invalidate();
-            toast.success(`VO2 max level ${data.level_name} saved: ${describeRange(data.min, data.max)}.`);
-            navigate(VO2_LIST);
-          },
-          onError: (error) => form.setServerErrors(fieldErrors(error)),
-        });
+    <SaveForm
+      form={form}
+      save={save}
+      input={(values) => ({
+        id: level.id,
+        level_name: values.level_name,
+        level: values.level,
+        min: openMin ? null : values.min,
+        max: openMax ? null : values.max,
+        move_neighbours: moveNeighbours,
+      })}
+      onSaved={({ data }) => {
+        void utils.admin.vo2max.invalidate();
+        toast.success(`VO2 max level ${data.level_name} saved: ${describeRange(data.min, data.max)}.`);
+        navigate(VO2_LIST);
       }}
     >
       <div className="form-grid">
@@ -168,6 +161,6 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
         Recorded tests and chambers are relabelled in the new ranges.
       </p>
       <FormActions submit="Save" busy={save.isPending} cancelHref={VO2_LIST} />
-    </form>
+    </SaveForm>
   );
 }
