@@ -55,6 +55,19 @@ const unsubscribe = (who: Account | undefined, body: unknown) =>
 const asJson = (device: TestDevice) => ({ endpoint: device.endpoint, keys: device.keys, expirationTime: null });
 const rowOf = (endpoint: string) => em().findOne(PushSubscription, { endpoint }, { populate: ['user'] });
 
+/** The member opens an assistance flag; its row as the answer gives it. */
+async function openFlag(m: Account, subject: string, message: string) {
+  return (await rest(ctx.app, 'POST', '/api/user/assistance_flag', { token: m.token, body: { subject, message } })).body
+    .data;
+}
+
+/** The coach replies in a flag; the answer's status. */
+async function coachReplies(flagId: number, message: string): Promise<number> {
+  return (
+    await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flagId}/reply`, { token: coach.token, body: { message } })
+  ).status;
+}
+
 /** The notification a device received (its n-th push), decrypted with the device's own keys. */
 async function notificationAt(device: TestDevice, n = 1, timeoutMs?: number) {
   const request = await push.received(device.name, n, timeoutMs);
@@ -401,21 +414,9 @@ describe("a member's device", () => {
     const m = await member();
     const phone = push.device(`member-phone-${m.id}`);
     expect((await subscribe(m, asJson(phone))).status).toBe(201);
-    const flag = (
-      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
-        token: m.token,
-        body: { subject: 'Knee twinge on squats', message: 'It hurts at the bottom.' },
-      })
-    ).body.data;
+    const flag = await openFlag(m, 'Knee twinge on squats', 'It hurts at the bottom.');
     const before = Date.now();
-    expect(
-      (
-        await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, {
-          token: coach.token,
-          body: { message: 'Try box squats.' },
-        })
-      ).status,
-    ).toBe(200);
+    expect(await coachReplies(flag.id, 'Try box squats.')).toBe(200);
 
     const { request, notification } = await notificationAt(phone);
     expect(notification).toEqual({
@@ -445,12 +446,7 @@ describe("a member's device", () => {
     const laptop = push.device(`laptop-${m.id}`);
     expect((await subscribe(m, asJson(phone))).status).toBe(201);
     expect((await trpc(ctx.app, 'mutation', 'push.subscribe', asJson(laptop), m.token)).status).toBe(200);
-    const flag = (
-      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
-        token: m.token,
-        body: { subject: 'Plan question', message: 'Which version next?' },
-      })
-    ).body.data;
+    const flag = await openFlag(m, 'Plan question', 'Which version next?');
     expect(
       (await rest(ctx.app, 'GET', `/api/admin/assistance_flag/${flag.id}/done`, { token: coach.token })).status,
     ).toBe(200);
@@ -493,20 +489,8 @@ describe("a member's device", () => {
     // The service does answer at that name: a send to the stale device would arrive.
     expect((await fetch(`${unlisted}/push/reach-${m.id}`, { method: 'POST' })).status).toBe(201);
 
-    const flag = (
-      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
-        token: m.token,
-        body: { subject: 'Old phone', message: 'Help' },
-      })
-    ).body.data;
-    expect(
-      (
-        await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, {
-          token: coach.token,
-          body: { message: 'Hello' },
-        })
-      ).status,
-    ).toBe(200);
+    const flag = await openFlag(m, 'Old phone', 'Help');
+    expect(await coachReplies(flag.id, 'Hello')).toBe(200);
     expect((await notificationAt(phone)).notification.title).toBe('Your coach replied');
     await expect.poll(() => rowOf(staleEndpoint)).toBeNull();
     expect(push.to(stale.name)).toHaveLength(0);
@@ -522,20 +506,8 @@ describe("a member's device", () => {
     push.answer(gone.name, 410);
     push.answer(missing.name, 404);
     push.answer(flaky.name, 503, 429);
-    const flag = (
-      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
-        token: m.token,
-        body: { subject: 'Gone phone', message: 'Help' },
-      })
-    ).body.data;
-    expect(
-      (
-        await rest(ctx.app, 'POST', `/api/admin/assistance_flag/${flag.id}/reply`, {
-          token: coach.token,
-          body: { message: 'Hello' },
-        })
-      ).status,
-    ).toBe(200);
+    const flag = await openFlag(m, 'Gone phone', 'Help');
+    expect(await coachReplies(flag.id, 'Hello')).toBe(200);
 
     await push.received(gone.name);
     await push.received(missing.name);
@@ -557,12 +529,7 @@ describe("an admin's device", () => {
     const coachDevice = push.device(`coach-desk-${coach.id}`);
     expect((await trpc(ctx.app, 'mutation', 'push.subscribe', asJson(coachDevice), coach.token)).status).toBe(200);
     const m = await member();
-    const flag = (
-      await rest(ctx.app, 'POST', '/api/user/assistance_flag', {
-        token: m.token,
-        body: { subject: 'Wrist pain', message: 'On push-ups.' },
-      })
-    ).body.data;
+    const flag = await openFlag(m, 'Wrist pain', 'On push-ups.');
     const opened = await notificationAt(coachDevice);
     expect(opened.notification).toEqual({
       title: 'New assistance flag',
