@@ -7,6 +7,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createVerifier } from 'fast-jwt';
 import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
 import { CHANNEL, DEFAULT_PER_PAGE, ROLE } from '@evolution/shared';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { doubleProgression, par } from '../src/domain/ladder.ts';
 import { buildRounds, chunkSize, phaseRepeats, setsAfterSubmission } from '../src/domain/rounds.ts';
 import { mediaUrl } from '../src/services/media.ts';
 import { paginate } from '../src/services/pagination.ts';
+import type { Database } from '../src/db/kysely.ts';
 import { loadProgramme, type Programme } from '../src/services/programme.ts';
 
 interface Claims {
@@ -255,7 +257,9 @@ export async function buildFloor(opts: {
 
   // The programme's content, read once as the product's instances keep it (pure data; the floor never edits it).
   const programme: Programme = await loadProgramme(
-    async (sql, params = []) => (await pool.query(sql.replace('in (?)', '= any($1)'), params)).rows,
+    new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+    }),
   );
   const forbidden = (reply: FastifyReply) => reply.status(403).send({ message: 'This action is unauthorized.' });
   const mayTrain = (a: ActorRow) => !a.initial_setup && accessOf(a).warrior_channel;

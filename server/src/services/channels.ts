@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelDto, PlanDto, channelIdInput } from '@evolution/shared';
 import type { z } from 'zod';
+import { sql } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { IPlan } from '../entities/Plan.ts';
 import { notFound } from '../errors.ts';
 import { cachedContent } from './contentCache.ts';
@@ -25,19 +27,38 @@ export function planDto(
   };
 }
 
-type ChannelRow = Omit<ChannelDto, 'plans' | 'updated_at'> & {
-  updated_at: Date;
-  plans: (Pick<IPlan, 'id' | 'name' | 'active' | 'interval' | 'intervalCount'> & { amountPence: number })[];
-};
-
 /** Every channel with its plans in one query; kept by each instance until an admin edits a channel or plan. */
 const channelCatalogue = (em: EntityManager) =>
-  cachedContent(em, 'channels', async (query) => {
-    const rows = await query<ChannelRow>(`
-    select c.id, c.short_name, c.active, c.name, c.updated_at,
-           coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'amountPence', p.amount_pence, 'interval', p.interval,
-             'intervalCount', p.interval_count, 'active', p.active) order by p.id) filter (where p.id is not null), '[]') as plans
-    from channels c left join plans p on p.channel_id = c.id group by c.id order by c.id`);
+  cachedContent(em, 'channels', async (kysely) => {
+    const rows = await kysely
+      .selectFrom('channels as c')
+      .leftJoin('plans as p', 'p.channel_id', 'c.id')
+      .select((eb) => {
+        // The plans' columns are null only on a channel without plans, which the filter leaves out.
+        const plan = jsonBuildObject({
+          id: eb.ref('p.id').$notNull(),
+          name: eb.ref('p.name').$notNull(),
+          amountPence: eb.ref('p.amount_pence').$notNull(),
+          interval: eb.ref('p.interval').$notNull(),
+          intervalCount: eb.ref('p.interval_count').$notNull(),
+          active: eb.ref('p.active').$notNull(),
+        });
+        const plans = eb.fn
+          .agg<NonNullable<typeof plan.expressionType>[]>('json_agg', [plan])
+          .orderBy('p.id')
+          .filterWhere('p.id', 'is not', null);
+        return [
+          'c.id',
+          'c.short_name',
+          'c.active',
+          'c.name',
+          'c.updated_at',
+          eb.fn.coalesce(plans, sql.lit('[]')).as('plans'),
+        ];
+      })
+      .groupBy('c.id')
+      .orderBy('c.id')
+      .execute();
     return rows.map((c): ChannelDto => ({
       id: c.id,
       short_name: c.short_name,

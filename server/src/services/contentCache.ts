@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
+import { db, type Database } from '../db/kysely.ts';
 
 /**
  * Content that changes only when an admin edits it (the programme's tracks, pages, ladders and calibrations, the
@@ -49,19 +51,14 @@ function cacheOf(em: EntityManager): ContentCache {
   return cache;
 }
 
-/** Runs one SQL query on a pooled connection of its own, outside any request's transaction. */
-export type ContentQuery = <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
-
-/** A cached content read: `load` runs (in SQL) on the first call after content changed. */
+/** A cached content read: `load` runs (through Kysely) on the first call after content changed. */
 export function cachedContent<T>(
   em: EntityManager,
   key: string,
-  load: (query: ContentQuery) => Promise<T>,
+  load: (kysely: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  // Outside the caller's transaction: a cached copy must be what every instance sees, not one request's own writes.
-  const connection = em.getConnection();
-  const query: ContentQuery = (sql, params = []) => connection.execute(sql, params as never[], 'all');
-  return cacheOf(em).get(key, () => load(query));
+  // On a fork, outside the caller's transaction: a cached copy must be what every instance sees, not one request's own writes.
+  return cacheOf(em).get(key, () => load(db(em.fork())));
 }
 
 /** Drops this instance's cached content (a NOTIFY heard, the LISTEN connection re-opened, or an admin's write). */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   PHASE_TYPES,
@@ -14,11 +15,11 @@ import {
 import { orderLadder } from '../domain/ladder.ts';
 import { FormGroup, Page, PageCategory } from '../entities/index.ts';
 import type { IPage } from '../entities/Page.ts';
-import { readRows } from '../db/read.ts';
+import { prepared, type Database } from '../db/kysely.ts';
 import { notFound } from '../errors.ts';
 import { assertContentAccess } from './access.ts';
 import type { SignedInContext } from './context.ts';
-import { cachedContent, type ContentQuery } from './contentCache.ts';
+import { cachedContent } from './contentCache.ts';
 import { mediaUrl, type MediaSigner } from './media.ts';
 import { pageWindow, type Page as ResultPage } from './pagination.ts';
 
@@ -99,8 +100,14 @@ export interface Programme {
 
 const isPhaseType = (key: string): key is PhaseType => (PHASE_TYPES as readonly string[]).includes(key);
 
-type Row = Record<string, any>;
-const groupOf = (r: Row): GroupFacts => ({
+/** The form group columns a ladder's and a calibration's rows carry. */
+interface GroupColumns {
+  form_group_id: number;
+  group_name: string;
+  group_video_link: string | null;
+  group_video_id: number | null;
+}
+const groupOf = (r: GroupColumns): GroupFacts => ({
   id: r.form_group_id,
   name: r.group_name,
   videoLink: r.group_video_link ?? null,
@@ -108,32 +115,87 @@ const groupOf = (r: Row): GroupFacts => ({
 });
 
 /** Reads the whole programme in four queries: the tracks' categories, their phase pages, the ladders, the calibrations. */
-export async function loadProgramme(query: ContentQuery): Promise<Programme> {
+export async function loadProgramme(kysely: Kysely<Database>): Promise<Programme> {
   const [categories, forms, calibrations] = await Promise.all([
-    query<Row>(`select c.id, c.name, c.slug, c.version, c.parent_id from page_categories c
-      where c.slug in ('calibration', 'general') or c.parent_id in (select id from page_categories where slug = 'general')`),
-    query<Row>(`select f.id, f.name, f.level, f.progress, f.min, f.max, f.reps_or_time, f.form_group_id, g.name as group_name,
-        g.video_link as group_video_link, g.video_id as group_video_id, m.id as muscle_id, m.name as muscle_name
-      from forms f join form_groups g on g.id = f.form_group_id join muscle_groups m on m.id = f.muscle_group_id order by f.form_group_id`),
-    query<Row>(`select c.id, c.form, c.max, c.reps_or_time, c.total_weight::float8 as total_weight, c.form_group_id, g.name as group_name,
-        g.video_link as group_video_link, g.video_id as group_video_id
-      from calibrations c join form_groups g on g.id = c.form_group_id order by c.form_group_id, c.id`),
+    kysely
+      .selectFrom('page_categories as c')
+      .select(['c.id', 'c.name', 'c.slug', 'c.version', 'c.parent_id'])
+      .where((eb) =>
+        eb.or([
+          eb('c.slug', 'in', [sql.lit('calibration'), sql.lit('general')]),
+          eb('c.parent_id', 'in', eb.selectFrom('page_categories').select('id').where('slug', '=', sql.lit('general'))),
+        ]),
+      )
+      .execute(),
+    kysely
+      .selectFrom('forms as f')
+      .innerJoin('form_groups as g', 'g.id', 'f.form_group_id')
+      .innerJoin('muscle_groups as m', 'm.id', 'f.muscle_group_id')
+      .select([
+        'f.id',
+        'f.name',
+        'f.level',
+        'f.progress',
+        'f.min',
+        'f.max',
+        'f.reps_or_time',
+        'f.form_group_id',
+        'g.name as group_name',
+        'g.video_link as group_video_link',
+        'g.video_id as group_video_id',
+        'm.id as muscle_id',
+        'm.name as muscle_name',
+      ])
+      .orderBy('f.form_group_id')
+      .execute(),
+    kysely
+      .selectFrom('calibrations as c')
+      .innerJoin('form_groups as g', 'g.id', 'c.form_group_id')
+      .select((eb) => [
+        'c.id',
+        'c.form',
+        'c.max',
+        'c.reps_or_time',
+        eb.cast<number>('c.total_weight', 'float8').as('total_weight'),
+        'c.form_group_id',
+        'g.name as group_name',
+        'g.video_link as group_video_link',
+        'g.video_id as group_video_id',
+      ])
+      .orderBy('c.form_group_id')
+      .orderBy('c.id')
+      .execute(),
   ]);
   const calibrationCategory = categories.find((c) => c.slug === 'calibration');
   const generalCategory = categories.find((c) => c.slug === 'general');
   const versionCategories = generalCategory
     ? categories
-        .filter((c) => c.parent_id === generalCategory.id && c.version !== null)
+        .flatMap((c) =>
+          c.parent_id === generalCategory.id && c.version !== null ? [{ ...c, version: c.version }] : [],
+        )
         .sort((a, b) => a.version - b.version)
     : [];
   const trackIds = [calibrationCategory?.id, ...versionCategories.map((c) => c.id)].filter((id) => id !== undefined);
   const pages = trackIds.length
-    ? await query<Row>(
-        `
-    select p.id, p.title, p.content, p.category_id, p.muscle_group_id, p.preset, p.video_link, p.video_id, k.key, k.preset as class_preset
-    from pages p join phase_classes k on k.id = p.phase_class_id where p.category_id in (?) order by p.position, p.id`,
-        [trackIds],
-      )
+    ? await kysely
+        .selectFrom('pages as p')
+        .innerJoin('phase_classes as k', 'k.id', 'p.phase_class_id')
+        .select([
+          'p.id',
+          'p.title',
+          'p.content',
+          'p.category_id',
+          'p.muscle_group_id',
+          'p.preset',
+          'p.video_link',
+          'p.video_id',
+          'k.key',
+          'k.preset as class_preset',
+        ])
+        .where('p.category_id', 'in', trackIds)
+        .orderBy('p.position')
+        .orderBy('p.id')
+        .execute()
     : [];
   const phasesOf = (categoryId: number): TrackPhase[] =>
     pages
@@ -152,7 +214,7 @@ export async function loadProgramme(query: ContentQuery): Promise<Programme> {
         preset: { ...p.class_preset, ...p.preset },
       }));
 
-  const byGroup = new Map<number, Row[]>();
+  const byGroup = new Map<number, typeof forms>();
   for (const f of forms) byGroup.set(f.form_group_id, [...(byGroup.get(f.form_group_id) ?? []), f]);
   const ladders = new Map<number, Ladder>();
   for (const [id, rows] of [...byGroup].sort((a, b) => a[0] - b[0])) {
@@ -170,7 +232,7 @@ export async function loadProgramme(query: ContentQuery): Promise<Programme> {
     ladders.set(id, {
       group: groupOf(rows[0]!),
       forms: orderLadder(ladderForms),
-      muscles: [...new Set(rows.map((f) => f.muscle_name as string))],
+      muscles: [...new Set(rows.map((f) => f.muscle_name))],
     });
   }
   return {
@@ -219,6 +281,18 @@ export async function loadLadders(em: EntityManager, formGroupIds?: number[]): P
   return new Map([...ladders].filter(([id]) => formGroupIds.includes(id)));
 }
 
+const memberFormsQuery = (kysely: Kysely<Database>, userId: number) =>
+  kysely.selectFrom('member_forms').select(['form_group_id', 'form_id']).where('user_id', '=', userId);
+const readMemberForms = prepared<{ userId: number }, InferResult<ReturnType<typeof memberFormsQuery>>[number]>(
+  (kysely, param) => memberFormsQuery(kysely, param('userId')),
+);
+
+/** The member's current form on each ladder (form group id -> form id), in the caller's transaction when in one. */
+export async function memberForms(em: EntityManager, userId: number): Promise<Map<number, number>> {
+  const rows = await readMemberForms(em, { userId });
+  return new Map(rows.map((r) => [r.form_group_id, r.form_id]));
+}
+
 /** The member's place on each ladder: index of the current form, the first form when not calibrated on it. */
 export async function memberStandings(
   em: EntityManager,
@@ -226,13 +300,7 @@ export async function memberStandings(
   ladders: Map<number, Ladder>,
   known?: Map<number, number>,
 ): Promise<Map<number, number>> {
-  type Row = { form_group_id: number; form_id: number };
-  const rows = known
-    ? []
-    : em.isInTransaction()
-      ? await em.execute<Row[]>('select form_group_id, form_id from member_forms where user_id = ?', [userId])
-      : await readRows<Row>(em, 'select form_group_id, form_id from member_forms where user_id = $1', [userId]);
-  const current = known ?? new Map(rows.map((r) => [r.form_group_id, r.form_id]));
+  const current = known ?? (await memberForms(em, userId));
   const standings = new Map<number, number>();
   for (const [groupId, ladder] of ladders)
     standings.set(
