@@ -16,8 +16,8 @@ import { ensureAdmin } from '../src/db/seed.ts';
 import { AuditLog, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { contactDetails, factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
-import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { parq } from './helpers/setupForms.ts';
+import { calibrateThroughSetup, trainingMember } from './helpers/training.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-admin-members-'));
 const ctx = useTestApp({ dataDir });
@@ -37,40 +37,11 @@ async function namedAdmin(name: string): Promise<Admin> {
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const parq = setupParq({ question2: 1, question5: 1, e_signature: 'R. Ecord' });
-const factFind = setupFactFind();
-const contact = contactDetails();
-
-/** A superhuman member through the PAR-Q, fact-find and the whole calibration track (VO2, max tests, data analysis with photos). */
+/** A superhuman member through the PAR-Q (two answers yes), fact-find and the whole calibration track. */
 async function calibratedMember(): Promise<Member> {
   const member = await trainingMember(ctx.app, { channel: CHANNEL.superhuman, setupDone: false });
-  const post = async (url: string, body: unknown) => {
-    const res = await rest(ctx.app, 'POST', url, { token: member.token, body });
-    expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
-  };
-  await post('/api/user/application_details', parq);
-  await post('/api/user/fact_finding_details', factFind);
-  expect((await rest(ctx.app, 'PUT', '/api/user/contact_details', { token: member.token, body: contact })).status).toBe(
-    200,
-  );
-  await post('/api/user/channel/warrior/calibration/phase/vo2', { time_to_complete: 900 });
-  await post(
-    '/api/user/channel/warrior/calibration/phase/exercise',
-    [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })),
-  );
-  const photos: number[] = [];
-  for (const colour of ['#aa3333', '#33aa33', '#3333aa'])
-    photos.push((await uploadPhoto(ctx.app, member.token, await photoWithExif(colour))).body.image.id);
-  await post('/api/user/channel/warrior/calibration/phase/data-analysis', {
-    weight: 80,
-    waist: 34,
-    chest: 40,
-    bicep: 14.5,
-    quad: 23,
-    body_fat: 20,
-    image1: photos[0],
-    image2: photos[1],
-    image3: photos[2],
+  await calibrateThroughSetup(ctx.app, member.token, {
+    parq: parq({ question2: 1, question5: 1, e_signature: 'R. Ecord' }),
   });
   return member;
 }

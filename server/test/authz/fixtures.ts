@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHANNEL } from '@evolution/shared';
 import { newMember, rest, signedInAdmin } from '../helpers/api.ts';
-import { contactDetails, factFind, parq } from '../helpers/setupForms.ts';
-import { photoWithExif, trainingMember, uploadPhoto } from '../helpers/training.ts';
+import { calibrateThroughSetup, trainingMember } from '../helpers/training.ts';
 
 /** A signed-in account a matrix cell calls as. */
 export interface Account {
@@ -61,39 +60,11 @@ export async function newAdmin(app: FastifyInstance): Promise<Account> {
 /** A superhuman member through the PAR-Q, fact-find and the calibration track: a chamber page, photos, macros. */
 async function calibratedMember(app: FastifyInstance): Promise<{ account: Account; photoId: number }> {
   const m = await trainingMember(app, { channel: CHANNEL.superhuman, setupDone: false });
-  const post = async (url: string, body: unknown) => {
-    const res = await rest(app, 'POST', url, { token: m.token, body });
-    if (res.status !== 200) throw new Error(`fixture ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  };
-  await post('/api/user/application_details', parq());
-  await post('/api/user/fact_finding_details', factFind());
-  await rest(app, 'PUT', '/api/user/contact_details', { token: m.token, body: contactDetails() });
-  await post('/api/user/channel/warrior/calibration/phase/vo2', { time_to_complete: 900 });
-  await post(
-    '/api/user/channel/warrior/calibration/phase/exercise',
-    [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })),
-  );
-  const photos: number[] = [];
-  for (const colour of ['#aa3333', '#33aa33', '#3333aa']) {
-    const photo = await uploadPhoto(app, m.token, await photoWithExif(colour));
-    if (photo.status !== 201) throw new Error(`fixture photo: ${photo.status} ${JSON.stringify(photo.body)}`);
-    photos.push(photo.body.image.id);
-  }
-  await post('/api/user/channel/warrior/calibration/phase/data-analysis', {
-    weight: 80,
-    waist: 34,
-    chest: 40,
-    bicep: 14.5,
-    quad: 23,
-    body_fat: 20,
-    image1: photos[0],
-    image2: photos[1],
-    image3: photos[2],
-  });
+  const [photoId] = await calibrateThroughSetup(app, m.token);
   const me = await rest(app, 'GET', '/api/user', { token: m.token });
   return {
     account: { token: m.token, userId: m.userId, email: me.body.email, password: 'secret-pass' },
-    photoId: photos[0]!,
+    photoId: photoId!,
   };
 }
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { CHANNEL } from '@evolution/shared';
 import { Channel, Plan, Subscription, User } from '../../src/entities/index.ts';
 import { newMember, rest } from './api.ts';
+import { contactDetails, factFind, parq } from './setupForms.ts';
 
 /** A registered member with setup finished and an active subscription (warrior by default): one who may train. */
 export async function trainingMember(
@@ -90,4 +91,51 @@ export async function postPhaseMultipart(
     headers: { ...body.headers, authorization: `Bearer ${token}` },
   });
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+}
+
+/** A data analysis as the runner sends it, with three uploaded photos; a test overrides the figures it checks. */
+export const dataAnalysis = (photos: number[], overrides: Record<string, unknown> = {}) => ({
+  weight: 80,
+  waist: 34,
+  chest: 40,
+  bicep: 14.5,
+  quad: 23,
+  body_fat: 20,
+  image1: photos[0],
+  image2: photos[1],
+  image3: photos[2],
+  ...overrides,
+});
+
+/**
+ * A member through setup (PAR-Q, fact-find, contact details) and the whole calibration track (VO2, the eight max
+ * tests, the data analysis with three photos); answers the photos' ids. Any refusal fails loudly with its answer.
+ */
+export async function calibrateThroughSetup(
+  app: FastifyInstance,
+  token: string,
+  forms: { parq?: object } = {},
+): Promise<number[]> {
+  const send = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
+    const res = await rest(app, method, url, { token, body });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await send('POST', '/api/user/application_details', forms.parq ?? parq());
+  await send('POST', '/api/user/fact_finding_details', factFind());
+  await send('PUT', '/api/user/contact_details', contactDetails());
+  const track = '/api/user/channel/warrior/calibration/phase';
+  await send('POST', `${track}/vo2`, { time_to_complete: 900 });
+  await send(
+    'POST',
+    `${track}/exercise`,
+    [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })),
+  );
+  const photos: number[] = [];
+  for (const colour of ['#aa3333', '#33aa33', '#3333aa']) {
+    const photo = await uploadPhoto(app, token, await photoWithExif(colour));
+    if (photo.status !== 201) throw new Error(`photo: ${photo.status} ${JSON.stringify(photo.body)}`);
+    photos.push(photo.body.image.id);
+  }
+  await send('POST', `${track}/data-analysis`, dataAnalysis(photos));
+  return photos;
 }
