@@ -15,7 +15,8 @@ import {
 } from '@evolution/shared';
 import type { z } from 'zod';
 import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
-import { readRows } from '../db/read.ts';
+import { sql } from 'kysely';
+import { db } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import { removeAccount } from './account.ts';
 import { createMember, normaliseEmail, registering } from './auth.ts';
@@ -46,54 +47,55 @@ export async function listUsers(
   input: z.output<typeof adminUserListInput>,
 ): Promise<Page<AdminUserRow> & { search: string; categoryId?: number }> {
   const { em } = ctx;
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (input.search) {
-    params.push(`%${escapeLike(input.search)}%`);
-    where.push(`(u.name ilike $${params.length} or u.email ilike $${params.length})`);
-  }
-  if (input.categoryId === ROLE.member || input.categoryId === ROLE.admin) {
-    params.push(input.categoryId);
-    where.push(`u.role = $${params.length}`);
-  }
-  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const role = input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? input.categoryId : undefined;
+  const pattern = input.search ? `%${escapeLike(input.search)}%` : '';
+  const matching = db(em)
+    .selectFrom('users as u')
+    .$if(!!input.search, (qb) =>
+      qb.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)])),
+    )
+    .$if(role !== undefined, (qb) => qb.where('u.role', '=', role!));
   const { limit, offset } = pageWindow(input.page);
   // The page's users first (newest first, walked on the primary key), then only their subscriptions: nothing reads
   // more users than the page. A search reads the trigram indexes on name and email.
-  const rows = await readRows<{
-    id: number;
-    name: string;
-    email: string;
-    role: 1 | 2;
-    created_at: Date;
-    subscriber: boolean;
-  }>(
-    em,
-    `
-    select u.id, u.name, u.email, u.role, u.created_at,
-           coalesce(s.status in ('active', 'trialing') and s.current_period_end > now(), false) as subscriber
-    from (select id, name, email, role, created_at from users u ${filter}
-          order by u.id desc limit $${params.length + 1} offset $${params.length + 2}) u
-    left join subscriptions s on s.user_id = u.id
-    order by u.id desc`,
-    [...params, limit, offset],
-  );
+  const rows = await db(em)
+    .selectFrom(
+      matching
+        .select(['u.id', 'u.name', 'u.email', 'u.role', 'u.created_at'])
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .as('u'),
+    )
+    .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.created_at',
+      eb
+        .fn<boolean>('coalesce', [
+          eb.and([
+            eb('s.status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)]),
+            eb('s.current_period_end', '>', sql<string>`now()`),
+          ]),
+          sql.lit(false),
+        ])
+        .as('subscriber'),
+    ])
+    .orderBy('u.id', 'desc')
+    .execute();
   // Without a search the total is the users counted per role (one row); a search counts its matches on the indexes.
   const total = input.search
-    ? Number(
-        (await readRows<{ total: string }>(em, `select count(*) as total from users u ${filter}`, params))[0]!.total,
-      )
-    : await countedTotal(
-        em,
-        'users',
-        input.categoryId === ROLE.member || input.categoryId === ROLE.admin ? input.categoryId : undefined,
-      );
+    ? Number((await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total)
+    : await countedTotal(em, 'users', role);
   const items = rows.map((u): AdminUserRow => ({
     id: u.id,
     name: u.name,
     email: u.email,
-    user_type: u.role,
-    role: u.role,
+    user_type: u.role as 1 | 2,
+    role: u.role as 1 | 2,
     subscriber: u.subscriber,
     created_at: new Date(u.created_at).toISOString(),
   }));

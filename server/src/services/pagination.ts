@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_PER_PAGE, type Paginated } from '@evolution/shared';
+import { db } from '../db/kysely.ts';
 
 /** One page of results as the services return it; the doors shape it with pageAnswer() (http/answers.ts). */
 export interface Page<T> {
@@ -23,10 +24,12 @@ export async function countedTotal(
   subject: 'users' | 'assistance_flags' | 'audit_log',
   bucket?: number,
 ): Promise<number> {
-  const [row] = await em.execute<{ total: string | null }[]>(
-    `select sum(rows) as total from row_counts where subject = ?${bucket === undefined ? '' : ' and bucket = ?'}`,
-    bucket === undefined ? [subject] : [subject, bucket],
-  );
+  const row = await db(em)
+    .selectFrom('row_counts')
+    .select((eb) => eb.fn.sum<string | null>('rows').as('total'))
+    .where('subject', '=', subject)
+    .$if(bucket !== undefined, (qb) => qb.where('bucket', '=', bucket!))
+    .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
