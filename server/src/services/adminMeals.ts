@@ -11,6 +11,7 @@ import {
   type MealWrite,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { db } from '../db/kysely.ts';
 import { Meal, MealGroup } from '../entities/index.ts';
 import type { IMeal } from '../entities/Meal.ts';
 import { DomainError, notFound, validationError } from '../errors.ts';
@@ -36,10 +37,19 @@ async function elixirPhaseOfMeal(
   meal: Pick<IMeal, 'id' | 'position'> & { group: { id: number } },
 ): Promise<number | null> {
   if (meal.group.id !== MEAL_GROUP.elixirs) return null;
-  const [row] = await em.execute<{ before: string }[]>(
-    'select count(*) as before from meals where group_id = ? and (position < ? or (position = ? and id < ?))',
-    [MEAL_GROUP.elixirs, meal.position, meal.position, meal.id],
-  );
+  const row = await db(em)
+    .selectFrom('meals')
+    .select((eb) => eb.fn.countAll().as('before'))
+    .where((eb) =>
+      eb.and([
+        eb('group_id', '=', MEAL_GROUP.elixirs),
+        eb.or([
+          eb('position', '<', meal.position),
+          eb.and([eb('position', '=', meal.position), eb('id', '<', meal.id)]),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
   const rank = Number(row?.before ?? 0) + 1;
   return rank <= PHASES ? rank : null;
 }
@@ -80,15 +90,6 @@ function adminMealDto(
   } as AdminMeal;
 }
 
-interface AdminMealListRow {
-  id: number;
-  name: string;
-  position: number;
-  ingredient_count: number;
-  image_id: number | null;
-  thumbnail: Buffer | null;
-}
-
 /**
  * GET admin/meal/group/{id}/meals?page: a group's meals in order, 10 a page, each with its ingredient count, a
  * thumbnail and, in Elixirs, its Saturni Elixir phase; 404 for no such group. One read model in SQL.
@@ -98,17 +99,38 @@ export async function listAdminGroupMeals(
   { groupId, page }: z.output<typeof adminMealListInput>,
 ): Promise<Page<AdminMealRow>> {
   const { limit, offset } = pageWindow(page);
-  const [group] = await ctx.em.execute<{ name: string; total: string }[]>(
-    'select g.name, (select count(*) from meals m where m.group_id = g.id) as total from meal_groups g where g.id = ?',
-    [groupId],
-  );
+  const group = await db(ctx.em)
+    .selectFrom('meal_groups as g')
+    .select((eb) => [
+      'g.name',
+      eb
+        .selectFrom('meals as m')
+        .select((inner) => inner.fn.countAll().as('count'))
+        .whereRef('m.group_id', '=', 'g.id')
+        .as('total'),
+    ])
+    .where('g.id', '=', groupId)
+    .executeTakeFirst();
   if (!group) throw notFound(MEAL_MESSAGE.groupNotFound);
-  const rows = await ctx.em.execute<AdminMealListRow[]>(
-    `select m.id, m.name, m.position, jsonb_array_length(m.ingredients::jsonb)::int as ingredient_count, m.image_id, md.thumbnail
-     from meals m left join media md on md.id = m.image_id
-     where m.group_id = ? order by m.position, m.id limit ? offset ?`,
-    [groupId, limit, offset],
-  );
+  const rows = await db(ctx.em)
+    .selectFrom('meals as m')
+    .leftJoin('media as md', 'md.id', 'm.image_id')
+    .select((eb) => [
+      'm.id',
+      'm.name',
+      'm.position',
+      eb
+        .cast<number>(eb.fn('jsonb_array_length', [eb.cast('m.ingredients', 'jsonb')]), 'integer')
+        .as('ingredient_count'),
+      'm.image_id',
+      'md.thumbnail',
+    ])
+    .where('m.group_id', '=', groupId)
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return {
     items: rows.map((r, i) => {
       const rank = offset + i + 1;
@@ -158,10 +180,11 @@ async function mealHoldingGroup(ctx: ServiceContext, id: number) {
 
 /** The next place at the end of a group. */
 async function lastPosition(ctx: ServiceContext, groupId: number): Promise<number> {
-  const [row] = await ctx.em.execute<{ last: number | null }[]>(
-    'select max(position) as last from meals where group_id = ?',
-    [groupId],
-  );
+  const row = await db(ctx.em)
+    .selectFrom('meals')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   return Number(row?.last ?? 0) + 1;
 }
 

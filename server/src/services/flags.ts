@@ -15,6 +15,7 @@ import {
   type FlagSaved,
   type FlagStatus,
 } from '@evolution/shared';
+import { db } from '../db/kysely.ts';
 import { AssistanceFlag, FlagResponse, User, type IUser } from '../entities/index.ts';
 import type { IAssistanceFlag } from '../entities/AssistanceFlag.ts';
 import { notFound, validationError } from '../errors.ts';
@@ -40,31 +41,7 @@ type FlagReply = z.output<typeof flagReplyInput>;
 /** The name shown for a coach's reply whose account has since been deleted. */
 const FORMER_COACH = 'Coach';
 
-interface FlagListRow {
-  id: number;
-  subject: string;
-  message: string;
-  status: number;
-  user_id: number;
-  from: string;
-  responses_count: string | number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-const listRow = (r: FlagListRow): FlagRow => ({
-  id: r.id,
-  subject: r.subject,
-  from: r.from,
-  user_id: r.user_id,
-  message: r.message,
-  status: r.status as FlagStatus,
-  responses_count: Number(r.responses_count),
-  created_at: iso(r.created_at),
-  updated_at: iso(r.updated_at),
-});
+const iso = (d: string) => new Date(d).toISOString();
 
 /**
  * One page of flags as list rows: one read model in SQL (the list only shapes rows). `memberId` keeps one member's
@@ -76,38 +53,68 @@ async function flagPage(
   filter: { memberId?: number; status?: FlagStatus },
 ): Promise<Page<FlagRow>> {
   const { limit, offset } = pageWindow(page);
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.memberId !== undefined) {
-    where.push('f.user_id = ?');
-    params.push(filter.memberId);
-  }
-  if (filter.status !== undefined) {
-    where.push('f.status = ?');
-    params.push(filter.status);
-  }
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const order =
-    filter.memberId !== undefined ? 'f.created_at desc, f.id desc' : 'f.status asc, f.updated_at desc, f.id desc';
+  const matching = db(em)
+    .selectFrom('assistance_flags as f')
+    .$if(filter.memberId !== undefined, (qb) => qb.where('f.user_id', '=', filter.memberId!))
+    .$if(filter.status !== undefined, (qb) => qb.where('f.status', '=', filter.status!));
+  // The page is cut and then joined in one order: a member's newest first, else the queue index's order.
+  const order: ['f.created_at' | 'f.id' | 'f.status' | 'f.updated_at', 'asc' | 'desc'][] =
+    filter.memberId !== undefined
+      ? [
+          ['f.created_at', 'desc'],
+          ['f.id', 'desc'],
+        ]
+      : [
+          ['f.status', 'asc'],
+          ['f.updated_at', 'desc'],
+          ['f.id', 'desc'],
+        ];
   // A member's own flags are counted on their index; the admin's whole queue from the flags counted per status.
   const total =
     filter.memberId !== undefined
-      ? Number(
-          (
-            await em.execute<{ total: string }[]>(`select count(*) as total from assistance_flags f ${clause}`, params)
-          )[0]!.total,
-        )
+      ? Number((await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total)
       : await countedTotal(em, 'assistance_flags', filter.status);
   // The page's flags first (in the queue index's order), then only their members and replies: nothing reads more
   // flags than the page, however deep it is.
-  const rows = await em.execute<FlagListRow[]>(
-    `select f.id, f.subject, f.message, f.status, f.user_id, u.name as "from", f.created_at, f.updated_at,
-       (select count(*) from flag_responses r where r.flag_id = f.id) as responses_count
-     from (select * from assistance_flags f ${clause} order by ${order} limit ? offset ?) f
-     join users u on u.id = f.user_id order by ${order}`,
-    [...params, limit, offset],
-  );
-  return { items: rows.map(listRow), total, page, perPage: limit };
+  const pageOfFlags = order
+    .reduce((qb, [column, direction]) => qb.orderBy(column, direction), matching.selectAll('f'))
+    .limit(limit)
+    .offset(offset);
+  const rows = await order
+    .reduce(
+      (qb, [column, direction]) => qb.orderBy(column, direction),
+      db(em)
+        .selectFrom(pageOfFlags.as('f'))
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .select((eb) => [
+          'f.id',
+          'f.subject',
+          'f.message',
+          'f.status',
+          'f.user_id',
+          'u.name as from',
+          'f.created_at',
+          'f.updated_at',
+          eb
+            .selectFrom('flag_responses as r')
+            .select((inner) => inner.fn.countAll().as('count'))
+            .whereRef('r.flag_id', '=', 'f.id')
+            .as('responses_count'),
+        ]),
+    )
+    .execute();
+  const items = rows.map((r): FlagRow => ({
+    id: r.id,
+    subject: r.subject,
+    from: r.from,
+    user_id: r.user_id,
+    message: r.message,
+    status: r.status as FlagStatus,
+    responses_count: Number(r.responses_count),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  }));
+  return { items, total, page, perPage: limit };
 }
 
 /** The flag with its member; 404 when there is none, or when `ownerId` is given and the flag is someone else's. */
