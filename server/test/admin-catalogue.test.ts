@@ -14,7 +14,7 @@ import { VO2_LEVELS } from '../src/db/programme.ts';
 import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
-import { photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { dataAnalysis, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 // Stripe is configured against the local fake, so price changes go through the real SDK.
 const fake = await startFakeStripe();
@@ -296,17 +296,7 @@ describe("a member's calibration and VO2 level follow the admin's edits", () => 
       photos.push((await uploadPhoto(ctx.app, member.token, await photoWithExif(colour))).body.image.id);
     const analysis = await rest(ctx.app, 'POST', '/api/user/channel/warrior/calibration/phase/data-analysis', {
       token: member.token,
-      body: {
-        weight: 80,
-        waist: 34,
-        chest: 40,
-        bicep: 14,
-        quad: 23,
-        body_fat: 18,
-        image1: photos[0],
-        image2: photos[1],
-        image3: photos[2],
-      },
+      body: dataAnalysis(photos, { bicep: 14, body_fat: 18 }),
     });
     expect(analysis.status).toBe(200);
     expect((await get('/api/user/evolution/chamber/1', member.token)).body.data.vo2max).toEqual({

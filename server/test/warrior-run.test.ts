@@ -27,7 +27,14 @@ import {
 } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { multipart, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
+import {
+  dataAnalysis,
+  multipart,
+  photoWithExif,
+  postPhaseMultipart,
+  trainingMember,
+  uploadPhoto,
+} from './helpers/training.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-warrior-run-'));
 const ctx = useTestApp({ dataDir });
@@ -257,17 +264,11 @@ describe('a new member: calibration, then version 1 of the general track', () =>
       body_fat: ['Body Fat is required'],
       image3: ['Image 3 is required'],
     });
-    const unknown = await post(`${phaseUrl('calibration')}/data-analysis`, member.token, {
-      weight: 80,
-      waist: 34,
-      chest: 40,
-      bicep: 14,
-      quad: 23,
-      body_fat: 18,
-      image1: photos[0],
-      image2: photos[1],
-      image3: 999999,
-    });
+    const unknown = await post(
+      `${phaseUrl('calibration')}/data-analysis`,
+      member.token,
+      dataAnalysis(photos, { image3: 999999 }),
+    );
     expect(unknown).toMatchObject({ status: 422, body: { errors: { image3: ['Image 3 is invalid'] } } });
   });
 

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { testConfig } from '../../src/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { rest } from '../helpers/api.ts';
-import { photoWithExif, trainingMember, uploadPhoto } from '../helpers/training.ts';
+import { dataAnalysis, photoWithExif, trainingMember, uploadPhoto } from '../helpers/training.ts';
 import { phaseSubmission } from './phaseRunner.ts';
 import { startServerProcess, type ServerProcess } from './serverProcess.ts';
 
@@ -51,17 +51,7 @@ async function calibratedMember(app: FastifyInstance): Promise<Member> {
   expect((await rest(app, 'POST', `${phase}/vo2`, { token, body: { time_to_complete: 900 } })).status).toBe(200);
   const tests = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: 10, time_to_complete: 60 }));
   expect((await rest(app, 'POST', `${phase}/exercise`, { token, body: tests })).status).toBe(200);
-  const analysis = {
-    weight: 80,
-    waist: 34,
-    chest: 40,
-    bicep: 14,
-    quad: 23,
-    body_fat: 18,
-    image1: photos[0],
-    image2: photos[1],
-    image3: photos[2],
-  };
+  const analysis = dataAnalysis(photos, { bicep: 14, body_fat: 18 });
   expect((await rest(app, 'POST', `${phase}/data-analysis`, { token, body: analysis })).status).toBe(200);
   return { token, userId, photos: photos as Member['photos'], answered: [], unanswered: null };
 }
