@@ -1,3 +1,5 @@
+import { sql, type InferResult, type Kysely } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import {
   SERVER_MESSAGE,
@@ -23,7 +25,7 @@ import {
 } from '../entities/index.ts';
 import type { IWorkoutResult } from '../entities/WorkoutResult.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { readRows } from '../db/read.ts';
+import { prepared, type Database } from '../db/kysely.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
@@ -178,23 +180,75 @@ export function assertEvolutionPage(ctx: SignedInContext): void {
   if (ctx.actor.me.access?.evolution_page !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 
-/** A chamber page's row: the n-th snapshot in chamber order with the page count and its photos' stored files. */
-interface ChamberRow {
-  evolution: number;
-  version: number;
-  weight: number;
-  body_fat: number;
-  chest: number;
-  bicep: number;
-  waist: number;
-  quad: number;
-  vo2score: number | null;
-  vo2level: string | null;
-  muscle: Record<string, number>;
-  created_at: Date;
-  total_pages: string;
-  photos: { id: number; mime: string; path: string }[];
+/**
+ * A chamber page's row: the n-th snapshot in chamber order (evolution, version, then as recorded, as
+ * domain/chamber.ts defines it) with the page count and its photos' stored files, in photo order.
+ */
+function chamberQuery(kysely: Kysely<Database>, memberId: number, page: number) {
+  return kysely
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('chamber_snapshots as c')
+        .selectAll('c')
+        .select((w) => [
+          w.fn.countAll().over().as('total_pages'),
+          w.fn
+            .agg<string | number | bigint>('row_number')
+            .over((ob) => ob.orderBy('c.evolution').orderBy('c.version').orderBy('c.id'))
+            .as('n'),
+        ])
+        .where('c.user_id', '=', memberId)
+        .as('s'),
+    )
+    .select((eb) => [
+      's.evolution',
+      's.version',
+      eb.cast<number>('s.weight', 'float8').as('weight'),
+      eb.cast<number>('s.body_fat', 'float8').as('body_fat'),
+      eb.cast<number>('s.chest', 'float8').as('chest'),
+      eb.cast<number>('s.bicep', 'float8').as('bicep'),
+      eb.cast<number>('s.waist', 'float8').as('waist'),
+      eb.cast<number>('s.quad', 'float8').as('quad'),
+      eb.cast<number | null>('s.vo2score', 'float8').as('vo2score'),
+      's.vo2level',
+      's.muscle',
+      's.created_at',
+      's.total_pages',
+      eb.fn
+        .coalesce(
+          eb
+            // The three photo slots in order (an empty slot joins no media row).
+            .selectFrom(
+              sql<{
+                id: number | null;
+                n: string;
+              }>`unnest(array[${eb.ref('s.image1_id')}, ${eb.ref('s.image2_id')}, ${eb.ref('s.image3_id')}]) with ordinality`.as<'i'>(
+                sql`i(id, n)`,
+              ),
+            )
+            .innerJoin('media as m', 'm.id', 'i.id')
+            .select((inner) => {
+              const photo = jsonBuildObject({
+                id: inner.ref('m.id'),
+                mime: inner.ref('m.mime'),
+                path: inner.ref('m.path'),
+              });
+              return inner.fn
+                .agg<NonNullable<typeof photo.expressionType>[]>('json_agg', [photo])
+                .orderBy('i.n')
+                .as('photos');
+            }),
+          // A snapshot without photos: JSON's empty array, which comes back as one.
+          sql<never[]>`'[]'`,
+        )
+        .as('photos'),
+    ])
+    .where('s.n', '=', page);
 }
+
+const readChamber = prepared<{ memberId: number; page: number }, InferResult<ReturnType<typeof chamberQuery>>[number]>(
+  (kysely, param) => chamberQuery(kysely, param('memberId'), param('page')),
+);
 
 /**
  * GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last.
@@ -206,18 +260,7 @@ export async function chamber(ctx: SignedInContext, { page }: z.output<typeof ch
 
 /** A member's n-th chamber snapshot (see chamber); the caller has decided who may read it. */
 export async function memberChamber(ctx: ServiceContext, memberId: number, page: number): Promise<Chamber> {
-  const [snap] = await readRows<ChamberRow>(
-    ctx.em,
-    `
-    select s.evolution, s.version, s.weight::float8 as weight, s.body_fat::float8 as body_fat, s.chest::float8 as chest, s.bicep::float8 as bicep,
-           s.waist::float8 as waist, s.quad::float8 as quad, s.vo2score::float8 as vo2score, s.vo2level, s.muscle, s.created_at, s.total_pages,
-           coalesce((select json_agg(json_build_object('id', m.id, 'mime', m.mime, 'path', m.path) order by i.n)
-                     from unnest(array[s.image1_id, s.image2_id, s.image3_id]) with ordinality i(id, n) join media m on m.id = i.id), '[]') as photos
-    from (select c.*, count(*) over () as total_pages, row_number() over (order by c.evolution, c.version, c.id) as n
-          from chamber_snapshots c where c.user_id = $1) s
-    where s.n = $2`,
-    [memberId, page],
-  );
+  const [snap] = await readChamber(ctx.em, { memberId, page });
   if (!snap) throw notFound(WARRIOR_MESSAGE.noResults);
   const images = await Promise.all(
     snap.photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })),
