@@ -1,17 +1,15 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { FLAG_MESSAGE, FLAG_STATUS, TOAST_MS } from '@evolution/shared';
+import { Link } from 'wouter';
+import { FLAG_MESSAGE } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import type { PageProps } from '../../router/routeTypes.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
-import { toast } from '../../components/ui/notifier.ts';
 import { formatWhen } from '../../forms/format.ts';
 import { FLAG_LIST } from './FlagListPage.tsx';
 import { FlagReplyForm, FlagStatusBadge, FlagThread } from './flagThread.tsx';
-import { useFlagLive } from './flagLive.ts';
+import { useFlagThreadScreen } from './flagLive.ts';
 
 /**
  * /with_menu/assistance_flags/{id}: the thread with every response; a reply box only while open; close after
@@ -19,32 +17,17 @@ import { useFlagLive } from './flagLive.ts';
  */
 export default function FlagThreadPage({ params }: PageProps) {
   const id = Number(params.id);
-  const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const flag = trpc.flags.get.useQuery({ id }, { staleTime: 0 });
   const reply = trpc.flags.reply.useMutation();
   const close = trpc.flags.close.useMutation();
-  const [confirming, setConfirming] = useState(false);
-  useFlagLive((changed) => {
-    if (changed === id) void utils.flags.get.invalidate({ id });
+  const { data, isOpen, reload, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
+    id,
+    flag,
+    close,
+    cache: utils.flags,
+    list: FLAG_LIST,
   });
-
-  const data = flag.data?.data;
-  const isOpen = data?.status === FLAG_STATUS.open;
-
-  const confirmClose = () =>
-    close.mutate(
-      { id },
-      {
-        onSuccess: (saved) => {
-          toast.success(saved.message, TOAST_MS.apiError);
-          setConfirming(false);
-          void utils.flags.invalidate();
-          navigate(FLAG_LIST);
-        },
-        onError: () => setConfirming(false),
-      },
-    );
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
@@ -67,7 +50,7 @@ export default function FlagThreadPage({ params }: PageProps) {
           <FlagThread flag={data} viewer="member" />
           {isOpen ? (
             <>
-              <FlagReplyForm flagId={id} reply={reply} onSent={() => void utils.flags.get.invalidate({ id })} />
+              <FlagReplyForm flagId={id} reply={reply} onSent={reload} />
               <div className="flag-actions">
                 <Button variant="secondary" onClick={() => setConfirming(true)}>
                   Close this flag

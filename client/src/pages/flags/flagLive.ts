@@ -1,8 +1,66 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { FLAG_STATUS, TOAST_MS, type FlagDto } from '@evolution/shared';
 import { useLiveEvents } from '../../api/live.ts';
+import { toast } from '../../components/ui/notifier.ts';
 
 /** Calls `onFlagChange` with the flag's id whenever a flag changes anywhere (a reply, a close, a new flag). */
 export function useFlagLive(onFlagChange: (id: number) => void): void {
   useLiveEvents((event) => {
     if (event.topic === 'flag') onFlagChange(event.id);
   });
+}
+
+/** The part of a tRPC close mutation a flag screen uses. */
+interface CloseMutation {
+  mutate: (
+    input: { id: number },
+    callbacks: { onSuccess: (saved: { message: string }) => void; onError: () => void },
+  ) => void;
+}
+
+/** The member's (`utils.flags`) or the coaches' (`utils.admin.flags`) cached flag answers. */
+interface FlagCache {
+  invalidate: () => Promise<void>;
+  get: { invalidate: (input: { id: number }) => Promise<void> };
+}
+
+/**
+ * What the member's and the coaches' thread screens share: the thread reloads when its flag changes anywhere, and the
+ * close question, whose yes toasts the server's message, refreshes the flags and goes back to the list.
+ */
+export function useFlagThreadScreen({
+  id,
+  flag,
+  close,
+  cache,
+  list,
+}: {
+  id: number;
+  flag: { data?: { data: FlagDto } | undefined };
+  close: CloseMutation;
+  cache: FlagCache;
+  list: string;
+}) {
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const reload = () => void cache.get.invalidate({ id });
+  useFlagLive((changed) => {
+    if (changed === id) reload();
+  });
+  const confirmClose = () =>
+    close.mutate(
+      { id },
+      {
+        onSuccess: (saved) => {
+          toast.success(saved.message, TOAST_MS.apiError);
+          setConfirming(false);
+          void cache.invalidate();
+          navigate(list);
+        },
+        onError: () => setConfirming(false),
+      },
+    );
+  const data = flag.data?.data;
+  return { data, isOpen: data?.status === FLAG_STATUS.open, reload, confirming, setConfirming, confirmClose };
 }

@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { FLAG_MESSAGE, FLAG_STATUS, TOAST_MS } from '@evolution/shared';
+import { Link } from 'wouter';
+import { FLAG_MESSAGE } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
-import { toast } from '../../../components/ui/notifier.ts';
 import { formatWhen } from '../../../forms/format.ts';
 import { FlagReplyForm, FlagStatusBadge, FlagThread } from '../../flags/flagThread.tsx';
-import { useFlagLive } from '../../flags/flagLive.ts';
+import { useFlagThreadScreen } from '../../flags/flagLive.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { ADMIN_FLAG_LIST } from './FlagManagementPage.tsx';
 
@@ -19,32 +17,17 @@ import { ADMIN_FLAG_LIST } from './FlagManagementPage.tsx';
  */
 export default function FlagThreadPage({ params }: PageProps) {
   const id = Number(params.id);
-  const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const flag = trpc.admin.flags.get.useQuery({ id }, { staleTime: 0 });
   const reply = trpc.admin.flags.reply.useMutation();
   const close = trpc.admin.flags.close.useMutation();
-  const [confirming, setConfirming] = useState(false);
-  useFlagLive((changed) => {
-    if (changed === id) void utils.admin.flags.get.invalidate({ id });
+  const { data, isOpen, reload, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
+    id,
+    flag,
+    close,
+    cache: utils.admin.flags,
+    list: ADMIN_FLAG_LIST,
   });
-
-  const data = flag.data?.data;
-  const isOpen = data?.status === FLAG_STATUS.open;
-
-  const confirmClose = () =>
-    close.mutate(
-      { id },
-      {
-        onSuccess: (saved) => {
-          toast.success(saved.message, TOAST_MS.apiError);
-          setConfirming(false);
-          void utils.admin.flags.invalidate();
-          navigate(ADMIN_FLAG_LIST);
-        },
-        onError: () => setConfirming(false),
-      },
-    );
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
@@ -72,7 +55,7 @@ export default function FlagThreadPage({ params }: PageProps) {
           </p>
           <FlagThread flag={data} viewer="coach" />
           {isOpen ? (
-            <FlagReplyForm flagId={id} reply={reply} onSent={() => void utils.admin.flags.get.invalidate({ id })} />
+            <FlagReplyForm flagId={id} reply={reply} onSent={reload} />
           ) : (
             <p className="flag-closed-note">This assistance flag is closed: it takes no more replies.</p>
           )}
