@@ -1,26 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import type { Exercise, PhaseData, TrackType } from '@evolution/shared';
+import type { FormEvent } from 'react';
+import type { Exercise } from '@evolution/shared';
 import { REPS_OR_TIME } from '@evolution/shared/constants';
 import { trpc } from '../../../api/trpc.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
-import { notify } from '../../../components/ui/notifier.ts';
 import { TimerButtons, TimerDisplay } from './TimerDisplay.tsx';
-import {
-  RUNNER_NOTICE_MS,
-  TIMER,
-  canSubmit,
-  currentExercise,
-  currentSlot,
-  isLastRound,
-  submissionData,
-  type LoggedSet,
-  type RunnerPlan,
-} from './phaseRunner.ts';
-import { usePhaseSubmit } from './usePhaseSubmit.ts';
-import { useRunner, type CacheIdentity } from './useRunner.ts';
+import { TIMER, canSubmit, currentExercise, currentSlot, isLastRound, type LoggedSet } from './phaseRunner.ts';
+import { usePhaseRun, type RunnerProps } from './usePhaseRun.ts';
 
 const unit = (e: Exercise) => (e.reps_or_time === REPS_OR_TIME.time ? 's' : 'reps');
 const amountText = (e: Exercise, set: LoggedSet) =>
@@ -56,20 +44,9 @@ function ExerciseVideo({ exercise }: { exercise: Exercise }) {
  * countdown, GO, Stop), its reps entered (time forms log their time) and saved; a finished round offers Next, the
  * last one Submit Data. Restart goes back to the first round after 'YOU SURE?'.
  */
-export function SetsRunner({
-  type,
-  phase,
-  plan,
-  identity,
-}: {
-  type: TrackType;
-  phase: PhaseData;
-  plan: RunnerPlan;
-  identity: CacheIdentity;
-}) {
-  const { submit, busy, sent } = usePhaseSubmit(type, phase);
-  const [state, dispatch] = useRunner(plan, identity, sent);
-  const [confirmRestart, setConfirmRestart] = useState(false);
+export function SetsRunner(props: RunnerProps) {
+  const { plan } = props;
+  const { state, dispatch, busy, sent, submitData, askRestart, restart } = usePhaseRun(props);
   const round = plan.rounds[state.round];
   const exercise = currentExercise(plan, state);
   const status = state.timer.status;
@@ -81,11 +58,6 @@ export function SetsRunner({
   const save = (e: FormEvent) => {
     e.preventDefault();
     dispatch({ type: 'save' });
-  };
-  const submitData = () => {
-    const check = submissionData(plan, state);
-    if (check.ok) submit(check.data);
-    else if (check.message) notify({ message: check.message, variant: 'warning', duration: RUNNER_NOTICE_MS });
   };
 
   return (
@@ -192,20 +164,13 @@ export function SetsRunner({
       )}
 
       <div className="runner__footer">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setConfirmRestart(true)}
-          disabled={status === TIMER.running || busy || sent}
-        >
+        <Button variant="ghost" size="sm" onClick={askRestart} disabled={status === TIMER.running || busy || sent}>
           Restart
         </Button>
       </div>
       <RestartDialog
-        open={confirmRestart}
-        onOpenChange={setConfirmRestart}
+        {...restart}
         text="You go back to the first round and the sets logged in this phase are cleared."
-        onRestart={() => dispatch({ type: 'restart' })}
       />
     </div>
   );

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import type { PhaseData, TrackType } from '@evolution/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { LazyConfirmDialog } from '../../../components/ui/LazyConfirmDialog.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
 import { TimerButtons, TimerDisplay } from './TimerDisplay.tsx';
-import { TIMER, formatTimer, submissionData, treadmillGrade, wholeSeconds, type RunnerPlan } from './phaseRunner.ts';
-import { usePhaseSubmit, workRoute } from './usePhaseSubmit.ts';
-import { useRunner, type CacheIdentity } from './useRunner.ts';
+import { TIMER, formatTimer, treadmillGrade, wholeSeconds } from './phaseRunner.ts';
+import { usePhaseRun, type RunnerProps } from './usePhaseRun.ts';
+import { workRoute } from './usePhaseSubmit.ts';
 
 /** Gradient now and when it next rises, from the running time. */
 function Gradient({ elapsedMs }: { elapsedMs: number }) {
@@ -35,27 +34,11 @@ function Gradient({ elapsedMs }: { elapsedMs: number }) {
  * The treadmill VO2 test: Play (5 s countdown, GO, running time), Stop (finished: Submit Data), Restart after
  * 'YOU SURE?' in status 0 or 3, and Skip test, which records no score and goes on to the Work route.
  */
-export function Vo2Runner({
-  type,
-  phase,
-  plan,
-  identity,
-}: {
-  type: TrackType;
-  phase: PhaseData;
-  plan: RunnerPlan;
-  identity: CacheIdentity;
-}) {
-  const { submit, busy, sent } = usePhaseSubmit(type, phase);
-  const [state, dispatch] = useRunner(plan, identity, sent);
-  const [confirmRestart, setConfirmRestart] = useState(false);
+export function Vo2Runner(props: RunnerProps) {
+  const { type, phase } = props;
+  const { state, dispatch, submit, busy, sent, submitData, askRestart, restart } = usePhaseRun(props);
   const [confirmSkip, setConfirmSkip] = useState(false);
   const status = state.timer.status;
-
-  const submitData = () => {
-    const check = submissionData(plan, state);
-    if (check.ok) submit(check.data);
-  };
 
   return (
     <section className="panel" aria-label="Treadmill test">
@@ -73,7 +56,7 @@ export function Vo2Runner({
           </Button>
         )}
         {(status === TIMER.idle || status === TIMER.finished) && (
-          <Button variant="ghost" onClick={() => setConfirmRestart(true)} disabled={busy || sent}>
+          <Button variant="ghost" onClick={askRestart} disabled={busy || sent}>
             Restart
           </Button>
         )}
@@ -83,12 +66,7 @@ export function Vo2Runner({
           </Button>
         )}
       </div>
-      <RestartDialog
-        open={confirmRestart}
-        onOpenChange={setConfirmRestart}
-        text="The timer goes back to zero and this time is lost."
-        onRestart={() => dispatch({ type: 'restart' })}
-      />
+      <RestartDialog {...restart} text="The timer goes back to zero and this time is lost." />
       <LazyConfirmDialog
         open={confirmSkip}
         onOpenChange={setConfirmSkip}
