@@ -14,6 +14,8 @@ import {
   type AdminFormDeleted,
   type AdminFormGroup,
 } from '@evolution/shared';
+import { sql } from 'kysely';
+import { db } from '../db/kysely.ts';
 import { replacementForm, rungClash, rungNumbers } from '../domain/ladderEdits.ts';
 import { ExerciseType, Form, FormGroup, MemberForm, MuscleGroup } from '../entities/index.ts';
 import type { IForm } from '../entities/Form.ts';
@@ -43,22 +45,65 @@ interface GroupUsage {
  */
 async function groupUsage(em: EntityManager, ids: number[]): Promise<Map<number, GroupUsage>> {
   if (!ids.length) return new Map();
-  const rows = await em.execute<{ id: number; forms_count: string; in_use: boolean }[]>(
-    `select g.id,
-       (select count(*) from forms f where f.form_group_id = g.id) as forms_count,
-       -- Each asks for the first row in index order, one probe per group (or per form of it): with a bare limit 1 the
-       -- planner would rather read every member's ladder or every logged set, hoping to meet one early (1.2 s at
-       -- 500,000 members for a group nobody uses).
-       coalesce((select true from member_forms mf where mf.form_group_id = g.id order by mf.id limit 1),
-         (select true from workout_results w where w.form_group_id = g.id order by w.id limit 1),
-         (select true from calibrations c where c.form_group_id = g.id limit 1),
-         (select true from forms f where f.form_group_id = g.id and coalesce(
-            (select true from member_forms mf where mf.form_id = f.id order by mf.id limit 1),
-            (select true from workout_results w where w.form_id = f.id order by w.id limit 1)) limit 1),
-         false) as in_use
-     from form_groups g where g.id in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
+  // Each asks for the first row in index order, one probe per group (or per form of it): with a bare limit 1 the
+  // planner would rather read every member's ladder or every logged set, hoping to meet one early (1.2 s at 500,000
+  // members for a group nobody uses).
+  const one = sql.lit(1);
+  const rows = await db(em)
+    .selectFrom('form_groups as g')
+    .select((eb) => [
+      'g.id',
+      eb
+        .selectFrom('forms as f')
+        .select((inner) => inner.fn.countAll().as('count'))
+        .whereRef('f.form_group_id', '=', 'g.id')
+        .as('forms_count'),
+      eb
+        .fn<boolean>('coalesce', [
+          eb
+            .selectFrom('member_forms as mf')
+            .select(sql.lit(true).as('used'))
+            .whereRef('mf.form_group_id', '=', 'g.id')
+            .orderBy('mf.id')
+            .limit(one),
+          eb
+            .selectFrom('workout_results as w')
+            .select(sql.lit(true).as('used'))
+            .whereRef('w.form_group_id', '=', 'g.id')
+            .orderBy('w.id')
+            .limit(one),
+          eb
+            .selectFrom('calibrations as c')
+            .select(sql.lit(true).as('used'))
+            .whereRef('c.form_group_id', '=', 'g.id')
+            .limit(one),
+          eb
+            .selectFrom('forms as f')
+            .select(sql.lit(true).as('used'))
+            .whereRef('f.form_group_id', '=', 'g.id')
+            .where((inner) =>
+              inner.fn<boolean>('coalesce', [
+                inner
+                  .selectFrom('member_forms as mf')
+                  .select(sql.lit(true).as('used'))
+                  .whereRef('mf.form_id', '=', 'f.id')
+                  .orderBy('mf.id')
+                  .limit(one),
+                inner
+                  .selectFrom('workout_results as w')
+                  .select(sql.lit(true).as('used'))
+                  .whereRef('w.form_id', '=', 'f.id')
+                  .orderBy('w.id')
+                  .limit(one),
+              ]),
+            )
+            .limit(one),
+          sql.lit(false),
+        ])
+        .as('in_use'),
+    ])
+    .where('g.id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, { formsCount: Number(r.forms_count), inUse: r.in_use }]));
 }
 
@@ -183,10 +228,16 @@ export async function deleteFormGroup(ctx: SignedInContext, { id }: GroupId): Pr
 async function ladderOf(em: EntityManager, groupId: number): Promise<{ forms: IForm[]; members: Map<number, number> }> {
   const forms = await em.find(Form, { formGroup: groupId }, { populate: ['muscleGroup', 'formGroup'] });
   const counts = forms.length
-    ? await em.execute<{ form_id: number; members: string }[]>(
-        `select form_id, count(*) as members from member_forms where form_id in (${forms.map(() => '?').join(', ')}) group by form_id`,
-        forms.map((f) => f.id),
-      )
+    ? await db(em)
+        .selectFrom('member_forms')
+        .select((eb) => ['form_id', eb.fn.countAll().as('members')])
+        .where(
+          'form_id',
+          'in',
+          forms.map((f) => f.id),
+        )
+        .groupBy('form_id')
+        .execute()
     : [];
   return { forms, members: new Map(counts.map((c) => [c.form_id, Number(c.members)])) };
 }
@@ -365,10 +416,18 @@ export async function deleteForm(ctx: SignedInContext, { id }: FormId): Promise<
           if (max === null) await tx.nativeDelete(Form, { id });
           return { gone: false, batch: 0 };
         }
-        const rows = await tx.execute<{ id: number }[]>(
-          `update member_forms set form_id = ?, updated_at = now() where id in (select id from member_forms where form_id = ?${max === null ? '' : ' limit ?'}) returning id`,
-          max === null ? [target.id, id] : [target.id, id, max],
-        );
+        const rows = await db(tx)
+          .updateTable('member_forms')
+          .set({ form_id: target.id, updated_at: sql<string>`now()` })
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('member_forms')
+              .select('id')
+              .where('form_id', '=', id)
+              .$if(max !== null, (qb) => qb.limit(max!)),
+          )
+          .returning('id')
+          .execute();
         if (rows.length) [moved, movedTo] = [moved + rows.length, { id: target.id, name: target.name }];
         // The last transaction: nobody stands on the form any more (the member_forms foreign key would drop their place).
         if (max === null) await tx.nativeDelete(Form, { id });
@@ -385,10 +444,14 @@ export async function deleteForm(ctx: SignedInContext, { id }: FormId): Promise<
     // The logged sets let go of the form in batches too (the foreign key's own set-null would change them all at once).
     while (
       (
-        await ctx.em.execute<{ id: number }[]>(
-          'update workout_results set form_id = null where id in (select id from workout_results where form_id = ? limit ?) returning id',
-          [id, limit],
-        )
+        await db(ctx.em)
+          .updateTable('workout_results')
+          .set({ form_id: null })
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('workout_results').select('id').where('form_id', '=', id).limit(limit),
+          )
+          .returning('id')
+          .execute()
       ).length === limit
     );
     await moveMembers(null);
