@@ -1,3 +1,4 @@
+import type { InferResult, Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   MEAL_GROUP,
@@ -13,7 +14,7 @@ import {
 } from '@evolution/shared';
 import { Meal, MealGroup } from '../entities/index.ts';
 import type { IMeal } from '../entities/Meal.ts';
-import { readRows } from '../db/read.ts';
+import { prepared, type Database } from '../db/kysely.ts';
 import { notFound } from '../errors.ts';
 import { assertSuperhumanAccess } from './access.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
@@ -43,13 +44,44 @@ export async function mealGroupTree(ctx: SignedInContext): Promise<MealGroupTree
   return { data: groups.filter((g) => g.parentId === null).map(node) };
 }
 
-interface MealListRow {
-  group_name: string;
-  total: string;
-  id: number | null;
-  name: string | null;
-  thumbnail: Buffer | null;
+/** A group's page of meals: one row per meal (one with null meal columns for a page past the end), each with the group's name and meal count. */
+function mealListQuery(kysely: Kysely<Database>, groupId: number, limit: number, offset: number) {
+  return kysely
+    .selectFrom('meal_groups as g')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('meals')
+          .select(['id', 'name', 'image_id', 'position'])
+          .whereRef('group_id', '=', 'g.id')
+          .orderBy('position')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .as('m'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('media as md', 'md.id', 'm.image_id')
+    .select((eb) => [
+      'g.name as group_name',
+      eb
+        .selectFrom('meals as c')
+        .select((c) => c.fn.countAll().as('total'))
+        .whereRef('c.group_id', '=', 'g.id')
+        .as('total'),
+      'm.id',
+      'm.name',
+      'md.thumbnail',
+    ])
+    .where('g.id', '=', groupId)
+    .orderBy('m.position')
+    .orderBy('m.id');
 }
+
+const readMealList = prepared<
+  { groupId: number; limit: number; offset: number },
+  InferResult<ReturnType<typeof mealListQuery>>[number]
+>((kysely, param) => mealListQuery(kysely, param('groupId'), param('limit'), param('offset')));
 
 /**
  * GET user/meal/group/{groupId}/meals?page: a group's meals in order with a thumbnail each; 404 for no such group.
@@ -63,16 +95,7 @@ export async function listGroupMeals(
   const reader = ctx.actor.me;
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const { limit, offset } = pageWindow(page);
-  const rows = await readRows<MealListRow>(
-    ctx.em,
-    `
-    select g.name as group_name, (select count(*) from meals c where c.group_id = g.id) as total, m.id, m.name, md.thumbnail
-    from meal_groups g
-    left join lateral (select id, name, image_id, position from meals where group_id = g.id order by position, id limit $1 offset $2) m on true
-    left join media md on md.id = m.image_id
-    where g.id = $3 order by m.position, m.id`,
-    [limit, offset, groupId],
-  );
+  const rows = await readMealList(ctx.em, { groupId, limit, offset });
   const group = rows[0];
   if (!group) throw notFound(SUPERHUMAN_MESSAGE.groupNotFound);
   return {
