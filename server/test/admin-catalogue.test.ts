@@ -11,7 +11,7 @@ import {
 } from '@evolution/shared';
 import { Calibration, ChamberSnapshot, Plan, Subscription, Vo2MaxLevel } from '../src/entities/index.ts';
 import { VO2_LEVELS } from '../src/db/programme.ts';
-import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
 import { dataAnalysis, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
@@ -357,21 +357,8 @@ describe("a member's calibration and VO2 level follow the admin's edits", () => 
   });
 });
 
-const billing = {
-  address_line1: '1 High Street',
-  city: 'Bath',
-  county: 'Somerset',
-  postcode: 'BA1 1AA',
-  country: 'United Kingdom',
-  telephone: '01225 000000',
-};
-const registration = (planId: number, channelId = 1) => ({
-  ...newMember(),
-  ...billing,
-  channel_id: channelId,
-  plan_id: planId,
-  nonce: 'pm_card_visa',
-});
+const registration = (planId: number, channelId = 1) =>
+  subscriberRegistration({ channel_id: channelId, plan_id: planId });
 const warriorPlans = (over: Partial<Record<number, { amount?: number; active?: boolean }>> = {}) => [
   { id: 1, amount: 29.99, active: true, ...over[1] },
   { id: 2, amount: 299, active: true, ...over[2] },

@@ -15,7 +15,7 @@ import { ensureAdmin } from '../src/db/seed.ts';
 import { ContactDetails, Evolution, Media, PasswordReset, Subscription, User } from '../src/entities/index.ts';
 import { deleteUser, updateUser } from '../src/services/adminUsers.ts';
 import type { Actor, SignedInContext } from '../src/services/context.ts';
-import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { newMember, rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
 import { trainingMember, uploadPhoto } from './helpers/training.ts';
@@ -581,21 +581,8 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
 
 describe('DELETE /api/admin/admin/{id}', () => {
   it('removes a member and their data as their own deletion does: provider subscription and customer, files, rows', async () => {
-    const member = newMember();
-    const reg = await rest(ctx.app, 'POST', '/api/register/subscription', {
-      body: {
-        ...member,
-        address_line1: '1 High Street',
-        city: 'Bath',
-        county: 'Somerset',
-        postcode: 'BA1 1AA',
-        country: 'United Kingdom',
-        telephone: '01225 000000',
-        channel_id: 1,
-        plan_id: 1,
-        nonce: 'pm_card_visa',
-      },
-    });
+    const member = subscriberRegistration();
+    const reg = await rest(ctx.app, 'POST', '/api/register/subscription', { body: member });
     expect(reg.status).toBe(201);
     const userId = reg.body.user_id as number;
     await em().nativeUpdate(User, { id: userId }, { initialSetup: 0, initialSetupStep: 3 });

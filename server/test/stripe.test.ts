@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PaymentEvent, Subscription, User } from '../src/entities/index.ts';
-import { newMember, rest } from './helpers/api.ts';
+import { newMember, rest, subscriberRegistration } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
 
@@ -17,22 +17,7 @@ const ctx = useTestApp({
   stripeApiProtocol: 'http',
 });
 
-const billing = {
-  address_line1: '1 High Street',
-  city: 'Bath',
-  county: 'Somerset',
-  postcode: 'BA1 1AA',
-  country: 'United Kingdom',
-  telephone: '01225 000000',
-};
-const registration = (overrides: Record<string, unknown> = {}) => ({
-  ...newMember(),
-  ...billing,
-  channel_id: 1,
-  plan_id: 1,
-  nonce: 'pm_card_visa',
-  ...overrides,
-});
+const registration = subscriberRegistration;
 const em = () => ctx.app.orm.em.fork();
 const stripe = new Stripe('sk_test_fake');
 

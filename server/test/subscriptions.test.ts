@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loginResponseSchema, subscriptionViewSchema } from '@evolution/shared';
 import { ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
-import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { newMember, rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 // The offline provider (no STRIPE_SECRET_KEY): pm_card_visa pays, pm_card_chargeDeclined is declined.
 const ctx = useTestApp();
 
-const billing = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address_line1: '1 High Street',
-  city: 'Bath',
-  county: 'Somerset',
-  postcode: 'BA1 1AA',
-  country: 'United Kingdom',
-  telephone: '+44 1225 000000',
-};
-const registration = (overrides: Record<string, unknown> = {}) => ({
-  ...newMember(),
-  ...billing,
-  channel_id: 1,
-  plan_id: 1,
-  nonce: 'pm_card_visa',
-  ...overrides,
-});
+const registration = (overrides: Record<string, unknown> = {}) =>
+  subscriberRegistration({ first_name: 'Ada', last_name: 'Lovelace', telephone: '+44 1225 000000', ...overrides });
 const em = () => ctx.app.orm.em.fork();
 const counts = async () => ({
   users: await em().count(User),

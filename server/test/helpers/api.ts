@@ -65,6 +65,21 @@ export function newMember(overrides: Record<string, unknown> = {}) {
   return { email, name: `Member ${counter}`, password: 'secret-pass', confirm_password: 'secret-pass', ...overrides };
 }
 
+/** A newcomer's registration with a plan (POST /api/register/subscription): the billing address and a card that pays. */
+export const subscriberRegistration = (overrides: Record<string, unknown> = {}) =>
+  newMember({
+    address_line1: '1 High Street',
+    city: 'Bath',
+    county: 'Somerset',
+    postcode: 'BA1 1AA',
+    country: 'United Kingdom',
+    telephone: '01225 000000',
+    channel_id: 1,
+    plan_id: 1,
+    nonce: 'pm_card_visa',
+    ...overrides,
+  });
+
 /** Each call comes from its own address unless a test pins one, so per-address throttles only bite where tested. */
 export const randomIp = () => `10.${rand()}.${rand()}.${rand()}`;
 const rand = () => Math.floor(Math.random() * 254) + 1;
