@@ -1,12 +1,31 @@
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/Button.tsx';
 
+/** A list's ADD link, named for where it adds ("Add a meal to Elixirs"). */
+export function AddLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className="button button--primary" aria-label={label}>
+      ADD
+    </Link>
+  );
+}
+
 /** A row's EDIT link, named for the row ("Edit Squats"). */
 export function EditLink({ href, name }: { href: string; name: string }) {
   return (
     <Link href={href} className="button button--ghost button--sm" aria-label={`Edit ${name}`}>
       EDIT
     </Link>
+  );
+}
+
+/** A row's EDIT link, then its DELETE button unless the row cannot be deleted (no `onDelete`). */
+export function EditDeleteActions({ href, name, onDelete }: { href: string; name: string; onDelete?: () => void }) {
+  return (
+    <>
+      <EditLink href={href} name={name} />
+      {onDelete && <DeleteButton name={name} onClick={onDelete} />}
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/notifier.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink } from '../common/RowActions.tsx';
+import { EditDeleteActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { FORM_GROUP_LIST, deleteConsequence, ladderPath, members, rangeUnit, showConflict } from './ladderShared.ts';
 import './forms.css';
@@ -81,13 +81,12 @@ export default function FormListPage({ params }: PageProps) {
             caption={<>Forms of {name}</>}
             columns={FORM_COLUMNS}
             actions={(f) => (
-              <>
-                <EditLink href={`/admin/form/${f.id}/edit`} name={f.name} />
-                {/* The last form cannot go while members stand on it (the server refuses too). */}
-                {!(meta?.total === 1 && f.members_count > 0) && (
-                  <DeleteButton name={f.name} onClick={() => setDeleting(f)} />
-                )}
-              </>
+              <EditDeleteActions
+                href={`/admin/form/${f.id}/edit`}
+                name={f.name}
+                // The last form cannot go while members stand on it (the server refuses too).
+                onDelete={meta?.total === 1 && f.members_count > 0 ? undefined : () => setDeleting(f)}
+              />
             )}
             list={query}
             className="ladder-table"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { ELIXIR_PHASE_NAMES, SUPERHUMAN_MESSAGE, TOAST_MS } from '@evolution/shared/constants';
 import type { AdminMealRow } from '@evolution/shared';
 import { MEAL_MESSAGE } from '@evolution/shared';
@@ -10,7 +9,7 @@ import { DataTable, type Column } from '../../../components/table/DataTable.tsx'
 import { notify, toast } from '../../../components/ui/notifier.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink } from '../common/RowActions.tsx';
+import { AddLink, EditDeleteActions } from '../common/RowActions.tsx';
 import { TreeLayout } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
 import {
@@ -85,17 +84,7 @@ export default function MealManagementPage() {
     <section className="page" aria-labelledby="page-title">
       <AdminHeader
         title="Meal Management"
-        actions={
-          listable && (
-            <Link
-              href={mealAddHref(groupId)}
-              className="button button--primary"
-              aria-label={`Add a meal to ${group.name}`}
-            >
-              ADD
-            </Link>
-          )
-        }
+        actions={listable && <AddLink href={mealAddHref(groupId)} label={`Add a meal to ${group.name}`} />}
       />
 
       <TreeLayout
@@ -130,10 +119,11 @@ export default function MealManagementPage() {
               caption={<>Meals of {group.name}</>}
               columns={MEAL_COLUMNS}
               actions={(meal) => (
-                <>
-                  <EditLink href={mealEditHref(meal.id)} name={meal.name} />
-                  {meal.elixir_phase === null && <DeleteButton name={meal.name} onClick={() => setDeleting(meal)} />}
-                </>
+                <EditDeleteActions
+                  href={mealEditHref(meal.id)}
+                  name={meal.name}
+                  onDelete={meal.elixir_phase === null ? () => setDeleting(meal) : undefined}
+                />
               )}
               list={query}
               className="meal-admin__table"

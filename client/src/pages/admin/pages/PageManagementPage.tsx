@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { TOAST_MS } from '@evolution/shared/constants';
 import type { AdminPage } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
@@ -8,7 +7,7 @@ import { DataTable, type Column } from '../../../components/table/DataTable.tsx'
 import { toast } from '../../../components/ui/notifier.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
-import { DeleteButton, EditLink } from '../common/RowActions.tsx';
+import { AddLink, EditDeleteActions } from '../common/RowActions.tsx';
 import { SearchBox } from '../common/SearchBox.tsx';
 import { TreeLayout } from '../common/TreeNav.tsx';
 import { readIdParam, useListQuery } from '../common/listQuery.ts';
@@ -72,13 +71,7 @@ export default function PageManagementPage() {
         title="Content Pages"
         actions={
           category?.node.can_add_pages && (
-            <Link
-              href={pageAddHref(category.node.id)}
-              className="button button--primary"
-              aria-label={`Add a page to ${category.node.name}`}
-            >
-              ADD
-            </Link>
+            <AddLink href={pageAddHref(category.node.id)} label={`Add a page to ${category.node.name}`} />
           )
         }
       />
@@ -116,10 +109,11 @@ export default function PageManagementPage() {
               caption={<>Pages of {category.node.name}</>}
               columns={columns}
               actions={(p) => (
-                <>
-                  <EditLink href={pageEditHref(p.id)} name={p.title} />
-                  {p.deletable && <DeleteButton name={p.title} onClick={() => setDeleting(p)} />}
-                </>
+                <EditDeleteActions
+                  href={pageEditHref(p.id)}
+                  name={p.title}
+                  onDelete={p.deletable ? () => setDeleting(p) : undefined}
+                />
               )}
               list={query}
               className="page-admin__table"
