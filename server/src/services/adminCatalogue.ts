@@ -18,6 +18,8 @@ import {
   type Vo2LevelRow,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { sql } from 'kysely';
+import { db } from '../db/kysely.ts';
 import { applyVo2Edit } from '../domain/vo2Tiling.ts';
 import { Calibration, Channel, ExerciseType, FormGroup, MuscleGroup, Vo2MaxLevel } from '../entities/index.ts';
 import type { ICalibration } from '../entities/Calibration.ts';
@@ -244,11 +246,15 @@ function channelRow(c: IChannel, subscribers: Map<number, number>): AdminChannel
  */
 async function subscriberCounts(em: EntityManager, planIds: number[]): Promise<Map<number, number>> {
   if (!planIds.length) return new Map();
-  const rows = await em.execute<{ plan_id: number; n: number }[]>(
-    `select plan_id, count(*)::int as n from subscriptions
-     where plan_id in (${planIds.map(() => '?').join(', ')}) and status in ('active', 'trialing') and current_period_end > now() group by plan_id`,
-    planIds,
-  );
+  // The statuses stay literals, spelled as the partial index's predicate spells them.
+  const rows = await db(em)
+    .selectFrom('subscriptions')
+    .select((eb) => ['plan_id', eb.cast<number>(eb.fn.countAll(), 'integer').as('n')])
+    .where('plan_id', 'in', planIds)
+    .where('status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)])
+    .where('current_period_end', '>', sql<string>`now()`)
+    .groupBy('plan_id')
+    .execute();
   return new Map(rows.map((r) => [r.plan_id, r.n]));
 }
 
