@@ -11,6 +11,7 @@ import {
 } from '@evolution/shared';
 import { Calibration, ChamberSnapshot, Plan, Subscription, Vo2MaxLevel } from '../src/entities/index.ts';
 import { VO2_LEVELS } from '../src/db/programme.ts';
+import { calibrationBody } from './helpers/catalogue.ts';
 import { rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
@@ -76,15 +77,7 @@ describe('lookups', () => {
   });
 });
 
-const push = {
-  form: 'Push-up max test',
-  max: 50,
-  reps_or_time: 1,
-  total_weight: 0,
-  exercise_type_id: 1,
-  muscle_group_id: 1,
-  form_group_id: 1,
-};
+const push = calibrationBody();
 
 describe('calibrations', () => {
   it('lists every calibration, not paged, and reads one; 404 for an unknown or bad id', async () => {

@@ -11,6 +11,7 @@ import {
   workoutResultsSchema,
 } from '@evolution/shared';
 import { Form, Media, MemberForm, PhaseSubmission, WorkoutResult } from '../src/entities/index.ts';
+import { formBody } from './helpers/catalogue.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { trainingMember } from './helpers/training.ts';
@@ -30,17 +31,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, body?: unknown, token: string | null = admin) =>
   rest(ctx.app, method, url, { token: token ?? undefined, body });
 const groupBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Row', exercise_type_id: 1, ...overrides });
-const formBody = (formGroupId: number, overrides: Record<string, unknown> = {}) => ({
-  name: 'Australian row',
-  muscle_group_id: 2,
-  level: 1,
-  progress: 1,
-  min: 8,
-  max: 12,
-  reps_or_time: 1,
-  form_group_id: formGroupId,
-  ...overrides,
-});
 
 async function newGroup(name = 'Row'): Promise<number> {
   const res = await call('POST', '/api/admin/form_group', groupBody({ name }));

@@ -6,6 +6,7 @@ import { rest } from '../helpers/api.ts';
 import { deviceKeys } from '../helpers/pushService.ts';
 import { multipart, photoWithExif } from '../helpers/training.ts';
 import { newcomer, subscribedMember, type Account, type Fixtures } from './fixtures.ts';
+import { calibrationBody, formBody } from '../helpers/catalogue.ts';
 import { contactDetails, factFind, parq } from '../helpers/setupForms.ts';
 
 /**
@@ -87,16 +88,7 @@ const meal = () => ({
 });
 const guide = () => ({ page_category_id: 4, title: `Guide ${unique()}`, content: 'Straps short.' });
 const formGroup = () => ({ name: `Row ${unique()}`, exercise_type_id: 1 });
-const form = (formGroupId: number) => ({
-  name: 'Australian row',
-  muscle_group_id: 2,
-  level: 1,
-  progress: 1,
-  min: 8,
-  max: 12,
-  reps_or_time: 1,
-  form_group_id: formGroupId,
-});
+const form = (formGroupId: number) => formBody(formGroupId);
 const flag = () => ({ subject: 'Knee', message: `It clicks ${unique()}` });
 const newUser = () => ({
   name: 'Made By Admin',
@@ -118,15 +110,7 @@ const billing = {
   country: 'United Kingdom',
   telephone: '0113 000 0000',
 };
-const calibration = {
-  form: 'Push-up max test',
-  max: 50,
-  reps_or_time: 1,
-  total_weight: 0,
-  exercise_type_id: 1,
-  muscle_group_id: 1,
-  form_group_id: 1,
-};
+const calibration = calibrationBody();
 const vo2Level = { level_name: 'Fair', min: 36.5, max: 42.4 };
 
 // ---- Records made for one cell, as their owner or an admin would make them.
