@@ -62,6 +62,21 @@ export function TextField({ label, error, invalid, hint, className, ...input }: 
   );
 }
 
+/** A number field whose keypad follows its step: whole steps get the numeric keypad, finer ones the decimal. */
+export function NumberField({
+  step,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'inputMode' | 'step'> & { step: number | string }) {
+  return (
+    <TextField
+      type="number"
+      inputMode={Number.isInteger(Number(step)) ? 'numeric' : 'decimal'}
+      step={step}
+      {...props}
+    />
+  );
+}
+
 type FixedInput = Omit<TextFieldProps, 'label' | 'type' | 'name' | 'autoComplete'>;
 
 /** An account's email field (sign-in, reset and forgotten password). */

@@ -1,6 +1,6 @@
 import { DESIRED_AESTHETICS, factFindingInput, FOOD_PREFERENCES } from '@evolution/shared';
 import { Button } from '../../components/ui/Button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/Field.tsx';
+import { NumberField, SelectField, TextAreaField, TextField } from '../../components/ui/Field.tsx';
 import { schemaErrors, useForm, type FieldErrors } from '../../forms/useForm.ts';
 
 const FACT_FIND_FIELDS = [
@@ -73,36 +73,16 @@ export function FactFindForm({ onSubmit, pending, serverErrors }: FactFindFormPr
             error={form.values.date_of_birth === '' ? undefined : dob.error}
             invalid={dobMissing}
           />
-          <TextField
-            label="Height (inches)"
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min="20"
-            max="120"
-            {...bind('height')}
-          />
-          <TextField
-            label="Weight (kg)"
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min="20"
-            max="400"
-            {...bind('weight')}
-          />
-          <TextField
+          <NumberField label="Height (inches)" step="0.1" min="20" max="120" {...bind('height')} />
+          <NumberField label="Weight (kg)" step="0.1" min="20" max="400" {...bind('weight')} />
+          <NumberField
             label="Wrist (inches)"
-            type="number"
-            inputMode="decimal"
             step="0.1"
             hint="Circumference, measured just above the wrist bone."
             {...bind('wrist_circumference')}
           />
-          <TextField
+          <NumberField
             label="Ankle (inches)"
-            type="number"
-            inputMode="decimal"
             step="0.1"
             hint="Circumference at the narrowest point."
             {...bind('ankle_circumference')}

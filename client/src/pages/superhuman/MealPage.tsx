@@ -5,7 +5,7 @@ import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { VideoSlot, videoSource } from '../../components/VideoSlot.tsx';
-import { TextField } from '../../components/ui/Field.tsx';
+import { NumberField } from '../../components/ui/Field.tsx';
 import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../router/routeTypes.ts';
@@ -130,11 +130,9 @@ export default function MealPage({ params }: PageProps) {
               Nutrition
             </h2>
             <div className="meal-servings">
-              <TextField
+              <NumberField
                 className="meal-servings__field"
                 label="Servings"
-                type="number"
-                inputMode="numeric"
                 min={SERVINGS.min}
                 max={SERVINGS.max}
                 step={1}

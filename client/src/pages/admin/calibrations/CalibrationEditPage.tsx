@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { calibrationUpdateInput, type AdminCalibration } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
-import { SelectField, TextField } from '../../../components/ui/Field.tsx';
+import { NumberField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
@@ -9,6 +9,7 @@ import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
+import { ExerciseTypeField, LookupSelectField, MuscleGroupField, RepsOrTimeField } from '../common/LookupFields.tsx';
 import { CALIBRATION_LIST } from './catalogue.ts';
 import '../common/catalogue.css';
 
@@ -35,8 +36,6 @@ const toValues = (c: AdminCalibration): Values => ({
 });
 const validateCalibration = (values: Values) => schemaErrors(calibrationUpdateInput, values, FIELDS);
 
-const lookupOptions = { staleTime: 5 * 60_000 };
-
 /** /admin/calibration/{id}/edit: the max test's name, ladder, type, muscle (optional), max, reps or time and load. */
 export default function CalibrationEditPage({ params }: PageProps) {
   const id = Number(params.id);
@@ -55,12 +54,9 @@ export default function CalibrationEditPage({ params }: PageProps) {
 function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const exerciseTypes = trpc.admin.calibrations.exerciseTypes.useQuery(undefined, lookupOptions);
-  const muscleGroups = trpc.admin.calibrations.muscleGroups.useQuery(undefined, lookupOptions);
-  const formGroups = trpc.admin.calibrations.formGroupsAll.useQuery(undefined, lookupOptions);
+  const formGroups = trpc.admin.calibrations.formGroupsAll.useQuery(undefined, { staleTime: 5 * 60_000 });
   const save = trpc.admin.calibrations.update.useMutation();
   const form = useForm(initial, validateCalibration, FIELDS);
-  const loading = (q: { isPending: boolean }, what: string) => (q.isPending ? 'Loading…' : `Choose ${what}`);
 
   return (
     <SaveForm
@@ -83,50 +79,33 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
         {...form.bind('form')}
       />
       <div className="form-grid">
-        <SelectField label="Form group" required {...form.bind('form_group_id')}>
-          <option value="">{loading(formGroups, 'a form group')}</option>
-          {formGroups.data?.data.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Exercise type" required {...form.bind('exercise_type_id')}>
-          <option value="">{loading(exerciseTypes, 'an exercise type')}</option>
-          {exerciseTypes.data?.data.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Muscle group" hint="Optional" {...form.bind('muscle_group_id')}>
-          <option value="">None</option>
-          {muscleGroups.data?.data.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name} ({m.short_handle})
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Reps or time" required {...form.bind('reps_or_time')}>
-          <option value="1">Reps</option>
-          <option value="2">Time (seconds)</option>
-        </SelectField>
-        <TextField
+        <LookupSelectField
+          label="Form group"
+          required
+          lookup={formGroups}
+          choose="a form group"
+          {...form.bind('form_group_id')}
+        />
+        <ExerciseTypeField required {...form.bind('exercise_type_id')} />
+        <MuscleGroupField
+          hint="Optional"
+          none="None"
+          optionLabel={(m) => `${m.name} (${m.short_handle})`}
+          {...form.bind('muscle_group_id')}
+        />
+        <RepsOrTimeField required {...form.bind('reps_or_time')} />
+        <NumberField
           label="Max"
           hint="The amount that reaches the top of the ladder"
           required
-          type="number"
-          inputMode="numeric"
           min={1}
           step={1}
           {...form.bind('max')}
         />
-        <TextField
+        <NumberField
           label="Total weight (kg)"
           hint="Added load; 0 for bodyweight"
           required
-          type="number"
-          inputMode="decimal"
           min={0}
           step={0.01}
           {...form.bind('total_weight')}

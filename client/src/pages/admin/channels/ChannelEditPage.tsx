@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { channelUpdateInput, planUpdateInput, type AdminChannel } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
+import { CheckboxField, NumberField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
@@ -106,11 +106,9 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
                   {p.subscribers === 1 ? 'subscriber' : 'subscribers'}
                 </p>
               </div>
-              <TextField
+              <NumberField
                 label={`Price of ${p.name} (£)`}
                 required
-                type="number"
-                inputMode="decimal"
                 min={1}
                 step={0.01}
                 {...form.bind(amountField(p.id))}

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { adminFormCreateInput, type AdminForm } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
-import { SelectField, TextField } from '../../../components/ui/Field.tsx';
+import { NumberField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm, createOrUpdate } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
@@ -9,6 +9,7 @@ import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
+import { MuscleGroupField, RepsOrTimeField } from '../common/LookupFields.tsx';
 import { FORM_GROUP_LIST, ladderPath, membersStand, rangeUnit } from './ladderShared.ts';
 import './forms.css';
 
@@ -80,7 +81,6 @@ function LadderForm({
 }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const muscleGroups = trpc.admin.calibrations.muscleGroups.useQuery(undefined, { staleTime: 5 * 60_000 });
   const save = createOrUpdate(formId, trpc.admin.forms.create.useMutation(), trpc.admin.forms.update.useMutation());
   const form = useForm(initial, validateForm, FIELDS);
   const unit = rangeUnit(Number(form.values.reps_or_time));
@@ -101,44 +101,28 @@ function LadderForm({
       )}
       <div className="form-grid">
         <TextField label="Name" required maxLength={150} className="ladder-wide" {...form.bind('name')} />
-        <SelectField label="Muscle group" required {...form.bind('muscle_group_id')}>
-          <option value="">{muscleGroups.isPending ? 'Loading…' : 'Choose a muscle group'}</option>
-          {muscleGroups.data?.data.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Reps or time" required {...form.bind('reps_or_time')}>
-          <option value="1">Reps</option>
-          <option value="2">Time (seconds)</option>
-        </SelectField>
-        <TextField label="Level" required type="number" inputMode="numeric" min={1} step={1} {...form.bind('level')} />
-        <TextField
+        <MuscleGroupField required {...form.bind('muscle_group_id')} />
+        <RepsOrTimeField required {...form.bind('reps_or_time')} />
+        <NumberField label="Level" required min={1} step={1} {...form.bind('level')} />
+        <NumberField
           label="Progress"
           required
-          type="number"
-          inputMode="numeric"
           min={1}
           step={1}
           hint="Orders the forms inside a level"
           {...form.bind('progress')}
         />
-        <TextField
+        <NumberField
           label="Min"
           required
-          type="number"
-          inputMode="numeric"
           min={1}
           step={1}
           hint={`Fewest ${unit}; below it the member moves down`}
           {...form.bind('min')}
         />
-        <TextField
+        <NumberField
           label="Max"
           required
-          type="number"
-          inputMode="numeric"
           min={1}
           step={1}
           hint="Every set at the max moves the member up"

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { adminFormGroupInput, type AdminFormGroup } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
-import { SelectField, TextField } from '../../../components/ui/Field.tsx';
+import { TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm, createOrUpdate } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
@@ -11,6 +11,7 @@ import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
+import { ExerciseTypeField } from '../common/LookupFields.tsx';
 import { FORM_GROUP_LIST, ladderPath } from './ladderShared.ts';
 import './forms.css';
 
@@ -76,7 +77,6 @@ function FormGroupForm({
 }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const exerciseTypes = trpc.admin.calibrations.exerciseTypes.useQuery(undefined, { staleTime: 5 * 60_000 });
   const save = createOrUpdate(
     id,
     trpc.admin.formGroups.create.useMutation(),
@@ -106,14 +106,7 @@ function FormGroupForm({
     >
       <div className="form-grid">
         <TextField label="Name" required maxLength={100} {...form.bind('name')} />
-        <SelectField label="Exercise type" required {...form.bind('exercise_type_id')}>
-          <option value="">{exerciseTypes.isPending ? 'Loading…' : 'Choose an exercise type'}</option>
-          {exerciseTypes.data?.data.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </SelectField>
+        <ExerciseTypeField required {...form.bind('exercise_type_id')} />
       </div>
       <MediaUploadField
         kind="form_group_video"

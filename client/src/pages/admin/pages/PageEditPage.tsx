@@ -6,7 +6,7 @@ import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { PageContent } from '../../../components/PageContent.tsx';
 import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
@@ -14,6 +14,7 @@ import type { PageProps } from '../../../router/routeTypes.ts';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
+import { LookupSelectField, MuscleGroupField } from '../common/LookupFields.tsx';
 import { readIdParam } from '../common/listQuery.ts';
 import { PAGE_MANAGEMENT, pageListHref } from './pageAdmin.ts';
 import './pages.css';
@@ -71,7 +72,6 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const classes = trpc.admin.pages.phaseClasses.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const muscles = trpc.admin.calibrations.muscleGroups.useQuery(undefined, { staleTime: 5 * 60_000 });
   const create = trpc.admin.pages.create.useMutation();
   const update = trpc.admin.pages.update.useMutation();
   const saving = create.isPending || update.isPending;
@@ -145,27 +145,15 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
       <div className="panel page-edit__fields">
         <TextField label="Title" {...form.bind('title')} maxLength={255} required />
         <div className="page-edit__row">
-          <SelectField
+          <LookupSelectField
             label="Class"
             {...form.bind('class_id')}
             disabled={lock !== null}
             hint={lock ?? 'What the phase runner runs on this page.'}
-          >
-            <option value="">None</option>
-            {classes.data?.data.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Muscle group (optional)" {...form.bind('muscle_group_id')}>
-            <option value="">None</option>
-            {muscles.data?.data.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </SelectField>
+            lookup={classes}
+            none="None"
+          />
+          <MuscleGroupField label="Muscle group (optional)" none="None" {...form.bind('muscle_group_id')} />
         </div>
         <div className="page-edit__row">
           <MediaUploadField

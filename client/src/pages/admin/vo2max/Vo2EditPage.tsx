@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
-import { CheckboxField, TextField } from '../../../components/ui/Field.tsx';
+import { CheckboxField, NumberField, TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
@@ -86,16 +86,7 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
     >
       <div className="form-grid">
         <TextField label="Level name" required maxLength={100} {...form.bind('level_name')} />
-        <TextField
-          label="Level"
-          hint="Rank from 1 (lowest)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={99}
-          step={1}
-          {...form.bind('level')}
-        />
+        <NumberField label="Level" hint="Rank from 1 (lowest)" min={1} max={99} step={1} {...form.bind('level')} />
       </div>
       <div className="catalogue-pair">
         {openMin ? (
@@ -107,15 +98,7 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
             name="min"
           />
         ) : (
-          <TextField
-            label="Min (ml/kg/min)"
-            required
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={0}
-            {...form.bind('min')}
-          />
+          <NumberField label="Min (ml/kg/min)" required step={0.1} min={0} {...form.bind('min')} />
         )}
         {openMax ? (
           <TextField
@@ -126,15 +109,7 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
             name="max"
           />
         ) : (
-          <TextField
-            label="Max (ml/kg/min)"
-            required
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={0}
-            {...form.bind('max')}
-          />
+          <NumberField label="Max (ml/kg/min)" required step={0.1} min={0} {...form.bind('max')} />
         )}
       </div>
       {(below || above) && (
