@@ -18,3 +18,41 @@ export const CHART_THEME = {
 
 export const ACCENT = '#ff6b2c';
 export const SERIES_COLOURS = { weight: '#ff6b2c', body_fat: '#7cc4ff', vo2max: '#3ddc97' } as const;
+
+/**
+ * What the horizontal bar charts share (muscle scores, a meal's share of the daily targets): the look, a value axis
+ * from 0 to `max` with its `ticks`, grid and `legend`, and `left` pixels for the bars' names.
+ */
+export const horizontalBars = ({
+  max,
+  ticks,
+  legend,
+  left,
+  format,
+}: {
+  max: number;
+  ticks: number[];
+  legend: string;
+  left: number;
+  format?: (value: number | string) => string;
+}) => ({
+  layout: 'horizontal' as const,
+  valueScale: { type: 'linear' as const, min: 0, max, clamp: true },
+  margin: { top: 8, right: 24, bottom: 36, left },
+  padding: 0.3,
+  colors: ACCENT,
+  borderRadius: 3,
+  theme: CHART_THEME,
+  axisBottom: {
+    tickValues: ticks,
+    ...(format && { format }),
+    legend,
+    legendPosition: 'middle' as const,
+    legendOffset: 30,
+  },
+  axisLeft: { tickSize: 0, tickPadding: 8 },
+  enableGridX: true,
+  enableGridY: false,
+  gridXValues: ticks,
+  animate: false,
+});

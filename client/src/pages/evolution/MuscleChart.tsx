@@ -1,5 +1,5 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { ACCENT, CHART_THEME } from '../../components/chart/nivo.ts';
+import { horizontalBars } from '../../components/chart/nivo.ts';
 
 /**
  * Muscle scores 0-10 as horizontal bars, 300 px high (spec section 9). Loaded lazily: nivo is large. Hidden from
@@ -16,27 +16,10 @@ export default function MuscleChart({ muscle }: { muscle: Record<string, number>
         data={data}
         keys={['score']}
         indexBy="muscle"
-        layout="horizontal"
-        valueScale={{ type: 'linear', min: 0, max: 10, clamp: true }}
-        margin={{ top: 8, right: 24, bottom: 36, left: 92 }}
-        padding={0.3}
-        colors={ACCENT}
-        borderRadius={3}
-        theme={CHART_THEME}
-        axisBottom={{
-          tickValues: [0, 2, 4, 6, 8, 10],
-          legend: 'Score (0-10)',
-          legendPosition: 'middle',
-          legendOffset: 30,
-        }}
-        axisLeft={{ tickSize: 0, tickPadding: 8 }}
-        enableGridX
-        enableGridY={false}
-        gridXValues={[0, 2, 4, 6, 8, 10]}
+        {...horizontalBars({ max: 10, ticks: [0, 2, 4, 6, 8, 10], legend: 'Score (0-10)', left: 92 })}
         label={(d) => String(d.value)}
         labelSkipWidth={24}
         valueFormat=">-.1f"
-        animate={false}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { ACCENT, CHART_THEME } from '../../components/chart/nivo.ts';
+import { horizontalBars } from '../../components/chart/nivo.ts';
 import type { NutrientShare } from './servings.ts';
 
 /**
@@ -19,28 +19,16 @@ export default function MealShareChart({ shares }: { shares: readonly NutrientSh
         data={data}
         keys={['share']}
         indexBy="nutrient"
-        layout="horizontal"
-        valueScale={{ type: 'linear', min: 0, max: top, clamp: true }}
-        margin={{ top: 8, right: 24, bottom: 36, left: 104 }}
-        padding={0.3}
-        colors={ACCENT}
-        borderRadius={3}
-        theme={CHART_THEME}
-        axisBottom={{
-          tickValues: ticks,
-          format: (v) => `${v}%`,
+        {...horizontalBars({
+          max: top,
+          ticks,
           legend: 'Share of your daily target',
-          legendPosition: 'middle',
-          legendOffset: 30,
-        }}
-        axisLeft={{ tickSize: 0, tickPadding: 8 }}
-        enableGridX
-        enableGridY={false}
-        gridXValues={ticks}
+          left: 104,
+          format: (v) => `${v}%`,
+        })}
         label={(d) => `${d.value ?? 0}%`}
         labelSkipWidth={32}
         markers={[{ axis: 'x', value: 100, lineStyle: { stroke: '#f3f5f7', strokeWidth: 1, strokeDasharray: '4 4' } }]}
-        animate={false}
         isInteractive={false}
       />
     </div>
