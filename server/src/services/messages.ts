@@ -12,7 +12,9 @@ import {
   type MemberMessage,
   type MessageReader,
 } from '@evolution/shared';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import type { z } from 'zod';
+import { db, type Database } from '../db/kysely.ts';
 import { Channel, Message, MessageRecipient, User } from '../entities/index.ts';
 import { notFound, validationError } from '../errors.ts';
 import type { SignedInContext } from './context.ts';
@@ -32,36 +34,35 @@ const PREVIEW_LENGTH = 140;
 type MessageId = z.output<typeof messageIdInput>;
 type MessagePage = z.output<typeof messageListInput>;
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-interface SentRow {
-  id: number;
-  subject: string;
-  body: string;
-  created_at: Date | string;
-  recipient_id: number | null;
-  channel_id: number | null;
-  sender_name: string | null;
-  recipient_name: string | null;
-  recipient_email: string | null;
-  channel_name: string | null;
-  recipients_count: string | number;
-  read_count: string | number;
-  expected_count: number;
-  delivered_count: number;
-  delivered_at: Date | string | null;
-}
+const iso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 // One read model for the admin's list and detail: the audience and read counts are the message's own columns, which
 // message_recipients' triggers keep (a broadcast's 333,333 receipts are never counted on a read).
-const SENT_SQL = `select m.id, m.subject, m.body, m.created_at, m.recipient_id, m.channel_id,
-    m.expected_count, m.recipients_count as delivered_count, m.delivered_at,
-    s.name as sender_name, r.name as recipient_name, r.email as recipient_email, c.name as channel_name,
-    m.recipients_count, m.read_count
-  from messages m
-  left join users s on s.id = m.sender_id
-  left join users r on r.id = m.recipient_id
-  left join channels c on c.id = m.channel_id`;
+function sentQuery(kysely: Kysely<Database>) {
+  return kysely
+    .selectFrom('messages as m')
+    .leftJoin('users as s', 's.id', 'm.sender_id')
+    .leftJoin('users as r', 'r.id', 'm.recipient_id')
+    .leftJoin('channels as c', 'c.id', 'm.channel_id')
+    .select([
+      'm.id',
+      'm.subject',
+      'm.body',
+      'm.created_at',
+      'm.recipient_id',
+      'm.channel_id',
+      'm.expected_count',
+      'm.recipients_count as delivered_count',
+      'm.delivered_at',
+      's.name as sender_name',
+      'r.name as recipient_name',
+      'r.email as recipient_email',
+      'c.name as channel_name',
+      'm.recipients_count',
+      'm.read_count',
+    ]);
+}
+type SentRow = InferResult<ReturnType<typeof sentQuery>>[number];
 
 function recipientLabel(row: SentRow): string {
   if (row.channel_id !== null) return `${row.channel_name ?? 'Unknown'} channel`;
@@ -86,7 +87,7 @@ function sentRow(row: SentRow): AdminMessageRow {
 }
 
 async function findSent(em: EntityManager, id: number): Promise<SentRow> {
-  const [row] = await em.execute<SentRow[]>(`${SENT_SQL} where m.id = ?`, [id]);
+  const row = await sentQuery(db(em)).where('m.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(T.notFound);
   return row;
 }
@@ -94,10 +95,12 @@ async function findSent(em: EntityManager, id: number): Promise<SentRow> {
 /** GET admin/message?page: the messages admins have sent, newest first, with their audience and read counts. */
 export async function listSentMessages({ em }: SignedInContext, { page }: MessagePage): Promise<Page<AdminMessageRow>> {
   const { limit, offset } = pageWindow(page);
-  const rows = await em.execute<SentRow[]>(`${SENT_SQL} order by m.created_at desc, m.id desc limit ? offset ?`, [
-    limit,
-    offset,
-  ]);
+  const rows = await sentQuery(db(em))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { items: rows.map(sentRow), total: await em.count(Message, {}), page, perPage: limit };
 }
 
@@ -109,12 +112,22 @@ export async function listSentMessages({ em }: SignedInContext, { page }: Messag
  */
 export async function getSentMessage({ em }: SignedInContext, { id }: MessageId): Promise<AdminMessage> {
   const row = await findSent(em, id);
-  const readers = await em.execute<{ user_id: number; name: string; email: string; read_at: Date | string | null }[]>(
-    `select u.id as user_id, u.name, u.email, mr.read_at
-     from (select user_id, read_at from message_recipients where message_id = ? order by read_at desc nulls last, user_id limit ?) mr
-     join users u on u.id = mr.user_id order by mr.read_at desc nulls last, mr.user_id`,
-    [id, MESSAGE_RECIPIENTS_SHOWN],
-  );
+  const readers = await db(em)
+    .selectFrom(
+      db(em)
+        .selectFrom('message_recipients')
+        .select(['user_id', 'read_at'])
+        .where('message_id', '=', id)
+        .orderBy('read_at', (ob) => ob.desc().nullsLast())
+        .orderBy('user_id')
+        .limit(MESSAGE_RECIPIENTS_SHOWN)
+        .as('mr'),
+    )
+    .innerJoin('users as u', 'u.id', 'mr.user_id')
+    .select(['u.id as user_id', 'u.name', 'u.email', 'mr.read_at'])
+    .orderBy('mr.read_at', (ob) => ob.desc().nullsLast())
+    .orderBy('mr.user_id')
+    .execute();
   const recipients: MessageReader[] = readers.map((r) => ({
     user_id: r.user_id,
     name: r.name,
@@ -160,7 +173,8 @@ export async function sendMessage(
     const key = input.idempotency_key;
     if (key !== undefined) {
       // Two sends with one key (a double click) queue here; the second then finds the first and sends nothing.
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`message-send:${sender.id}:${key}`]);
+      const lock = `message-send:${sender.id}:${key}`;
+      await sql`select pg_advisory_xact_lock(hashtext(${lock}))`.execute(db(em));
       const earlier = await em.findOne(Message, { sender: sender.id, idempotencyKey: key });
       if (earlier) return { created: false, row: sentRow(await findSent(em, earlier.id)) };
     }
@@ -193,25 +207,28 @@ export async function sendMessage(
   });
 }
 
-interface InboxSqlRow {
-  id: number;
-  subject: string;
-  preview: string;
-  created_at: Date | string;
-  read_at: Date | string | null;
-  sender_name: string | null;
-}
-
 /** GET user/message?page: the member's messages, newest first, unread ones with read_at null. */
 export async function listInbox({ em, actor }: SignedInContext, { page }: MessagePage): Promise<Page<InboxRow>> {
   const member = actor.me;
   const { limit, offset } = pageWindow(page);
-  const rows = await em.execute<InboxSqlRow[]>(
-    `select m.id, m.subject, left(m.body, ${PREVIEW_LENGTH}) as preview, m.created_at, mr.read_at, s.name as sender_name
-     from message_recipients mr join messages m on m.id = mr.message_id left join users s on s.id = m.sender_id
-     where mr.user_id = ? order by m.created_at desc, m.id desc limit ? offset ?`,
-    [member.id, limit, offset],
-  );
+  const rows = await db(em)
+    .selectFrom('message_recipients as mr')
+    .innerJoin('messages as m', 'm.id', 'mr.message_id')
+    .leftJoin('users as s', 's.id', 'm.sender_id')
+    .select((eb) => [
+      'm.id',
+      'm.subject',
+      eb.fn<string>('left', ['m.body', sql.lit(PREVIEW_LENGTH)]).as('preview'),
+      'm.created_at',
+      'mr.read_at',
+      's.name as sender_name',
+    ])
+    .where('mr.user_id', '=', member.id)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return {
     items: rows.map((r) => ({
       id: r.id,
