@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type ExpressionBuilder, type InferResult, type Insertable, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   SERVER_MESSAGE,
@@ -37,12 +38,14 @@ import {
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
+import { db, prepared, type Database } from '../db/kysely.ts';
 import { DomainError, isUniqueViolation, laravelMessage, validationError, type FieldErrors } from '../errors.ts';
 import type { SignedInContext } from './context.ts';
 import { mediaUrl } from './media.ts';
 import {
   generalVersions,
   loadLadders,
+  memberForms,
   memberStandings,
   phaseExercises,
   trackPhases,
@@ -221,22 +224,66 @@ interface Recording {
   results: WorkoutResultRow[];
 }
 
-/** A workout_results row as logResult shapes it (column names). */
-type WorkoutResultRow = Record<string, string | number | null>;
+/** A workout_results row as logResult shapes it: its columns but the submission's id and the time, which the insert adds. */
+type WorkoutResultRow = Omit<Insertable<Database['workout_results']>, 'id' | 'submission_id' | 'created_at'>;
 
 /** Writes the logged sets of a submission in one statement: a phase logs up to a few hundred sets. */
 async function insertResults(tx: EntityManager, submissionId: number, rows: WorkoutResultRow[]) {
   if (!rows.length) return;
-  await tx.execute(
-    `
-    insert into workout_results (user_id, submission_id, evolution, track, version, phase, position, calibration_id, form_id, form_group_id,
-      form_name, amount, time_to_complete, total_weight, par, level, progress, reps_or_time, created_at)
-    select r.user_id, ?, r.evolution, r.track, r.version, r.phase, r.position, r.calibration_id, r.form_id, r.form_group_id,
-      r.form_name, r.amount, r.time_to_complete, r.total_weight, r.par, r.level, r.progress, r.reps_or_time, now()
-    from jsonb_to_recordset(?::jsonb) as r(user_id int, evolution int, track text, version int, phase int, position int, calibration_id int,
-      form_id int, form_group_id int, form_name text, amount int, time_to_complete int, total_weight numeric, par int, level int, progress int, reps_or_time int)`,
-    [submissionId, JSON.stringify(rows)],
-  );
+  await db(tx)
+    .insertInto('workout_results')
+    .columns([
+      'user_id',
+      'submission_id',
+      'evolution',
+      'track',
+      'version',
+      'phase',
+      'position',
+      'calibration_id',
+      'form_id',
+      'form_group_id',
+      'form_name',
+      'amount',
+      'time_to_complete',
+      'total_weight',
+      'par',
+      'level',
+      'progress',
+      'reps_or_time',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<Required<WorkoutResultRow>>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<'r'>(
+            sql`r(user_id int, evolution int, track text, version int, phase int, position int, calibration_id int,
+              form_id int, form_group_id int, form_name text, amount int, time_to_complete int, total_weight numeric, par int, level int, progress int, reps_or_time int)`,
+          ),
+        )
+        .select((r) => [
+          'r.user_id',
+          r.val(submissionId).as('submission_id'),
+          'r.evolution',
+          'r.track',
+          'r.version',
+          'r.phase',
+          'r.position',
+          'r.calibration_id',
+          'r.form_id',
+          'r.form_group_id',
+          'r.form_name',
+          'r.amount',
+          'r.time_to_complete',
+          'r.total_weight',
+          'r.par',
+          'r.level',
+          'r.progress',
+          'r.reps_or_time',
+          r.fn<string>('now').as('created_at'),
+        ]),
+    )
+    .execute();
 }
 
 function logResult(
@@ -295,27 +342,36 @@ function placeOnLadder(
   };
 }
 
-async function memberFormsOf(tx: EntityManager, userId: number): Promise<Map<number, number>> {
-  const rows = await tx.execute<{ form_group_id: number; form_id: number }[]>(
-    'select form_group_id, form_id from member_forms where user_id = ?',
-    [userId],
-  );
-  return new Map(rows.map((row) => [row.form_group_id, row.form_id]));
-}
-
 /** Writes the member's ladders after a submission in one statement: a form changed or a ladder stood on for the first time. */
 async function saveLadders(tx: EntityManager, userId: number, before: Map<number, number>, after: Map<number, number>) {
   const changed = [...after]
     .filter(([group, form]) => before.get(group) !== form)
     .map(([group, form]) => ({ group, form }));
   if (!changed.length) return;
-  await tx.execute(
-    `
-    insert into member_forms (user_id, form_group_id, form_id, created_at, updated_at)
-    select ?, x.group, x.form, now(), now() from jsonb_to_recordset(?::jsonb) as x("group" int, form int)
-    on conflict (user_id, form_group_id) do update set form_id = excluded.form_id, updated_at = now()`,
-    [userId, JSON.stringify(changed)],
-  );
+  await db(tx)
+    .insertInto('member_forms')
+    .columns(['user_id', 'form_group_id', 'form_id', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<(typeof changed)[number]>`jsonb_to_recordset(${JSON.stringify(changed)}::jsonb)`.as<'x'>(
+            sql`x("group" int, form int)`,
+          ),
+        )
+        .select((x) => [
+          x.val(userId).as('user_id'),
+          'x.group',
+          'x.form',
+          x.fn<string>('now').as('created_at'),
+          x.fn<string>('now').as('updated_at'),
+        ]),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'form_group_id'])
+        .doUpdateSet((eb) => ({ form_id: eb.ref('excluded.form_id'), updated_at: eb.fn<string>('now') })),
+    )
+    .execute();
 }
 
 async function recordVo2(r: Recording, input: z.output<typeof vo2Payload>): Promise<SubmissionResult['data']['vo2']> {
@@ -536,6 +592,39 @@ interface SubmissionRequest {
 /** The constraint that lets a member's idempotency key name one submission only. */
 const SUBMISSION_KEY_CONSTRAINT = 'phase_submissions_user_id_idempotency_key_unique';
 
+/** The stored answer of a submission, typed as the answer submitPhase stores there. */
+const answerOf = (eb: ExpressionBuilder<Database, 'phase_submissions'>) =>
+  eb.ref('response').$castTo<SubmissionResult>().as('response');
+
+const keyedSubmissionQuery = (kysely: Kysely<Database>, userId: number, key: string) =>
+  kysely
+    .selectFrom('phase_submissions')
+    .select((eb) => ['track', 'phase_type', 'page_id', 'fingerprint', answerOf(eb)])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key);
+const readKeyedSubmission = prepared<
+  { userId: number; key: string },
+  InferResult<ReturnType<typeof keyedSubmissionQuery>>[number]
+>((kysely, param) => keyedSubmissionQuery(kysely, param('userId'), param('key')));
+
+const latestSubmissionQuery = (kysely: Kysely<Database>, userId: number) =>
+  kysely
+    .selectFrom('phase_submissions')
+    .select(['id', 'track', 'phase_type', 'page_id', 'fingerprint'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1);
+const readLatestSubmission = prepared<
+  { userId: number },
+  InferResult<ReturnType<typeof latestSubmissionQuery>>[number]
+>((kysely, param) => latestSubmissionQuery(kysely, param('userId')));
+
+const submissionAnswerQuery = (kysely: Kysely<Database>, id: number) =>
+  kysely.selectFrom('phase_submissions').select(answerOf).where('id', '=', id);
+const readSubmissionAnswer = prepared<{ id: number }, InferResult<ReturnType<typeof submissionAnswerQuery>>[number]>(
+  (kysely, param) => submissionAnswerQuery(kysely, param('id')),
+);
+
 /**
  * The stored answer of the member's submission made with `key`, or null when none was. 422 when that key was used
  * for another submission (another track, phase type, page or payload): the device reused a key, nothing is counted.
@@ -546,12 +635,7 @@ async function keyedAnswer(
   key: string,
   request: SubmissionRequest,
 ): Promise<SubmissionResult | null> {
-  const [first] = await em.execute<
-    { track: string; phase_type: string; page_id: number | null; fingerprint: string; response: SubmissionResult }[]
-  >(
-    'select track, phase_type, page_id, fingerprint, response from phase_submissions where user_id = ? and idempotency_key = ?',
-    [userId, key],
-  );
+  const [first] = await readKeyedSubmission(em, { userId, key });
   if (!first) return null;
   const same =
     first.track === request.type &&
@@ -617,12 +701,7 @@ async function recordSubmission(
       if (first) return { body: first, replayed: true };
     }
     // The last submission without its (large) answer, read as a row: the answer is read only for a retry that replays it.
-    const [latest] = await tx.execute<
-      { id: number; track: string; phase_type: string; page_id: number | null; fingerprint: string }[]
-    >(
-      'select id, track, phase_type, page_id, fingerprint from phase_submissions where user_id = ? order by id desc limit 1',
-      [actor.me.id],
-    );
+    const [latest] = await readLatestSubmission(tx, { userId: actor.me.id });
     // With a key of its own, only the same payload is that retry: other results for a phase already done (another
     // phone, another tab) are refused below with 409 rather than answered as taken, so the member sees them refused.
     const samePhase = pageId !== undefined ? latest?.page_id === pageId : latest?.fingerprint === fingerprint;
@@ -633,10 +712,7 @@ async function recordSubmission(
       samePhase &&
       (!key || latest.fingerprint === fingerprint);
     if (sameRequest) {
-      const [first] = await tx.execute<{ response: SubmissionResult }[]>(
-        'select response from phase_submissions where id = ?',
-        [latest.id],
-      );
+      const [first] = await readSubmissionAnswer(tx, { id: latest.id });
       return { body: first!.response, replayed: true };
     }
 
@@ -651,7 +727,7 @@ async function recordSubmission(
     const userId = actor.me.id;
     // Ladders are read once: the exercises stand on them and the moves write them.
     const before = ['exercise', 'exercises', 'challenge'].includes(phase.key)
-      ? await memberFormsOf(tx, userId)
+      ? await memberForms(tx, userId)
       : new Map<number, number>();
     const current = new Map(before);
     const exercises = await phaseExercises(tx, userId, phase, undefined, before);
