@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { db } from '../db/kysely.ts';
 import { CONTENT_CHANNEL } from './contentCache.ts';
 import { serviceLog } from './log.ts';
 
@@ -33,10 +35,10 @@ export const IDS_PER_NOTIFICATION = 500;
  * on commit and never for a write that rolled back, and every instance on the database hears it.
  */
 export async function notifyLive(em: EntityManager, event: LiveEvent): Promise<void> {
-  for (const payload of livePayloads(event)) await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, payload]);
+  for (const payload of livePayloads(event)) await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(db(em));
 }
 
-/** The NOTIFY payloads of one event on LIVE_CHANNEL, for a caller on a plain `pg` connection (the job queue's). */
+/** The NOTIFY payloads of one event on LIVE_CHANNEL, one notification each. */
 export function livePayloads(event: LiveEvent): string[] {
   const chunks: number[][] = [];
   for (let i = 0; i < event.userIds.length; i += IDS_PER_NOTIFICATION)
@@ -161,6 +163,7 @@ export function startLiveHub(
     opening = conn;
     try {
       await conn.connect();
+      // Connection set-up, not a query: LISTEN takes no parameters, and the channels are this code's own constants.
       await conn.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${CONTENT_CHANNEL}`);
     } catch (err) {
       drop(err as Error);
