@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FLAG_MESSAGE as M,
   ROLE,
@@ -10,9 +9,10 @@ import {
 } from '@evolution/shared';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { AssistanceFlag, FlagResponse, User } from '../src/entities/index.ts';
-import { LIVE_CHANNEL, type LiveEvent } from '../src/services/live.ts';
+import type { LiveEvent } from '../src/services/live.ts';
 import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { useLiveEvents } from './helpers/liveEvents.ts';
 import { useTestSmtp } from './helpers/smtp.ts';
 
 // Assistance flags: the member's and the coaches' calls, mails through the queue, live notices on commit.
@@ -88,8 +88,7 @@ async function effectsOf<T>(
   return { result, mails: inboxOf().slice(before), events: events.slice(start) };
 }
 
-const events: LiveEvent[] = [];
-let listener: pg.Client;
+const events = useLiveEvents(ctx);
 const adminEmails = async () =>
   (await em().find(User, { role: ROLE.admin }, { orderBy: { id: 'asc' } })).map((u) => u.email);
 
@@ -98,15 +97,6 @@ beforeAll(async () => {
   await signInAdmin('second.coach@example.com', 'Coach Two');
   member = await register('Flag Member');
   other = await register('Other Member');
-  listener = new pg.Client({ connectionString: ctx.databaseUrl });
-  await listener.connect();
-  listener.on('notification', (n) => {
-    if (n.channel === LIVE_CHANNEL && n.payload) events.push(JSON.parse(n.payload) as LiveEvent);
-  });
-  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
-});
-afterAll(async () => {
-  await listener?.end();
 });
 
 const open = (token: string | undefined, body: unknown) =>

@@ -1,0 +1,24 @@
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { LIVE_CHANNEL, type LiveEvent } from '../../src/services/live.ts';
+
+/**
+ * Every live event the database announces while the file's tests run, heard as another instance's LISTEN connection
+ * would hear them. Call at the top of a test file, after useTestApp.
+ */
+export function useLiveEvents(ctx: { databaseUrl: string }): LiveEvent[] {
+  const events: LiveEvent[] = [];
+  let listener: pg.Client | undefined;
+  beforeAll(async () => {
+    listener = new pg.Client({ connectionString: ctx.databaseUrl });
+    await listener.connect();
+    listener.on('notification', (n) => {
+      if (n.channel === LIVE_CHANNEL && n.payload) events.push(JSON.parse(n.payload) as LiveEvent);
+    });
+    await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+  });
+  afterAll(async () => {
+    await listener?.end();
+  });
+  return events;
+}
