@@ -4,8 +4,10 @@
  * per-serving nutrition computed from their ingredients, and the macro guidelines page.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { MEAL_GROUP } from '@evolution/shared';
 import { Meal, MealGroup, Page, PageCategory } from '../entities/index.ts';
+import { db } from './kysely.ts';
 import { MACRO_GUIDELINES_CATEGORY } from '../services/macros.ts';
 import { storeImage } from '../services/media.ts';
 import type { StorageSettings } from '../services/storage.ts';
@@ -66,7 +68,7 @@ export async function seedNutrition(em: EntityManager, config: StorageSettings):
   const all = [...ELIXIR_PHASES, ...RECIPES];
   const art = await Promise.all(all.map((r) => mealArt({ name: r.name, motif: MOTIF[r.group], palette: r.palette })));
   return em.transactional(async (tx) => {
-    await tx.execute(`select pg_advisory_xact_lock(hashtext('evolution:seed-nutrition'))`);
+    await sql`select pg_advisory_xact_lock(hashtext('evolution:seed-nutrition'))`.execute(db(tx));
     if (await isSeeded(tx)) return false;
     for (const g of MEAL_GROUPS) tx.create(MealGroup, g);
     await tx.flush();

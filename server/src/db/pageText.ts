@@ -6,9 +6,9 @@
  * page whose text is still exactly the old seed (an admin's own edit is never overwritten). Idempotent: once
  * rewritten, the old checksum no longer matches.
  */
-import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MACRO_GUIDELINES_CATEGORY } from '../services/macros.ts';
+import { db } from './kysely.ts';
 import { MACRO_GUIDELINES } from './nutrition.ts';
 import { PAGES } from './programme.ts';
 
@@ -64,19 +64,22 @@ export async function upgradeSeededPageTexts(em: EntityManager): Promise<number>
     for (const page of PAGES) {
       const before = PLAIN_TEXT_MD5[page.id];
       if (!before) continue;
-      const res = await tx.execute<QueryResult>(
-        'update pages set content = ?, updated_at = now() where id = ? and md5(content) = ?',
-        [page.content, page.id, before],
-        'run',
-      );
-      changed += res.affectedRows;
+      const res = await db(tx)
+        .updateTable('pages')
+        .set((eb) => ({ content: page.content, updated_at: eb.fn<string>('now') }))
+        .where('id', '=', page.id)
+        .where((eb) => eb(eb.fn<string>('md5', ['content']), '=', before))
+        .executeTakeFirst();
+      changed += Number(res.numUpdatedRows);
     }
-    const res = await tx.execute<QueryResult>(
-      `update pages set content = ?, updated_at = now()
-       where md5(content) = ? and category_id in (select id from page_categories where slug = ?)`,
-      [MACRO_GUIDELINES.content, MACRO_GUIDELINES_PLAIN_MD5, MACRO_GUIDELINES_CATEGORY],
-      'run',
-    );
-    return changed + res.affectedRows;
+    const res = await db(tx)
+      .updateTable('pages')
+      .set((eb) => ({ content: MACRO_GUIDELINES.content, updated_at: eb.fn<string>('now') }))
+      .where((eb) => eb(eb.fn<string>('md5', ['content']), '=', MACRO_GUIDELINES_PLAIN_MD5))
+      .where('category_id', 'in', (eb) =>
+        eb.selectFrom('page_categories').select('id').where('slug', '=', MACRO_GUIDELINES_CATEGORY),
+      )
+      .executeTakeFirst();
+    return changed + Number(res.numUpdatedRows);
   });
 }

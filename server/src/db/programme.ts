@@ -4,6 +4,7 @@
  * ids hold (introduction pages 97, 1, 2; technique guides category 4) and so links between rows are readable here.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { VO2_SEED_LEVELS } from '../domain/vo2.ts';
 import {
   Calibration,
@@ -16,6 +17,7 @@ import {
   PhaseClass,
   Vo2MaxLevel,
 } from '../entities/index.ts';
+import { db, type Database } from './kysely.ts';
 
 const MUSCLE_GROUPS = [
   { id: 1, name: 'Chest', shortHandle: 'CH' },
@@ -698,7 +700,7 @@ const CALIBRATIONS = LADDERS.map((l) => ({
 }));
 
 /** Tables seeded with fixed ids: their sequences move past the seed so admin inserts get fresh ids. */
-const SEEDED_TABLES = [
+const SEEDED_TABLES: (keyof Database)[] = [
   'muscle_groups',
   'exercise_types',
   'form_groups',
@@ -716,7 +718,7 @@ const SEEDED_TABLES = [
  */
 export async function seedProgramme(em: EntityManager): Promise<boolean> {
   return em.transactional(async (tx) => {
-    await tx.execute(`select pg_advisory_xact_lock(hashtext('evolution:seed-programme'))`);
+    await sql`select pg_advisory_xact_lock(hashtext('evolution:seed-programme'))`.execute(db(tx));
     if (await tx.count(PageCategory, {})) return false;
     for (const m of MUSCLE_GROUPS) tx.create(MuscleGroup, m);
     for (const t of EXERCISE_TYPES) tx.create(ExerciseType, t);
@@ -742,7 +744,9 @@ export async function seedProgramme(em: EntityManager): Promise<boolean> {
     }
     await tx.flush();
     for (const table of SEEDED_TABLES) {
-      await tx.execute(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from "${table}"))`);
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        db(tx),
+      );
     }
     return true;
   });
