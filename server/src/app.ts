@@ -5,9 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { sql } from 'kysely';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { repoRoot, type AppConfig } from './config.ts';
+import { db } from './db/kysely.ts';
 import { createOrm } from './db/orm.ts';
 import { PHOTO_MAX_BYTES } from '@evolution/shared';
 import { restErrorHandler } from './rest/errors.ts';
@@ -102,7 +104,7 @@ export async function buildApp(
   // instances) runs inside the server process once the app is ready, and stops with it.
   let worker: JobWorker | null = null;
   app.addHook('onReady', async () => {
-    worker = await startJobWorker(config);
+    worker = await startJobWorker(config, orm);
     await Promise.all([live.ready(), throttles.ready()]);
   });
   // The worker stops first (a mail job finishes), then its pooled SMTP connections close.
@@ -156,7 +158,7 @@ export async function buildApp(
   app.get('/healthz', async (req, reply) => {
     if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {
-      await req.em.getConnection().execute('select 1');
+      await sql`select 1`.execute(db(req.em));
       return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });

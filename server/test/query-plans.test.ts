@@ -15,6 +15,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale } from '../bench/scaleSeed.ts';
+import { db } from '../src/db/kysely.ts';
 import { DEMO_ADMIN, DEMO_MEMBER, ensureAdmin, ensureDemoMember } from '../src/db/seed.ts';
 import { deliverPage } from '../src/services/messageDelivery.ts';
 import { rest, trpc } from './helpers/api.ts';
@@ -251,29 +252,24 @@ describe(`query plans at ${MEMBERS.toLocaleString('en-GB')} members: every hot s
   });
 
   it("a channel message's delivery page (the job's INSERT ... SELECT over subscriptions)", async () => {
-    // The job's own statements, taken from deliverPage with a stand-in client (nothing written): the page of the
-    // audience after a cursor, the receipts written from it. A page of 500 is to 20,000 members about what the
-    // default page (MESSAGE_DELIVERY_PAGE, 5,000) is to 500,000: a few percent of the channel.
+    // The job's own statements, from deliverPage run in a transaction rolled back after it (nothing written): the
+    // page of the audience after a cursor, the receipts written from it. A page of 500 is to 20,000 members about what
+    // the default page (MESSAGE_DELIVERY_PAGE, 5,000) is to 500,000: a few percent of the channel.
     const page = 500;
-    const [message] = (
-      await explainer.query<{ id: number; channel_id: number; created_at: Date }>(
-        'select id, channel_id, created_at from messages where id = $1',
-        [broadcastId],
-      )
-    ).rows;
-    const statements: Statement[] = [];
-    const answers = [
-      [{ ...message, subject: 'x', delivered_at: null }],
-      [{ scanned: page, last: memberId, written: [] }],
-    ];
-    const client = {
-      query: async (text: string, values: unknown[] = []) => {
-        statements.push({ text, values });
-        return { rows: answers.shift() ?? [], rowCount: 0 };
-      },
-    };
-    await deliverPage(client as never, { messageId: broadcastId, after: memberId }, page);
-    expect(statements.some((s) => /insert into message_recipients/i.test(s.text))).toBe(true);
+    const rollback = new Error('rolled back');
+    let statements: Statement[] = [];
+    await ctx.app.orm.em
+      .fork()
+      .transactional(async (tx) => {
+        // The seeded broadcast is delivered already; undelivered again, in this transaction only, it walks a page.
+        await db(tx).updateTable('messages').set({ delivered_at: null }).where('id', '=', broadcastId).execute();
+        statements = await record(() => deliverPage(tx, { messageId: broadcastId, after: memberId }, page));
+        throw rollback;
+      })
+      .catch((err: unknown) => {
+        if (err !== rollback) throw err;
+      });
+    expect(statements.some((s) => /insert into "?message_recipients"?/i.test(s.text))).toBe(true);
     expect(await problems('message delivery page', statements)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
   Logger,
   makeWorkerUtils,
@@ -10,9 +10,11 @@ import {
   type TaskList,
   type WorkerEvents,
 } from 'graphile-worker';
+import { sql } from 'kysely';
 import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
+import { db } from '../db/kysely.ts';
 import { serviceLog } from './log.ts';
 import { sendMail, type Mail } from './mail.ts';
 import { messageTasks } from './messageDelivery.ts';
@@ -44,11 +46,9 @@ export async function enqueueMail(em: EntityManager, mail: Mail): Promise<void> 
     text: mail.text,
     ...(mail.html === undefined ? {} : { html: mail.html }),
   };
-  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?)', [
-    MAIL_TASK,
-    JSON.stringify(payload),
-    MAIL_MAX_ATTEMPTS,
-  ]);
+  await sql`select graphile_worker.add_job(${MAIL_TASK}, ${JSON.stringify(payload)}::json, max_attempts => ${MAIL_MAX_ATTEMPTS})`.execute(
+    db(em),
+  );
 }
 
 // The library's log lines go through our service log (silent in tests); its debug chatter is dropped.
@@ -120,9 +120,9 @@ export interface JobWorker {
 /**
  * Starts this process's worker: it sends queued mail through `sendMail`, push notifications (services/push.ts) and
  * coaches' messages (services/messageDelivery.ts), retrying a failed send with backoff, and takes its share of the
- * scheduled jobs (SCHEDULES).
+ * scheduled jobs (SCHEDULES). The tasks' own queries go through the app's ORM (`orm`), each run on a fork of its own.
  */
-export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
+export async function startJobWorker(config: AppConfig, orm: MikroORM): Promise<JobWorker> {
   // One connection waits on LISTEN, the others take and complete jobs: a small pool is plenty for mail.
   const pool = workerPool(config, 3);
   // A worker that cannot start (the database refuses it) leaves no pool behind.
@@ -134,30 +134,34 @@ export async function startJobWorker(config: AppConfig): Promise<JobWorker> {
     [MAIL_TASK]: async (payload) => {
       await sendMail(config, payload as Mail);
     },
-    ...pushTasks(config),
-    ...messageTasks(config),
-    ...vo2RelabelTasks(config),
-    [PURGE_REVOKED_TOKENS_TASK]: async (_payload, helpers) => {
-      await helpers.withPgClient((client) => client.query('delete from revoked_tokens where expires_at < now()'));
+    ...pushTasks(config, orm),
+    ...messageTasks(config, orm),
+    ...vo2RelabelTasks(config, orm),
+    [PURGE_REVOKED_TOKENS_TASK]: async () => {
+      await db(orm.em.fork())
+        .deleteFrom('revoked_tokens')
+        .where('expires_at', '<', sql<string>`now()`)
+        .execute();
     },
-    [QUEUE_MAINTENANCE_TASK]: async (_payload, helpers) => {
-      await helpers.withPgClient(async (client) => {
-        // graphile-worker has no public call for this age-bounded delete; its own cleanup runs the same query on the
-        // same table without the age limit (DELETE_PERMAFAILED_JOBS).
-        await client.query(
-          `delete from graphile_worker._private_jobs where attempts >= max_attempts and locked_at is null and updated_at < now() - make_interval(days => $1)`,
-          [FAILED_JOB_KEEP_DAYS],
-        );
-        await client.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [
-          Date.now() - EXPIRED_THROTTLE_KEEP_MS,
-        ]);
-        await client.query('delete from password_resets where expires_at < now() - make_interval(days => $1)', [
-          EXPIRED_RESET_KEEP_DAYS,
-        ]);
-        await client.query('delete from payment_events where received_at < now() - make_interval(days => $1)', [
-          PAYMENT_EVENT_KEEP_DAYS,
-        ]);
-      });
+    [QUEUE_MAINTENANCE_TASK]: async () => {
+      const kysely = db(orm.em.fork());
+      // graphile-worker has no public call for this age-bounded delete; its own cleanup runs the same query on the
+      // same table without the age limit (DELETE_PERMAFAILED_JOBS).
+      await sql`delete from graphile_worker._private_jobs where attempts >= max_attempts and locked_at is null and updated_at < now() - make_interval(days => ${FAILED_JOB_KEEP_DAYS})`.execute(
+        kysely,
+      );
+      await kysely
+        .deleteFrom(RATE_LIMIT_TABLE)
+        .where('expire', '<', Date.now() - EXPIRED_THROTTLE_KEEP_MS)
+        .execute();
+      await kysely
+        .deleteFrom('password_resets')
+        .where('expires_at', '<', sql<string>`now() - make_interval(days => ${EXPIRED_RESET_KEEP_DAYS})`)
+        .execute();
+      await kysely
+        .deleteFrom('payment_events')
+        .where('received_at', '<', sql<string>`now() - make_interval(days => ${PAYMENT_EVENT_KEEP_DAYS})`)
+        .execute();
       // The library's own upkeep: task names and queues no job refers to any more.
       await utils.cleanup({
         tasks: ['GC_JOB_QUEUES', 'GC_TASK_IDENTIFIERS'],

@@ -1,12 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { JobHelpers, TaskList } from 'graphile-worker';
-import type { PoolClient } from 'pg';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { TaskList } from 'graphile-worker';
+import { sql, type QueryCreator } from 'kysely';
 import { MESSAGE_TEXT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { db, type Database } from '../db/kysely.ts';
 import { MAIL_MAX_ATTEMPTS } from './jobs.ts';
 import { sendMail } from './mail.ts';
-import { IDS_PER_NOTIFICATION, LIVE_CHANNEL, livePayloads, type LiveEvent } from './live.ts';
-import { PUSH_NOTICE, enqueuePushOn, inTransaction } from './push.ts';
+import { IDS_PER_NOTIFICATION, notifyLive, type LiveEvent } from './live.ts';
+import { PUSH_NOTICE, anyOf, enqueuePush } from './push.ts';
 
 // A channel message's delivery: the admin's call stores the message and queues one walk; the walk
 // writes the recipient rows set-based, a page of members per run in its own transaction, and hands each page's mail
@@ -30,19 +31,24 @@ const T = MESSAGE_TEXT;
 /**
  * The channel's audience over `subscriptions s join users u`, as admission decides it (session.isSubscriptionActive)
  * at the message's sending time `at`: a member whose subscription is active or trialing, paid past `at`, and created
- * by then. The params are written as the caller's placeholders.
+ * by then.
  */
-function channelAudienceSql(channel: string, at: string): string {
-  return `s.channel_id = ${channel} and s.status in ('active', 'trialing') and s.current_period_end > ${at} and s.created_at <= ${at}
-    and u.role = ${ROLE.member}`;
+function channelAudience(kysely: QueryCreator<Database>, channelId: number, at: string) {
+  return kysely
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('s.channel_id', '=', channelId)
+    .where('s.status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)])
+    .where('s.current_period_end', '>', at)
+    .where('s.created_at', '<=', at)
+    .where('u.role', '=', sql.lit(ROLE.member));
 }
 
 /** How many members a channel message sent at `at` is for (the progress's "of ~n"); 0 means nobody. */
 export async function countChannelAudience(em: EntityManager, channelId: number, at: Date): Promise<number> {
-  const [row] = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from subscriptions s join users u on u.id = s.user_id where ${channelAudienceSql('?', '?')}`,
-    [channelId, at, at],
-  );
+  const row = await channelAudience(db(em), channelId, at.toISOString())
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -58,39 +64,26 @@ interface MailPayload {
   userIds: number[];
 }
 
-const addMailJob = (
-  run: (sql: string, params: unknown[]) => Promise<unknown>,
-  payload: MailPayload,
-  placeholders: [string, string, string],
-) =>
-  run(
-    `select graphile_worker.add_job(${placeholders[0]}, ${placeholders[1]}::json, max_attempts => ${placeholders[2]})`,
-    [MESSAGE_MAIL_TASK, JSON.stringify(payload), MAIL_MAX_ATTEMPTS],
+/** Queues one mail job on the caller's EntityManager (in its transaction). */
+const addMailJob = (em: EntityManager, payload: MailPayload) =>
+  sql`select graphile_worker.add_job(${MESSAGE_MAIL_TASK}, ${JSON.stringify(payload)}::json, max_attempts => ${MAIL_MAX_ATTEMPTS})`.execute(
+    db(em),
+  );
+
+/** Queues one page of a delivery's walk; the job key makes a page queued twice (its run repeated after the commit) one job. */
+const addDeliveryJob = (em: EntityManager, payload: DeliveryPayload) =>
+  sql`select graphile_worker.add_job(${MESSAGE_DELIVERY_TASK}, ${JSON.stringify(payload)}::json, max_attempts => ${DELIVERY_MAX_ATTEMPTS}, priority => ${DELIVERY_PRIORITY}, job_key => ${`message-delivery:${payload.messageId}:${payload.after}`})`.execute(
+    db(em),
   );
 
 /** Queues the delivery of a channel message stored in the caller's transaction: one job, whatever the audience. */
 export async function enqueueDelivery(em: EntityManager, messageId: number): Promise<void> {
-  const payload: DeliveryPayload = { messageId, after: 0 };
-  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?, job_key => ?)', [
-    MESSAGE_DELIVERY_TASK,
-    JSON.stringify(payload),
-    DELIVERY_MAX_ATTEMPTS,
-    DELIVERY_PRIORITY,
-    `message-delivery:${messageId}:0`,
-  ]);
+  await addDeliveryJob(em, { messageId, after: 0 });
 }
 
 /** Queues the mails of recipient rows written in the caller's transaction (a message to one member). */
 export async function enqueueMessageMails(em: EntityManager, messageId: number, userIds: number[]): Promise<void> {
-  await addMailJob((sql, params) => em.execute(sql, params as never[]), { messageId, userIds }, ['?', '?', '?']);
-}
-
-interface MessageRow {
-  id: number;
-  subject: string;
-  channel_id: number | null;
-  created_at: Date;
-  delivered_at: Date | null;
+  await addMailJob(em, { messageId, userIds });
 }
 
 /**
@@ -99,39 +92,65 @@ interface MessageRow {
  * message's progress counted (by the receipts' trigger), the new rows' mails queued in pages, one live notice, and
  * the next page queued; the last page marks the message delivered and queues its push. The message row is locked, so two runs of one page queue.
  */
-export async function deliverPage(client: PoolClient, payload: DeliveryPayload, pageSize: number): Promise<void> {
-  const {
-    rows: [message],
-  } = await client.query<MessageRow>(
-    'select id, subject, channel_id, created_at, delivered_at from messages where id = $1 for update',
-    [payload.messageId],
-  );
+export async function deliverPage(em: EntityManager, payload: DeliveryPayload, pageSize: number): Promise<void> {
+  const kysely = db(em);
+  const message = await kysely
+    .selectFrom('messages')
+    .select(['id', 'subject', 'channel_id', 'created_at', 'delivered_at'])
+    .where('id', '=', payload.messageId)
+    .forUpdate()
+    .executeTakeFirst();
   // Deleted, or finished by an earlier run of this page: nothing left to do.
   if (!message || message.delivered_at !== null || message.channel_id === null) return;
-  const {
-    rows: [page],
-  } = await client.query<{ scanned: number; last: number | null; written: number[] }>(
-    `with page as (
-       select s.user_id from subscriptions s join users u on u.id = s.user_id
-       where ${channelAudienceSql('$1', '$2')} and s.user_id > $3 order by s.user_id limit $4
-     ), written as (
-       insert into message_recipients (message_id, user_id, created_at) select $5, user_id, now() from page
-       on conflict (message_id, user_id) do nothing returning user_id
-     )
-     select (select count(*)::int from page) as scanned, (select max(user_id) from page) as last,
-       coalesce((select array_agg(user_id order by user_id) from written), '{}') as written`,
-    [message.channel_id, message.created_at, payload.after, pageSize, message.id],
-  );
-  const { scanned, last, written } = page!;
-  const finished = scanned < pageSize;
+  const { scanned, last, written } = await kysely
+    .with('page', (qc) =>
+      channelAudience(qc, message.channel_id!, message.created_at)
+        .select('s.user_id')
+        .where('s.user_id', '>', payload.after)
+        .orderBy('s.user_id')
+        .limit(pageSize),
+    )
+    .with('written', (qc) =>
+      qc
+        .insertInto('message_recipients')
+        .columns(['message_id', 'user_id', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('page')
+            .select((eb) => [eb.val(message.id).as('message_id'), 'user_id', sql`now()`.as('created_at')]),
+        )
+        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+        .returning('user_id'),
+    )
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('page')
+        .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+        .as('scanned'),
+      eb
+        .selectFrom('page')
+        .select((eb) => eb.fn.max('user_id').as('m'))
+        .as('last'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('written')
+            .select((eb) => eb.fn.agg<number[]>('array_agg', ['user_id']).orderBy('user_id').as('a')),
+          sql<number[]>`'{}'`,
+        )
+        .as('written'),
+    ])
+    .executeTakeFirstOrThrow();
+  const finished = scanned! < pageSize;
   // The progress itself is the message's recipients_count, which the receipts' own trigger keeps.
-  if (finished) await client.query('update messages set delivered_at = now() where id = $1', [message.id]);
+  if (finished)
+    await kysely
+      .updateTable('messages')
+      .set({ delivered_at: sql<string>`now()` })
+      .where('id', '=', message.id)
+      .execute();
   for (let i = 0; i < written.length; i += MESSAGE_MAIL_PAGE) {
-    await addMailJob(
-      (sql, params) => client.query(sql, params),
-      { messageId: message.id, userIds: written.slice(i, i + MESSAGE_MAIL_PAGE) },
-      ['$1', '$2', '$3'],
-    );
+    await addMailJob(em, { messageId: message.id, userIds: written.slice(i, i + MESSAGE_MAIL_PAGE) });
   }
   if (written.length) {
     // One notice per page: its members by id when they fit one notification, else as the range they span.
@@ -139,23 +158,13 @@ export async function deliverPage(client: PoolClient, payload: DeliveryPayload, 
       written.length <= IDS_PER_NOTIFICATION
         ? { topic: 'message', id: message.id, userIds: written }
         : { topic: 'message', id: message.id, userIds: [], userRange: [written[0]!, written.at(-1)!] };
-    for (const notice of livePayloads(event)) await client.query('select pg_notify($1, $2)', [LIVE_CHANNEL, notice]);
+    await notifyLive(em, event);
   }
   if (finished) {
-    await enqueuePushOn(client, { kind: 'message', messageId: message.id }, PUSH_NOTICE.messageArrived(message));
+    await enqueuePush(em, { kind: 'message', messageId: message.id }, PUSH_NOTICE.messageArrived(message));
     return;
   }
-  // job_key: a page queued twice (its run repeated after the commit) is one job.
-  await client.query(
-    'select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)',
-    [
-      MESSAGE_DELIVERY_TASK,
-      JSON.stringify({ messageId: message.id, after: last! } satisfies DeliveryPayload),
-      DELIVERY_MAX_ATTEMPTS,
-      DELIVERY_PRIORITY,
-      `message-delivery:${message.id}:${last}`,
-    ],
-  );
+  await addDeliveryJob(em, { messageId: message.id, after: last! });
 }
 
 /** The mail a recipient gets: the message, and a link to it in their inbox. */
@@ -179,41 +188,41 @@ function mailFor(
  * sends only those. A mail is never sent twice: at worst a process dying mid-send loses the few in flight, which the
  * SMTP server may or may not have taken.
  */
-async function sendMailPage(config: AppConfig, payload: MailPayload, helpers: JobHelpers): Promise<void> {
-  const {
-    rows: [message],
-  } = await helpers.withPgClient((client) =>
-    client.query<{ id: number; subject: string; body: string; sender_name: string | null }>(
-      'select m.id, m.subject, m.body, s.name as sender_name from messages m left join users s on s.id = m.sender_id where m.id = $1',
-      [payload.messageId],
-    ),
-  );
+async function sendMailPage(config: AppConfig, payload: MailPayload, em: EntityManager): Promise<void> {
+  const kysely = db(em);
+  const message = await kysely
+    .selectFrom('messages as m')
+    .leftJoin('users as s', 's.id', 'm.sender_id')
+    .select(['m.id', 'm.subject', 'm.body', 's.name as sender_name'])
+    .where('m.id', '=', payload.messageId)
+    .executeTakeFirst();
   if (!message) return;
-  const { rows: recipients } = await helpers.withPgClient((client) =>
-    client.query<{ id: number; email: string; name: string }>(
-      `select mr.id, u.email, u.name from message_recipients mr join users u on u.id = mr.user_id
-       where mr.message_id = $1 and mr.user_id = any($2::int[]) and mr.mailed_at is null order by mr.user_id`,
-      [message.id, payload.userIds],
-    ),
-  );
+  const recipients = await kysely
+    .selectFrom('message_recipients as mr')
+    .innerJoin('users as u', 'u.id', 'mr.user_id')
+    .select(['mr.id', 'u.email', 'u.name'])
+    .where('mr.message_id', '=', message.id)
+    .where('mr.user_id', '=', anyOf(payload.userIds))
+    .where('mr.mailed_at', 'is', null)
+    .orderBy('mr.user_id')
+    .execute();
   let failures = 0;
   for (let i = 0; i < recipients.length; i += MESSAGE_MAIL_CONCURRENCY) {
     const group = recipients.slice(i, i + MESSAGE_MAIL_CONCURRENCY);
-    const { rows: claimed } = await helpers.withPgClient((client) =>
-      client.query<{ id: number }>(
-        'update message_recipients set mailed_at = now() where id = any($1::int[]) and mailed_at is null returning id',
-        [group.map((r) => r.id)],
-      ),
-    );
+    const claimed = await kysely
+      .updateTable('message_recipients')
+      .set({ mailed_at: sql<string>`now()` })
+      .where('id', '=', anyOf(group.map((r) => r.id)))
+      .where('mailed_at', 'is', null)
+      .returning('id')
+      .execute();
     // A recipient another run took meanwhile is left to it.
     const mine = new Set(claimed.map((r) => r.id));
     const sending = group.filter((r) => mine.has(r.id));
     const outcomes = await Promise.allSettled(sending.map((r) => sendMail(config, mailFor(config, r, message))));
     const failed = sending.filter((_r, n) => outcomes[n]!.status === 'rejected').map((r) => r.id);
     if (failed.length)
-      await helpers.withPgClient((client) =>
-        client.query('update message_recipients set mailed_at = null where id = any($1::int[])', [failed]),
-      );
+      await kysely.updateTable('message_recipients').set({ mailed_at: null }).where('id', '=', anyOf(failed)).execute();
     failures += failed.length;
   }
   if (failures)
@@ -223,10 +232,10 @@ async function sendMailPage(config: AppConfig, payload: MailPayload, helpers: Jo
 }
 
 /** The message tasks for the job worker's task list (services/jobs.ts). */
-export function messageTasks(config: AppConfig): TaskList {
+export function messageTasks(config: AppConfig, orm: MikroORM): TaskList {
   return {
-    [MESSAGE_DELIVERY_TASK]: (payload, helpers) =>
-      inTransaction(helpers, (client) => deliverPage(client, payload as DeliveryPayload, config.messageDeliveryPage)),
-    [MESSAGE_MAIL_TASK]: (payload, helpers) => sendMailPage(config, payload as MailPayload, helpers),
+    [MESSAGE_DELIVERY_TASK]: (payload) =>
+      orm.em.fork().transactional((tx) => deliverPage(tx, payload as DeliveryPayload, config.messageDeliveryPage)),
+    [MESSAGE_MAIL_TASK]: (payload) => sendMailPage(config, payload as MailPayload, orm.em.fork()),
   };
 }

@@ -1,7 +1,7 @@
 import { createECDH, randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { JobHelpers, TaskList } from 'graphile-worker';
-import type { PoolClient } from 'pg';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { TaskList } from 'graphile-worker';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import webpush from 'web-push';
 import type { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
   type pushSubscriptionInput,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { db, type Database } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { serviceLog } from './log.ts';
@@ -96,15 +97,10 @@ export const PUSH_NOTICE = {
 // ---------------------------------------------------------------------------------------------------------------
 // The devices' calls
 
-interface SubscriptionSqlRow {
-  id: number;
-  user_id: number;
-  endpoint: string;
-  created_at: Date | string;
-  last_used_at: Date | string | null;
-}
+/** A device's row as read back (timestamps as the pool's text). */
+type SubscriptionRow = Selectable<Database['push_subscriptions']>;
 
-const dto = (row: SubscriptionSqlRow): PushSubscriptionDto => ({
+const dto = (row: Pick<SubscriptionRow, 'endpoint' | 'created_at' | 'last_used_at'>): PushSubscriptionDto => ({
   endpoint: row.endpoint,
   created_at: new Date(row.created_at).toISOString(),
   last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
@@ -143,10 +139,12 @@ export async function findOwnSubscription(
   ctx: SignedInContext,
   { endpoint }: z.output<typeof pushEndpointInput>,
 ): Promise<PushSubscriptionDto | null> {
-  const [row] = await ctx.em.execute<SubscriptionSqlRow[]>(
-    'select id, user_id, endpoint, created_at, last_used_at from push_subscriptions where endpoint = ? and user_id = ?',
-    [endpoint, ctx.actor.me.id],
-  );
+  const row = await db(ctx.em)
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id', 'endpoint', 'created_at', 'last_used_at'])
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', ctx.actor.me.id)
+    .executeTakeFirst();
   return row ? dto(row) : null;
 }
 
@@ -162,27 +160,58 @@ export async function subscribePush(
   if (!isP256Point(input.keys.p256dh)) throw validationError('keys.p256dh', M.p256dhInvalid);
   const userId = ctx.actor.me.id;
   return ctx.em.transactional(async (em) => {
-    const [before] = await em.execute<{ user_id: number }[]>(
-      'select user_id from push_subscriptions where endpoint = ?',
-      [input.endpoint],
-    );
+    const kysely = db(em);
+    const before = await kysely
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('endpoint', '=', input.endpoint)
+      .executeTakeFirst();
     // One statement, so two registrations of one endpoint at once leave one row. A device that changes hands starts
     // afresh for its new account: created now, never used.
-    const [row] = await em.execute<SubscriptionSqlRow[]>(
-      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at) values (?, ?, ?, ?, now())
-       on conflict (endpoint) do update set
-         p256dh = excluded.p256dh, auth = excluded.auth, user_id = excluded.user_id,
-         created_at = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.created_at else excluded.created_at end,
-         last_used_at = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.last_used_at end
-       returning id, user_id, endpoint, created_at, last_used_at`,
-      [userId, input.endpoint, input.keys.p256dh, input.keys.auth],
-    );
-    await em.execute(
-      `delete from push_subscriptions where id in (
-         select id from push_subscriptions where user_id = ? and id <> ? order by coalesce(last_used_at, created_at) desc, id desc offset ?)`,
-      [userId, row!.id, PUSH_MAX_DEVICES - 1],
-    );
-    return { created: before?.user_id !== userId, data: dto(row!) };
+    const row = await kysely
+      .insertInto('push_subscriptions')
+      .values({
+        // The entities type the serial key as a value to write: `default` leaves it to its sequence, as before.
+        id: sql<number>`default`,
+        user_id: userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        created_at: sql<string>`now()`,
+      })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet((eb) => {
+          const sameAccount = eb('push_subscriptions.user_id', '=', eb.ref('excluded.user_id'));
+          return {
+            p256dh: eb.ref('excluded.p256dh'),
+            auth: eb.ref('excluded.auth'),
+            user_id: eb.ref('excluded.user_id'),
+            created_at: eb
+              .case()
+              .when(sameAccount)
+              .then(eb.ref('push_subscriptions.created_at'))
+              .else(eb.ref('excluded.created_at'))
+              .end(),
+            last_used_at: eb.case().when(sameAccount).then(eb.ref('push_subscriptions.last_used_at')).end(),
+          };
+        }),
+      )
+      .returning(['id', 'user_id', 'endpoint', 'created_at', 'last_used_at'])
+      .executeTakeFirstOrThrow();
+    await kysely
+      .deleteFrom('push_subscriptions')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '<>', row.id)
+          .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
+          .orderBy('id', 'desc')
+          .offset(PUSH_MAX_DEVICES - 1),
+      )
+      .execute();
+    return { created: before?.user_id !== userId, data: dto(row) };
   });
 }
 
@@ -191,10 +220,12 @@ export async function unsubscribePush(
   ctx: SignedInContext,
   { endpoint }: z.output<typeof pushEndpointInput>,
 ): Promise<void> {
-  const removed = await ctx.em.execute<{ id: number }[]>(
-    'delete from push_subscriptions where endpoint = ? and user_id = ? returning id',
-    [endpoint, ctx.actor.me.id],
-  );
+  const removed = await db(ctx.em)
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', ctx.actor.me.id)
+    .returning('id')
+    .execute();
   // Another account's device is a 404, not a 403: whose it is is none of the caller's business.
   if (removed.length === 0) throw notFound(M.notFound);
 }
@@ -202,20 +233,19 @@ export async function unsubscribePush(
 // ---------------------------------------------------------------------------------------------------------------
 // Queueing
 
-/** The audience as SQL over `push_subscriptions s`, with its one parameter written as `param` (`?` or `$1`). */
-function audienceSql(audience: PushAudience, param: string): { join: string; where: string; value: number } {
+/** The audience's devices: `push_subscriptions s`, joined to what picks them. */
+function audienceDevices(kysely: Kysely<Database>, audience: PushAudience) {
+  const devices = kysely.selectFrom('push_subscriptions as s');
   switch (audience.kind) {
     case 'user':
-      return { join: '', where: `s.user_id = ${param}`, value: audience.userId };
+      return devices.where('s.user_id', '=', audience.userId);
     case 'admins':
-      return { join: 'join users u on u.id = s.user_id', where: `u.role = ${param}`, value: ROLE.admin };
+      return devices.innerJoin('users as u', 'u.id', 's.user_id').where('u.role', '=', ROLE.admin);
     case 'message':
       // The message's recipient rows are its audience (all written: a channel message queues this once delivered).
-      return {
-        join: 'join message_recipients r on r.user_id = s.user_id',
-        where: `r.message_id = ${param}`,
-        value: audience.messageId,
-      };
+      return devices
+        .innerJoin('message_recipients as r', 'r.user_id', 's.user_id')
+        .where('r.message_id', '=', audience.messageId);
   }
 }
 
@@ -237,54 +267,24 @@ export async function enqueuePush(
   audience: PushAudience,
   notification: PushNotification,
 ): Promise<void> {
-  const { join, where, value } = audienceSql(audience, '?');
-  const [found] = await em.execute<{ found: boolean }[]>(
-    `select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`,
-    [value],
-  );
-  if (!found?.found) return;
+  const kysely = db(em);
+  const { found } = await kysely
+    .selectNoFrom((eb) => eb.exists(audienceDevices(kysely, audience).select(eb.lit(1).as('one'))).as('found'))
+    .executeTakeFirstOrThrow();
+  if (!found) return;
   const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
-  await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?, priority => ?)', [
-    PUSH_WALK_TASK,
-    JSON.stringify(payload),
-    PUSH_WALK_MAX_ATTEMPTS,
-    PUSH_PRIORITY,
-  ]);
-}
-
-/** enqueuePush for a job on the queue's own connection (inside the job's transaction). */
-export async function enqueuePushOn(
-  client: PoolClient,
-  audience: PushAudience,
-  notification: PushNotification,
-): Promise<void> {
-  const { join, where, value } = audienceSql(audience, '$1');
-  const {
-    rows: [found],
-  } = await client.query<{ found: boolean }>(
-    `select exists (select 1 from push_subscriptions s ${join} where ${where}) as found`,
-    [value],
+  await sql`select graphile_worker.add_job(${PUSH_WALK_TASK}, ${JSON.stringify(payload)}::json, max_attempts => ${PUSH_WALK_MAX_ATTEMPTS}, priority => ${PUSH_PRIORITY})`.execute(
+    kysely,
   );
-  if (!found?.found) return;
-  const payload: WalkPayload = { run: randomUUID(), audience, notification, after: 0 };
-  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4)', [
-    PUSH_WALK_TASK,
-    JSON.stringify(payload),
-    PUSH_WALK_MAX_ATTEMPTS,
-    PUSH_PRIORITY,
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sending (the job queue's worker)
 
-interface DeviceRow {
-  id: number;
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+/** A device as a send needs it. */
+type DeviceRow = Pick<SubscriptionRow, 'id' | 'user_id' | 'endpoint' | 'p256dh' | 'auth'>;
+/** The columns of a DeviceRow. */
+const DEVICE = ['id', 'user_id', 'endpoint', 'p256dh', 'auth'] as const;
 
 /**
  * What a push service made of one send: accepted, the device is gone (404/410, or its endpoint is no longer on a
@@ -374,13 +374,23 @@ function sendAll(config: AppConfig, devices: readonly DeviceRow[], notification:
 }
 
 /** Drops the devices their push service called gone and stamps the ones that took a notification, set-based. */
-async function recordOutcomes(client: PoolClient, sent: readonly { id: number; outcome: Outcome }[]): Promise<void> {
+async function recordOutcomes(
+  kysely: Kysely<Database>,
+  sent: readonly { id: number; outcome: Outcome }[],
+): Promise<void> {
   const gone = sent.filter((s) => s.outcome === 'gone').map((s) => s.id);
   const delivered = sent.filter((s) => s.outcome === 'delivered').map((s) => s.id);
-  if (gone.length) await client.query('delete from push_subscriptions where id = any($1::int[])', [gone]);
+  if (gone.length) await kysely.deleteFrom('push_subscriptions').where('id', '=', anyOf(gone)).execute();
   if (delivered.length)
-    await client.query('update push_subscriptions set last_used_at = now() where id = any($1::int[])', [delivered]);
+    await kysely
+      .updateTable('push_subscriptions')
+      .set({ last_used_at: sql<string>`now()` })
+      .where('id', '=', anyOf(delivered))
+      .execute();
 }
+
+/** `any($1::int[])`: a list of ids as one array parameter, so a statement's text is the same for any number of them. */
+export const anyOf = (ids: readonly number[]) => sql<number>`any(${ids}::int[])`;
 
 /** One send to repeat: the device (still the same account's) and what to show. */
 interface RetryEntry {
@@ -389,60 +399,39 @@ interface RetryEntry {
   notification: PushNotification;
 }
 
-/** Runs `work` in one transaction on a connection of the job queue's pool. */
-export async function inTransaction(helpers: JobHelpers, work: (client: PoolClient) => Promise<void>): Promise<void> {
-  await helpers.withPgClient(async (client) => {
-    await client.query('begin');
-    try {
-      await work(client);
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback');
-      throw err;
-    }
-  });
-}
-
 /**
  * One run of a walk: the next page of the audience's devices after the cursor, sent with limited concurrency; then, in
  * one transaction, the gone devices dropped, the failed sends handed to a retry job and the next page queued. A run
  * the queue repeats starts from its own cursor, so the pages before it are never sent again.
  */
-async function walkPage(config: AppConfig, payload: WalkPayload, helpers: JobHelpers): Promise<void> {
-  const { join, where, value } = audienceSql(payload.audience, '$1');
-  const { rows: devices } = await helpers.withPgClient((client) =>
-    client.query<DeviceRow>(
-      `select s.id, s.user_id, s.endpoint, s.p256dh, s.auth from push_subscriptions s ${join} where ${where} and s.id > $2 order by s.id limit $3`,
-      [value, payload.after, PUSH_PAGE_SIZE],
-    ),
-  );
+async function walkPage(config: AppConfig, payload: WalkPayload, em: EntityManager): Promise<void> {
+  const devices = await audienceDevices(db(em), payload.audience)
+    .select(DEVICE.map((c) => `s.${c}` as const))
+    .where('s.id', '>', payload.after)
+    .orderBy('s.id')
+    .limit(PUSH_PAGE_SIZE)
+    .execute();
   if (devices.length === 0) return;
   const outcomes = await sendAll(config, devices, payload.notification);
   const retries: RetryEntry[] = devices
     .filter((_d, i) => outcomes[i] === 'retry')
     .map((d) => ({ subscriptionId: d.id, userId: d.user_id, notification: payload.notification }));
   const last = devices.at(-1)!.id;
-  await inTransaction(helpers, async (client) => {
+  await em.transactional(async (tx) => {
+    const kysely = db(tx);
     await recordOutcomes(
-      client,
+      kysely,
       devices.map((d, i) => ({ id: d.id, outcome: outcomes[i]! })),
     );
     if (retries.length) {
-      await client.query(
-        'select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, run_at => now() + make_interval(secs => $5))',
-        [PUSH_RETRY_TASK, JSON.stringify(retries), PUSH_RETRY_MAX_ATTEMPTS, PUSH_PRIORITY, PUSH_RETRY_DELAY_SECONDS],
+      await sql`select graphile_worker.add_job(${PUSH_RETRY_TASK}, ${JSON.stringify(retries)}::json, max_attempts => ${PUSH_RETRY_MAX_ATTEMPTS}, priority => ${PUSH_PRIORITY}, run_at => now() + make_interval(secs => ${PUSH_RETRY_DELAY_SECONDS}))`.execute(
+        kysely,
       );
     }
     if (devices.length === PUSH_PAGE_SIZE) {
-      await client.query(
-        'select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4, job_key => $5)',
-        [
-          PUSH_WALK_TASK,
-          JSON.stringify({ ...payload, after: last }),
-          PUSH_WALK_MAX_ATTEMPTS,
-          PUSH_PRIORITY,
-          `push:${payload.run}:${last}`,
-        ],
+      const next: WalkPayload = { ...payload, after: last };
+      await sql`select graphile_worker.add_job(${PUSH_WALK_TASK}, ${JSON.stringify(next)}::json, max_attempts => ${PUSH_WALK_MAX_ATTEMPTS}, priority => ${PUSH_PRIORITY}, job_key => ${`push:${payload.run}:${last}`})`.execute(
+        kysely,
       );
     }
   });
@@ -452,13 +441,12 @@ async function walkPage(config: AppConfig, payload: WalkPayload, helpers: JobHel
  * A retry batch: each entry's device is sent again if it still exists and is still the same account's; the entries
  * that fail once more are all the queue keeps for the next attempt (graphile-worker's batch jobs).
  */
-async function retryBatch(config: AppConfig, entries: RetryEntry[], helpers: JobHelpers): Promise<Promise<void>[]> {
-  const { rows } = await helpers.withPgClient((client) =>
-    client.query<DeviceRow>(
-      'select id, user_id, endpoint, p256dh, auth from push_subscriptions where id = any($1::int[])',
-      [entries.map((e) => e.subscriptionId)],
-    ),
-  );
+async function retryBatch(config: AppConfig, entries: RetryEntry[], em: EntityManager): Promise<Promise<void>[]> {
+  const rows = await db(em)
+    .selectFrom('push_subscriptions')
+    .select(DEVICE)
+    .where('id', '=', anyOf(entries.map((e) => e.subscriptionId)))
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const outcomes = await eachLimited(
     entries,
@@ -473,9 +461,9 @@ async function retryBatch(config: AppConfig, entries: RetryEntry[], helpers: Job
       };
     },
   );
-  await inTransaction(helpers, (client) =>
+  await em.transactional((tx) =>
     recordOutcomes(
-      client,
+      db(tx),
       outcomes.filter((o) => o !== null),
     ),
   );
@@ -487,9 +475,9 @@ async function retryBatch(config: AppConfig, entries: RetryEntry[], helpers: Job
 }
 
 /** The push tasks for the job worker's task list (services/jobs.ts). */
-export function pushTasks(config: AppConfig): TaskList {
+export function pushTasks(config: AppConfig, orm: MikroORM): TaskList {
   return {
-    [PUSH_WALK_TASK]: (payload, helpers) => walkPage(config, payload as WalkPayload, helpers),
-    [PUSH_RETRY_TASK]: (payload, helpers) => retryBatch(config, payload as RetryEntry[], helpers),
+    [PUSH_WALK_TASK]: (payload) => walkPage(config, payload as WalkPayload, orm.em.fork()),
+    [PUSH_RETRY_TASK]: (payload) => retryBatch(config, payload as RetryEntry[], orm.em.fork()),
   };
 }
