@@ -129,7 +129,7 @@ export default function MealPage({ params }: PageProps) {
             <h2 id="nutrition-title" className="panel__title">
               Nutrition
             </h2>
-            <div className="meal-servings">
+            <div className="meal-servings columns">
               <NumberField
                 className="meal-servings__field"
                 label="Servings"

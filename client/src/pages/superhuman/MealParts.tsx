@@ -25,7 +25,7 @@ export function IngredientTable({
   if (ingredients.length === 0) return <p className="muted">No ingredients listed.</p>;
   return (
     <div className="table-wrap">
-      <table className="ingredient-table">
+      <table className="table-plain ingredient-table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>

@@ -40,7 +40,7 @@ export function TreeLayout({
   ...nav
 }: TreeNavProps & { wide?: boolean; unchosen: ReactNode; children: ReactNode }) {
   return (
-    <div className={wide ? 'tree-layout tree-layout--wide' : 'tree-layout'}>
+    <div className={wide ? 'tree-layout tree-layout--wide columns' : 'tree-layout columns'}>
       <TreeNav {...nav} />
       <div className="tree-layout__main">
         {unchosen && nav.tree.isSuccess && <p className="empty panel">{unchosen}</p>}

@@ -144,7 +144,7 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
       )}
       <div className="panel page-edit__fields">
         <TextField label="Title" {...form.bind('title')} maxLength={255} required />
-        <div className="page-edit__row">
+        <div className="page-edit__row columns">
           <LookupSelectField
             label="Class"
             {...form.bind('class_id')}
@@ -155,7 +155,7 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
           />
           <MuscleGroupField label="Muscle group (optional)" none="None" {...form.bind('muscle_group_id')} />
         </div>
-        <div className="page-edit__row">
+        <div className="page-edit__row columns">
           <MediaUploadField
             kind="page_image"
             label="Image"
@@ -185,7 +185,7 @@ function PageForm({ page }: { page: AdminPage | undefined }) {
         />
       </div>
 
-      <div className="page-edit__content">
+      <div className="page-edit__content columns">
         <TextAreaField
           label="Content"
           {...form.bind('content')}

@@ -123,7 +123,7 @@ function EditUser({ id }: { id: number }) {
       />
       <QueryState query={user} loading="Loading the user" />
       {data && (
-        <div className="user-edit">
+        <div className="user-edit columns">
           <div className="user-edit__column">
             <DetailsForm key={`${data.id}-${data.name}-${data.email}-${data.user_type}`} user={data} self={self} />
             {self ? (
