@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { PaymentEvent, Plan, Subscription, User } from '../entities/index.ts';
+import { Plan, Subscription, User } from '../entities/index.ts';
+import { db } from '../db/kysely.ts';
 import { DomainError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { fromStripe, stripeClient } from './payments/stripe.ts';
@@ -113,13 +114,12 @@ export async function handleStripeWebhook(
     throw new DomainError('BAD_REQUEST', 'The webhook signature could not be verified.');
   }
   return ctx.em.transactional(async (em) => {
-    const inserted = await em
-      .createQueryBuilder(PaymentEvent)
-      .insert({ id: event.id, provider: 'stripe', type: event.type, receivedAt: new Date() })
-      .onConflict('id')
-      .ignore()
-      .execute('run');
-    if (!inserted.affectedRows) return { received: true as const, duplicate: true };
+    const inserted = await db(em)
+      .insertInto('payment_events')
+      .values({ id: event.id, provider: 'stripe', type: event.type, received_at: new Date() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (!inserted.numInsertedOrUpdatedRows) return { received: true as const, duplicate: true };
     const eventAt = new Date(event.created * 1000);
     if (event.type.startsWith('customer.subscription.'))
       await applySubscription(em, event.data.object as Stripe.Subscription, eventAt);
