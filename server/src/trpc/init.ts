@@ -2,7 +2,7 @@ import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ROLE, SERVER_MESSAGE } from '@evolution/shared';
 import { asDomainError, DomainError, type ErrorCode } from '../errors.ts';
 import { authenticateAs, type ActorReads } from '../services/auth.ts';
-import type { Actor, ServiceContext } from '../services/context.ts';
+import type { Actor, ServiceContext, SignedInContext } from '../services/context.ts';
 import { rejectNulCharacters } from '../validation.ts';
 import type { Context } from './context.ts';
 
@@ -99,3 +99,14 @@ export const optionalMemberProcedure = base
     return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
   })
   .use(nulFree);
+
+/**
+ * Laravel's route binding, as `route({ bind })` does on REST: used between `.input(id)` and `.input(body)`, the record
+ * the id names must exist (the service's 404) before the body is read, so a call about nothing is a 404 whatever it sent.
+ */
+export const bindRecord =
+  <I>(exists: (ctx: SignedInContext, input: I) => Promise<unknown>) =>
+  async <R>({ ctx, input, next }: { ctx: { svc: SignedInContext }; input: I; next: () => Promise<R> }) => {
+    await exists(ctx.svc, input);
+    return next();
+  };
