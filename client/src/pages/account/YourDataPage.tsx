@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { deleteAccountInput, TOAST_MS } from '@evolution/shared';
+import { deleteAccountInput, TOAST_MS, type DataReadRow } from '@evolution/shared';
 import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { LOGIN } from '../../auth/places.ts';
@@ -13,8 +13,15 @@ import { toast } from '../../components/ui/notifier.ts';
 import { formatWhen, todayIso } from '../../forms/format.ts';
 import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+
+const READ_COLUMNS: readonly StaticColumn<DataReadRow>[] = [
+  { label: 'When', cell: (r) => <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time> },
+  { label: 'Who', cell: (r) => r.admin_name },
+  { label: 'What', cell: (r) => r.what },
+];
 
 /** Who read the member's health data and when (docs/product.md §7: admins' reads are written to an audit log). */
 function HealthDataReads() {
@@ -33,29 +40,12 @@ function HealthDataReads() {
       <QueryState query={reads} loading="Loading who read your data" />
       {reads.isSuccess && rows.length === 0 && <p className="empty">Nobody has read your health data.</p>}
       {rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Reads of your health data, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="When">
-                    <time dateTime={r.created_at}>{formatWhen(r.created_at)}</time>
-                  </td>
-                  <td data-label="Who">{r.admin_name}</td>
-                  <td data-label="What">{r.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaticTable
+          caption={<caption className="visually-hidden">Reads of your health data, newest first</caption>}
+          columns={READ_COLUMNS}
+          rows={rows}
+          rowKey={(r) => r.id}
+        />
       )}
       {reads.data && (
         <Pagination page={page} lastPage={reads.data.meta.last_page} onChange={setPage} label="Pages of reads" />

@@ -1,7 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import type { FlagRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../forms/format.ts';
@@ -11,6 +13,21 @@ import { useFlagLive } from './flagLive.ts';
 import './flags.css';
 
 export const FLAG_LIST = '/with_menu/assistance_flags';
+
+const FLAG_COLUMNS: readonly StaticColumn<FlagRow>[] = [
+  {
+    label: 'Subject',
+    cell: (f) => (
+      <Link href={`${FLAG_LIST}/${f.id}`} className="flag-subject">
+        {f.subject}
+      </Link>
+    ),
+  },
+  { label: 'Status', cell: (f) => <FlagStatusBadge status={f.status} /> },
+  { label: 'Replies', cell: (f) => f.responses_count },
+  { label: 'Opened', cell: (f) => formatWhen(f.created_at) },
+  { label: 'Last activity', cell: (f) => formatWhen(f.updated_at) },
+];
 
 /** /with_menu/assistance_flags: the member's own flags, newest first, paged (page in the query string), status shown. */
 export default function FlagListPage() {
@@ -35,39 +52,17 @@ export default function FlagListPage() {
       <QueryState query={list} loading="Loading your assistance flags" />
       {list.isSuccess && rows.length === 0 && <p className="empty">You have not raised any assistance flags yet.</p>}
       {rows.length > 0 && (
-        <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-          <table className="table">
+        <StaticTable
+          aria-busy={list.isFetching || undefined}
+          caption={
             <caption className="visually-hidden">
               Your assistance flags{meta ? `, page ${meta.current_page} of ${meta.last_page}` : ''}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">Replies</th>
-                <th scope="col">Opened</th>
-                <th scope="col">Last activity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((f) => (
-                <tr key={f.id}>
-                  <td data-label="Subject">
-                    <Link href={`${FLAG_LIST}/${f.id}`} className="flag-subject">
-                      {f.subject}
-                    </Link>
-                  </td>
-                  <td data-label="Status">
-                    <FlagStatusBadge status={f.status} />
-                  </td>
-                  <td data-label="Replies">{f.responses_count}</td>
-                  <td data-label="Opened">{formatWhen(f.created_at)}</td>
-                  <td data-label="Last activity">{formatWhen(f.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          }
+          columns={FLAG_COLUMNS}
+          rows={rows}
+          rowKey={(f) => f.id}
+        />
       )}
       {meta && (
         <Pagination

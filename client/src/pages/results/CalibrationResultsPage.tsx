@@ -5,33 +5,26 @@ import { ResultsLinks } from './ResultsLinks.tsx';
 import './results.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
+
+const CALIBRATION_COLUMNS: readonly StaticColumn<CalibrationResults['data'][number]>[] = [
+  {
+    label: 'Form',
+    cell: (row) => (
+      <>
+        {row.form}
+        {row.placed_form && <span className="table__sub">Placed on {row.placed_form}</span>}
+      </>
+    ),
+  },
+  { label: 'Reps/Time', cell: (row) => formatAmount(row.amount, row.reps_or_time) },
+  { label: 'Level', cell: (row) => row.level ?? '—' },
+];
 
 /** The calibration's tests: Form (and the form it placed the member on), Reps/Time, Level. Shared with the admin's record of a member. */
 export function CalibrationTable({ rows }: { rows: CalibrationResults['data'] }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Form</th>
-            <th scope="col">Reps/Time</th>
-            <th scope="col">Level</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={row.calibration_id ?? `row-${i}`}>
-              <td data-label="Form">
-                {row.form}
-                {row.placed_form && <span className="table__sub">Placed on {row.placed_form}</span>}
-              </td>
-              <td data-label="Reps/Time">{formatAmount(row.amount, row.reps_or_time)}</td>
-              <td data-label="Level">{row.level ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaticTable columns={CALIBRATION_COLUMNS} rows={rows} rowKey={(row, i) => row.calibration_id ?? `row-${i}`} />
   );
 }
 

@@ -7,38 +7,27 @@ import { formatAmount } from './workoutSteps.ts';
 import './results.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
+
+const FORM_LEVEL_COLUMNS: readonly StaticColumn<FormLevelRow>[] = [
+  { label: 'ID', cell: (r) => r.form_id },
+  { label: 'Level', cell: (r) => r.level },
+  { label: 'Progression', cell: (r) => r.progress },
+  {
+    label: 'Form',
+    cell: (r) => (
+      <>
+        {r.name}
+        <span className="table__sub">{r.form_group}</span>
+      </>
+    ),
+  },
+  { label: 'Rep/Time', cell: (r) => formatAmount(r.amount, r.reps_or_time) },
+];
 
 /** The current form on each ladder: ID, Level, Progression, Form, Rep/Time. Shared with the admin's record of a member. */
 export function FormLevelsTable({ rows }: { rows: readonly FormLevelRow[] }) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Level</th>
-            <th scope="col">Progression</th>
-            <th scope="col">Form</th>
-            <th scope="col">Rep/Time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.form_id}>
-              <td data-label="ID">{r.form_id}</td>
-              <td data-label="Level">{r.level}</td>
-              <td data-label="Progression">{r.progress}</td>
-              <td data-label="Form">
-                {r.name}
-                <span className="table__sub">{r.form_group}</span>
-              </td>
-              <td data-label="Rep/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <StaticTable columns={FORM_LEVEL_COLUMNS} rows={rows} rowKey={(r) => r.form_id} />;
 }
 
 /** /with_menu/form_levels: the member's current form on each ladder (ID, Level, Progression, Form, Rep/Time), paged. */

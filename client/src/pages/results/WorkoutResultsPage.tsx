@@ -16,6 +16,17 @@ import {
 import './results.css';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
+
+const WORKOUT_COLUMNS: readonly StaticColumn<WorkoutResultRow>[] = [
+  { label: 'Form', cell: (r) => r.form_name },
+  { label: 'Reps/Time', cell: (r) => formatAmount(r.amount, r.reps_or_time) },
+  { label: 'Weight (KG)', cell: (r) => r.total_weight },
+  { label: 'Par', cell: (r) => formatAmount(r.par, r.reps_or_time) },
+  { label: 'Progress', cell: (r) => r.progress ?? '—' },
+  { label: 'Level', cell: (r) => r.level ?? '—' },
+  { label: 'Time to Complete', cell: (r) => formatDuration(r.time_to_complete) },
+];
 
 function Stepper({
   label,
@@ -115,34 +126,7 @@ export function WorkoutResultsView({
       {shown.length === 0 ? (
         <p className="empty">{empty}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Form</th>
-                <th scope="col">Reps/Time</th>
-                <th scope="col">Weight (KG)</th>
-                <th scope="col">Par</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Level</th>
-                <th scope="col">Time to Complete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="Form">{r.form_name}</td>
-                  <td data-label="Reps/Time">{formatAmount(r.amount, r.reps_or_time)}</td>
-                  <td data-label="Weight (KG)">{r.total_weight}</td>
-                  <td data-label="Par">{formatAmount(r.par, r.reps_or_time)}</td>
-                  <td data-label="Progress">{r.progress ?? '—'}</td>
-                  <td data-label="Level">{r.level ?? '—'}</td>
-                  <td data-label="Time to Complete">{formatDuration(r.time_to_complete)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaticTable columns={WORKOUT_COLUMNS} rows={shown} rowKey={(r) => r.id} />
       )}
     </>
   );

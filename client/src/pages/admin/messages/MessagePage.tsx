@@ -1,11 +1,19 @@
 import { useLiveEvents } from '../../../api/live.ts';
 import { trpc } from '../../../api/trpc.ts';
+import type { MessageReader } from '@evolution/shared';
+import { StaticTable, type StaticColumn } from '../../../components/table/StaticTable.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, readSummary } from './messageAdmin.ts';
 import './messages.css';
+
+const RECIPIENT_COLUMNS: readonly StaticColumn<MessageReader>[] = [
+  { label: 'Name', cell: (r) => r.name },
+  { label: 'Email', cell: (r) => r.email, cellClassName: 'table__email' },
+  { label: 'Read', cell: (r) => (r.read_at ? formatWhen(r.read_at) : <span className="muted">Not yet</span>) },
+];
 
 /**
  * /admin/message/{id}: the message as sent, its delivery, and every recipient with when they read it, updated live as
@@ -55,30 +63,12 @@ export default function MessagePage({ params }: PageProps) {
             <h2 className="panel__title message-admin__body-title">Message</h2>
             <p className="message-admin__body">{data.message}</p>
           </article>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="message-admin__caption">Recipients ({data.recipients_count})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Read</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.recipients.map((r) => (
-                  <tr key={r.user_id}>
-                    <td data-label="Name">{r.name}</td>
-                    <td data-label="Email" className="table__email">
-                      {r.email}
-                    </td>
-                    <td data-label="Read">
-                      {r.read_at ? formatWhen(r.read_at) : <span className="muted">Not yet</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <StaticTable
+            caption={<caption className="message-admin__caption">Recipients ({data.recipients_count})</caption>}
+            columns={RECIPIENT_COLUMNS}
+            rows={data.recipients}
+            rowKey={(r) => r.user_id}
+          >
             {data.recipients.length === 0 && data.delivered_at !== null && (
               <p className="empty">Nobody holds this message any more.</p>
             )}
@@ -88,7 +78,7 @@ export default function MessagePage({ params }: PageProps) {
                 {data.recipients_count.toLocaleString('en-GB')}, those who have read it first.
               </p>
             )}
-          </div>
+          </StaticTable>
         </div>
       )}
     </section>
