@@ -1,11 +1,10 @@
 import { ELIXIR_PHASE_NAMES, MEAL_GROUP, SUPERHUMAN_MESSAGE } from '@evolution/shared/constants';
 import { trpc } from '../../api/trpc.ts';
-import { PageContent } from '../../components/PageContent.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../router/routeTypes.ts';
 import { elixirPhaseHref, elixirPhaseOf, findGroup, groupLevelHref } from './links.ts';
-import { IngredientTable, MealImage, SequenceNav } from './MealParts.tsx';
+import { IngredientsPanel, MealImage, PreparationPanel, SequenceNav } from './MealParts.tsx';
 import { formatFigure } from './servings.ts';
 import './superhuman.css';
 
@@ -42,24 +41,15 @@ export default function ElixirPhasePage({ route }: PageProps) {
         <>
           <div className="meal-hero">
             <MealImage base64={data.image_base64} className="meal-hero__image" />
-            <section className="panel meal-hero__text" aria-labelledby="ingredients-title">
-              <h2 id="ingredients-title" className="panel__title">
-                Ingredients
-              </h2>
-              <IngredientTable
-                ingredients={data.ingredients_parsed}
-                amountLabel="Amount per serving"
-                amount={formatFigure}
-                caption={`${data.name}: ingredients per serving`}
-              />
-            </section>
+            <IngredientsPanel
+              className="meal-hero__text"
+              ingredients={data.ingredients_parsed}
+              amountLabel="Amount per serving"
+              amount={formatFigure}
+              caption={`${data.name}: ingredients per serving`}
+            />
           </div>
-          <section className="panel" aria-labelledby="preparation-title">
-            <h2 id="preparation-title" className="panel__title">
-              Preparation
-            </h2>
-            <PageContent text={data.description} />
-          </section>
+          <PreparationPanel text={data.description} />
         </>
       )}
       <SequenceNav

@@ -2,7 +2,6 @@ import { Suspense, useState } from 'react';
 import { SUPERHUMAN_MESSAGE, SERVINGS } from '@evolution/shared/constants';
 import type { MacroDataDto, Nutrition } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
-import { PageContent } from '../../components/PageContent.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { VideoSlot, videoSource } from '../../components/VideoSlot.tsx';
 import { NumberField } from '../../components/ui/Field.tsx';
@@ -11,7 +10,7 @@ import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../router/routeTypes.ts';
 import { lazyScreen } from '../../router/lazyScreen.ts';
 import { mealListHref, routeId } from './links.ts';
-import { IngredientTable, MealImage } from './MealParts.tsx';
+import { IngredientsPanel, MealImage, PreparationPanel } from './MealParts.tsx';
 import {
   dailyTargets,
   formatFigure,
@@ -163,26 +162,16 @@ export default function MealPage({ params }: PageProps) {
             {nutrition && macros.data && <DailyShare nutrition={nutrition} macros={macros.data} servings={servings} />}
           </section>
 
-          <section className="panel" aria-labelledby="ingredients-title">
-            <h2 id="ingredients-title" className="panel__title">
-              Ingredients
-            </h2>
-            <IngredientTable
-              ingredients={data.ingredients_parsed}
-              amountLabel={`Amount for ${servingsText(servings)}`}
-              amount={(formula) => scaleAmount(formula, servings)}
-              caption={`${data.name}: ingredients for ${servingsText(servings)}`}
-            />
-          </section>
+          <IngredientsPanel
+            ingredients={data.ingredients_parsed}
+            amountLabel={`Amount for ${servingsText(servings)}`}
+            amount={(formula) => scaleAmount(formula, servings)}
+            caption={`${data.name}: ingredients for ${servingsText(servings)}`}
+          />
 
           {video && <VideoSlot link={video} title={data.name} placeholder="" />}
 
-          <section className="panel" aria-labelledby="preparation-title">
-            <h2 id="preparation-title" className="panel__title">
-              Preparation
-            </h2>
-            <PageContent text={data.description} />
-          </section>
+          <PreparationPanel text={data.description} />
         </>
       )}
     </article>

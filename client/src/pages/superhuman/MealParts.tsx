@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Ingredient } from '@evolution/shared';
+import { PageContent } from '../../components/PageContent.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import './superhuman.css';
 
@@ -45,6 +46,33 @@ export function IngredientTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A recipe's Ingredients panel: the heading over its IngredientTable. */
+export function IngredientsPanel({
+  className,
+  ...table
+}: ComponentProps<typeof IngredientTable> & { className?: string }) {
+  return (
+    <section className={className ? `panel ${className}` : 'panel'} aria-labelledby="ingredients-title">
+      <h2 id="ingredients-title" className="panel__title">
+        Ingredients
+      </h2>
+      <IngredientTable {...table} />
+    </section>
+  );
+}
+
+/** A recipe's Preparation panel: the heading over the method, written in Markdown. */
+export function PreparationPanel({ text }: { text: string }) {
+  return (
+    <section className="panel" aria-labelledby="preparation-title">
+      <h2 id="preparation-title" className="panel__title">
+        Preparation
+      </h2>
+      <PageContent text={text} />
+    </section>
   );
 }
 
