@@ -3,7 +3,7 @@ import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/Field.tsx';
+import { PasswordField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { schemaErrors, useForm, withPasswordMatch } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -48,25 +48,14 @@ export default function ChangePasswordPage() {
           });
         }}
       >
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...form.bind('old_password')}
-        />
-        <TextField
+        <PasswordField kind="current" label="Current password" {...form.bind('old_password')} />
+        <PasswordField
+          kind="new"
           label="New password"
-          type="password"
-          autoComplete="new-password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           {...form.bind('password')}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...form.bind('password_confirmation')}
-        />
+        <PasswordField kind="new" label="Confirm new password" {...form.bind('password_confirmation')} />
         <Button type="submit" busy={change.isPending}>
           Change password
         </Button>

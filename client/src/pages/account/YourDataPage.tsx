@@ -7,7 +7,7 @@ import { trpc } from '../../api/trpc.ts';
 import { LOGIN } from '../../auth/places.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/Field.tsx';
+import { PasswordField } from '../../components/ui/Field.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { formatWhen, todayIso } from '../../forms/format.ts';
@@ -139,10 +139,9 @@ export default function YourDataPage() {
             if (form.attempt(e)) setConfirming(true);
           }}
         >
-          <TextField
+          <PasswordField
+            kind="current"
             label="Password"
-            type="password"
-            autoComplete="current-password"
             hint="Enter your password to confirm it is you."
             {...form.bind('password')}
           />

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { registerInput, type RegisterInput } from '@evolution/shared';
 import { schemaErrors, withPasswordMatch } from '../../forms/useForm.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/Field.tsx';
+import { PasswordField, TextField } from '../../components/ui/Field.tsx';
 
 export type RegisterValues = Pick<RegisterInput, 'email' | 'name' | 'password' | 'confirm_password'>;
 type FieldName = keyof RegisterValues;
@@ -68,8 +68,8 @@ export function RegisterForm({ onSubmit, pending, serverErrors = {} }: RegisterF
     <form className="form" onSubmit={submit} noValidate>
       <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
       <TextField label="Name" type="text" autoComplete="name" {...bind('name')} />
-      <TextField label="Password" type="password" autoComplete="new-password" {...bind('password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" {...bind('confirm_password')} />
+      <PasswordField kind="new" label="Password" {...bind('password')} />
+      <PasswordField kind="new" label="Confirm password" {...bind('confirm_password')} />
       <Button type="submit" block busy={pending}>
         Register
       </Button>

@@ -16,7 +16,7 @@ import {
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { SelectField, TextField, type SelectFieldProps } from '../../../components/ui/Field.tsx';
+import { PasswordField, SelectField, TextField, type SelectFieldProps } from '../../../components/ui/Field.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
@@ -35,12 +35,12 @@ const DETAIL_FIELDS = ['name', 'email', 'user_type'] as const;
 const PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
 type CreateField = (typeof CREATE_FIELDS)[number];
 type DetailField = (typeof DETAIL_FIELDS)[number];
-type PasswordField = (typeof PASSWORD_FIELDS)[number];
+type PasswordFieldName = (typeof PASSWORD_FIELDS)[number];
 
 /** docs/spec/admin.md §5's rules, through the same shared schemas the server answers 422 with. */
 export const validateCreate = (v: Record<CreateField, string>) => schemaErrors(adminUserCreateInput, v, CREATE_FIELDS);
 export const validateDetails = (v: Record<DetailField, string>) => schemaErrors(adminUserUpdateInput, v, DETAIL_FIELDS);
-export const validatePassword = (v: Record<PasswordField, string>) =>
+export const validatePassword = (v: Record<PasswordFieldName, string>) =>
   schemaErrors(adminUserPasswordInput, v, PASSWORD_FIELDS);
 
 function UserTypeField(props: Omit<SelectFieldProps, 'label' | 'children'>) {
@@ -84,10 +84,9 @@ function CreateUser() {
         <div className="form-grid">
           <TextField label="Name" autoComplete="off" required {...form.bind('name')} />
           <TextField label="Email" type="email" autoComplete="off" required {...form.bind('email')} />
-          <TextField
+          <PasswordField
+            kind="new"
             label="Password"
-            type="password"
-            autoComplete="new-password"
             required
             hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
             {...form.bind('password')}
@@ -190,7 +189,11 @@ function DetailsForm({ user, self }: { user: AdminUser; self: boolean }) {
 
 function PasswordForm({ user }: { user: AdminUser }) {
   const setPassword = trpc.admin.users.setPassword.useMutation();
-  const form = useForm<PasswordField>({ password: '', password_confirmation: '' }, validatePassword, PASSWORD_FIELDS);
+  const form = useForm<PasswordFieldName>(
+    { password: '', password_confirmation: '' },
+    validatePassword,
+    PASSWORD_FIELDS,
+  );
   return (
     <SaveForm
       aria-labelledby="user-password-title"
@@ -207,21 +210,14 @@ function PasswordForm({ user }: { user: AdminUser }) {
       </h2>
       <p className="muted">{user.name} is signed out everywhere and signs in again with the new password.</p>
       <div className="form-grid">
-        <TextField
+        <PasswordField
+          kind="new"
           label="New password"
-          type="password"
-          autoComplete="new-password"
           required
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           {...form.bind('password')}
         />
-        <TextField
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.bind('password_confirmation')}
-        />
+        <PasswordField kind="new" label="Repeat password" required {...form.bind('password_confirmation')} />
       </div>
       <FormActions submit="Set password" busy={setPassword.isPending} />
     </SaveForm>
