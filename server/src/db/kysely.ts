@@ -1,5 +1,5 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import type { ColumnType, Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { ColumnType, Compilable, CompiledQuery, Generated, Kysely } from 'kysely';
 import type * as schema from '../entities/index.ts';
 
 /** A timestamp as it comes back: MikroORM's pool keeps PostgreSQL's text (its type parsers leave dates raw). */
@@ -14,8 +14,11 @@ type Column<V> = [Extract<V extends ColumnType<infer S, unknown, unknown> ? S : 
 
 type Tables = InferKyselyDB<Exclude<(typeof schema)[keyof typeof schema], unknown[]>>;
 
+/** A serial key: the entities leave it to its sequence, so an insert may omit it. */
+type Key<C, V> = C extends 'id' ? ([V] extends [number] ? Generated<number> : V) : V;
+
 /** Every table, typed from the entity definitions: column names snake_cased, relations as their `_id` columns. */
-export type Database = { [T in keyof Tables]: { [C in keyof Tables[T]]: Column<Tables[T][C]> } };
+export type Database = { [T in keyof Tables]: { [C in keyof Tables[T]]: Key<C, Column<Tables[T][C]>> } };
 
 /** The typed query builder on this request's connection (its transaction, when inside one). */
 export function db(em: EntityManager): Kysely<Database> {

@@ -171,8 +171,6 @@ export async function subscribePush(
     const row = await kysely
       .insertInto('push_subscriptions')
       .values({
-        // The entities type the serial key as a value to write: `default` leaves it to its sequence, as before.
-        id: sql<number>`default`,
         user_id: userId,
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
