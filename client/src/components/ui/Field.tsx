@@ -35,13 +35,18 @@ function Frame({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's message under it; `id` ties it to the control (its aria-describedby). */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="field__error">
+      {error}
+    </p>
+  ) : null;
 }
 
 interface ControlAria {

@@ -2,12 +2,11 @@ import { useLocation } from 'wouter';
 import { calibrationUpdateInput, type AdminCalibration } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { NumberField, TextField } from '../../../components/ui/Field.tsx';
-import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { EditScreen } from '../common/EditScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { ExerciseTypeField, LookupSelectField, MuscleGroupField, RepsOrTimeField } from '../common/LookupFields.tsx';
 import { CALIBRATION_LIST } from './catalogue.ts';
@@ -41,13 +40,14 @@ export default function CalibrationEditPage({ params }: PageProps) {
   const id = Number(params.id);
   const calibration = trpc.admin.calibrations.get.useQuery({ id }, { staleTime: 0 });
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader title="Edit Calibration" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }} />
-      <QueryState query={calibration} loading="Loading the calibration" />
-      {calibration.isSuccess && (
-        <CalibrationForm key={calibration.data.data.id} id={id} initial={toValues(calibration.data.data)} />
-      )}
-    </section>
+    <EditScreen
+      title="Edit Calibration"
+      back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }}
+      query={calibration}
+      loading="Loading the calibration"
+    >
+      {(row) => <CalibrationForm key={row.id} id={id} initial={toValues(row)} />}
+    </EditScreen>
   );
 }
 

@@ -3,13 +3,12 @@ import { channelUpdateInput, planUpdateInput, type AdminChannel } from '@evoluti
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { CheckboxField, NumberField, TextField } from '../../../components/ui/Field.tsx';
-import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { formatDuration } from '../../../forms/format.ts';
 import { schemaErrors, useForm, type FieldErrors } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { EditScreen } from '../common/EditScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
 import '../common/catalogue.css';
@@ -32,11 +31,14 @@ export default function ChannelEditPage({ params }: PageProps) {
   const id = Number(params.id);
   const channel = trpc.admin.channels.get.useQuery({ id }, { staleTime: 0 });
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader title="Edit Channel" back={{ href: CHANNEL_LIST, label: 'Channel Management' }} />
-      <QueryState query={channel} loading="Loading the channel" />
-      {channel.isSuccess && <ChannelForm key={channel.data.data.updated_at} channel={channel.data.data} />}
-    </section>
+    <EditScreen
+      title="Edit Channel"
+      back={{ href: CHANNEL_LIST, label: 'Channel Management' }}
+      query={channel}
+      loading="Loading the channel"
+    >
+      {(row) => <ChannelForm key={row.updated_at} channel={row} />}
+    </EditScreen>
   );
 }
 

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, ROLE, TOAST_MS } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
+import { FieldError, SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { useForm, type FieldErrors, type FormState } from '../../../forms/useForm.ts';
@@ -74,6 +74,11 @@ export default function MessageAddPage() {
   );
 }
 
+const RECIPIENT_KINDS: readonly [RecipientKind, string][] = [
+  ['member', 'One member'],
+  ['channel', 'Every member of a channel'],
+];
+
 function RecipientPicker({ form, kind }: { form: FormState<SendField>; kind: RecipientKind }) {
   const channels = trpc.channels.list.useQuery(undefined, { enabled: kind === 'channel' });
   const setKind = (next: RecipientKind) => form.set('recipient_kind', next);
@@ -81,26 +86,18 @@ function RecipientPicker({ form, kind }: { form: FormState<SendField>; kind: Rec
     <fieldset className="recipient-picker">
       <legend className="field__label">Recipient</legend>
       <div className="recipient-kind">
-        <label className="choice">
-          <input
-            type="radio"
-            name="recipient_kind"
-            value="member"
-            checked={kind === 'member'}
-            onChange={() => setKind('member')}
-          />
-          <span className="choice__text">One member</span>
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name="recipient_kind"
-            value="channel"
-            checked={kind === 'channel'}
-            onChange={() => setKind('channel')}
-          />
-          <span className="choice__text">Every member of a channel</span>
-        </label>
+        {RECIPIENT_KINDS.map(([value, text]) => (
+          <label key={value} className="choice">
+            <input
+              type="radio"
+              name="recipient_kind"
+              value={value}
+              checked={kind === value}
+              onChange={() => setKind(value)}
+            />
+            <span className="choice__text">{text}</span>
+          </label>
+        ))}
       </div>
       {kind === 'member' ? (
         <MemberPicker form={form} />
@@ -188,11 +185,7 @@ function MemberPicker({ form }: { form: FormState<SendField> }) {
           Sending to <strong>{chosen.name}</strong> ({chosen.email})
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

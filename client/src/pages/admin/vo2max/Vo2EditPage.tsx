@@ -3,12 +3,11 @@ import { useLocation } from 'wouter';
 import { vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { CheckboxField, NumberField, TextField } from '../../../components/ui/Field.tsx';
-import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
-import { schemaErrors, useForm } from '../../../forms/useForm.ts';
+import { schemaErrors, useForm, type FormState } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { EditScreen } from '../common/EditScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
 import '../common/catalogue.css';
@@ -32,11 +31,14 @@ export default function Vo2EditPage({ params }: PageProps) {
   // The whole scale (a handful of levels), to show the neighbours this range adjoins.
   const scale = trpc.admin.vo2max.list.useQuery({ page: 1 }, { staleTime: 0 });
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader title="Edit VO2 Max Level" back={{ href: VO2_LIST, label: 'VO2 Max Management' }} />
-      <QueryState query={level} loading="Loading the level" />
-      {level.isSuccess && <Vo2Form key={level.data.data.id} level={level.data.data} levels={scale.data?.data ?? []} />}
-    </section>
+    <EditScreen
+      title="Edit VO2 Max Level"
+      back={{ href: VO2_LIST, label: 'VO2 Max Management' }}
+      query={level}
+      loading="Loading the level"
+    >
+      {(row) => <Vo2Form key={row.id} level={row} levels={scale.data?.data ?? []} />}
+    </EditScreen>
   );
 }
 
@@ -45,6 +47,23 @@ function neighbours(level: Vo2LevelRow, levels: readonly Vo2LevelRow[]) {
   const order = [...levels].sort((a, b) => (a.min ?? -Infinity) - (b.min ?? -Infinity) || a.id - b.id);
   const at = order.findIndex((l) => l.id === level.id);
   return { below: at > 0 ? order[at - 1] : undefined, above: at >= 0 ? order[at + 1] : undefined };
+}
+
+/** One end of a level's range: a score, or (`open`, saying why) disabled and empty at an end of the scale. */
+function BoundField({
+  label,
+  open,
+  bind,
+}: {
+  label: string;
+  open: string | false;
+  bind: ReturnType<FormState<Field>['bind']>;
+}) {
+  return open ? (
+    <TextField label={label} hint={open} disabled value="" name={bind.name} />
+  ) : (
+    <NumberField label={label} required step={0.1} min={0} {...bind} />
+  );
 }
 
 function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2LevelRow[] }) {
@@ -89,28 +108,16 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
         <NumberField label="Level" hint="Rank from 1 (lowest)" min={1} max={99} step={1} {...form.bind('level')} />
       </div>
       <div className="catalogue-pair">
-        {openMin ? (
-          <TextField
-            label="Min (ml/kg/min)"
-            hint="Open end: the lowest level holds every score up to its max"
-            disabled
-            value=""
-            name="min"
-          />
-        ) : (
-          <NumberField label="Min (ml/kg/min)" required step={0.1} min={0} {...form.bind('min')} />
-        )}
-        {openMax ? (
-          <TextField
-            label="Max (ml/kg/min)"
-            hint="Open end: the highest level holds every score from its min"
-            disabled
-            value=""
-            name="max"
-          />
-        ) : (
-          <NumberField label="Max (ml/kg/min)" required step={0.1} min={0} {...form.bind('max')} />
-        )}
+        <BoundField
+          label="Min (ml/kg/min)"
+          open={openMin && 'Open end: the lowest level holds every score up to its max'}
+          bind={form.bind('min')}
+        />
+        <BoundField
+          label="Max (ml/kg/min)"
+          open={openMax && 'Open end: the highest level holds every score from its min'}
+          bind={form.bind('max')}
+        />
       </div>
       {(below || above) && (
         <p className="catalogue-neighbours muted">
