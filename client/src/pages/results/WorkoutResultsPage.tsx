@@ -72,10 +72,9 @@ function Stepper({
 
 /**
  * The evolution, version and phase steppers over an evolution's logged sets, and the sets of the chosen phase. The
- * caller keys it by evolution, so choosing another one starts again at its first version. Shared with the admin's
- * record of a member.
+ * caller keys it by evolution, so choosing another one starts again at its first version.
  */
-export function WorkoutResultsView({
+function WorkoutResultsView({
   rows,
   evolution,
   latest,
@@ -132,6 +131,50 @@ export function WorkoutResultsView({
   );
 }
 
+/** The evolution shown: the one chosen, else the one the answer is for, else the member's current one. */
+const shownEvolution = (chosen: number | null, answered: number | undefined, latest: number) =>
+  chosen ?? answered ?? latest;
+
+/**
+ * A workout results query's loading line, then its view, started afresh for each evolution shown. Shared with the
+ * admin's record of a member.
+ */
+export function WorkoutResults({
+  results,
+  chosen,
+  latest,
+  onEvolution,
+  loading,
+  empty,
+}: {
+  results: Parameters<typeof QueryState>[0]['query'] & {
+    data?: { evolution: number; data: readonly WorkoutResultRow[] };
+  };
+  /** The evolution the member or admin picked, or null for the answer's own. */
+  chosen: number | null;
+  latest: number;
+  onEvolution: (evolution: number) => void;
+  loading: string;
+  empty: string;
+}) {
+  const shown = shownEvolution(chosen, results.data?.evolution, latest);
+  return (
+    <>
+      <QueryState query={results} loading={loading} />
+      {results.data && (
+        <WorkoutResultsView
+          key={shown}
+          rows={results.data.data}
+          evolution={shown}
+          latest={latest}
+          onEvolution={onEvolution}
+          empty={empty}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * /with_menu/workout_results: every logged set of an evolution, by version and phase (stepper arrows). From the second
  * evolution on, an evolution stepper reaches the earlier ones too.
@@ -140,23 +183,22 @@ export default function WorkoutResultsPage() {
   const latest = useAuth().evolution?.evolution ?? 1;
   const [evolution, setEvolution] = useState<number | null>(null);
   const results = trpc.warrior.workoutResults.useQuery(evolution === null ? {} : { evolution }, { staleTime: 0 });
-  const shownEvolution = evolution ?? results.data?.evolution ?? latest;
+  const eyebrow = results.data
+    ? `Evolution ${shownEvolution(evolution, results.data.evolution, latest)}`
+    : 'Your training';
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <PageHeader eyebrow={results.data ? `Evolution ${shownEvolution}` : 'Your training'} title="Workout Results" />
+      <PageHeader eyebrow={eyebrow} title="Workout Results" />
       <ResultsLinks current="workout" />
-      <QueryState query={results} loading="Loading your workout results" />
-      {results.data && (
-        <WorkoutResultsView
-          key={shownEvolution}
-          rows={results.data.data}
-          evolution={shownEvolution}
-          latest={latest}
-          onEvolution={setEvolution}
-          empty="No sets logged yet: your results appear here as you finish each phase."
-        />
-      )}
+      <WorkoutResults
+        results={results}
+        chosen={evolution}
+        latest={latest}
+        onEvolution={setEvolution}
+        loading="Loading your workout results"
+        empty="No sets logged yet: your results appear here as you finish each phase."
+      />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { CONTACT_FIELDS } from '../../account/ContactInformationPage.tsx';
 import { ChamberPager, ChamberView } from '../../evolution/EvolutionChamberPage.tsx';
 import { CalibrationTable } from '../../results/CalibrationResultsPage.tsx';
 import { FormLevelsTable } from '../../results/FormLevelsPage.tsx';
-import { WorkoutResultsView } from '../../results/WorkoutResultsPage.tsx';
+import { WorkoutResults } from '../../results/WorkoutResultsPage.tsx';
 import { PARQ_QUESTIONS } from '../../setup/parq.ts';
 import { MacroFigures } from '../../superhuman/MacroFigures.tsx';
 import { useListQuery } from '../common/listQuery.ts';
@@ -188,22 +188,15 @@ function WorkoutResultsTab({ memberId }: TabProps) {
     evolution === null ? { id: memberId } : { id: memberId, evolution },
     { staleTime: 0 },
   );
-  const latest = state.data?.data.evolution ?? 1;
-  const shown = evolution ?? results.data?.evolution ?? latest;
   return (
-    <>
-      <QueryState query={results} loading="Loading the workout results" />
-      {results.data && (
-        <WorkoutResultsView
-          key={shown}
-          rows={results.data.data}
-          evolution={shown}
-          latest={latest}
-          onEvolution={setEvolution}
-          empty="No sets logged in this evolution yet."
-        />
-      )}
-    </>
+    <WorkoutResults
+      results={results}
+      chosen={evolution}
+      latest={state.data?.data.evolution ?? 1}
+      onEvolution={setEvolution}
+      loading="Loading the workout results"
+      empty="No sets logged in this evolution yet."
+    />
   );
 }
 
