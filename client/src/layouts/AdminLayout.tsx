@@ -6,7 +6,7 @@ import { CloseIcon, MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
 import { NeedsConnection, OFFLINE_ADMIN } from '../offline/NeedsConnection.tsx';
 import { useOnline } from '../offline/OfflineMarker.tsx';
-import { skipToMain } from './PublicLayout.tsx';
+import { SkipLink } from './PublicLayout.tsx';
 
 /** The admin area: a fixed sidebar on wide screens, a drawer on phones. */
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -16,9 +16,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const online = useOnline();
   return (
     <div className="shell shell--admin">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
+      <SkipLink />
       <aside className="admin-sidebar">
         <div className="admin-sidebar__brand">
           <Brand to="/admin" />

@@ -6,7 +6,7 @@ import { QueuedSubmissions } from '../offline/QueuedSubmissions.tsx';
 import { MenuIcon } from '../components/ui/icons.tsx';
 import { useAuth } from '../auth/store.ts';
 import { unreadLabel, useUnreadMessages } from '../pages/messages/unread.ts';
-import { skipToMain } from './PublicLayout.tsx';
+import { SkipLink } from './PublicLayout.tsx';
 
 // The drawer (Radix dialog, focus trap, scroll lock) is fetched as soon as a hand or the keyboard nears its button (from
 // the service worker's precache when offline); a press before it is in opens it once loaded.
@@ -60,9 +60,7 @@ export function MemberLayout({
   };
   return (
     <div className="shell shell--member">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
+      <SkipLink />
       <header className={hideNav ? 'topbar topbar--bare' : 'topbar'}>
         {!hideNav && (
           <button

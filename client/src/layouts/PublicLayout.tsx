@@ -5,9 +5,7 @@ import { Brand } from '../components/Brand.tsx';
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="shell shell--public">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="public-header">
         <Brand />
       </header>
@@ -19,7 +17,16 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 }
 
 /** Hash routing owns the fragment, so the skip link moves focus itself. */
-export function skipToMain(e: MouseEvent) {
+function skipToMain(e: MouseEvent) {
   e.preventDefault();
   document.getElementById('main')?.focus();
+}
+
+/** Every shell's first link: straight to the screen's main content (id `main`). */
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main" onClick={skipToMain}>
+      Skip to content
+    </a>
+  );
 }
