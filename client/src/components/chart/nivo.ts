@@ -16,7 +16,7 @@ export const CHART_THEME = {
   labels: { text: { fill: '#140800', fontSize: 12, fontWeight: 700 } },
 } as const;
 
-export const ACCENT = '#ff6b2c';
+const ACCENT = '#ff6b2c';
 export const SERIES_COLOURS = { weight: '#ff6b2c', body_fat: '#7cc4ff', vo2max: '#3ddc97' } as const;
 
 /**

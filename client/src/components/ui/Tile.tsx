@@ -10,7 +10,7 @@ interface TileFace {
 }
 
 /** The inside of a gateway tile: icon, title, one line of text and an optional badge. */
-export function TileBody({ icon, title, text, badge }: TileFace & { badge?: ReactNode }) {
+function TileBody({ icon, title, text, badge }: TileFace & { badge?: ReactNode }) {
   return (
     <>
       <span className="tile__icon">{icon}</span>
@@ -22,7 +22,7 @@ export function TileBody({ icon, title, text, badge }: TileFace & { badge?: Reac
 }
 
 /** A tile that cannot be opened yet: not a link, announced as disabled, with a lock badge saying why. */
-export function LockedTile({ label, ...face }: TileFace & { label: string }) {
+function LockedTile({ label, ...face }: TileFace & { label: string }) {
   return (
     <div className="tile tile--locked" aria-disabled="true">
       <TileBody
@@ -47,7 +47,7 @@ export function LinkTile({ href, feature, ...face }: TileFace & { href: string; 
 }
 
 /** A tile that opens another site in a new tab, its badge saying so. */
-export function ExternalTile({ href, ...face }: TileFace & { href: string }) {
+function ExternalTile({ href, ...face }: TileFace & { href: string }) {
   return (
     <a href={href} className="tile" target="_blank" rel="noopener noreferrer">
       <TileBody
