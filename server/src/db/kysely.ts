@@ -25,28 +25,29 @@ export function db(em: EntityManager): Kysely<Database> {
   return em.getKysely<Database>();
 }
 
-/** A named value a prepared query takes at each run; it stands in for the value while the query is built. */
+/** The n-th value a prepared query takes at each run; it stands in for the value while the query is built. */
 class Param {
-  readonly name: string;
-  constructor(name: string) {
-    this.name = name;
+  readonly index: number;
+  constructor(index: number) {
+    this.index = index;
   }
 }
 
 /**
  * A query built and compiled once and then run with new values, for the hottest reads: building and compiling a
- * query with Kysely costs 30-40 µs a call on the bench machine, an eighth of a start-up call. The SQL is Kysely's,
- * untouched; only the parameter values are swapped in, by the names the query was built with.
+ * query with Kysely costs 30-40 µs a call on the bench machine, an eighth of a start-up call. `query` is called once,
+ * with stand-ins for its values, which must reach the SQL only as values (a where, a limit), never steer how it is
+ * built. The SQL is Kysely's, untouched; each run swaps its own values in for the stand-ins.
  */
-export function prepared<P extends Record<string, unknown>, R>(
-  build: (db: Kysely<Database>, param: <K extends keyof P & string>(name: K) => P[K]) => Compilable<R>,
-): (em: EntityManager, values: P) => Promise<R[]> {
+export function prepared<A extends unknown[], R>(
+  query: (db: Kysely<Database>, ...values: A) => Compilable<R>,
+): (em: EntityManager, ...values: A) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
-  return async (em, values) => {
+  return async (em, ...values) => {
     const kysely = db(em);
-    // The stand-in is typed as the value it stands for: Kysely only carries it into the parameter list.
-    compiled ??= build(kysely, (name) => new Param(name) as unknown as P[typeof name]).compile();
-    const parameters = compiled.parameters.map((p) => (p instanceof Param ? values[p.name] : p));
+    // The stand-ins are typed as the values they stand for: Kysely only carries them into the parameter list.
+    compiled ??= query(kysely, ...(values.map((_, i) => new Param(i)) as A)).compile();
+    const parameters = compiled.parameters.map((p) => (p instanceof Param ? values[p.index] : p));
     return (await kysely.executeQuery<R>({ ...compiled, parameters })).rows;
   };
 }

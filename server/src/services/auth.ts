@@ -174,13 +174,8 @@ export interface ActorReads {
   forms?: boolean;
 }
 
-type ActorParams = { jti: string; id: number };
-const readActor = prepared<ActorParams, ActorRow>((kysely, param) =>
-  actorQuery(kysely, param('jti'), param('id'), false),
-);
-const readActorWithForms = prepared<ActorParams, ActorRow>((kysely, param) =>
-  actorQuery(kysely, param('jti'), param('id'), true),
-);
+const readActor = prepared((kysely, jti: string, id: number) => actorQuery(kysely, jti, id, false));
+const readActorWithForms = prepared((kysely, jti: string, id: number) => actorQuery(kysely, jti, id, true));
 type ActorRow = InferResult<ReturnType<typeof actorQuery>>[number];
 
 function membershipOf(row: ActorRow): Membership {
@@ -229,7 +224,7 @@ export async function authenticate(
   }
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || !claims.jti || typeof claims.exp !== 'number') throw unauthenticated();
-  const [row] = await (reads.forms ? readActorWithForms : readActor)(ctx.em, { jti: claims.jti, id });
+  const [row] = await (reads.forms ? readActorWithForms : readActor)(ctx.em, claims.jti, id);
   if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
   const {
     id: _,

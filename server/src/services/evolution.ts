@@ -1,4 +1,4 @@
-import { sql, type InferResult, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import {
@@ -246,9 +246,7 @@ function chamberQuery(kysely: Kysely<Database>, memberId: number, page: number) 
     .where('s.n', '=', page);
 }
 
-const readChamber = prepared<{ memberId: number; page: number }, InferResult<ReturnType<typeof chamberQuery>>[number]>(
-  (kysely, param) => chamberQuery(kysely, param('memberId'), param('page')),
-);
+const readChamber = prepared(chamberQuery);
 
 /**
  * GET user/evolution/chamber/{page}: the n-th snapshot, oldest first, with photos as base64; 404 past the last.
@@ -260,7 +258,7 @@ export async function chamber(ctx: SignedInContext, { page }: z.output<typeof ch
 
 /** A member's n-th chamber snapshot (see chamber); the caller has decided who may read it. */
 export async function memberChamber(ctx: ServiceContext, memberId: number, page: number): Promise<Chamber> {
-  const [snap] = await readChamber(ctx.em, { memberId, page });
+  const [snap] = await readChamber(ctx.em, memberId, page);
   if (!snap) throw notFound(WARRIOR_MESSAGE.noResults);
   const images = await Promise.all(
     snap.photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })),

@@ -1,4 +1,4 @@
-import type { InferResult, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   MEAL_GROUP,
@@ -78,10 +78,7 @@ function mealListQuery(kysely: Kysely<Database>, groupId: number, limit: number,
     .orderBy('m.id');
 }
 
-const readMealList = prepared<
-  { groupId: number; limit: number; offset: number },
-  InferResult<ReturnType<typeof mealListQuery>>[number]
->((kysely, param) => mealListQuery(kysely, param('groupId'), param('limit'), param('offset')));
+const readMealList = prepared(mealListQuery);
 
 /**
  * GET user/meal/group/{groupId}/meals?page: a group's meals in order with a thumbnail each; 404 for no such group.
@@ -95,7 +92,7 @@ export async function listGroupMeals(
   const reader = ctx.actor.me;
   await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
   const { limit, offset } = pageWindow(page);
-  const rows = await readMealList(ctx.em, { groupId, limit, offset });
+  const rows = await readMealList(ctx.em, groupId, limit, offset);
   const group = rows[0];
   if (!group) throw notFound(SUPERHUMAN_MESSAGE.groupNotFound);
   return {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type InferResult, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   PHASE_TYPES,
@@ -283,13 +283,11 @@ export async function loadLadders(em: EntityManager, formGroupIds?: number[]): P
 
 const memberFormsQuery = (kysely: Kysely<Database>, userId: number) =>
   kysely.selectFrom('member_forms').select(['form_group_id', 'form_id']).where('user_id', '=', userId);
-const readMemberForms = prepared<{ userId: number }, InferResult<ReturnType<typeof memberFormsQuery>>[number]>(
-  (kysely, param) => memberFormsQuery(kysely, param('userId')),
-);
+const readMemberForms = prepared(memberFormsQuery);
 
 /** The member's current form on each ladder (form group id -> form id), in the caller's transaction when in one. */
 export async function memberForms(em: EntityManager, userId: number): Promise<Map<number, number>> {
-  const rows = await readMemberForms(em, { userId });
+  const rows = await readMemberForms(em, userId);
   return new Map(rows.map((r) => [r.form_group_id, r.form_id]));
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type ExpressionBuilder, type InferResult, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   SERVER_MESSAGE,
@@ -602,10 +602,7 @@ const keyedSubmissionQuery = (kysely: Kysely<Database>, userId: number, key: str
     .select((eb) => ['track', 'phase_type', 'page_id', 'fingerprint', answerOf(eb)])
     .where('user_id', '=', userId)
     .where('idempotency_key', '=', key);
-const readKeyedSubmission = prepared<
-  { userId: number; key: string },
-  InferResult<ReturnType<typeof keyedSubmissionQuery>>[number]
->((kysely, param) => keyedSubmissionQuery(kysely, param('userId'), param('key')));
+const readKeyedSubmission = prepared(keyedSubmissionQuery);
 
 const latestSubmissionQuery = (kysely: Kysely<Database>, userId: number) =>
   kysely
@@ -614,16 +611,11 @@ const latestSubmissionQuery = (kysely: Kysely<Database>, userId: number) =>
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(1);
-const readLatestSubmission = prepared<
-  { userId: number },
-  InferResult<ReturnType<typeof latestSubmissionQuery>>[number]
->((kysely, param) => latestSubmissionQuery(kysely, param('userId')));
+const readLatestSubmission = prepared(latestSubmissionQuery);
 
 const submissionAnswerQuery = (kysely: Kysely<Database>, id: number) =>
   kysely.selectFrom('phase_submissions').select(answerOf).where('id', '=', id);
-const readSubmissionAnswer = prepared<{ id: number }, InferResult<ReturnType<typeof submissionAnswerQuery>>[number]>(
-  (kysely, param) => submissionAnswerQuery(kysely, param('id')),
-);
+const readSubmissionAnswer = prepared(submissionAnswerQuery);
 
 /**
  * The stored answer of the member's submission made with `key`, or null when none was. 422 when that key was used
@@ -635,7 +627,7 @@ async function keyedAnswer(
   key: string,
   request: SubmissionRequest,
 ): Promise<SubmissionResult | null> {
-  const [first] = await readKeyedSubmission(em, { userId, key });
+  const [first] = await readKeyedSubmission(em, userId, key);
   if (!first) return null;
   const same =
     first.track === request.type &&
@@ -701,7 +693,7 @@ async function recordSubmission(
       if (first) return { body: first, replayed: true };
     }
     // The last submission without its (large) answer, read as a row: the answer is read only for a retry that replays it.
-    const [latest] = await readLatestSubmission(tx, { userId: actor.me.id });
+    const [latest] = await readLatestSubmission(tx, actor.me.id);
     // With a key of its own, only the same payload is that retry: other results for a phase already done (another
     // phone, another tab) are refused below with 409 rather than answered as taken, so the member sees them refused.
     const samePhase = pageId !== undefined ? latest?.page_id === pageId : latest?.fingerprint === fingerprint;
@@ -712,7 +704,7 @@ async function recordSubmission(
       samePhase &&
       (!key || latest.fingerprint === fingerprint);
     if (sameRequest) {
-      const [first] = await readSubmissionAnswer(tx, { id: latest.id });
+      const [first] = await readSubmissionAnswer(tx, latest.id);
       return { body: first!.response, replayed: true };
     }
 
