@@ -1,5 +1,5 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import type { ColumnType, Compilable, CompiledQuery, Generated, Kysely } from 'kysely';
+import { sql, type ColumnType, type Compilable, type CompiledQuery, type Generated, type Kysely } from 'kysely';
 import type * as schema from '../entities/index.ts';
 
 /** A timestamp as it comes back: MikroORM's pool keeps PostgreSQL's text (its type parsers leave dates raw). */
@@ -51,3 +51,6 @@ export function prepared<A extends unknown[], R>(
     return (await kysely.executeQuery<R>({ ...compiled, parameters })).rows;
   };
 }
+
+/** The database's clock (the transaction's start), as a timestamp column reads. */
+export const now = () => sql<string>`now()`;

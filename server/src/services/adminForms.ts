@@ -15,7 +15,7 @@ import {
   type AdminFormGroup,
 } from '@evolution/shared';
 import { sql } from 'kysely';
-import { db } from '../db/kysely.ts';
+import { db, now } from '../db/kysely.ts';
 import { replacementForm, rungClash, rungNumbers } from '../domain/ladderEdits.ts';
 import { ExerciseType, Form, FormGroup, MemberForm, MuscleGroup } from '../entities/index.ts';
 import type { IForm } from '../entities/Form.ts';
@@ -418,7 +418,7 @@ export async function deleteForm(ctx: SignedInContext, { id }: FormId): Promise<
         }
         const rows = await db(tx)
           .updateTable('member_forms')
-          .set({ form_id: target.id, updated_at: sql<string>`now()` })
+          .set({ form_id: target.id, updated_at: now() })
           .where('id', 'in', (eb) =>
             eb
               .selectFrom('member_forms')

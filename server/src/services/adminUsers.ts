@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
 import { sql } from 'kysely';
-import { db } from '../db/kysely.ts';
+import { db, now } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import { removeAccount } from './account.ts';
 import { createMember, normaliseEmail, registering } from './auth.ts';
@@ -78,7 +78,7 @@ export async function listUsers(
         .fn<boolean>('coalesce', [
           eb.and([
             eb('s.status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)]),
-            eb('s.current_period_end', '>', sql<string>`now()`),
+            eb('s.current_period_end', '>', now()),
           ]),
           sql.lit(false),
         ])

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
-import { db } from '../db/kysely.ts';
+import { db, now } from '../db/kysely.ts';
 import { serviceLog } from './log.ts';
 import { sendMail, type Mail } from './mail.ts';
 import { messageTasks } from './messageDelivery.ts';
@@ -138,10 +138,7 @@ export async function startJobWorker(config: AppConfig, orm: MikroORM): Promise<
     ...messageTasks(config, orm),
     ...vo2RelabelTasks(config, orm),
     [PURGE_REVOKED_TOKENS_TASK]: async () => {
-      await db(orm.em.fork())
-        .deleteFrom('revoked_tokens')
-        .where('expires_at', '<', sql<string>`now()`)
-        .execute();
+      await db(orm.em.fork()).deleteFrom('revoked_tokens').where('expires_at', '<', now()).execute();
     },
     [QUEUE_MAINTENANCE_TASK]: async () => {
       const kysely = db(orm.em.fork());

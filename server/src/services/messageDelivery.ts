@@ -3,7 +3,7 @@ import type { TaskList } from 'graphile-worker';
 import { sql, type QueryCreator } from 'kysely';
 import { MESSAGE_TEXT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { db, type Database } from '../db/kysely.ts';
+import { db, type Database, now } from '../db/kysely.ts';
 import { MAIL_MAX_ATTEMPTS } from './jobs.ts';
 import { sendMail } from './mail.ts';
 import { IDS_PER_NOTIFICATION, notifyLive, type LiveEvent } from './live.ts';
@@ -144,11 +144,7 @@ export async function deliverPage(em: EntityManager, payload: DeliveryPayload, p
   const finished = scanned! < pageSize;
   // The progress itself is the message's recipients_count, which the receipts' own trigger keeps.
   if (finished)
-    await kysely
-      .updateTable('messages')
-      .set({ delivered_at: sql<string>`now()` })
-      .where('id', '=', message.id)
-      .execute();
+    await kysely.updateTable('messages').set({ delivered_at: now() }).where('id', '=', message.id).execute();
   for (let i = 0; i < written.length; i += MESSAGE_MAIL_PAGE) {
     await addMailJob(em, { messageId: message.id, userIds: written.slice(i, i + MESSAGE_MAIL_PAGE) });
   }
@@ -211,7 +207,7 @@ async function sendMailPage(config: AppConfig, payload: MailPayload, em: EntityM
     const group = recipients.slice(i, i + MESSAGE_MAIL_CONCURRENCY);
     const claimed = await kysely
       .updateTable('message_recipients')
-      .set({ mailed_at: sql<string>`now()` })
+      .set({ mailed_at: now() })
       .where('id', '=', anyOf(group.map((r) => r.id)))
       .where('mailed_at', 'is', null)
       .returning('id')

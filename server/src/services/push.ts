@@ -15,7 +15,7 @@ import {
   type pushSubscriptionInput,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { db, type Database } from '../db/kysely.ts';
+import { db, type Database, now } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { serviceLog } from './log.ts';
@@ -175,7 +175,7 @@ export async function subscribePush(
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
-        created_at: sql<string>`now()`,
+        created_at: now(),
       })
       .onConflict((oc) =>
         oc.column('endpoint').doUpdateSet((eb) => {
@@ -382,7 +382,7 @@ async function recordOutcomes(
   if (delivered.length)
     await kysely
       .updateTable('push_subscriptions')
-      .set({ last_used_at: sql<string>`now()` })
+      .set({ last_used_at: now() })
       .where('id', '=', anyOf(delivered))
       .execute();
 }
