@@ -32,7 +32,7 @@ async function assertReader(ctx: SignedInContext): Promise<void> {
 }
 
 /** GET user/meal/group (and the admin's tree): the Aliment tree, each group with its children in order. */
-export async function mealGroupTree(ctx: SignedInContext): Promise<MealGroupTree> {
+export async function mealGroupTree(ctx: SignedInContext): Promise<MealGroupTree['data']> {
   await assertReader(ctx);
   const groups = await ctx.em.find(MealGroup, {}, { orderBy: { position: 'asc', id: 'asc' } });
   const node = (g: (typeof groups)[number]): MealGroupNode => ({
@@ -41,7 +41,7 @@ export async function mealGroupTree(ctx: SignedInContext): Promise<MealGroupTree
     parent_id: g.parentId ?? MEAL_GROUP.aliment,
     children: groups.filter((c) => c.parentId === g.id).map(node),
   });
-  return { data: groups.filter((g) => g.parentId === null).map(node) };
+  return groups.filter((g) => g.parentId === null).map(node);
 }
 
 /** A group's page of meals: one row per meal (one with null meal columns for a page past the end), each with the group's name and meal count. */

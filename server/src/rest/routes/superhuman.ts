@@ -30,7 +30,7 @@ export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
       who: 'member',
       response: { 200: mealGroupTreeSchema, 403: forbidden },
     }),
-    (req) => mealGroupTree(signedInContext(req)),
+    async (req) => dataAnswer(await mealGroupTree(signedInContext(req))),
   );
 
   app.get(

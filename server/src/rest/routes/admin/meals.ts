@@ -36,7 +36,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
       who: 'admin',
       response: { 200: mealGroupTreeSchema },
     }),
-    async (req) => mealGroupTree(signedInContext(req)),
+    async (req) => dataAnswer(await mealGroupTree(signedInContext(req))),
   );
 
   app.get(
