@@ -112,6 +112,20 @@ export async function authenticateAs(
   return actor;
 }
 
+/** The user's own columns the token check reads: the caller's facts, and the entity when a service needs it. */
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'role',
+  'initial_setup',
+  'initial_setup_step',
+  'access',
+  'token_version',
+  'created_at',
+  'updated_at',
+] as const;
+
 /**
  * The user behind a token with everything a read needs alongside, in one round trip: whether the token is revoked,
  * the subscription with its channel, the programme position and, when asked, the member's form on each ladder.
@@ -123,16 +137,7 @@ function actorQuery(kysely: Kysely<Database>, jti: string, id: number, withForms
     .leftJoin('channels as c', 'c.id', 's.channel_id')
     .leftJoin('evolutions as e', 'e.user_id', 'u.id')
     .select((eb) => [
-      'u.id',
-      'u.email',
-      'u.name',
-      'u.role',
-      'u.initial_setup',
-      'u.initial_setup_step',
-      'u.access',
-      'u.token_version',
-      'u.created_at',
-      'u.updated_at',
+      ...USER_COLUMNS.map((column) => `u.${column}` as const),
       eb.exists(eb.selectFrom('revoked_tokens as r').select('r.jti').where('r.jti', '=', jti)).as('revoked'),
       's.status as s_status',
       's.current_period_end as s_current_period_end',
@@ -226,28 +231,16 @@ export async function authenticate(
   if (!Number.isSafeInteger(id) || !claims.jti || typeof claims.exp !== 'number') throw unauthenticated();
   const [row] = await (reads.forms ? readActorWithForms : readActor)(ctx.em, claims.jti, id);
   if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
-  const {
-    id: _,
-    email,
-    name,
-    role,
-    initial_setup,
-    initial_setup_step,
-    access,
-    token_version,
-    created_at,
-    updated_at,
-  } = row;
-  const me = {
+  const me: UserFacts = {
     id,
-    email,
-    name,
-    role,
-    initialSetup: initial_setup,
-    initialSetupStep: initial_setup_step,
-    access,
-    tokenVersion: token_version,
-  } as UserFacts;
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    initialSetup: row.initial_setup,
+    initialSetupStep: row.initial_setup_step,
+    access: row.access,
+    tokenVersion: row.token_version,
+  };
   const em = ctx.em;
   let user: IUser | undefined;
   return {
@@ -258,18 +251,7 @@ export async function authenticate(
       // One this request already loaded (and may have changed) is that entity; otherwise the row read with the token.
       return (user ??=
         em.getUnitOfWork().getById(User, id) ??
-        em.map(User, {
-          id,
-          email,
-          name,
-          role,
-          initial_setup,
-          initial_setup_step,
-          access,
-          token_version,
-          created_at,
-          updated_at,
-        } as unknown as Record<string, never>));
+        em.map(User, Object.fromEntries(USER_COLUMNS.map((column) => [column, row[column]]))));
     },
     jti: claims.jti,
     exp: claims.exp,
