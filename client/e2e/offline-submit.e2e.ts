@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, useBrowser } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS } from './helpers/calibration.ts';
+import { JOURNEY } from './helpers/journey.ts';
 import { api, createMember, signIn, type TestMember } from './helpers/members.ts';
 import {
   button,
   fillDataAnalysis,
-  hold,
   openActivePhase,
   PHONE,
   runSets,
@@ -118,115 +118,25 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
       const general = '/#/user/warrior/general?version=1';
 
       await offlinePhase(ctx, member, calibration, 'VO2 max test', treadmill(900));
-      await offlinePhase(
-        ctx,
-        member,
-        calibration,
-        'Calibration max tests',
-        sets({
-          'Push-up max test': [25],
-          'Pull-up max test': [6],
-          'Bodyweight squat max test': [40],
-          'Single-leg glute bridge max test': [20],
-          'Hollow body hold max test': [hold(45)],
-          'Chest-to-wall handstand max hold': [hold(0)],
-          'Parallel-bar dip max test': [12],
-          'Reverse lunge max test': [60],
-        }),
-      );
+      await offlinePhase(ctx, member, calibration, 'Calibration max tests', sets(JOURNEY.maxTests));
       // The three progress photos are chosen with no network too: they ride in the queue and are uploaded first.
       await offlinePhase(ctx, member, calibration, 'Data analysis', async (page) => {
-        await fillDataAnalysis(
-          page,
-          {
-            'Weight (kg)': '82.4',
-            'Waist (in)': '34',
-            'Chest (in)': '40',
-            'Bicep (in)': '14.5',
-            'Quad (in)': '23',
-            'Body Fat (%)': '18.2',
-          },
-          ['#aa3333', '#33aa33', '#3333aa'],
-        );
+        await fillDataAnalysis(page, JOURNEY.calibrationAnalysis.figures, JOURNEY.calibrationAnalysis.colours);
         await expect.poll(() => page.getByText('Saved on this phone').count()).toBe(3);
         await button(page, 'Submit Data').click();
       });
       expect(await position(member)).toEqual({ version: 1, phase: 1, need_calibration: false });
 
       await offlinePhase(ctx, member, general, 'VO2 max test', treadmill(1200));
-      await offlinePhase(
-        ctx,
-        member,
-        general,
-        'Upper body strength',
-        sets({
-          'Diamond push-up': [12, 12, 12],
-          'Pull-up negative': [6, 6, 5],
-          'Parallel-bar dip negative': [2, 2, 1],
-        }),
-      );
-      await offlinePhase(
-        ctx,
-        member,
-        general,
-        'Lower body strength',
-        sets({ 'Split squat': [15, 15, 15], 'Single-leg hip thrust': [12, 11, 10], 'Skater squat': [10, 10, 10] }),
-      );
-      await offlinePhase(
-        ctx,
-        member,
-        general,
-        'Skill and core',
-        sets({
-          'Pike hold on box': [hold(41), hold(45), hold(42)],
-          'Hollow body hold': [hold(15), hold(17), hold(10)],
-        }),
-      );
+      await offlinePhase(ctx, member, general, 'Upper body strength', sets(JOURNEY.upperBody));
+      await offlinePhase(ctx, member, general, 'Lower body strength', sets(JOURNEY.lowerBody));
+      await offlinePhase(ctx, member, general, 'Skill and core', sets(JOURNEY.skillAndCore));
       await offlinePhase(ctx, member, general, 'Flexibility', done);
       await offlinePhase(ctx, member, general, 'Recovery', done);
-      await offlinePhase(
-        ctx,
-        member,
-        general,
-        'Work volume',
-        sets({
-          'Decline push-up': [8, 8],
-          'Pull-up negative': [6, 6],
-          'Bench dip (straight legs)': [20, 20],
-          'Bulgarian split squat': [10, 9],
-          'Single-leg hip thrust': [15, 15],
-          'Skater squat': [3, 4],
-        }),
-      );
-      await offlinePhase(
-        ctx,
-        member,
-        general,
-        'Challenge',
-        sets({
-          'Decline push-up': [10],
-          'Chin-up': [11],
-          'Bulgarian split squat': [12],
-          'Single-leg Romanian deadlift': [13],
-          'Hollow body tuck hold': [hold(14)],
-          'Back-to-wall handstand': [hold(15)],
-          'Parallel-bar dip negative': [16],
-          'Jumping lunge': [17],
-        }),
-      );
+      await offlinePhase(ctx, member, general, 'Work volume', sets(JOURNEY.workVolume));
+      await offlinePhase(ctx, member, general, 'Challenge', sets(JOURNEY.challenge));
       await offlinePhase(ctx, member, general, 'Data analysis', async (page) => {
-        await fillDataAnalysis(
-          page,
-          {
-            'Weight (kg)': '81.1',
-            'Waist (in)': '33.5',
-            'Chest (in)': '40.5',
-            'Bicep (in)': '14.75',
-            'Quad (in)': '23.25',
-            'Body Fat (%)': '16.9',
-          },
-          ['#3333aa', '#33aa33', '#aa3333'],
-        );
+        await fillDataAnalysis(page, JOURNEY.versionAnalysis.figures, JOURNEY.versionAnalysis.colours);
         await button(page, 'Submit Data').click();
       });
 

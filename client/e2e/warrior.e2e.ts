@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './helpers/browser.ts';
+import { JOURNEY } from './helpers/journey.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
 import {
   button,
   COUNTDOWN_MS,
   fillDataAnalysis,
-  hold,
   openActivePhase,
   PHONE,
   run,
@@ -79,16 +79,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
       await shows(page, 'You must enter reps');
       await button(page, 'Restart').click();
       await button(page, 'Agree').click();
-      await runSets(page, {
-        'Push-up max test': [25],
-        'Pull-up max test': [6],
-        'Bodyweight squat max test': [40],
-        'Single-leg glute bridge max test': [20],
-        'Hollow body hold max test': [hold(45)],
-        'Chest-to-wall handstand max hold': [hold(0)],
-        'Parallel-bar dip max test': [12],
-        'Reverse lunge max test': [60],
-      });
+      await runSets(page, JOURNEY.maxTests);
       await submitPhase(page);
 
       // --- Calibration 3: data analysis with its validation, then three photos.
@@ -98,18 +89,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
       await shows(page, 'Image 3 is required');
       await page.getByLabel('Weight (kg)', { exact: true }).fill('heavy');
       await shows(page, 'Weight must be decimal');
-      await fillDataAnalysis(
-        page,
-        {
-          'Weight (kg)': '82.4',
-          'Waist (in)': '34',
-          'Chest (in)': '40',
-          'Bicep (in)': '14.5',
-          'Quad (in)': '23',
-          'Body Fat (%)': '18.2',
-        },
-        ['#aa3333', '#33aa33', '#3333aa'],
-      );
+      await fillDataAnalysis(page, JOURNEY.calibrationAnalysis.figures, JOURNEY.calibrationAnalysis.colours);
       await submitPhase(page);
       // Calibrated: the session is refreshed and the member goes to the version list.
       await page.waitForURL(/#\/warrior\/version$/);
@@ -137,11 +117,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
 
       // --- Phase 2: upper body, three rounds of push, pull, dip. The network drops before Submit Data.
       await openActivePhase(page, 'Upper body strength');
-      await runSets(page, {
-        'Diamond push-up': [12, 12, 12],
-        'Pull-up negative': [6, 6, 5],
-        'Parallel-bar dip negative': [2, 2, 1],
-      });
+      await runSets(page, JOURNEY.upperBody);
       await page.context().setOffline(true);
       const failed = page.waitForEvent('requestfailed', (req) =>
         req.url().includes('/api/user/channel/warrior/general/phase/exercises'),
@@ -160,19 +136,12 @@ describe('the warrior channel, in Chromium on a phone', () => {
 
       // --- Phase 3: lower body.
       await openActivePhase(page, 'Lower body strength');
-      await runSets(page, {
-        'Split squat': [15, 15, 15],
-        'Single-leg hip thrust': [12, 11, 10],
-        'Skater squat': [10, 10, 10],
-      });
+      await runSets(page, JOURNEY.lowerBody);
       await submitPhase(page);
 
       // --- Phase 4: skill and core holds; the runner logs their time.
       await openActivePhase(page, 'Skill and core');
-      await runSets(page, {
-        'Pike hold on box': [hold(41), hold(45), hold(42)],
-        'Hollow body hold': [hold(15), hold(17), hold(10)],
-      });
+      await runSets(page, JOURNEY.skillAndCore);
       await submitPhase(page);
 
       // --- Phases 5 and 6: a single Done button.
@@ -184,45 +153,18 @@ describe('the warrior channel, in Chromium on a phone', () => {
       // --- Phase 7: work volume, 12 sets over six exercises: two repeats of each round.
       await openActivePhase(page, 'Work volume');
       await expect.poll(() => page.locator('#round-title').textContent()).toBe('Round One');
-      await runSets(page, {
-        'Decline push-up': [8, 8],
-        'Pull-up negative': [6, 6],
-        'Bench dip (straight legs)': [20, 20],
-        'Bulgarian split squat': [10, 9],
-        'Single-leg hip thrust': [15, 15],
-        'Skater squat': [3, 4],
-      });
+      await runSets(page, JOURNEY.workVolume);
       await submitPhase(page);
 
       // --- Phase 8: the challenge, one round max output.
       await openActivePhase(page, 'Challenge');
       await expect.poll(() => page.getByText('ONE ROUND MAX OUTPUT', { exact: true }).isVisible()).toBe(true);
-      await runSets(page, {
-        'Decline push-up': [10],
-        'Chin-up': [11],
-        'Bulgarian split squat': [12],
-        'Single-leg Romanian deadlift': [13],
-        'Hollow body tuck hold': [hold(14)],
-        'Back-to-wall handstand': [hold(15)],
-        'Parallel-bar dip negative': [16],
-        'Jumping lunge': [17],
-      });
+      await runSets(page, JOURNEY.challenge);
       await submitPhase(page);
 
       // --- Phase 9: data analysis closes the version.
       await openActivePhase(page, 'Data analysis');
-      await fillDataAnalysis(
-        page,
-        {
-          'Weight (kg)': '81.1',
-          'Waist (in)': '33.5',
-          'Chest (in)': '40.5',
-          'Bicep (in)': '14.75',
-          'Quad (in)': '23.25',
-          'Body Fat (%)': '16.9',
-        },
-        ['#3333aa', '#33aa33', '#aa3333'],
-      );
+      await fillDataAnalysis(page, JOURNEY.versionAnalysis.figures, JOURNEY.versionAnalysis.colours);
       await submitPhase(page);
       await page.waitForURL(/#\/warrior\/version$/);
       await expect.poll(() => page.locator('a.step-list__item--active .step-list__number').textContent()).toBe('v1.2');
