@@ -57,7 +57,17 @@ function described(schema: FastifySchema): FastifySchema {
     const value = schema[part];
     if (value instanceof $ZodType) out[part] = json(value as z.ZodType, 'input');
   }
+  if (out.headers) out.headers = withHeaderNames(out.headers as JsonObject);
   return out as FastifySchema;
+}
+
+type JsonObject = { properties?: Record<string, unknown>; required?: string[] };
+/** Header names as clients write them (idempotency-key: Idempotency-Key); routes declare them as Node delivers them. */
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+function withHeaderNames(schema: JsonObject): JsonObject {
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [headerName(k), v]));
+  return { ...schema, properties, ...(schema.required && { required: schema.required.map(headerName) }) };
 }
 
 /** Registers the generator and the docs page: /api/openapi.json and /api/docs. */

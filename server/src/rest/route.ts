@@ -18,7 +18,10 @@ interface RouteSpec<B, Q, P, H> {
   query?: Q;
   /** Path parameters: one that fails its schema names nothing, a 404 with `notFound` as its message. */
   params?: P;
-  /** Request headers the route reads beyond Authorization (e.g. Idempotency-Key), as an object of optional strings. */
+  /**
+   * Request headers the route reads beyond Authorization, as an object of optional strings named in lower case (as
+   * Node delivers them, e.g. idempotency-key); a 422 names a header's field with underscores (idempotency_key).
+   */
   headers?: H;
   notFound?: string;
   /** A path that fails its schema is a 422 like a body, not a 404: its id chooses what the call does, naming no record. */
@@ -106,8 +109,18 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> =
     const result = zod.safeParse(data ?? {});
     if (result.success) return { value: httpPart === 'headers' ? data : result.data };
     if (httpPart === 'params' && !inputParams.has(zod)) return { error: notFound(notFoundMessages.get(zod)) };
+    if (httpPart === 'headers') return { error: asInputNames(result.error) };
     return { error: result.error };
   };
+
+/** A header's failure under the name the same value has in a body or a tRPC input (idempotency-key: idempotency_key). */
+function asInputNames(error: z.ZodError): z.ZodError {
+  for (const issue of error.issues)
+    Object.assign(issue, {
+      path: issue.path.map((part) => (typeof part === 'string' ? part.replaceAll('-', '_') : part)),
+    });
+  return error;
+}
 
 /** The caller of a REST request, checked for a role (null: any signed-in user): 401 without a valid token, 403 else. */
 const callerAs = (req: FastifyRequest, role: number | null, reads?: ActorReads) =>

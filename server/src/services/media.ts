@@ -19,7 +19,6 @@ import type { AppConfig } from '../config.ts';
 import { Media, Page } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
 import { DomainError, isUniqueViolation, notFound, validationError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { recordAdminRead } from './audit.ts';
 import type { Actor, ServiceContext, SignedInContext } from './context.ts';
 import { assertCanTrain, assertContentAccess, assertSuperhumanAccess } from './access.ts';
@@ -148,19 +147,21 @@ async function keyedPhoto(em: ServiceContext['em'], ownerId: number, key: string
   return (await em.findOne(Media, { owner: ownerId, idempotencyKey: key }, { fields: ['id'] }))?.id ?? null;
 }
 
+/** Only a member who may train uploads progress photos (403): checked before anything the upload carries is read. */
+export const mayUploadPhoto = (ctx: SignedInContext) => assertCanTrain(ctx.em, ctx.actor.user);
+
 /**
  * POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. An
  * upload sent with an idempotency key the member already used answers that upload's photo and stores nothing.
  */
 export async function uploadProgressPhoto(
-  ctx: ServiceContext,
-  actor: Actor,
-  read: () => Promise<Buffer | null>,
-  idempotencyKey?: unknown,
+  ctx: SignedInContext,
+  input: z.output<typeof photoUploadInput> & { image: () => Promise<Buffer | null> },
 ): Promise<{ body: { image: { id: number } }; replayed: boolean }> {
-  // Who may train is settled before the upload is read.
-  await assertCanTrain(ctx.em, actor.user);
-  const { idempotency_key: key } = parseInput(photoUploadInput, { idempotency_key: idempotencyKey });
+  const { actor } = ctx;
+  const { idempotency_key: key, image: read } = input;
+  // Who may train is settled before the upload is read (the doors bind it before the key too).
+  await mayUploadPhoto(ctx);
   const answer = (id: number, replayed: boolean) => ({ body: { image: { id } }, replayed });
   // A resend is answered before its file is read: the photo it carries is the one already stored.
   const first = key ? await keyedPhoto(ctx.em, actor.user.id, key) : null;

@@ -44,7 +44,7 @@ import {
   getEvolution,
   workoutResults,
 } from '../../services/evolution.ts';
-import { readPhoto, uploadProgressPhoto } from '../../services/media.ts';
+import { mayUploadPhoto, readPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
 import { getActivePhase, listTrackPhases, listVersions, maySubmit, submitPhase } from '../../services/training.ts';
 import { dataAnswer, pageAnswer } from '../../http/answers.ts';
@@ -85,14 +85,14 @@ const submissionBody = z.union([
 ]);
 
 const submissionKeyHeader = z.object({
-  'Idempotency-Key': idempotencyKey
+  'idempotency-key': idempotencyKey
     .optional()
     .describe(
       'A key the device made for this submission (8 to 64 letters, digits, - or _): every resend with it counts once and gets the first answer.',
     ),
 });
 const photoKeyHeader = z.object({
-  'Idempotency-Key': idempotencyKey
+  'idempotency-key': idempotencyKey
     .optional()
     .describe(
       'A key the device made for this upload (8 to 64 letters, digits, - or _): every resend with it answers the first photo and stores nothing.',
@@ -200,15 +200,14 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       who: 'member',
       headers: photoKeyHeader,
+      bind: mayUploadPhoto,
       response: { 201: imageUploadSchema },
     }),
     async (req, reply) => {
-      const { body, replayed } = await uploadProgressPhoto(
-        signedInContext(req),
-        req.actor!,
-        () => uploadedImage(req),
-        req.headers['idempotency-key'],
-      );
+      const { body, replayed } = await uploadProgressPhoto(signedInContext(req), {
+        idempotency_key: req.headers['idempotency-key'],
+        image: () => uploadedImage(req),
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(body);
     },
