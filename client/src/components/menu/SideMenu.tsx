@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation } from 'wouter';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons.tsx';
@@ -43,9 +43,12 @@ export function SideMenu({
   // Where the drawer opened: closed on another screen (the phone's back button), focus goes to that screen too.
   // (Kept after closing: Radix asks where focus goes once the drawer is gone.)
   const openedAt = useRef<string | null>(null);
+  // Read when it opens, not each later location: an effect event sees the location without depending on it.
+  const noteOpening = useEffectEvent(() => {
+    openedAt.current = location;
+  });
   useEffect(() => {
-    if (open) openedAt.current = location;
-    // Only on opening: where it opened, not each later location.
+    if (open) noteOpening();
   }, [open]);
 
   // Switching between menus moves focus to the first entry of the new list.
