@@ -26,7 +26,7 @@ import type { IEvolution } from '../entities/Evolution.ts';
 import { hit } from './rateLimit.ts';
 import { ensureEvolution, evolutionState } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
-import { endSubscriptionNow, subscriptionView } from './subscriptions.ts';
+import { endSubscriptionNow, postalAddress, subscriptionView } from './subscriptions.ts';
 import { newTokenId } from './tokens.ts';
 import { trainingExport } from './evolution.ts';
 import { deleteMemberFiles, mediaBase64 } from './media.ts';
@@ -105,13 +105,7 @@ export async function updateContactDetails(
   input: z.output<typeof contactDetailsInput>,
 ): Promise<ContactDetailsDto> {
   const values = {
-    addressLine1: input.address_line1,
-    addressLine2: input.address_line2,
-    city: input.city,
-    county: input.county,
-    postcode: input.postcode,
-    country: input.country,
-    telephone: input.telephone,
+    ...postalAddress(input),
     twitter: input.twitter,
     linkedin: input.linkedin,
     facebook: input.facebook,

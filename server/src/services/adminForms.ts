@@ -337,22 +337,23 @@ export async function createForm(
       );
       const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
       await assertRungFree(tx, group.id, input.level, input.progress);
-      const form = tx.create(Form, {
-        formGroup: group,
-        name: input.name,
-        muscleGroup,
-        level: input.level,
-        progress: input.progress,
-        min: input.min,
-        max: input.max,
-        repsOrTime: input.reps_or_time,
-      });
+      const form = tx.create(Form, { formGroup: group, ...formFields(input), muscleGroup });
       await tx.flush();
       return form.id;
     });
     return formAnswer(ctx.em, id, input.form_group_id);
   });
 }
+
+/** A form's own fields as the admin sends them (its group and muscle group are looked up). */
+const formFields = (input: z.output<typeof adminFormBodyInput>) => ({
+  name: input.name,
+  level: input.level,
+  progress: input.progress,
+  min: input.min,
+  max: input.max,
+  repsOrTime: input.reps_or_time,
+});
 
 /**
  * PUT admin/form/{id}: replaces a form's fields. Members on it stay on it (a new level or progress moves it on the
@@ -372,15 +373,7 @@ export async function updateForm(
       if (!form) throw notFound(FORM_LADDER_MESSAGE.formNotFound);
       const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
       await assertRungFree(tx, groupId, input.level, input.progress, id);
-      Object.assign(form, {
-        name: input.name,
-        muscleGroup,
-        level: input.level,
-        progress: input.progress,
-        min: input.min,
-        max: input.max,
-        repsOrTime: input.reps_or_time,
-      });
+      Object.assign(form, { ...formFields(input), muscleGroup });
       await tx.flush();
     });
     return formAnswer(ctx.em.fork(), id, groupId);

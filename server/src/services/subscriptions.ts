@@ -132,6 +132,25 @@ async function purchase<T>(
   }
 }
 
+/** The address and telephone as a form sends them (contact details, or the billing address of a subscription). */
+export const postalAddress = (input: {
+  address_line1: string;
+  address_line2?: string | null | undefined;
+  city: string;
+  county: string;
+  postcode: string;
+  country: string;
+  telephone: string;
+}) => ({
+  addressLine1: input.address_line1,
+  addressLine2: input.address_line2,
+  city: input.city,
+  county: input.county,
+  postcode: input.postcode,
+  country: input.country,
+  telephone: input.telephone,
+});
+
 /** The subscription screen: channel, start date, programme position, plan, period end and cancellation. */
 export async function subscriptionView(ctx: SignedInContext): Promise<SubscriptionView> {
   const userId = ctx.actor.me.id;
@@ -180,13 +199,7 @@ export async function registerAndSubscribe(
         user: u,
         firstName: input.first_name,
         lastName: input.last_name,
-        addressLine1: input.address_line1,
-        addressLine2: input.address_line2,
-        city: input.city,
-        county: input.county,
-        postcode: input.postcode,
-        country: input.country,
-        telephone: input.telephone,
+        ...postalAddress(input),
       });
       // The unique email decides a race here, before anything is charged.
       await em.flush();
