@@ -54,3 +54,9 @@ export function prepared<A extends unknown[], R>(
 
 /** The database's clock (the transaction's start), as a timestamp column reads. */
 export const now = () => sql<string>`now()`;
+
+/**
+ * The statuses a live subscription has, written into the SQL as literals: the partial index subscriptions_live_plan
+ * (entities/Subscription.ts) spells them so, and the planner uses it only for a query that does too.
+ */
+export const liveSubscriptionStatuses = () => [sql.lit('active' as const), sql.lit('trialing' as const)];

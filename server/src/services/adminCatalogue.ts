@@ -18,8 +18,7 @@ import {
   type Vo2LevelRow,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { sql } from 'kysely';
-import { db, now } from '../db/kysely.ts';
+import { db, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { applyVo2Edit } from '../domain/vo2Tiling.ts';
 import { Calibration, Channel, ExerciseType, FormGroup, MuscleGroup, Vo2MaxLevel } from '../entities/index.ts';
 import type { ICalibration } from '../entities/Calibration.ts';
@@ -251,7 +250,7 @@ async function subscriberCounts(em: EntityManager, planIds: number[]): Promise<M
     .selectFrom('subscriptions')
     .select((eb) => ['plan_id', eb.cast<number>(eb.fn.countAll(), 'integer').as('n')])
     .where('plan_id', 'in', planIds)
-    .where('status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)])
+    .where('status', 'in', liveSubscriptionStatuses())
     .where('current_period_end', '>', now())
     .groupBy('plan_id')
     .execute();

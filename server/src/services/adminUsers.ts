@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
 import { sql } from 'kysely';
-import { db, now } from '../db/kysely.ts';
+import { db, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import { removeAccount } from './account.ts';
 import { createMember, normaliseEmail, registering } from './auth.ts';
@@ -76,10 +76,7 @@ export async function listUsers(
       'u.created_at',
       eb
         .fn<boolean>('coalesce', [
-          eb.and([
-            eb('s.status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)]),
-            eb('s.current_period_end', '>', now()),
-          ]),
+          eb.and([eb('s.status', 'in', liveSubscriptionStatuses()), eb('s.current_period_end', '>', now())]),
           sql.lit(false),
         ])
         .as('subscriber'),

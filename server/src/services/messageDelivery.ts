@@ -3,7 +3,7 @@ import type { TaskList } from 'graphile-worker';
 import { sql, type QueryCreator } from 'kysely';
 import { MESSAGE_TEXT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { db, type Database, now } from '../db/kysely.ts';
+import { db, type Database, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { MAIL_MAX_ATTEMPTS } from './jobs.ts';
 import { sendMail } from './mail.ts';
 import { IDS_PER_NOTIFICATION, notifyLive, type LiveEvent } from './live.ts';
@@ -38,7 +38,7 @@ function channelAudience(kysely: QueryCreator<Database>, channelId: number, at: 
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .where('s.channel_id', '=', channelId)
-    .where('s.status', 'in', [sql.lit('active' as const), sql.lit('trialing' as const)])
+    .where('s.status', 'in', liveSubscriptionStatuses())
     .where('s.current_period_end', '>', at)
     .where('s.created_at', '<=', at)
     .where('u.role', '=', sql.lit(ROLE.member));
