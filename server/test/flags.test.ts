@@ -88,7 +88,7 @@ async function effectsOf<T>(
   return { result, mails: inboxOf().slice(before), events: events.slice(start) };
 }
 
-const events = useLiveEvents(ctx);
+const { events } = useLiveEvents(ctx);
 const adminEmails = async () =>
   (await em().find(User, { role: ROLE.admin }, { orderBy: { id: 'asc' } })).map((u) => u.email);
 

@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNEL,
   MESSAGE_RECIPIENTS_SHOWN,
@@ -14,9 +13,10 @@ import {
 } from '@evolution/shared';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { Channel, Message, MessageRecipient, Plan, Subscription, User } from '../src/entities/index.ts';
-import { LIVE_CHANNEL, type LiveEvent } from '../src/services/live.ts';
+import type { LiveEvent } from '../src/services/live.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { useLiveEvents } from './helpers/liveEvents.ts';
 import { useTestSmtp } from './helpers/smtp.ts';
 import { trainingMember } from './helpers/training.ts';
 
@@ -85,8 +85,7 @@ let superhuman: Account;
 let unsubscribed: Account;
 let subscribedAdmin: Account;
 
-const events: LiveEvent[] = [];
-let listener: pg.Client;
+const { events, onNextNotice } = useLiveEvents(ctx);
 
 beforeAll(async () => {
   coach = await adminAccount('coach.messages@example.com');
@@ -110,16 +109,6 @@ beforeAll(async () => {
     currentPeriodEnd: new Date(Date.now() + 86_400_000),
   });
   await fork.flush();
-
-  listener = new pg.Client({ connectionString: ctx.databaseUrl });
-  await listener.connect();
-  listener.on('notification', (n) => {
-    if (n.channel === LIVE_CHANNEL && n.payload) events.push(JSON.parse(n.payload) as LiveEvent);
-  });
-  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
-});
-afterAll(async () => {
-  await listener?.end();
 });
 
 const send = (body: unknown, token: string | undefined = coach.token) =>
@@ -301,7 +290,7 @@ describe('a message to one member', () => {
       void em()
         .count(Message, {})
         .then((n) => committed.push(n === 1));
-    listener.once('notification', onNotice);
+    onNextNotice(onNotice);
     const { result: res, heard: notices } = await heard(() => send(valid({ recipient_id: String(warriorA.id) })));
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(T.sent);

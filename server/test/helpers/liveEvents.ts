@@ -6,7 +6,11 @@ import { LIVE_CHANNEL, type LiveEvent } from '../../src/services/live.ts';
  * Every live event the database announces while the file's tests run, heard as another instance's LISTEN connection
  * would hear them. Call at the top of a test file, after useTestApp.
  */
-export function useLiveEvents(ctx: { databaseUrl: string }): LiveEvent[] {
+export function useLiveEvents(ctx: { databaseUrl: string }): {
+  events: LiveEvent[];
+  /** Runs `heard` once, when the next notice arrives. */
+  onNextNotice: (heard: () => void) => void;
+} {
   const events: LiveEvent[] = [];
   let listener: pg.Client | undefined;
   beforeAll(async () => {
@@ -20,5 +24,5 @@ export function useLiveEvents(ctx: { databaseUrl: string }): LiveEvent[] {
   afterAll(async () => {
     await listener?.end();
   });
-  return events;
+  return { events, onNextNotice: (heard) => void listener?.once('notification', heard) };
 }
