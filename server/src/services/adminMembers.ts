@@ -18,14 +18,14 @@ import {
   type MemberSummary,
   type WorkoutResults,
 } from '@evolution/shared';
-import { ChamberSnapshot, User, type IUser } from '../entities/index.ts';
+import { User, type IUser } from '../entities/index.ts';
 import { notFound } from '../errors.ts';
 import { memberContactDetails } from './account.ts';
 import { recordAdminRead } from './audit.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import {
   memberCalibrationResults,
-  memberChamber,
+  memberChamberSnapshot,
   memberEvolution,
   memberFormLevels,
   memberWorkoutResults,
@@ -129,14 +129,8 @@ export async function adminChamber(
   // A path's page that names no snapshot (read as 0) is answered before the member is looked up, as Laravel's binding did.
   if (page === 0) throw notFound(ADMIN_MEMBER_MESSAGE.noData);
   const member = await memberOf(ctx, id);
-  const snapshot = await memberChamber(ctx, member.id, page);
-  // The snapshot shown, for the trail: a version is recorded once per evolution, the latest wins.
-  const row = await ctx.em.findOne(
-    ChamberSnapshot,
-    { user: member.id, evolution: snapshot.evolution, version: snapshot.version },
-    { fields: ['id'], orderBy: { id: 'desc' } },
-  );
-  return audited(ctx, member, 'chamber.read', 'chamber_snapshot', row?.id ?? null, snapshot);
+  const { snapshotId, chamber } = await memberChamberSnapshot(ctx, member.id, page);
+  return audited(ctx, member, 'chamber.read', 'chamber_snapshot', snapshotId, chamber);
 }
 
 /**

@@ -201,6 +201,7 @@ function chamberQuery(kysely: Kysely<Database>, memberId: number, page: number) 
         .as('s'),
     )
     .select((eb) => [
+      's.id',
       's.evolution',
       's.version',
       eb.cast<number>('s.weight', 'float8').as('weight'),
@@ -258,12 +259,21 @@ export async function chamber(ctx: SignedInContext, { page }: z.output<typeof ch
 
 /** A member's n-th chamber snapshot (see chamber); the caller has decided who may read it. */
 export async function memberChamber(ctx: ServiceContext, memberId: number, page: number): Promise<Chamber> {
+  return (await memberChamberSnapshot(ctx, memberId, page)).chamber;
+}
+
+/** The same, with the id of the snapshot shown (an admin's read names it in the audit log). */
+export async function memberChamberSnapshot(
+  ctx: ServiceContext,
+  memberId: number,
+  page: number,
+): Promise<{ snapshotId: number; chamber: Chamber }> {
   const [snap] = await readChamber(ctx.em, memberId, page);
   if (!snap) throw notFound(WARRIOR_MESSAGE.noResults);
   const images = await Promise.all(
     snap.photos.map(async (m) => ({ id: m.id, mime: m.mime, base64: await mediaBase64(ctx.config, m) })),
   );
-  return {
+  const chamber: Chamber = {
     data: {
       vo2max: { score: snap.vo2score, level: snap.vo2level },
       body: {
@@ -284,6 +294,7 @@ export async function memberChamber(ctx: ServiceContext, memberId: number, page:
     label: chamberLabel(snap.evolution, snap.version),
     created_at: new Date(snap.created_at).toISOString(),
   };
+  return { snapshotId: snap.id, chamber };
 }
 
 /** The member's training record for a data export: every logged set and test, VO2 tests and chamber snapshots (photo ids). */
