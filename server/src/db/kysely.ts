@@ -60,3 +60,6 @@ export const now = () => sql<string>`now()`;
  * (entities/Subscription.ts) spells them so, and the planner uses it only for a query that does too.
  */
 export const liveSubscriptionStatuses = () => [sql.lit('active' as const), sql.lit('trialing' as const)];
+
+/** `any($1::int[])`: a list of ids as one array parameter, so a statement's text is the same for any number of them. */
+export const anyOf = (ids: readonly number[]) => sql<number>`any(${ids}::int[])`;

@@ -8,7 +8,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MACRO_GUIDELINES_CATEGORY } from '../services/macros.ts';
-import { db } from './kysely.ts';
+import { db, now } from './kysely.ts';
 import { MACRO_GUIDELINES } from './nutrition.ts';
 import { PAGES } from './programme.ts';
 
@@ -66,7 +66,7 @@ export async function upgradeSeededPageTexts(em: EntityManager): Promise<number>
       if (!before) continue;
       const res = await db(tx)
         .updateTable('pages')
-        .set((eb) => ({ content: page.content, updated_at: eb.fn<string>('now') }))
+        .set({ content: page.content, updated_at: now() })
         .where('id', '=', page.id)
         .where((eb) => eb(eb.fn<string>('md5', ['content']), '=', before))
         .executeTakeFirst();
@@ -74,7 +74,7 @@ export async function upgradeSeededPageTexts(em: EntityManager): Promise<number>
     }
     const res = await db(tx)
       .updateTable('pages')
-      .set((eb) => ({ content: MACRO_GUIDELINES.content, updated_at: eb.fn<string>('now') }))
+      .set({ content: MACRO_GUIDELINES.content, updated_at: now() })
       .where((eb) => eb(eb.fn<string>('md5', ['content']), '=', MACRO_GUIDELINES_PLAIN_MD5))
       .where('category_id', 'in', (eb) =>
         eb.selectFrom('page_categories').select('id').where('slug', '=', MACRO_GUIDELINES_CATEGORY),

@@ -3,11 +3,11 @@ import type { TaskList } from 'graphile-worker';
 import { sql, type QueryCreator } from 'kysely';
 import { MESSAGE_TEXT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { db, type Database, now, liveSubscriptionStatuses } from '../db/kysely.ts';
+import { anyOf, db, type Database, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { MAIL_MAX_ATTEMPTS } from './jobs.ts';
 import { sendMail } from './mail.ts';
 import { IDS_PER_NOTIFICATION, notifyLive, type LiveEvent } from './live.ts';
-import { PUSH_NOTICE, anyOf, enqueuePush } from './push.ts';
+import { PUSH_NOTICE, enqueuePush } from './push.ts';
 
 // A channel message's delivery: the admin's call stores the message and queues one walk; the walk
 // writes the recipient rows set-based, a page of members per run in its own transaction, and hands each page's mail
@@ -117,7 +117,7 @@ export async function deliverPage(em: EntityManager, payload: DeliveryPayload, p
         .expression((eb) =>
           eb
             .selectFrom('page')
-            .select((eb) => [eb.val(message.id).as('message_id'), 'user_id', sql`now()`.as('created_at')]),
+            .select((eb) => [eb.val(message.id).as('message_id'), 'user_id', now().as('created_at')]),
         )
         .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
         .returning('user_id'),

@@ -15,7 +15,7 @@ import {
   type pushSubscriptionInput,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
-import { db, type Database, now } from '../db/kysely.ts';
+import { anyOf, db, type Database, now } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { serviceLog } from './log.ts';
@@ -386,9 +386,6 @@ async function recordOutcomes(
       .where('id', '=', anyOf(delivered))
       .execute();
 }
-
-/** `any($1::int[])`: a list of ids as one array parameter, so a statement's text is the same for any number of them. */
-export const anyOf = (ids: readonly number[]) => sql<number>`any(${ids}::int[])`;
 
 /** One send to repeat: the device (still the same account's) and what to show. */
 interface RetryEntry {

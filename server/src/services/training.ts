@@ -38,7 +38,7 @@ import {
 } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
-import { db, prepared, type Database } from '../db/kysely.ts';
+import { db, now, prepared, type Database } from '../db/kysely.ts';
 import { DomainError, isUniqueViolation, laravelMessage, validationError, type FieldErrors } from '../errors.ts';
 import type { SignedInContext } from './context.ts';
 import { mediaUrl } from './media.ts';
@@ -280,7 +280,7 @@ async function insertResults(tx: EntityManager, submissionId: number, rows: Work
           'r.level',
           'r.progress',
           'r.reps_or_time',
-          r.fn<string>('now').as('created_at'),
+          now().as('created_at'),
         ]),
     )
     .execute();
@@ -362,14 +362,14 @@ async function saveLadders(tx: EntityManager, userId: number, before: Map<number
           x.val(userId).as('user_id'),
           'x.group',
           'x.form',
-          x.fn<string>('now').as('created_at'),
-          x.fn<string>('now').as('updated_at'),
+          now().as('created_at'),
+          now().as('updated_at'),
         ]),
     )
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'form_group_id'])
-        .doUpdateSet((eb) => ({ form_id: eb.ref('excluded.form_id'), updated_at: eb.fn<string>('now') })),
+        .doUpdateSet((eb) => ({ form_id: eb.ref('excluded.form_id'), updated_at: now() })),
     )
     .execute();
 }
