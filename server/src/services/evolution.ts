@@ -258,7 +258,7 @@ export async function chamber(ctx: SignedInContext, { page }: z.output<typeof ch
 }
 
 /** A member's n-th chamber snapshot (see chamber); the caller has decided who may read it. */
-export async function memberChamber(ctx: ServiceContext, memberId: number, page: number): Promise<Chamber> {
+async function memberChamber(ctx: ServiceContext, memberId: number, page: number): Promise<Chamber> {
   return (await memberChamberSnapshot(ctx, memberId, page)).chamber;
 }
 

@@ -24,5 +24,9 @@ export function useLiveEvents(ctx: { databaseUrl: string }): {
   afterAll(async () => {
     await listener?.end();
   });
-  return { events, onNextNotice: (heard) => void listener?.once('notification', heard) };
+  const onNextNotice = (heard: () => void) => {
+    if (!listener) throw new Error('onNextNotice before the listener connected (call it inside a test)');
+    listener.once('notification', heard);
+  };
+  return { events, onNextNotice };
 }

@@ -21,7 +21,7 @@ export function createOrUpdate<Body, Result>(
   };
 }
 
-export interface SaveFormProps<F extends string, Input, Result> extends Omit<ComponentProps<'form'>, 'onSubmit'> {
+interface SaveFormProps<F extends string, Input, Result> extends Omit<ComponentProps<'form'>, 'onSubmit'> {
   form: FormState<F>;
   save: SaveMutation<Input, Result>;
   /** What is sent, built from values that passed the form's rules. */

@@ -63,7 +63,7 @@ function ExternalTile({ href, ...face }: TileFace & { href: string }) {
 }
 
 /** One tile of a list: a screen of the app (`href`), another site (`external`) or not open yet (`locked`, why). */
-export type TileSpec = TileFace & ({ href: string; feature?: boolean } | { external: string } | { locked: string });
+type TileSpec = TileFace & ({ href: string; feature?: boolean } | { external: string } | { locked: string });
 
 /** A page's tiles in order, titles unique; `three` sets them three to a row. */
 export function TileList({ tiles, three }: { tiles: readonly TileSpec[]; three?: boolean }) {
