@@ -148,7 +148,7 @@ async function keyedPhoto(em: ServiceContext['em'], ownerId: number, key: string
 }
 
 /** Only a member who may train uploads progress photos (403): checked before anything the upload carries is read. */
-export const mayUploadPhoto = (ctx: SignedInContext) => assertCanTrain(ctx.em, ctx.actor.user);
+export const mayUploadPhoto = (ctx: SignedInContext) => assertCanTrain(ctx.em, ctx.actor.me, ctx.actor.membership);
 
 /**
  * POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. An
@@ -453,12 +453,13 @@ export async function openMedia(ctx: ServiceContext, { id, expires, signature }:
 
 /** 403 unless the actor may read the records this content media belongs to (admins may read them all). */
 async function assertContentMediaReadable(em: ServiceContext['em'], actor: Actor, media: IMedia): Promise<void> {
-  if (media.kind === 'meal_image' || media.kind === 'meal_video') return assertSuperhumanAccess(em, actor.user);
+  if (media.kind === 'meal_image' || media.kind === 'meal_video')
+    return assertSuperhumanAccess(em, actor.me, actor.membership);
   if (media.kind === 'page_image' || media.kind === 'page_video') {
     const introductions = Object.values(INTRODUCTION_PAGE) as number[];
     if (await em.count(Page, { id: { $in: introductions }, $or: [{ image: media.id }, { video: media.id }] })) return;
   }
-  await assertContentAccess(em, actor.user);
+  await assertContentAccess(em, actor.me, undefined, actor.membership);
 }
 
 /**

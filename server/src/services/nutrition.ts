@@ -18,7 +18,6 @@ import { prepared, type Database } from '../db/kysely.ts';
 import { notFound } from '../errors.ts';
 import { assertSuperhumanAccess } from './access.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
-import { knownMembership } from './session.ts';
 import { mediaBase64, mediaUrl } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 
@@ -27,8 +26,7 @@ import { pageWindow, type Page } from './pagination.ts';
 
 /** The caller's right to the channel (admins have it), with what came with their token. */
 async function assertReader(ctx: SignedInContext): Promise<void> {
-  const reader = ctx.actor.user;
-  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
+  await assertSuperhumanAccess(ctx.em, ctx.actor.me, ctx.actor.membership);
 }
 
 /** GET user/meal/group (and the admin's tree): the Aliment tree, each group with its children in order. */
@@ -89,8 +87,7 @@ export async function listGroupMeals(
   { groupId, page }: z.output<typeof mealListInput>,
 ): Promise<Page<MealRow>> {
   // The caller's plain facts: this hot read needs no entity.
-  const reader = ctx.actor.me;
-  await assertSuperhumanAccess(ctx.em, reader, knownMembership(ctx, reader));
+  await assertSuperhumanAccess(ctx.em, ctx.actor.me, ctx.actor.membership);
   const { limit, offset } = pageWindow(page);
   const rows = await readMealList(ctx.em, groupId, limit, offset);
   const group = rows[0];

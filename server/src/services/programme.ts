@@ -407,7 +407,7 @@ function pageDto(page: IPage, signer?: MediaSigner): PageDto {
 
 /** One content page (introduction, technique guide, phase), or 404. */
 export async function getPage(ctx: SignedInContext, { id }: z.output<typeof pageIdInput>): Promise<PageDto> {
-  await assertContentAccess(ctx.em, ctx.actor.user, id);
+  await assertContentAccess(ctx.em, ctx.actor.me, id, ctx.actor.membership);
   const page = await ctx.em.findOne(Page, { id }, { populate: ['phaseClass'] });
   if (!page) throw notFound('Page not found.');
   return pageDto(page, ctx.config);
@@ -419,7 +419,7 @@ export async function listCategoryPages(
   { categoryId, page }: z.output<typeof categoryPagesInput>,
 ): Promise<ResultPage<PageDto>> {
   const { em } = ctx;
-  await assertContentAccess(em, ctx.actor.user);
+  await assertContentAccess(em, ctx.actor.me, undefined, ctx.actor.membership);
   if (!(await em.count(PageCategory, { id: categoryId }))) throw notFound('Page category not found.');
   const { limit, offset } = pageWindow(page);
   const [pages, total] = await em.findAndCount(
@@ -446,7 +446,7 @@ function videoOf(
 
 /** The video of a page: the uploaded video's id and/or the video host link; 404 when it has none. */
 export async function pageVideo(ctx: SignedInContext, { id }: z.output<typeof pageIdInput>): Promise<VideoDto['data']> {
-  await assertContentAccess(ctx.em, ctx.actor.user, id);
+  await assertContentAccess(ctx.em, ctx.actor.me, id, ctx.actor.membership);
   const page = await ctx.em.findOne(Page, { id });
   if (!page) throw notFound('Page not found.');
   return videoOf(page, 'This page has no video.', ctx.config);
@@ -457,7 +457,7 @@ export async function formGroupVideo(
   ctx: SignedInContext,
   { formGroupId }: z.output<typeof formGroupIdInput>,
 ): Promise<VideoDto['data']> {
-  await assertContentAccess(ctx.em, ctx.actor.user);
+  await assertContentAccess(ctx.em, ctx.actor.me, undefined, ctx.actor.membership);
   const group = await ctx.em.findOne(FormGroup, { id: formGroupId });
   if (!group) throw notFound('Form group not found.');
   return videoOf(group, 'This form group has no video.', ctx.config);

@@ -26,12 +26,6 @@ export interface Membership {
   forms?: Map<number, number>;
 }
 
-/** The membership read with the caller's token, when the reader is the caller (a member reading their own). */
-export const knownMembership = (
-  ctx: { actor: { me: { id: number }; membership: Membership } | null },
-  reader: { id: number },
-): Membership | undefined => (ctx.actor?.me.id === reader.id ? ctx.actor.membership : undefined);
-
 /** A subscription gives access while it is paid up and its period has not ended (cancel = at period end). */
 export function isSubscriptionActive(
   sub: Pick<ISubscription, 'status' | 'currentPeriodEnd'> | null,
