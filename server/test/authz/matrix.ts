@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CHANNEL } from '@evolution/shared';
-import { rest } from '../helpers/api.ts';
+import { newMember, rest, subscriberRegistration } from '../helpers/api.ts';
 import { deviceKeys } from '../helpers/pushService.ts';
 import { multipart, photoWithExif } from '../helpers/training.ts';
 import { newcomer, subscribedMember, type Account, type Fixtures } from './fixtures.ts';
@@ -88,7 +88,6 @@ const meal = () => ({
 });
 const guide = () => ({ page_category_id: 4, title: `Guide ${unique()}`, content: 'Straps short.' });
 const formGroup = () => ({ name: `Row ${unique()}`, exercise_type_id: 1 });
-const form = (formGroupId: number) => formBody(formGroupId);
 const flag = () => ({ subject: 'Knee', message: `It clicks ${unique()}` });
 const newUser = () => ({
   name: 'Made By Admin',
@@ -96,20 +95,6 @@ const newUser = () => ({
   password: 'made-pass-1',
   user_type: 1,
 });
-const registration = () => ({
-  email: `reg${unique()}@example.com`,
-  name: 'New Member',
-  password: 'secret-pass',
-  confirm_password: 'secret-pass',
-});
-const billing = {
-  address_line1: '1 Road',
-  city: 'Leeds',
-  county: 'West Yorkshire',
-  postcode: 'LS1 1AA',
-  country: 'United Kingdom',
-  telephone: '0113 000 0000',
-};
 const calibration = calibrationBody();
 const vo2Level = { level_name: 'Fair', min: 36.5, max: 42.4 };
 
@@ -128,7 +113,7 @@ const freshMeal = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/meal
 const freshGuide = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/page', guide());
 const freshFormGroup = (fx: Fixtures) => created(fx, fx.admin.token, '/api/admin/form_group', formGroup());
 const freshForm = async (fx: Fixtures) =>
-  created(fx, fx.admin.token, '/api/admin/form', form(await freshFormGroup(fx)));
+  created(fx, fx.admin.token, '/api/admin/form', formBody(await freshFormGroup(fx)));
 
 /** The push service the matrix's devices are on: the apps that run it list it in PUSH_ENDPOINT_HOSTS. */
 export const MATRIX_PUSH_HOST = 'push.example.com';
@@ -183,7 +168,7 @@ export const restMatrix: Record<string, Row> = {
     expect: PUBLIC(),
     call: ({ fx }) => ({ body: { email: fx.memberA.email, password: fx.memberA.password } }),
   },
-  'POST /api/register': { expect: PUBLIC(201), call: () => ({ body: registration() }) },
+  'POST /api/register': { expect: PUBLIC(201), call: () => ({ body: newMember() }) },
   'GET /api/user': { expect: USER() },
   'GET /api/logout': { expect: USER(), fresh: true },
   'POST /api/password/create': { expect: PUBLIC(), call: ({ fx }) => ({ body: { email: fx.memberA.email } }) },
@@ -211,7 +196,7 @@ export const restMatrix: Record<string, Row> = {
     call: ({ account }) => ({
       body: account
         ? { channel_id: CHANNEL.warrior, plan_id: 1, nonce: 'pm_card_visa' }
-        : { ...registration(), ...billing, channel_id: CHANNEL.warrior, plan_id: 1, nonce: 'pm_card_visa' },
+        : subscriberRegistration({ channel_id: CHANNEL.warrior }),
     }),
   },
   'GET /api/user/subscription': { expect: MEMBER() },
@@ -436,13 +421,16 @@ export const restMatrix: Record<string, Row> = {
     call: ({ fx }) => ({ params: { id: fx.formGroupId }, query: { page: 1 } }),
   },
   'POST /api/admin/form_group/video': { expect: ADMIN(201), call: () => ({ upload: videoUpload }) },
-  'POST /api/admin/form': { expect: ADMIN(201), call: async ({ fx }) => ({ body: form(await freshFormGroup(fx)) }) },
+  'POST /api/admin/form': {
+    expect: ADMIN(201),
+    call: async ({ fx }) => ({ body: formBody(await freshFormGroup(fx)) }),
+  },
   'GET /api/admin/form/:id': { expect: ADMIN(), call: ({ fx }) => ({ params: { id: fx.formId } }) },
   'PUT /api/admin/form/:id': {
     expect: ADMIN(),
     call: async ({ fx }) => ({
       params: { id: await freshForm(fx) },
-      body: { ...form(1), form_group_id: undefined, name: 'Renamed row' },
+      body: { ...formBody(1), form_group_id: undefined, name: 'Renamed row' },
     }),
   },
   'DELETE /api/admin/form/:id': { expect: ADMIN(), call: async ({ fx }) => ({ params: { id: await freshForm(fx) } }) },
@@ -502,7 +490,7 @@ export const trpcMatrix: Record<string, Row> = {
     expect: PUBLIC(),
     call: ({ fx }) => ({ input: { email: fx.memberA.email, password: fx.memberA.password } }),
   },
-  'mutation auth.register': { expect: PUBLIC(), call: () => ({ input: registration() }) },
+  'mutation auth.register': { expect: PUBLIC(), call: () => ({ input: newMember() }) },
   'query auth.me': { expect: USER() },
   'mutation auth.logout': { expect: USER(), fresh: true },
 
@@ -552,7 +540,7 @@ export const trpcMatrix: Record<string, Row> = {
     call: ({ account }) => ({
       input: account
         ? { channel_id: CHANNEL.warrior, plan_id: 1, nonce: 'pm_card_visa' }
-        : { ...registration(), ...billing, channel_id: CHANNEL.warrior, plan_id: 1, nonce: 'pm_card_visa' },
+        : subscriberRegistration({ channel_id: CHANNEL.warrior }),
     }),
   },
   'mutation account.subscription.subscribe': {
@@ -719,12 +707,12 @@ export const trpcMatrix: Record<string, Row> = {
   'query admin.forms.get': { expect: ADMIN(), call: ({ fx }) => ({ input: { id: fx.formId } }) },
   'mutation admin.forms.create': {
     expect: ADMIN(),
-    call: async ({ fx }) => ({ input: form(await freshFormGroup(fx)) }),
+    call: async ({ fx }) => ({ input: formBody(await freshFormGroup(fx)) }),
   },
   'mutation admin.forms.update': {
     expect: ADMIN(),
     call: async ({ fx }) => ({
-      input: { ...form(1), form_group_id: undefined, id: await freshForm(fx), name: 'Renamed row' },
+      input: { ...formBody(1), form_group_id: undefined, id: await freshForm(fx), name: 'Renamed row' },
     }),
   },
   'mutation admin.forms.delete': { expect: ADMIN(), call: async ({ fx }) => ({ input: { id: await freshForm(fx) } }) },
