@@ -20,6 +20,8 @@ export async function useTestSmtp(
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS lookup of the client (127.0.0.1) on each connection: it can take seconds in a sandbox.
+    disableReverseLookup: true,
     // The app keeps pooled connections open: the file's end closes them at once rather than waiting 30 s for them.
     closeTimeout: 100,
     ...hooks,
