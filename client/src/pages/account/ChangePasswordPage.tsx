@@ -1,10 +1,10 @@
 import { changePasswordInput, MIN_PASSWORD_LENGTH, TOAST_MS } from '@evolution/shared';
-import { fieldErrors } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { PasswordField } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
+import { SaveForm } from '../../components/ui/SaveForm.tsx';
 import { schemaErrors, useForm, withPasswordMatch } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
@@ -30,22 +30,15 @@ export default function ChangePasswordPage() {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <PageHeader eyebrow="Account settings" title="Change Password" />
-      <form
-        className="panel form"
-        noValidate
-        onSubmit={(e) => {
-          if (!form.attempt(e) || change.isPending) return;
-          change.mutate(form.values, {
-            onSuccess(res) {
-              // Every other session ends with the change; this one carries on with the new token.
-              authStore.update({ token: res.access_token });
-              toast.success(res.message, TOAST_MS.apiError);
-              form.reset();
-            },
-            onError(error) {
-              form.setServerErrors(fieldErrors(error));
-            },
-          });
+      <SaveForm
+        form={form}
+        save={change}
+        input={(values) => values}
+        onSaved={(res) => {
+          // Every other session ends with the change; this one carries on with the new token.
+          authStore.update({ token: res.access_token });
+          toast.success(res.message, TOAST_MS.apiError);
+          form.reset();
         }}
       >
         <PasswordField kind="current" label="Current password" {...form.bind('old_password')} />
@@ -59,7 +52,7 @@ export default function ChangePasswordPage() {
         <Button type="submit" busy={change.isPending}>
           Change password
         </Button>
-      </form>
+      </SaveForm>
     </section>
   );
 }
