@@ -21,7 +21,7 @@ export default function FlagThreadPage({ params }: PageProps) {
   const flag = trpc.flags.get.useQuery({ id }, { staleTime: 0 });
   const reply = trpc.flags.reply.useMutation();
   const close = trpc.flags.close.useMutation();
-  const { data, isOpen, reload, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
+  const { data, isOpen, showSaved, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
     id,
     flag,
     close,
@@ -50,7 +50,7 @@ export default function FlagThreadPage({ params }: PageProps) {
           <FlagThread flag={data} viewer="member" />
           {isOpen ? (
             <>
-              <FlagReplyForm flagId={id} reply={reply} onSent={reload} />
+              <FlagReplyForm flagId={id} reply={reply} onSent={showSaved} />
               <div className="flag-actions">
                 <Button variant="secondary" onClick={() => setConfirming(true)}>
                   Close this flag

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { FLAG_STATUS, TOAST_MS, type FlagDto } from '@evolution/shared';
+import { FLAG_STATUS, TOAST_MS, type FlagDto, type FlagSaved } from '@evolution/shared';
 import { useLiveEvents } from '../../api/live.ts';
 import { toast } from '../../components/ui/notifier.ts';
 
@@ -22,7 +22,10 @@ interface CloseMutation {
 /** The member's (`utils.flags`) or the coaches' (`utils.admin.flags`) cached flag answers. */
 interface FlagCache {
   invalidate: () => Promise<void>;
-  get: { invalidate: (input: { id: number }) => Promise<void> };
+  get: {
+    invalidate: (input: { id: number }) => Promise<void>;
+    setData: (input: { id: number }, data: { data: FlagDto }) => unknown;
+  };
 }
 
 /**
@@ -45,6 +48,8 @@ export function useFlagThreadScreen({
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const reload = () => void cache.get.invalidate({ id });
+  // A reply's answer is the whole thread: shown as it is, with no second read.
+  const showSaved = (saved: FlagSaved) => void cache.get.setData({ id }, { data: saved.data });
   useFlagLive((changed) => {
     if (changed === id) reload();
   });
@@ -62,5 +67,5 @@ export function useFlagThreadScreen({
       },
     );
   const data = flag.data?.data;
-  return { data, isOpen: data?.status === FLAG_STATUS.open, reload, confirming, setConfirming, confirmClose };
+  return { data, isOpen: data?.status === FLAG_STATUS.open, showSaved, confirming, setConfirming, confirmClose };
 }

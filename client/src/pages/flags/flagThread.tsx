@@ -1,4 +1,4 @@
-import { FLAG_STATUS, flagReplyInput, type FlagDto } from '@evolution/shared';
+import { FLAG_STATUS, flagReplyInput, type FlagDto, type FlagSaved } from '@evolution/shared';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/Field.tsx';
 import { SaveForm, type SaveMutation } from '../../components/ui/SaveForm.tsx';
@@ -58,13 +58,21 @@ type Field = 'message';
 const FIELDS: readonly Field[] = ['message'];
 const validateReply = (values: Record<Field, string>) => schemaErrors(flagReplyInput, values, FIELDS);
 
-type ReplyMutation = SaveMutation<{ id: number; message: string }, unknown>;
+type ReplyMutation = SaveMutation<{ id: number; message: string }, FlagSaved>;
 
 /**
  * The reply box of an open flag: 'The message is required' before sending, the server's 422 under the field; after a
- * reply the box clears (the thread reloads through `onSent`). The button waits while a reply is on its way.
+ * reply the box clears and `onSent` has the thread the answer carries. The button waits while a reply is on its way.
  */
-export function FlagReplyForm({ flagId, reply, onSent }: { flagId: number; reply: ReplyMutation; onSent: () => void }) {
+export function FlagReplyForm({
+  flagId,
+  reply,
+  onSent,
+}: {
+  flagId: number;
+  reply: ReplyMutation;
+  onSent: (saved: FlagSaved) => void;
+}) {
   const form = useForm<Field>({ message: '' }, validateReply, FIELDS);
   // SaveForm sends one reply for a double click; the server also drops an identical repeat.
   return (
@@ -74,9 +82,9 @@ export function FlagReplyForm({ flagId, reply, onSent }: { flagId: number; reply
       form={form}
       save={reply}
       input={(values) => ({ id: flagId, message: values.message })}
-      onSaved={() => {
+      onSaved={(saved) => {
         form.reset({ message: '' });
-        onSent();
+        onSent(saved);
       }}
     >
       <TextAreaField label="Your reply" rows={4} maxLength={10_000} {...form.bind('message')} />

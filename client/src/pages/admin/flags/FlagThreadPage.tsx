@@ -21,7 +21,7 @@ export default function FlagThreadPage({ params }: PageProps) {
   const flag = trpc.admin.flags.get.useQuery({ id }, { staleTime: 0 });
   const reply = trpc.admin.flags.reply.useMutation();
   const close = trpc.admin.flags.close.useMutation();
-  const { data, isOpen, reload, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
+  const { data, isOpen, showSaved, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
     id,
     flag,
     close,
@@ -55,7 +55,7 @@ export default function FlagThreadPage({ params }: PageProps) {
           </p>
           <FlagThread flag={data} viewer="coach" />
           {isOpen ? (
-            <FlagReplyForm flagId={id} reply={reply} onSent={reload} />
+            <FlagReplyForm flagId={id} reply={reply} onSent={showSaved} />
           ) : (
             <p className="flag-closed-note">This assistance flag is closed: it takes no more replies.</p>
           )}
