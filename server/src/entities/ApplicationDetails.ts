@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 /** A member's readiness questionnaire (PAR-Q): seven yes (1) / no (0) answers, the date and an e-signature. */
 export const ApplicationDetails = defineEntity({
@@ -20,11 +21,7 @@ export const ApplicationDetails = defineEntity({
     /** The day the member signed, as YYYY-MM-DD. */
     date: p.date(),
     eSignature: p.string().length(255),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IApplicationDetails = InferEntity<typeof ApplicationDetails>;

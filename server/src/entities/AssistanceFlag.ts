@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { countedRows } from './RowCount.ts';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 /** A member's support thread: the opening subject and message; coaches and the member reply until it is closed. */
 export const AssistanceFlag = defineEntity({
@@ -14,11 +15,7 @@ export const AssistanceFlag = defineEntity({
     /** 0 open, 1 closed (FLAG_STATUS). */
     status: p.smallint().default(0),
     closedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
   // Flags per status (row_counts): the admin list's total.
   triggers: countedRows('assistance_flags', 'status'),

@@ -3,6 +3,7 @@ import { ExerciseType } from './ExerciseType.ts';
 import { FormGroup } from './FormGroup.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** The max test that places a member on a form group's ladder: amount / max of the ladder length. */
 export const Calibration = defineEntity({
@@ -21,11 +22,7 @@ export const Calibration = defineEntity({
     exerciseType: () => p.manyToOne(ExerciseType),
     muscleGroup: () => p.manyToOne(MuscleGroup).nullable().deleteRule('set null'),
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type ICalibration = InferEntity<typeof Calibration>;

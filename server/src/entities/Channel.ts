@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Plan } from './Plan.ts';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** A channel members subscribe to: warrior (1), superhuman (2), immortal (3). */
 export const Channel = defineEntity({
@@ -13,11 +14,7 @@ export const Channel = defineEntity({
     name: p.string().length(255),
     active: p.boolean().default(true),
     plans: () => p.oneToMany(Plan).mappedBy('channel').orderBy({ id: 'asc' }),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IChannel = InferEntity<typeof Channel>;

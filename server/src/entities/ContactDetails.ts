@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 /** A member's postal and social contact details (spec section 3), one row per user. */
 export const ContactDetails = defineEntity({
@@ -22,11 +23,7 @@ export const ContactDetails = defineEntity({
     linkedin: p.string().length(255).nullable(),
     facebook: p.string().length(255).nullable(),
     instagram: p.string().length(255).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IContactDetails = InferEntity<typeof ContactDetails>;

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 /** A member's programme state in the warrior channel: where they are in evolutions, versions and phases. */
 export const Evolution = defineEntity({
@@ -16,11 +17,7 @@ export const Evolution = defineEntity({
     numberOfSets: p.smallint().default(12),
     pendingNumberOfSets: p.smallint().nullable(),
     startDate: p.datetime().onCreate(() => new Date()),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IEvolution = InferEntity<typeof Evolution>;

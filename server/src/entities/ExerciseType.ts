@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { timestamps } from './properties.ts';
 
 /** The kind of work a form group or calibration is: strength, isometric hold, skill. */
 export const ExerciseType = defineEntity({
@@ -7,10 +8,6 @@ export const ExerciseType = defineEntity({
   properties: {
     id: p.integer().primary(),
     name: p.string().length(100),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });

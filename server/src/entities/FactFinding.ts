@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { DESIRED_AESTHETICS, FOOD_PREFERENCES } from '@evolution/shared';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 /** A member's fact-find: body measures (inches, kg), goal, diet and day rhythm; step 2 of setup. */
 export const FactFinding = defineEntity({
@@ -24,11 +25,7 @@ export const FactFinding = defineEntity({
     workFinish: p.string().length(8),
     timeOfSlumber: p.string().length(8),
     physicalActivities: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IFactFinding = InferEntity<typeof FactFinding>;

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { FormGroup } from './FormGroup.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** One rung of a form group's ladder, ordered by (level, progress); min..max is its rep (or seconds) range. */
 export const Form = defineEntity({
@@ -19,11 +20,7 @@ export const Form = defineEntity({
     max: p.integer(),
     /** 1 reps, 2 time (seconds). */
     repsOrTime: p.smallint(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IForm = InferEntity<typeof Form>;

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ExerciseType } from './ExerciseType.ts';
 import { Media } from './Media.ts';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** A ladder of forms for one movement pattern (push, pull, squat…); the member stands on one form of each. */
 export const FormGroup = defineEntity({
@@ -15,11 +16,7 @@ export const FormGroup = defineEntity({
     /** Video id or link on the configured video host. */
     videoLink: p.string().length(255).nullable(),
     video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IFormGroup = InferEntity<typeof FormGroup>;

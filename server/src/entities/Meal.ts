@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { MealGroup } from './MealGroup.ts';
 import { Media } from './Media.ts';
+import { timestamps } from './properties.ts';
 
 /** One ingredient of a meal: its name with the unit in it ("Rolled oats (g)") and the amount per serving. */
 export interface MealIngredient {
@@ -31,11 +32,7 @@ export const Meal = defineEntity({
     carbohydrate: p.decimal('number').precision(6).scale(1).nullable(),
     /** Order within the group (the elixir's phase number); ties go by id. */
     position: p.smallint().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
   indexes: [{ properties: ['group', 'position', 'id'] }],
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { timestamps } from './properties.ts';
 
 /**
  * A node of the Aliment tree (the spec's meal groups): Elixirs, Major meals, Minor meals under the root (parent null,
@@ -15,10 +16,6 @@ export const MealGroup = defineEntity({
     parentId: p.integer().nullable().index(),
     /** Order among its siblings. */
     position: p.smallint().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });

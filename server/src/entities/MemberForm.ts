@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Form } from './Form.ts';
 import { FormGroup } from './FormGroup.ts';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 /** Where a member stands on one form group's ladder: set by calibration, moved by double progression. */
 export const MemberForm = defineEntity({
@@ -12,11 +13,7 @@ export const MemberForm = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade'),
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade'),
     form: () => p.manyToOne(Form).deleteRule('cascade'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
   uniques: [{ properties: ['user', 'formGroup'] }],
   // Deleting a form moves its members by form id; whether a group or form is in use asks for its first member, in

@@ -4,6 +4,7 @@ import { MuscleGroup } from './MuscleGroup.ts';
 import { PageCategory } from './PageCategory.ts';
 import { PhaseClass } from './PhaseClass.ts';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** A content page; with a phase class it is a phase of a track, run in `position` order within its category. */
 export const Page = defineEntity({
@@ -24,11 +25,7 @@ export const Page = defineEntity({
     videoLink: p.string().length(255).nullable(),
     video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     image: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IPage = InferEntity<typeof Page>;

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /**
  * A node of the content tree: Introduction, Warrior → Calibration (a track), Technique guides (id 4),
@@ -18,11 +19,7 @@ export const PageCategory = defineEntity({
     slug: p.string().length(64).nullable().unique(),
     /** Version number for the version categories under General. */
     version: p.smallint().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IPageCategory = InferEntity<typeof PageCategory>;

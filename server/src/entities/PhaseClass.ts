@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** What kind of phase a page is (vo2, exercise, exercises, challenge, flexibility, recovery, data-analysis). */
 export const PhaseClass = defineEntity({
@@ -15,11 +16,7 @@ export const PhaseClass = defineEntity({
       .json<Record<string, unknown>>()
       .onCreate(() => ({}))
       .defaultRaw(`'{}'`),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IPhaseClass = InferEntity<typeof PhaseClass>;

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Channel } from './Channel.ts';
 import { contentChanged } from './contentChanged.ts';
+import { timestamps } from './properties.ts';
 
 /** A price of a channel, in integer pence, billed every `intervalCount` `interval`s. */
 export const Plan = defineEntity({
@@ -16,11 +17,7 @@ export const Plan = defineEntity({
     intervalCount: p.smallint().default(1),
     active: p.boolean().default(true),
     stripePriceId: p.string().length(255).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IPlan = InferEntity<typeof Plan>;

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Channel } from './Channel.ts';
 import { Plan } from './Plan.ts';
 import { User } from './User.ts';
+import { timestamps } from './properties.ts';
 
 const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'canceled', 'unpaid'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -26,11 +27,7 @@ export const Subscription = defineEntity({
     cancelAtPeriodEnd: p.boolean().default(false),
     /** Creation time of the last provider event applied, so an older event delivered late changes nothing. */
     providerEventAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
   // A channel message's delivery walks the channel's members in keyset pages of user id.
   indexes: [

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { countedRows } from './RowCount.ts';
+import { timestamps } from './properties.ts';
 
 /** An account: a member (role 1) or an admin (role 2). Email is stored lower-cased, so uniqueness is case-insensitive. */
 export const User = defineEntity({
@@ -20,11 +21,7 @@ export const User = defineEntity({
       .defaultRaw(`'{}'`),
     /** Bumped on password change: every token issued before carries an older version and is refused. */
     tokenVersion: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
   // Users per role (row_counts): the admin user list's total.
   triggers: countedRows('users', 'role'),

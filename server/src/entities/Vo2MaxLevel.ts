@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps } from './properties.ts';
 
 /** A VO2 max band in ml/kg/min; a null bound is an open end (Very poor has no min, Superior no max). */
 export const Vo2MaxLevel = defineEntity({
@@ -11,11 +12,7 @@ export const Vo2MaxLevel = defineEntity({
     level: p.smallint(),
     min: p.decimal('number').precision(5).scale(1).nullable(),
     max: p.decimal('number').precision(5).scale(1).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps(),
   },
 });
 export type IVo2MaxLevel = InferEntity<typeof Vo2MaxLevel>;
