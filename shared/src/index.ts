@@ -18,3 +18,4 @@ export * from './schemas/adminMembers.ts';
 export * from './schemas/flags.ts';
 export * from './schemas/messages.ts';
 export * from './schemas/push.ts';
+export * from './schemas/tokens.ts';

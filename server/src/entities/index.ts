@@ -106,3 +106,6 @@ entities.push(PushSubscription);
 import { RowCount } from './RowCount.ts';
 export { RowCount };
 entities.push(RowCount);
+import { PersonalAccessToken } from './PersonalAccessToken.ts';
+export { PersonalAccessToken };
+entities.push(PersonalAccessToken);
