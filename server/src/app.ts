@@ -12,6 +12,7 @@ import { repoRoot, type AppConfig } from './config.ts';
 import { db } from './db/kysely.ts';
 import { createOrm } from './db/orm.ts';
 import { PHOTO_MAX_BYTES } from '@evolution/shared';
+import { drainBody, hasUnreadBody } from './http/unreadBody.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
@@ -97,6 +98,13 @@ export async function buildApp(
   app.addHook('onSend', async (_req, reply, payload) => {
     // While draining, every answer closes its connection: a proxy's kept-alive connections must not hold the stop.
     if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
+  // A refused upload is answered before its body has arrived: the rest is read first (up to the largest upload any
+  // route takes), so the client, still sending, gets the answer rather than a reset connection.
+  const uploadCeiling = Math.max(PHOTO_MAX_BYTES, config.mediaMaxBytes.image, config.mediaMaxBytes.video) + 64 * 1024;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (hasUnreadBody(req.raw) && !(await drainBody(req.raw, uploadCeiling))) reply.header('connection', 'close');
     return payload;
   });
   app.addHook('preClose', async () => live.close());

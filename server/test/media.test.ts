@@ -368,7 +368,7 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
           kind: ['The selected kind is invalid.'],
         });
 
-        // Over real HTTP too, a refused video is answered at once and the connection is not left hanging.
+        // Over real HTTP too, a refused video is answered (its body read first) and the connection is not left hanging.
         const rest = new FormData();
         rest.append('video', new Blob([new Uint8Array(await png()), new Uint8Array(8 * 1024 * 1024)]), 'clip.mp4');
         const refused = await fetch(`${base}/api/admin/page/video`, {

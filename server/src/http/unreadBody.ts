@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+
+/** How long a body being drained may pause before the connection is given up. */
+const DRAIN_IDLE_MS = 10_000;
+
+/** Whether a request declared a body (a length over zero, or chunks) that nothing has read to its end. */
+export function hasUnreadBody(raw: IncomingMessage): boolean {
+  if (raw.readableEnded || raw.destroyed) return false;
+  const length = raw.headers['content-length'];
+  return length !== undefined ? Number(length) > 0 : raw.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Reads what is left of a request's body and throws it away, so an answer sent before the body was read (a refused
+ * upload) reaches a client that is still sending: closing a socket with unread bytes resets it, and the client's
+ * next write fails (EPIPE) before it reads the answer. True once the body has ended; false when it declares, or
+ * turns out to carry, more than `limit` bytes or pauses too long: the caller then closes the connection instead.
+ */
+export function drainBody(raw: IncomingMessage, limit: number): Promise<boolean> {
+  const declared = Number(raw.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(false);
+  // A multipart parser may still be piped in, waiting on a file nobody reads: it lets go first.
+  raw.unpipe();
+  const stream: Readable = raw;
+  return new Promise((resolve) => {
+    let read = 0;
+    let idle: NodeJS.Timeout;
+    const finish = (ended: boolean) => {
+      clearTimeout(idle);
+      stream.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      if (!ended) stream.pause();
+      resolve(ended);
+    };
+    const wait = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => finish(false), DRAIN_IDLE_MS);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limit) finish(false);
+      else wait();
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(stream.readableEnded);
+    stream.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+    wait();
+    stream.resume();
+  });
+}
