@@ -135,9 +135,9 @@ export async function buildApp(
           'https://www.youtube-nocookie.com',
         ],
         connectSrc: ["'self'", 'https://api.stripe.com'],
-        // Uploaded pictures and videos load from signed addresses on the app's public address (mediaUrl).
-        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.appUrl).origin],
-        mediaSrc: ["'self'", 'blob:', new URL(config.appUrl).origin],
+        // Uploaded pictures and videos load from signed addresses relative to the app itself (mediaUrl).
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: null,
       },

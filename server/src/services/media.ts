@@ -366,8 +366,8 @@ export async function uploadContentMedia(
   return { image: { id: media.id, path: mediaUrl(ctx.config, media) } };
 }
 
-/** What signs media addresses: the app's secret and public address (AppConfig, or any part of it holding them). */
-export type MediaSigner = Pick<AppConfig, 'jwtSecret' | 'appUrl'>;
+/** What signs media addresses: the app's secret (AppConfig, or any part of it holding it). */
+export type MediaSigner = Pick<AppConfig, 'jwtSecret'>;
 
 /**
  * A media file asked for by its id: with the signed address's expires and signature (no token), or with neither by a
@@ -489,15 +489,15 @@ export function mediaSignature(config: Pick<AppConfig, 'jwtSecret'>, id: number,
 /**
  * A signed address of an uploaded file (`/api/media/{id}?expires=…&signature=…`) that a browser's <img> or <video>
  * can load without a bearer token; the media route checks the signature and expiry. Only content media are given one:
- * progress photos stay behind their owner check.
+ * progress photos stay behind their owner check. Relative, so it loads under whatever host name the app was opened by.
  */
 export function mediaUrl(
-  config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>,
+  config: MediaSigner,
   media: { id: number } | null | undefined,
   now = Date.now(),
 ): string | null {
   if (!media) return null;
   // Rounded to the hour so the same address (and the browser's cache of it) serves for a while.
   const expires = Math.ceil(now / 1000 / 3600) * 3600 + MEDIA_URL_TTL_SECONDS;
-  return `${config.appUrl}/api/media/${media.id}?expires=${expires}&signature=${mediaSignature(config, media.id, expires)}`;
+  return `/api/media/${media.id}?expires=${expires}&signature=${mediaSignature(config, media.id, expires)}`;
 }

@@ -32,7 +32,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const query = req.query;
       const signed = query.signature !== undefined || query.expires !== undefined;
-      if (!signed) req.actor = await requireUser(req);
+      // A signed address is the permission itself: a page of any origin (the app under another host name, a third
+      // party's site) may show the picture or play the video. A token's read stays same-origin, as helmet sets it.
+      if (signed) reply.header('cross-origin-resource-policy', 'cross-origin');
+      else req.actor = await requireUser(req);
       const found = await openMedia(restContext(req), { ...req.params, ...query });
 
       const etag = `"m${found.media.id}-${found.size}"`;
