@@ -21,6 +21,7 @@ import type { IContactDetails } from '../entities/ContactDetails.ts';
 import { DomainError, validationError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { revokeAllTokens } from './personalTokens.ts';
 import { chooseSets } from '../domain/rounds.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import { hit } from './rateLimit.ts';
@@ -63,6 +64,7 @@ export async function changePassword(
   );
   if (changed !== 1) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
   await ctx.em.nativeDelete(PasswordReset, { user: actor.user.id });
+  await revokeAllTokens(ctx.em, actor.user.id);
   const ttl = Math.max(60, actor.exp - Math.floor(Date.now() / 1000));
   return {
     message: ACCOUNT_MESSAGE.passwordChanged,

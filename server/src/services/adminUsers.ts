@@ -22,6 +22,7 @@ import { removeAccount } from './account.ts';
 import { createMember, normaliseEmail, registering } from './auth.ts';
 import type { SignedInContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
+import { revokeAllTokens } from './personalTokens.ts';
 import { accessMap, isSubscriptionActive } from './session.ts';
 import { countedTotal, escapeLike, pageWindow, type Page } from './pagination.ts';
 
@@ -217,6 +218,7 @@ export async function setUserPassword(
     const user = await findUser(em, id, true);
     Object.assign(user, { password, tokenVersion: user.tokenVersion + 1 });
     await em.nativeDelete(PasswordReset, { user: id });
+    await revokeAllTokens(em, id);
   });
   return { message: M.passwordSet };
 }

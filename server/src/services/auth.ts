@@ -1,11 +1,20 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { ROLE, SERVER_MESSAGE, loginInput, registerInput, type LoginResponse } from '@evolution/shared';
+import {
+  ROLE,
+  SERVER_MESSAGE,
+  TOKEN_MESSAGE,
+  loginInput,
+  registerInput,
+  type LoginResponse,
+  type TokenAbility,
+} from '@evolution/shared';
 import { Evolution, RevokedToken, User, type IUser } from '../entities/index.ts';
 import { DomainError, validationError } from '../errors.ts';
 import { sql, type InferResult, type Kysely } from 'kysely';
-import { prepared, type Database } from '../db/kysely.ts';
+import { db, now, prepared, type Database } from '../db/kysely.ts';
 import type { Actor, ServiceContext, SignedInContext, UserFacts } from './context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
@@ -77,9 +86,13 @@ export async function login(ctx: ServiceContext, input: z.output<typeof loginInp
   return signedIn(ctx, user, input.remember);
 }
 
-/** Ends the token the caller used; later calls with it get 401. */
+/**
+ * Ends the token the caller used; later calls with it get 401. A personal access token is left working: it ends only
+ * when revoked (DELETE user/tokens/{id}), so an integration's logout cannot cut off the others using it.
+ */
 export async function logout(ctx: SignedInContext): Promise<{ message: string }> {
   const { actor } = ctx;
+  if (actor.personalToken) return { message: 'Successfully logged out' };
   await ctx.em.upsert(
     RevokedToken,
     { jti: actor.jti, user: actor.user.id, expiresAt: new Date(actor.exp * 1000) },
@@ -98,19 +111,26 @@ export function currentUser(ctx: SignedInContext): Promise<LoginResponse> {
 
 /**
  * The caller behind a bearer token for a surface's role check: no token → 401, a token that does not resolve → 401
- * (see {@link authenticate}), another role than `role` (null: any) → 403.
+ * (see {@link authenticate}), another role than `role` (null: any) → 403. `writes`: the call may change something
+ * (REST's methods but GET and HEAD, tRPC's mutations), which a read-only personal access token may not (403).
  */
 export async function authenticateAs(
   ctx: Omit<ServiceContext, 'actor'>,
   token: string | null,
   role: number | null,
   reads: ActorReads = {},
+  writes = true,
 ): Promise<Actor> {
   if (!token) throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
   const actor = await authenticate(ctx, token, reads);
   if (role !== null && actor.me.role !== role) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (writes && actor.personalToken && !mayWrite(actor.personalToken.abilities))
+    throw new DomainError('FORBIDDEN', TOKEN_MESSAGE.readOnly);
   return actor;
 }
+
+/** Whether a personal access token's abilities allow calls that change something (Sanctum's `*` allows all). */
+const mayWrite = (abilities: readonly TokenAbility[]) => abilities.includes('write') || abilities.includes('*');
 
 /** The user's own columns the token check reads: the caller's facts, and the entity when a service needs it. */
 const USER_COLUMNS = [
@@ -127,18 +147,17 @@ const USER_COLUMNS = [
 ] as const;
 
 /**
- * The user behind a token with everything a read needs alongside, in one round trip: whether the token is revoked,
- * the subscription with its channel, the programme position and, when asked, the member's form on each ladder.
+ * The user with everything a read needs alongside, in one round trip: the subscription with its channel, the
+ * programme position and, when asked, the member's form on each ladder. The token's own check is the caller's part.
  */
-function actorQuery(kysely: Kysely<Database>, jti: string, id: number, withForms: boolean) {
+function actorBase(kysely: Kysely<Database>, withForms: boolean) {
   return kysely
     .selectFrom('users as u')
     .leftJoin('subscriptions as s', 's.user_id', 'u.id')
     .leftJoin('channels as c', 'c.id', 's.channel_id')
     .leftJoin('evolutions as e', 'e.user_id', 'u.id')
-    .select((eb) => [
+    .select([
       ...USER_COLUMNS.map((column) => `u.${column}` as const),
-      eb.exists(eb.selectFrom('revoked_tokens as r').select('r.jti').where('r.jti', '=', jti)).as('revoked'),
       's.status as s_status',
       's.current_period_end as s_current_period_end',
       's.cancel_at_period_end as s_cancel_at_period_end',
@@ -169,8 +188,33 @@ function actorQuery(kysely: Kysely<Database>, jti: string, id: number, withForms
           .whereRef('f.user_id', '=', 'u.id')
           .as('forms'),
       ),
+    );
+}
+
+/** The user behind a session's token (a JWT), with whether that token was revoked. */
+function actorQuery(kysely: Kysely<Database>, jti: string, id: number, withForms: boolean) {
+  return actorBase(kysely, withForms)
+    .select((eb) =>
+      eb.exists(eb.selectFrom('revoked_tokens as r').select('r.jti').where('r.jti', '=', jti)).as('revoked'),
     )
     .where('u.id', '=', id);
+}
+
+/**
+ * The user behind a personal access token, with the token's hash, abilities and expiry (in seconds), whether it has
+ * expired and whether its last use is a minute old (the database's clock decides both).
+ */
+function personalActorQuery(kysely: Kysely<Database>, tokenId: number, withForms: boolean) {
+  return actorBase(kysely, withForms)
+    .innerJoin('personal_access_tokens as t', 't.user_id', 'u.id')
+    .select([
+      't.token as t_token',
+      't.abilities as t_abilities',
+      sql<number | null>`extract(epoch from t.expires_at)::float8`.as('t_expires'),
+      sql<boolean>`t.expires_at is not null and t.expires_at <= now()`.as('t_expired'),
+      sql<boolean>`t.last_used_at is null or t.last_used_at < now() - interval '1 minute'`.as('t_stale'),
+    ])
+    .where('t.id', '=', tokenId);
 }
 
 /** What a call reads alongside the token check, beyond the user, subscription and programme position. */
@@ -181,7 +225,9 @@ export interface ActorReads {
 
 const readActor = prepared((kysely, jti: string, id: number) => actorQuery(kysely, jti, id, false));
 const readActorWithForms = prepared((kysely, jti: string, id: number) => actorQuery(kysely, jti, id, true));
-type ActorRow = InferResult<ReturnType<typeof actorQuery>>[number];
+const readPersonalActor = prepared((kysely, tokenId: number) => personalActorQuery(kysely, tokenId, false));
+const readPersonalActorWithForms = prepared((kysely, tokenId: number) => personalActorQuery(kysely, tokenId, true));
+type ActorRow = InferResult<ReturnType<typeof actorBase>>[number];
 
 function membershipOf(row: ActorRow): Membership {
   // The left joins' columns are all null or all present: a subscription always has its channel.
@@ -214,13 +260,17 @@ function membershipOf(row: ActorRow): Membership {
   return { subscription, evolution, ...(forms ? { forms } : {}) };
 }
 
-/** Resolves a bearer token to an actor, or throws 401: bad signature, expired, revoked, or issued before a password change. */
+/**
+ * Resolves a bearer token to an actor, or throws 401: bad signature, expired, revoked, or issued before a password
+ * change; a personal access token (`<id>|<secret>`, never a JWT's characters) that is unknown, revoked or expired.
+ */
 export async function authenticate(
   ctx: Omit<ServiceContext, 'actor'>,
   token: string,
   reads: ActorReads = {},
 ): Promise<Actor> {
-  const unauthenticated = () => new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
+  const bar = token.indexOf('|');
+  if (bar !== -1) return authenticatePersonal(ctx, token, bar, reads);
   let claims;
   try {
     claims = ctx.tokens.verify(token);
@@ -231,6 +281,84 @@ export async function authenticate(
   if (!Number.isSafeInteger(id) || !claims.jti || typeof claims.exp !== 'number') throw unauthenticated();
   const [row] = await (reads.forms ? readActorWithForms : readActor)(ctx.em, claims.jti, id);
   if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
+  return actorOf(ctx.em, row, { jti: claims.jti, exp: claims.exp });
+}
+
+const unauthenticated = () => new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
+
+/** SHA-256 of a personal access token's secret, hex: what the table keeps. */
+export const personalTokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** PostgreSQL's largest integer: a longer id names no token. */
+const MAX_ID = 2_147_483_647;
+
+/** A personal access token's caller: the row by id, its secret's hash compared in constant time, not expired. */
+async function authenticatePersonal(
+  ctx: Omit<ServiceContext, 'actor'>,
+  token: string,
+  bar: number,
+  reads: ActorReads,
+): Promise<Actor> {
+  const idText = token.slice(0, bar);
+  const secret = token.slice(bar + 1);
+  const tokenId = Number(idText);
+  if (!/^\d{1,10}$/.test(idText) || tokenId > MAX_ID || !/^[A-Za-z0-9]{40}$/.test(secret)) throw unauthenticated();
+  const [row] = await (reads.forms ? readPersonalActorWithForms : readPersonalActor)(ctx.em, tokenId);
+  if (!row || row.t_expired) throw unauthenticated();
+  if (!timingSafeEqual(Buffer.from(personalTokenHash(secret)), Buffer.from(row.t_token))) throw unauthenticated();
+  if (row.t_stale) await markTokenUsed(ctx, tokenId, row.role === ROLE.admin);
+  const session = Math.floor(Date.now() / 1000) + ctx.config.tokenTtl;
+  return actorOf(ctx.em, row, {
+    jti: `personal-${tokenId}`,
+    exp: Math.floor(Math.min(row.t_expires ?? session, session)),
+    personalToken: { id: tokenId, abilities: row.t_abilities },
+  });
+}
+
+/**
+ * Notes a personal access token's use, at most once a minute (the guard holds against calls side by side): no write
+ * per call. An admin's use is written to the audit log in the same statement, so each minute of use leaves one row.
+ */
+async function markTokenUsed(ctx: Omit<ServiceContext, 'actor'>, tokenId: number, admin: boolean): Promise<void> {
+  const touched = (kysely: Pick<Kysely<Database>, 'updateTable'>) =>
+    kysely
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: now() })
+      .where('id', '=', tokenId)
+      .where((eb) =>
+        eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<string>`now() - interval '1 minute'`)]),
+      )
+      .returning(['id', 'user_id']);
+  if (!admin) {
+    await touched(db(ctx.em)).execute();
+    return;
+  }
+  await db(ctx.em)
+    .with('touched', (qc) => touched(qc))
+    .insertInto('audit_log')
+    .columns(['admin_id', 'action', 'member_id', 'object_type', 'object_id', 'ip', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('touched')
+        .select([
+          'touched.user_id',
+          sql.lit(PERSONAL_TOKEN_USED).as('action'),
+          sql<null>`null`.as('member_id'),
+          sql.lit('personal_access_token').as('object_type'),
+          'touched.id',
+          sql<string | null>`${ctx.ip || null}`.as('ip'),
+          now().as('created_at'),
+        ]),
+    )
+    .execute();
+}
+
+/** The audit log's action for an admin's calls with a personal access token. */
+const PERSONAL_TOKEN_USED = 'personal_access_token.used';
+
+/** The actor of a token's row: the caller's facts, the entity made on first use, the membership read alongside. */
+function actorOf(em: EntityManager, row: ActorRow, token: Pick<Actor, 'jti' | 'exp' | 'personalToken'>): Actor {
+  const id = row.id;
   const me: UserFacts = {
     id,
     email: row.email,
@@ -241,7 +369,6 @@ export async function authenticate(
     access: row.access,
     tokenVersion: row.token_version,
   };
-  const em = ctx.em;
   let user: IUser | undefined;
   return {
     me,
@@ -253,8 +380,7 @@ export async function authenticate(
         em.getUnitOfWork().getById(User, id) ??
         em.map(User, Object.fromEntries(USER_COLUMNS.map((column) => [column, row[column]]))));
     },
-    jti: claims.jti,
-    exp: claims.exp,
+    ...token,
     membership: membershipOf(row),
   };
 }

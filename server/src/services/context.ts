@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TokenAbility } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import type { IUser } from '../entities/User.ts';
 import type { Membership } from './session.ts';
@@ -18,8 +19,13 @@ export interface Actor {
   /** The caller as an entity of this request's EntityManager, for writes and relations; made on first use. */
   readonly user: IUser;
   jti: string;
-  /** Token expiry in seconds since the epoch. */
+  /**
+   * Token expiry in seconds since the epoch; for a personal access token its expiry or a session's length from now,
+   * whichever is sooner (what a stream or a fresh session it opens may last).
+   */
   exp: number;
+  /** The personal access token the call came with (`<id>|<secret>`); absent for a session's token. */
+  personalToken?: { id: number; abilities: readonly TokenAbility[] };
   /** The subscription and programme state read with the token check (one query), for the reads that need no lock. */
   membership: Membership;
 }

@@ -6,6 +6,7 @@ import { PasswordReset, User } from '../entities/index.ts';
 import { validationError } from '../errors.ts';
 import { normaliseEmail } from './auth.ts';
 import type { ServiceContext } from './context.ts';
+import { revokeAllTokens } from './personalTokens.ts';
 import { enqueueMail } from './jobs.ts';
 import { hashPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
@@ -86,6 +87,7 @@ export async function resetPassword(
       return false;
     await em.nativeUpdate(User, { id: reset.user.id }, { password, tokenVersion: sqlRaw('token_version + 1') });
     await em.nativeDelete(PasswordReset, { user: reset.user.id, id: { $ne: reset.id } });
+    await revokeAllTokens(em, reset.user.id);
     return true;
   });
   if (!done) throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);

@@ -75,8 +75,9 @@ const nulFree = t.middleware(async ({ getRawInput, next }) => {
 });
 
 const withActor = (role: number | null) =>
-  t.middleware(async ({ ctx, meta, next }) => {
-    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, role, meta?.actorReads);
+  t.middleware(async ({ ctx, meta, type, next }) => {
+    const writes = type === 'mutation';
+    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, role, meta?.actorReads, writes);
     return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
   });
 
@@ -93,9 +94,9 @@ export const memberProcedure = base.use(withActor(ROLE.member)).use(nulFree);
 export const adminProcedure = base.use(withActor(ROLE.admin)).use(nulFree);
 /** Anyone; a bearer token, when one is sent, must be a member's (registration that also serves signed-in members). */
 export const optionalMemberProcedure = base
-  .use(async ({ ctx, next }) => {
+  .use(async ({ ctx, type, next }) => {
     if (!ctx.bearer) return next({ ctx: { ...ctx, actor: null, svc: serviceContext(ctx, null) } });
-    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, ROLE.member);
+    const actor = await authenticateAs(serviceContext(ctx, null), ctx.bearer, ROLE.member, {}, type === 'mutation');
     return next({ ctx: { ...ctx, actor, svc: serviceContext(ctx, actor) } });
   })
   .use(nulFree);

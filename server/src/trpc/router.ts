@@ -9,6 +9,7 @@ import { flagsRouter } from '../routers/flags/router.ts';
 import { messagesRouter } from '../routers/messages/router.ts';
 import { liveRouter } from '../routers/live/router.ts';
 import { pushRouter } from '../routers/push/router.ts';
+import { tokensRouter } from '../routers/tokens/router.ts';
 import { router } from './init.ts';
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   messages: messagesRouter,
   live: liveRouter,
   push: pushRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

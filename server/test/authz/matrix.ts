@@ -127,6 +127,17 @@ async function device(c: CallContext, register: boolean) {
   return sub;
 }
 
+/** A personal access token of member A's, new for each cell (revoking spends it). */
+const tokenOfA = async (fx: Fixtures) => {
+  const res = await rest(fx.app, 'POST', '/api/user/tokens', {
+    token: fx.memberA.token,
+    body: { name: `Matrix ${unique()}`, abilities: ['read'] },
+  });
+  return res.body.data.id as number;
+};
+/** A's own token: nobody else may name it, admins included. */
+const TOKEN_OWNER: Expected = { anonymous: 401, member: 200, otherMember: 404, admin: 404 };
+
 /** A member who has sent the PAR-Q and is at the fact-find. */
 async function atFactFind(fx: Fixtures): Promise<Account> {
   const m = await newcomer(fx.app);
@@ -251,6 +262,13 @@ export const restMatrix: Record<string, Row> = {
     call: async (c) => ({ body: { endpoint: (await device(c, true)).endpoint } }),
   },
   'GET /api/user/message/:id': { expect: OWNED(), call: ({ fx }) => ({ params: { id: fx.messageId } }) },
+  // Personal access tokens: one's own, for members and admins alike; A's token named by anyone else is a 404.
+  'GET /api/user/tokens': { expect: USER() },
+  'POST /api/user/tokens': { expect: USER(201), call: () => ({ body: { name: 'Matrix', abilities: ['read'] } }) },
+  'DELETE /api/user/tokens/:id': {
+    expect: TOKEN_OWNER,
+    call: async ({ fx }) => ({ params: { id: await tokenOfA(fx) } }),
+  },
 
   // Warrior: the member's own programme (no record of A's is named).
   'GET /api/user/channel/warrior/general/evolution': { expect: MEMBER() },
@@ -606,6 +624,10 @@ export const trpcMatrix: Record<string, Row> = {
     expect: USER(),
     call: async (c) => ({ input: { endpoint: (await device(c, true)).endpoint } }),
   },
+
+  'query tokens.list': { expect: USER() },
+  'mutation tokens.create': { expect: USER(), call: () => ({ input: { name: 'Matrix', abilities: ['write'] } }) },
+  'mutation tokens.revoke': { expect: TOKEN_OWNER, call: async ({ fx }) => ({ input: { id: await tokenOfA(fx) } }) },
 
   // Server-sent events: checked over real HTTP for the status the stream opens with.
   'subscription live.events': { expect: USER() },

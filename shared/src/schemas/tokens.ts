@@ -51,8 +51,15 @@ export const tokenCreateInput = z.object({
   ),
   abilities: z
     .preprocess(
-      // A form's single value (abilities=read) or a comma list reads as the list it names.
-      (v) => (typeof v === 'string' ? (v.trim() ? v.split(',').map((s) => s.trim()) : undefined) : v),
+      // A form's single value (abilities=read), a comma list, or PHP's indexed fields (abilities[0]=read) read as a list.
+      (v) => {
+        if (typeof v === 'string') return v.trim() ? v.split(',').map((s) => s.trim()) : undefined;
+        if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).every((k) => /^\d+$/.test(k)))
+          return Object.entries(v)
+            .sort(([a], [b]) => Number(a) - Number(b))
+            .map(([, ability]) => ability as unknown);
+        return v;
+      },
       z
         .array(z.unknown(), { error: M.abilitiesRequired })
         .min(1, M.abilitiesRequired)

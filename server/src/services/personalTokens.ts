@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  TOKEN_MESSAGE,
+  type TokenCreated,
+  type TokenDto,
+  type tokenCreateInput,
+  type tokenIdInput,
+} from '@evolution/shared';
+import type { z } from 'zod';
+import { PersonalAccessToken } from '../entities/index.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { personalTokenHash } from './auth.ts';
+import type { SignedInContext } from './context.ts';
+
+type TokenRow = Pick<
+  InstanceType<typeof PersonalAccessToken.class>,
+  'id' | 'name' | 'abilities' | 'lastUsedAt' | 'expiresAt' | 'createdAt'
+>;
+
+const tokenDto = (t: TokenRow): TokenDto => ({
+  id: t.id,
+  name: t.name,
+  abilities: [...t.abilities],
+  last_used_at: t.lastUsedAt?.toISOString() ?? null,
+  expires_at: t.expiresAt?.toISOString() ?? null,
+  created_at: t.createdAt.toISOString(),
+});
+
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A token's secret: 40 random letters and digits (Sanctum's Str::random(40), about 238 bits). */
+const newSecret = () => Array.from({ length: 40 }, () => SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)]).join('');
+
+/** GET user/tokens: the caller's personal access tokens, newest first, without their secrets. */
+export async function listTokens(ctx: SignedInContext): Promise<TokenDto[]> {
+  const rows = await ctx.em.find(PersonalAccessToken, { user: ctx.actor.me.id }, { orderBy: { id: 'desc' } });
+  return rows.map(tokenDto);
+}
+
+/**
+ * POST user/tokens: a new token for the caller; its `<id>|<secret>` is in this answer only (the secret is kept
+ * hashed). Made with a password's session only: a personal token minting another could outlive its own expiry.
+ */
+export async function createToken(
+  ctx: SignedInContext,
+  input: z.output<typeof tokenCreateInput>,
+): Promise<TokenCreated> {
+  if (ctx.actor.personalToken) throw new DomainError('FORBIDDEN', TOKEN_MESSAGE.noTokenMinting);
+  const secret = newSecret();
+  const token = ctx.em.create(PersonalAccessToken, {
+    user: ctx.actor.me.id,
+    name: input.name,
+    token: personalTokenHash(secret),
+    abilities: input.abilities,
+    expiresAt: input.expires_at ?? null,
+  });
+  await ctx.em.flush();
+  return { token: `${token.id}|${secret}`, data: tokenDto(token) };
+}
+
+/** DELETE user/tokens/{id}: the token stops working at once; one that is not the caller's is a 404. */
+export async function revokeToken(
+  ctx: SignedInContext,
+  { id }: z.output<typeof tokenIdInput>,
+): Promise<{ message: string }> {
+  const deleted = await ctx.em.nativeDelete(PersonalAccessToken, { id, user: ctx.actor.me.id });
+  if (!deleted) throw notFound(TOKEN_MESSAGE.notFound);
+  return { message: TOKEN_MESSAGE.revoked };
+}
+
+/** Every personal access token of a user stops working: their password changed (by them, a reset or an admin). */
+export async function revokeAllTokens(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeDelete(PersonalAccessToken, { user: userId });
+}
