@@ -106,6 +106,8 @@ export const ROUTES: readonly RouteDef[] = [
   member('/with_menu/notifications', 'Notifications'),
   // A copy of the member's data and account deletion (UK GDPR rights of access and erasure).
   member('/with_menu/your_data', 'Your Data'),
+  // Beyond the spec: personal access tokens for the member's own apps and scripts (docs/api.md).
+  member('/with_menu/api_tokens', 'API Tokens'),
   member('/with_menu/workout_results', 'Workout Results'),
   member('/with_menu/form_levels', 'Form Levels'),
 
@@ -113,6 +115,7 @@ export const ROUTES: readonly RouteDef[] = [
   admin('/admin', 'Admin', { redirect: () => '/admin/user_management' }),
   // Admins change their password with the same form and call as members.
   admin('/admin/settings', 'Change Password'),
+  admin('/admin/api_tokens', 'API Tokens'),
   admin('/admin/user_management', 'User Management'),
   admin('/admin/user/create', 'Create User'),
   admin('/admin/user/:id/edit', 'Edit User'),

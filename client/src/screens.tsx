@@ -26,6 +26,7 @@ const ChannelSubscriptionPage = lazyScreen(() => import('./pages/account/Channel
 const WorkVolumePage = lazyScreen(() => import('./pages/account/WorkVolumePage.tsx'));
 const YourDataPage = lazyScreen(() => import('./pages/account/YourDataPage.tsx'));
 const NotificationsPage = lazyScreen(() => import('./pages/account/NotificationsPage.tsx'));
+const ApiTokensPage = lazyScreen(() => import('./pages/account/ApiTokensPage.tsx'));
 const WarriorGroundZeroPage = lazyScreen(() => import('./pages/warrior/GroundZeroPage.tsx'));
 const VersionsPage = lazyScreen(() => import('./pages/warrior/VersionsPage.tsx'));
 const PhaseListPage = lazyScreen(() => import('./pages/warrior/PhaseListPage.tsx'));
@@ -114,9 +115,11 @@ const SCREENS = new Map<string, Screen>([
   ['/with_menu/work_volume_analysis', WorkVolumePage],
   ['/with_menu/notifications', NotificationsPage],
   ['/with_menu/your_data', YourDataPage],
+  ['/with_menu/api_tokens', ApiTokensPage],
   ['/with_menu/workout_results', WorkoutResultsPage],
   ['/with_menu/form_levels', FormLevelsPage],
   ['/admin/settings', ChangePasswordPage],
+  ['/admin/api_tokens', ApiTokensPage],
   ['/admin/user_management', UserManagementPage],
   ['/admin/user/create', AdminUserEditPage],
   ['/admin/user/:id/edit', AdminUserEditPage],

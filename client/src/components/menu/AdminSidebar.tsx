@@ -26,6 +26,8 @@ const ADMIN_MENU: readonly AdminEntry[] = [
   // Beyond the spec: who read which member's health data (docs/product.md §7).
   { label: 'Audit log', to: '/admin/audit_log', section: ['/admin/audit_log'] },
   { label: 'Change Password', to: '/admin/settings', section: ['/admin/settings'] },
+  // Beyond the spec: personal access tokens for the admin's own integrations (docs/api.md).
+  { label: 'API Tokens', to: '/admin/api_tokens', section: ['/admin/api_tokens'] },
   { label: 'Logout', to: '/logout', section: [] },
 ];
 

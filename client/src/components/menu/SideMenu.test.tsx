@@ -44,6 +44,7 @@ const ACCOUNT = [
   'Work Volume Analysis',
   'Notifications',
   'Your Data',
+  'API Tokens',
 ];
 
 describe('side menu', () => {

@@ -22,8 +22,8 @@ const MAIN_MENU: readonly MenuEntry[] = [
 ];
 
 /**
- * Account Settings submenu. Macro Data is disabled for now; Notifications (push on this device) and Your Data
- * (download, delete) are ours, not the spec's.
+ * Account Settings submenu. Macro Data is disabled for now; Notifications (push on this device), Your Data
+ * (download, delete) and API Tokens (personal access tokens) are ours, not the spec's.
  */
 const ACCOUNT_MENU: readonly MenuEntry[] = [
   { key: 'contact-information', label: 'Contact Information', to: '/with_menu/contact_information', enabled: true },
@@ -34,6 +34,7 @@ const ACCOUNT_MENU: readonly MenuEntry[] = [
   { key: 'work-volume-analysis', label: 'Work Volume Analysis', to: '/with_menu/work_volume_analysis', enabled: true },
   { key: 'notifications', label: 'Notifications', to: '/with_menu/notifications', enabled: true },
   { key: 'your-data', label: 'Your Data', to: YOUR_DATA, enabled: true },
+  { key: 'api-tokens', label: 'API Tokens', to: '/with_menu/api_tokens', enabled: true },
 ];
 
 export type MenuView = 'main' | 'account';
