@@ -5,7 +5,7 @@ import { recordId } from './fields.ts';
 // the API with `Authorization: Bearer <id>|<secret>` instead of storing the password.
 
 /** What a token may do: `read` only GET and HEAD, `write` every call; `*` is Sanctum's "every ability". */
-export const TOKEN_ABILITIES = ['read', 'write', '*'] as const;
+const TOKEN_ABILITIES = ['read', 'write', '*'] as const;
 export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
 
 /** The longest name accepted. */
@@ -98,7 +98,7 @@ export const tokenIdInput = z.object({ id: recordId });
 // Answers
 
 /** One of the caller's tokens: never its secret, which only its creation answers, once. */
-export const tokenSchema = z.object({
+const tokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   abilities: z.array(z.enum(TOKEN_ABILITIES)),
