@@ -204,7 +204,8 @@ describe('VO2 max levels', () => {
       VO2_LEVELS.map((l) => [l.levelName, l.min, l.max]),
     );
     expect(page.meta).toMatchObject({ current_page: 1, per_page: 10, total: 6, last_page: 1 });
-    expect((await get('/api/admin/vo2max?page=0', admin)).status).toBe(422);
+    // As Laravel's paginator: a page that is no whole number from 1 is page 1.
+    expect((await get('/api/admin/vo2max?page=0', admin)).body.meta.current_page).toBe(1);
     expect((await get('/api/admin/vo2max/3', admin)).body.data).toMatchObject({
       id: 3,
       level_name: 'Fair',

@@ -162,9 +162,10 @@ describe('GET admin/meal/group and admin/meal/group/{id}/meals', () => {
       body: { message: MEAL_MESSAGE.groupNotFound },
     });
     expect((await adminCall().get('/api/admin/meal/group/abc/meals')).status).toBe(404);
+    // As Laravel's paginator: a page that is no whole number from 1 is page 1.
     expect(await adminCall().get('/api/admin/meal/group/6/meals?page=0')).toMatchObject({
-      status: 422,
-      body: { errors: { page: ['The page must be a whole number from 1.'] } },
+      status: 200,
+      body: { meta: { current_page: 1 } },
     });
     expect((await trpc(ctx.app, 'query', 'admin.meals.list', { groupId: 99 }, adminToken)).status).toBe(404);
   });

@@ -161,9 +161,10 @@ describe('GET admin/page/category/{id}/pages', () => {
       body: { message: ADMIN_PAGE_MESSAGE.categoryNotFound },
     });
     expect((await admin('GET', '/api/admin/page/category/abc/pages')).status).toBe(404);
+    // As Laravel's paginator: a page that is no whole number from 1 is page 1.
     expect(await admin('GET', '/api/admin/page/category/4/pages?page=0')).toMatchObject({
-      status: 422,
-      body: { errors: { page: ['The page must be a whole number from 1.'] } },
+      status: 200,
+      body: { meta: { current_page: 1 } },
     });
   });
 });

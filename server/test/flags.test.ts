@@ -185,11 +185,11 @@ describe('GET /api/user/assistance_flag', () => {
     expect(mine.body.meta.total).toBe(0);
   });
 
-  it('needs a member, and a page from 1', async () => {
+  it('needs a member, and reads a page that is no whole number from 1 as page 1', async () => {
     expect((await rest(ctx.app, 'GET', '/api/user/assistance_flag')).status).toBe(401);
     expect((await rest(ctx.app, 'GET', '/api/user/assistance_flag', { token: coach.token })).status).toBe(403);
     const bad = await rest(ctx.app, 'GET', '/api/user/assistance_flag?page=0', { token: member.token });
-    expect(bad).toMatchObject({ status: 422, body: { errors: { page: ['The page must be a whole number from 1.'] } } });
+    expect(bad).toMatchObject({ status: 200, body: { meta: { current_page: 1 } } });
   });
 });
 

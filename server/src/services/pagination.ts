@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_PER_PAGE, type Paginated } from '@evolution/shared';
+import { DEFAULT_PER_PAGE, type PageLink, type Paginated } from '@evolution/shared';
 import { db } from '../db/kysely.ts';
 
 /** One page of results as the services return it; the doors shape it with pageAnswer() (http/answers.ts). */
@@ -33,7 +33,31 @@ export async function countedTotal(
   return Number(row?.total ?? 0);
 }
 
-/** Laravel's paginator shape (data / links / meta), with links built on `path` and any extra query kept. */
+/** The labels of Laravel's lang/en/pagination.php, which its linkCollection() puts first and last. */
+const PREVIOUS_LABEL = '&laquo; Previous';
+const NEXT_LABEL = 'Next &raquo;';
+/** Laravel's default onEachSide: pages shown either side of the current one before the rest is left out. */
+const ON_EACH_SIDE = 3;
+
+/**
+ * The page numbers Laravel's UrlWindow shows, with null where it leaves pages out ('...'): every page when there are
+ * fewer than 14, else the first pages, a window round the current page and the last pages.
+ */
+function pageWindowNumbers(current: number, last: number, onEachSide = ON_EACH_SIDE): (number | null)[] {
+  const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  if (last < onEachSide * 2 + 8) return range(1, last);
+  const window = onEachSide + 4;
+  const start = range(1, 2);
+  const finish = range(last - 1, last);
+  if (current <= window) return [...range(1, window + onEachSide), null, ...finish];
+  if (current > last - window) return [...start, null, ...range(last - (window + (onEachSide - 1)), last)];
+  return [...start, null, ...range(current - onEachSide, current + onEachSide), null, ...finish];
+}
+
+/**
+ * Laravel's paginator shape (data / links / meta, with meta.links as its linkCollection() makes them), with links
+ * built on `path` and any extra query kept.
+ */
 export function paginate<T>(
   result: Page<T>,
   path: string,
@@ -49,18 +73,23 @@ export function paginate<T>(
     return `${path}?${params.toString()}`;
   };
   const from = items.length ? (page - 1) * perPage + 1 : null;
+  const prev = page > 1 ? link(page - 1) : null;
+  const next = page < lastPage ? link(page + 1) : null;
+  const pageLinks: PageLink[] = [
+    { url: prev, label: PREVIOUS_LABEL, active: false },
+    ...pageWindowNumbers(page, lastPage).map((n) =>
+      n === null ? { url: null, label: '...', active: false } : { url: link(n), label: String(n), active: n === page },
+    ),
+    { url: next, label: NEXT_LABEL, active: false },
+  ];
   return {
     data: items,
-    links: {
-      first: link(1),
-      last: link(lastPage),
-      prev: page > 1 ? link(page - 1) : null,
-      next: page < lastPage ? link(page + 1) : null,
-    },
+    links: { first: link(1), last: link(lastPage), prev, next },
     meta: {
       current_page: page,
       from,
       last_page: lastPage,
+      links: pageLinks,
       per_page: perPage,
       to: from === null ? null : from + items.length - 1,
       total,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { LiveHub } from '../services/live.ts';
 import type { RateLimits } from '../services/rateLimit.ts';
 import type { TokenIssuer } from '../services/tokens.ts';
+import { requestOrigin } from '../http/answers.ts';
 import { bearerToken } from '../http/bearer.ts';
 
 /** What every procedure gets: the request's EntityManager, the server's parts, the caller's address and token. */
@@ -13,6 +14,8 @@ export interface ContextInner {
   tokens: TokenIssuer;
   limits: RateLimits;
   ip: string;
+  /** The address the caller reached this server at: a paged answer's links name the REST path on it. */
+  origin: string;
   bearer: string | null;
   /** This instance's live-event listener (subscriptions). */
   live: LiveHub;
@@ -26,6 +29,7 @@ export function createContext({ req }: CreateFastifyContextOptions): ContextInne
     tokens: req.server.tokens,
     limits: req.server.limits,
     ip: req.ip,
+    origin: requestOrigin(req),
     bearer: bearerToken(req.headers.authorization),
     live: req.server.live,
   };

@@ -18,7 +18,7 @@ import {
   openFlag,
   replyAsMember,
 } from '../../services/flags.ts';
-import { dataAnswer, pageAnswer } from '../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Assistance flags'];
@@ -36,7 +36,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(flagRowSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await listOwnFlags(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await listOwnFlags(signedInContext(req), req.query), req.routeOptions.url!),
   );
 
   app.post(

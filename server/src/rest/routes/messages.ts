@@ -9,7 +9,7 @@ import {
   unreadCountResponse,
 } from '@evolution/shared';
 import { listInbox, openMessage, unreadCount } from '../../services/messages.ts';
-import { dataAnswer, pageAnswer } from '../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Messages'];
@@ -26,7 +26,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(inboxRowSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await listInbox(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await listInbox(signedInContext(req), req.query), req.routeOptions.url!),
   );
 
   app.get(

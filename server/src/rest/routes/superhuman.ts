@@ -14,7 +14,7 @@ import {
 } from '@evolution/shared';
 import { macroGuidelines, ownMacroData } from '../../services/macros.ts';
 import { elixirPhase, getMeal, listGroupMeals, mealGroupTree } from '../../services/nutrition.ts';
-import { dataAnswer, pageAnswer } from '../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Superhuman'];
@@ -46,7 +46,7 @@ export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) =>
       pageAnswer(
-        req.server.config,
+        requestOrigin(req),
         await listGroupMeals(signedInContext(req), { ...req.query, ...req.params }),
         `/api/user/meal/group/${req.params.groupId}/meals`,
       ),

@@ -7,5 +7,5 @@ import { memberProcedure } from '../../trpc/init.ts';
 export const dataReadsRoute = memberProcedure
   .input(pageInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await memberDataReads(ctx.svc, input), '/api/user/data_reads'),
+    pageAnswer(ctx.origin, await memberDataReads(ctx.svc, input), '/api/user/data_reads'),
   );

@@ -7,5 +7,5 @@ import { memberProcedure } from '../../trpc/init.ts';
 export const listFlagsRoute = memberProcedure
   .input(flagListInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await listOwnFlags(ctx.svc, input), '/api/user/assistance_flag'),
+    pageAnswer(ctx.origin, await listOwnFlags(ctx.svc, input), '/api/user/assistance_flag'),
   );

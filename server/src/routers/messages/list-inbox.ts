@@ -6,4 +6,4 @@ import { memberProcedure } from '../../trpc/init.ts';
 /** The member's inbox, newest first, 10 a page (GET user/message). */
 export const listInboxRoute = memberProcedure
   .input(messageListInput)
-  .query(async ({ ctx, input }) => pageAnswer(ctx.config, await listInbox(ctx.svc, input), '/api/user/message'));
+  .query(async ({ ctx, input }) => pageAnswer(ctx.origin, await listInbox(ctx.svc, input), '/api/user/message'));

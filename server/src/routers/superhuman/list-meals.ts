@@ -7,5 +7,5 @@ import { memberProcedure } from '../../trpc/init.ts';
 export const listMealsRoute = memberProcedure
   .input(mealListInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await listGroupMeals(ctx.svc, input), `/api/user/meal/group/${input.groupId}/meals`),
+    pageAnswer(ctx.origin, await listGroupMeals(ctx.svc, input), `/api/user/meal/group/${input.groupId}/meals`),
   );

@@ -7,5 +7,5 @@ import { memberProcedure } from '../../trpc/init.ts';
 export const formLevelsRoute = memberProcedure
   .input(formLevelsInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await formLevels(ctx.svc, input), '/api/user/evolution/forms'),
+    pageAnswer(ctx.origin, await formLevels(ctx.svc, input), '/api/user/evolution/forms'),
   );

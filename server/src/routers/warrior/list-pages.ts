@@ -8,7 +8,7 @@ export const listPagesRoute = memberProcedure
   .input(categoryPagesInput)
   .query(async ({ ctx, input }) =>
     pageAnswer(
-      ctx.config,
+      ctx.origin,
       await listCategoryPages(ctx.svc, input),
       `/api/user/page/category/${input.categoryId}/pages`,
     ),

@@ -30,7 +30,7 @@ import {
   updateCalibration,
   updateVo2Level,
 } from '../../../services/adminCatalogue.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const lookupTags = ['Admin: lookups'];
@@ -127,7 +127,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(vo2LevelSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await listVo2Levels(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await listVo2Levels(signedInContext(req), req.query), req.routeOptions.url!),
   );
 
   app.get(
@@ -168,7 +168,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(adminChannelSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await listAdminChannels(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await listAdminChannels(signedInContext(req), req.query), req.routeOptions.url!),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
   paginatedSchema,
 } from '@evolution/shared';
 import { flagExists, closeAsCoach, getFlag, listFlags, replyAsCoach } from '../../../services/flags.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: assistance flags'];
@@ -28,7 +28,7 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { status, ...page } = await listFlags(signedInContext(req), req.query);
-      return pageAnswer(req.server.config, page, req.routeOptions.url!, { status });
+      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { status });
     },
   );
 

@@ -30,7 +30,7 @@ import {
   updateForm,
   updateFormGroup,
 } from '../../../services/adminForms.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: form groups and forms'];
@@ -53,7 +53,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { search, ...page } = await listFormGroups(signedInContext(req), req.query);
-      return pageAnswer(req.server.config, page, req.routeOptions.url!, { search });
+      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { search });
     },
   );
 
@@ -124,7 +124,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) =>
       pageAnswer(
-        req.server.config,
+        requestOrigin(req),
         await listForms(signedInContext(req), { ...req.params, ...req.query }),
         `/api/admin/form_group/${req.params.id}/form`,
       ),

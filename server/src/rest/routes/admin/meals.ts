@@ -21,7 +21,7 @@ import {
   updateMeal,
 } from '../../../services/adminMeals.ts';
 import { mealGroupTree } from '../../../services/nutrition.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: meals'];
@@ -53,7 +53,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) =>
       pageAnswer(
-        req.server.config,
+        requestOrigin(req),
         await listAdminGroupMeals(signedInContext(req), { ...req.params, ...req.query }),
         `/api/admin/meal/group/${req.params.groupId}/meals`,
       ),

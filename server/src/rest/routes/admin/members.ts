@@ -31,7 +31,7 @@ import {
   adminWorkoutResults,
 } from '../../../services/adminMembers.ts';
 import { listAuditLog } from '../../../services/audit.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: member records'];
@@ -102,7 +102,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) =>
       pageAnswer(
-        req.server.config,
+        requestOrigin(req),
         await adminFormLevels(signedInContext(req), { ...req.query, ...req.params }),
         `/api/admin/user/${req.params.id}/evolution/form`,
       ),
@@ -178,7 +178,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { member_id, admin_id, ...page } = await listAuditLog(signedInContext(req), req.query);
-      return pageAnswer(req.server.config, page, req.routeOptions.url!, { member_id, admin_id });
+      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { member_id, admin_id });
     },
   );
 };

@@ -11,7 +11,7 @@ import {
   paginatedSchema,
 } from '@evolution/shared';
 import { getSentMessage, listSentMessages, sendMessage } from '../../../services/messages.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: messages'];
@@ -29,7 +29,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(adminMessageRowSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await listSentMessages(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await listSentMessages(signedInContext(req), req.query), req.routeOptions.url!),
   );
 
   app.post(

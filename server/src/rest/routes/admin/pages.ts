@@ -23,7 +23,7 @@ import {
   pageExists,
   updatePage,
 } from '../../../services/adminPages.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: content pages'];
@@ -61,7 +61,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id } = req.params;
       const { search, ...page } = await listAdminPages(signedInContext(req), { ...req.query, categoryId: id });
-      return pageAnswer(req.server.config, page, `/api/admin/page/category/${id}/pages`, { search });
+      return pageAnswer(requestOrigin(req), page, `/api/admin/page/category/${id}/pages`, { search });
     },
   );
 

@@ -24,7 +24,7 @@ import {
   updateUser,
   userExists,
 } from '../../../services/adminUsers.ts';
-import { dataAnswer, pageAnswer } from '../../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: users'];
@@ -43,7 +43,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { search, categoryId, ...page } = await listUsers(signedInContext(req), req.query);
-      return pageAnswer(req.server.config, page, req.routeOptions.url!, { search, categoryId });
+      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { search, categoryId });
     },
   );
 

@@ -7,5 +7,5 @@ import { adminProcedure } from '../../../trpc/init.ts';
 export const listChannelsRoute = adminProcedure
   .input(pageInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await listAdminChannels(ctx.svc, input), '/api/admin/channel'),
+    pageAnswer(ctx.origin, await listAdminChannels(ctx.svc, input), '/api/admin/channel'),
   );

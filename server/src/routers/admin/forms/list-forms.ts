@@ -7,5 +7,5 @@ import { adminProcedure } from '../../../trpc/init.ts';
 export const listFormsRoute = adminProcedure
   .input(adminFormListInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await listForms(ctx.svc, input), `/api/admin/form_group/${input.id}/form`),
+    pageAnswer(ctx.origin, await listForms(ctx.svc, input), `/api/admin/form_group/${input.id}/form`),
   );

@@ -7,5 +7,5 @@ import { adminProcedure } from '../../../trpc/init.ts';
 export const listMealsRoute = adminProcedure
   .input(adminMealListInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await listAdminGroupMeals(ctx.svc, input), `/api/admin/meal/group/${input.groupId}/meals`),
+    pageAnswer(ctx.origin, await listAdminGroupMeals(ctx.svc, input), `/api/admin/meal/group/${input.groupId}/meals`),
   );

@@ -7,5 +7,5 @@ import { adminProcedure } from '../../../trpc/init.ts';
 export const formLevelsRoute = adminProcedure
   .input(adminMemberPageInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await adminFormLevels(ctx.svc, input), `/api/admin/user/${input.id}/evolution/form`),
+    pageAnswer(ctx.origin, await adminFormLevels(ctx.svc, input), `/api/admin/user/${input.id}/evolution/form`),
   );

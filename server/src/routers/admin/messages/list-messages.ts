@@ -7,5 +7,5 @@ import { adminProcedure } from '../../../trpc/init.ts';
 export const listMessagesRoute = adminProcedure
   .input(messageListInput)
   .query(async ({ ctx, input }) =>
-    pageAnswer(ctx.config, await listSentMessages(ctx.svc, input), '/api/admin/message'),
+    pageAnswer(ctx.origin, await listSentMessages(ctx.svc, input), '/api/admin/message'),
   );

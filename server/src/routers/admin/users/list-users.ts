@@ -5,5 +5,5 @@ import { adminProcedure } from '../../../trpc/init.ts';
 
 export const listUsersRoute = adminProcedure.input(adminUserListInput).query(async ({ ctx, input }) => {
   const { search, categoryId, ...page } = await listUsers(ctx.svc, input);
-  return pageAnswer(ctx.config, page, '/api/admin/admin', { search, categoryId });
+  return pageAnswer(ctx.origin, page, '/api/admin/admin', { search, categoryId });
 });
