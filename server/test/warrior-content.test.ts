@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  SERVER_MESSAGE,
   pageSchema,
   paginatedSchema,
   phaseDataSchema,
@@ -142,11 +143,11 @@ describe('pages and videos', () => {
     expect(page.data.length).toBeGreaterThanOrEqual(7);
     expect(page.data[0]).toMatchObject({ title: 'Push (edited by a coach)', page_category_id: 4, muscle_group_id: 1 });
     expect(page.data.find((p) => p.title === 'Handstand: technique guide')!.content).toContain('Chest-to-wall');
-    expect(page.links.first).toBe(`${ctx.app.config.appUrl}/api/user/page/category/4/pages?page=1`);
+    expect(page.links.first).toBe('http://localhost:80/api/user/page/category/4/pages?page=1');
     const second = await get('/api/user/page/category/4/pages?page=2');
     expect(second.body).toMatchObject({ data: [], meta: { current_page: 2 } });
     expect((await get('/api/user/page/category/404/pages')).status).toBe(404);
-    expect((await get('/api/user/page/category/4/pages?page=0')).status).toBe(422);
+    expect((await get('/api/user/page/category/4/pages?page=0')).body.meta.current_page).toBe(1);
     const viaTrpc = await trpc(ctx.app, 'query', 'warrior.pages', { categoryId: 4 }, token);
     expect(viaTrpc.data).toEqual(res.body);
   });
@@ -201,7 +202,7 @@ describe('programme content is for those who may train', () => {
     const lapsed = (await trainingMember(ctx.app, { subscribed: false })).token;
     expect(await get('/api/user/page/category/4/pages', lapsed)).toMatchObject({
       status: 403,
-      body: { message: 'This action is unauthorized.' },
+      body: { message: SERVER_MESSAGE.subscriptionRequired },
     });
     const guide = (await get('/api/user/page/category/4/pages')).body.data[0].id as number;
     expect((await get(`/api/user/page/${guide}`, lapsed)).status).toBe(403);

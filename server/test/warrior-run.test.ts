@@ -940,11 +940,11 @@ describe('who may train', () => {
     const noSub = await trainingMember(ctx.app, { subscribed: false });
     const inSetup = await trainingMember(ctx.app, { setupDone: false });
     const superhuman = await trainingMember(ctx.app, { channel: 2 });
-    for (const m of [noSub, inSetup]) {
-      expect(await get(phaseUrl('calibration'), m.token)).toMatchObject({
-        status: 403,
-        body: { message: 'This action is unauthorized.' },
-      });
+    for (const [m, message] of [
+      [noSub, 'An active subscription is required.'],
+      [inSetup, 'This action is unauthorized.'],
+    ] as const) {
+      expect(await get(phaseUrl('calibration'), m.token)).toMatchObject({ status: 403, body: { message } });
       expect((await post(`${phaseUrl('calibration')}/vo2`, m.token, { time_to_complete: 100 })).status).toBe(403);
     }
     expect((await get(phaseUrl('calibration'), superhuman.token)).status).toBe(200);

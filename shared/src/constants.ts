@@ -39,7 +39,14 @@ export const ERROR_TEXT = {
 /** Server-side messages in Laravel's shape (docs/product.md §2). */
 export const SERVER_MESSAGE = {
   unauthenticated: 'Unauthenticated.',
+  /** Laravel's own 403: a caller of another role (a member on the admin API, an admin on a member's call). */
   unauthorized: 'This action is unauthorized.',
+  /** A member with no active subscription asks for a channel's content. */
+  subscriptionRequired: 'An active subscription is required.',
+  /** A member whose subscription is active, on a plan without that channel (warrior asking for superhuman). */
+  notInPlan: 'Your subscription does not include this feature.',
+  /** A feature an admin switched off for this member (PATCH admin/admin/{id}/access). */
+  switchedOff: 'This feature is switched off for your account.',
   tooManyAttempts: 'Too Many Attempts.',
   notFound: 'Not Found.',
   serverError: 'Server Error',

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { INTRODUCTION_PAGE, ROLE, SERVER_MESSAGE } from '@evolution/shared';
 import { Subscription, type IUser } from '../entities/index.ts';
 import { DomainError } from '../errors.ts';
-import { accessMap, type Membership } from './session.ts';
+import { accessMap, channelAccess, isSubscriptionActive, type Membership, type SubscriptionFacts } from './session.ts';
 
 /** The member's subscription: the one read with their token when given, else from the database. */
 /** What the access rules read of a user: an entity, or the facts read with the token. */
@@ -11,11 +11,24 @@ type Reader = Pick<IUser, 'id' | 'role' | 'initialSetup' | 'access'>;
 const subscriptionOf = async (em: EntityManager, user: Reader, known?: Membership) =>
   known ? known.subscription : em.findOne(Subscription, { user: user.id });
 
+/**
+ * The 403 of a member a channel is closed to, saying why: no active subscription, a plan without the channel, or the
+ * channel switched off for them by an admin (a stored false in their access map).
+ */
+function channelClosed(
+  sub: Pick<SubscriptionFacts, 'status' | 'currentPeriodEnd' | 'channel'> | null,
+  flag: 'warrior_channel' | 'superhuman_channel',
+): DomainError {
+  if (!sub || !isSubscriptionActive(sub)) return new DomainError('FORBIDDEN', SERVER_MESSAGE.subscriptionRequired);
+  if (!channelAccess(sub.channel.id, true)[flag]) return new DomainError('FORBIDDEN', SERVER_MESSAGE.notInPlan);
+  return new DomainError('FORBIDDEN', SERVER_MESSAGE.switchedOff);
+}
+
 /** Training needs setup finished and an active warrior or superhuman subscription; otherwise 403. */
 export async function assertCanTrain(em: EntityManager, user: Reader, known?: Membership): Promise<void> {
   const sub = await subscriptionOf(em, user, known);
-  if (user.initialSetup || !accessMap(user, sub).warrior_channel)
-    throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (user.initialSetup) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (!accessMap(user, sub).warrior_channel) throw channelClosed(sub, 'warrior_channel');
 }
 
 /**
@@ -40,6 +53,6 @@ export async function assertContentAccess(
 export async function assertSuperhumanAccess(em: EntityManager, user: Reader, known?: Membership): Promise<void> {
   if (user.role === ROLE.admin) return;
   const sub = await subscriptionOf(em, user, known);
-  if (user.initialSetup || !accessMap(user, sub).superhuman_channel)
-    throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (user.initialSetup) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  if (!accessMap(user, sub).superhuman_channel) throw channelClosed(sub, 'superhuman_channel');
 }

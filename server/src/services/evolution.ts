@@ -175,9 +175,14 @@ export async function memberFormLevels(
   return { items, total: ladders.size, page, perPage: limit };
 }
 
-/** The chamber and its trend need the evolution_page flag (set by calibration, or by an admin): 403 without it. */
+/**
+ * The chamber and its trend need the evolution_page flag (set by calibration, or by an admin): 403 without it, saying
+ * so when an admin switched it off (a stored false).
+ */
 export function assertEvolutionPage(ctx: SignedInContext): void {
-  if (ctx.actor.me.access?.evolution_page !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
+  const flag = ctx.actor.me.access?.evolution_page;
+  if (flag === false) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.switchedOff);
+  if (flag !== true) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 
 /**
