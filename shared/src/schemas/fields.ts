@@ -21,7 +21,13 @@ export const optionalText = (label: string, max = 255) =>
       .nullable(),
   );
 
-/** A positive whole id, sent as a number or a numeric string (Laravel's 'The x field is required.'). */
+/** PostgreSQL's largest integer: an id beyond it names no row (and must never reach a query as an overflow). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive whole id, sent as a number or a numeric string (Laravel's 'The x field is required.'); one beyond the
+ * integer range names no row: 'The selected x is invalid.', as Laravel's exists rule says.
+ */
 export const idField = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
@@ -31,11 +37,9 @@ export const idField = (label: string) =>
           iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`,
       })
       .int(`The ${label} must be a whole number.`)
-      .positive(`The ${label} must be a whole number.`),
+      .positive(`The ${label} must be a whole number.`)
+      .max(MAX_ID, `The selected ${label} is invalid.`),
   );
-
-/** PostgreSQL's largest integer: an id beyond it names no row (and must never reach a query as an overflow). */
-const MAX_ID = 2_147_483_647;
 
 /**
  * A record's id where a path names it (or a call that stands for that path): an id that cannot name a record reads as
