@@ -14,6 +14,7 @@ import { createOrm } from './db/orm.ts';
 import { PHOTO_MAX_BYTES } from '@evolution/shared';
 import { drainBody, hasUnreadBody } from './http/unreadBody.ts';
 import { restErrorHandler } from './rest/errors.ts';
+import { rateLimitHeaders } from './http/rateLimitHeaders.ts';
 import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
 import { startJobWorker, type JobWorker } from './services/jobs.ts';
@@ -176,6 +177,8 @@ export async function buildApp(
   await app.register(async (scope) => {
     await scope.register(fastifyCompress, API_COMPRESSION);
     limitFormData(scope);
+    // A throttled call (auth.login, auth.register...) says how many attempts are left, as on REST.
+    scope.addHook('onSend', rateLimitHeaders);
     // tRPC answers as a fetch Response: a whole JSON one is read into a buffer so compression can weigh its size and
     // the answer carries a Content-Length; event streams (subscriptions) and JSONL batches stay streams.
     scope.addHook('onSend', async (_req, reply, payload) => {

@@ -6,6 +6,7 @@ import type { RateLimits } from '../services/rateLimit.ts';
 import type { TokenIssuer } from '../services/tokens.ts';
 import { requestOrigin } from '../http/answers.ts';
 import { bearerToken } from '../http/bearer.ts';
+import { requestLimits } from '../http/rateLimitHeaders.ts';
 
 /** What every procedure gets: the request's EntityManager, the server's parts, the caller's address and token. */
 export interface ContextInner {
@@ -27,7 +28,7 @@ export function createContext({ req }: CreateFastifyContextOptions): ContextInne
     em: req.em,
     config: req.server.config,
     tokens: req.server.tokens,
-    limits: req.server.limits,
+    limits: requestLimits(req),
     ip: req.ip,
     origin: requestOrigin(req),
     bearer: bearerToken(req.headers.authorization),
