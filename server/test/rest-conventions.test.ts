@@ -1,12 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from './helpers/api.ts';
+import sharp from 'sharp';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../src/config.ts';
+import { CREATED_AT } from '../src/rest/created.ts';
+import { newMember, signedInAdmin } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { trainingMember } from './helpers/training.ts';
+import { deviceKeys } from './helpers/pushService.ts';
+import { contactDetails } from './helpers/setupForms.ts';
+import { multipart, trainingMember } from './helpers/training.ts';
 
 const MB = 1024 * 1024;
 // Pictures are limited to 1 MB here, so a 2 MB picture is refused for its size before it is read.
-const ctx = useTestApp({ mediaMaxBytes: { image: MB, video: 8 * MB } });
+const ctx = useTestApp({
+  mediaMaxBytes: { image: MB, video: 8 * MB },
+  pushEndpointHosts: [...DEFAULT_PUSH_ENDPOINT_HOSTS, 'push.example.com'],
+});
 
 describe('refused uploads over a real socket', () => {
   let base: string;
@@ -81,5 +89,325 @@ describe('refused uploads over a real socket', () => {
     answers.push(...(await Promise.all(Array.from({ length: 10 }, one))));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(c.status));
     for (const a of answers) expect(a.body).toBeTypeOf('object');
+  });
+});
+
+/** A meal as a form sends it. */
+const mealFields = (name: string) => ({
+  name,
+  meal_group_id: '6',
+  description: 'Soak the oats.',
+  ingredient1: 'Oats (g)',
+  formula1: '50',
+});
+
+describe('bodies, methods, Location and CORS as Laravel has them', () => {
+  let admin: { token: string; email: string };
+  let member: { token: string };
+
+  beforeAll(async () => {
+    admin = await signedInAdmin(ctx.app);
+    member = await trainingMember(ctx.app);
+  });
+
+  /** A body in one of the three encodings a client may send, for app.inject. */
+  async function encoded(kind: 'json' | 'form' | 'multipart', fields: Record<string, string>) {
+    if (kind === 'json') return { payload: JSON.stringify(fields), headers: { 'content-type': 'application/json' } };
+    if (kind === 'form')
+      return {
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      };
+    return multipart(fields);
+  }
+
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS',
+    url: string,
+    opts: {
+      token?: string;
+      body?: { payload: string | Buffer; headers: Record<string, string> };
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      ...(opts.body ? { payload: opts.body.payload } : {}),
+      headers: {
+        ...opts.body?.headers,
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...opts.headers,
+      },
+    });
+    const json = String(res.headers['content-type']).startsWith('application/json');
+    return { status: res.statusCode, headers: res.headers, body: json ? JSON.parse(res.body) : res.body };
+  }
+
+  it('signs in with a multipart body as with JSON or a url-encoded form', async () => {
+    for (const kind of ['json', 'form', 'multipart'] as const) {
+      const res = await call('POST', '/api/login', {
+        body: await encoded(kind, { email: admin.email, password: 'admin-pass-123' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.access_token).toEqual(expect.any(String));
+      const wrong = await call('POST', '/api/login', { body: await encoded(kind, { email: admin.email }) });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toEqual({ password: ['The password field is required.'] });
+    }
+  });
+
+  it('reads multipart bodies as url-encoded forms: the same fields give the same record, files are left out', async () => {
+    const fields = {
+      name: 'Multipart oats',
+      meal_group_id: '6',
+      description: 'Soak the oats.',
+      ingredient1: 'Rolled oats (g)',
+      formula1: '60',
+      ingredient2: 'Oat milk (ml)',
+      formula2: '200',
+    };
+    const asForm = await call('POST', '/api/admin/meal', { token: admin.token, body: await encoded('form', fields) });
+    const asMultipart = await call('POST', '/api/admin/meal', {
+      token: admin.token,
+      body: await multipart(fields, [{ name: 'extra', filename: 'x.bin', type: 'text/plain', data: Buffer.from('x') }]),
+    });
+    expect(asForm.status).toBe(201);
+    expect(asMultipart.status).toBe(201);
+    const record = ({ id: _, position: _p, created_at: _c, updated_at: _u, ...rest }: Record<string, unknown>) => rest;
+    expect(record(asMultipart.body.data)).toEqual(record(asForm.body.data));
+    expect(asMultipart.body.data.ingredients).toHaveLength(2);
+  });
+
+  it('reads PHP-style field names (keys[auth]) from multipart bodies', async () => {
+    const { keys } = deviceKeys();
+    const endpoint = `https://push.example.com/send/${Date.now()}`;
+    const fields = { endpoint, 'keys[p256dh]': keys.p256dh, 'keys[auth]': keys.auth };
+    const res = await call('POST', '/api/push/subscription', { token: member.token, body: await multipart(fields) });
+    expect(res.status).toBe(201);
+    expect(res.body.data.endpoint).toBe(endpoint);
+    const bad = await call('POST', '/api/push/subscription', {
+      token: member.token,
+      body: await multipart({ endpoint, 'keys[p256dh]': keys.p256dh }),
+    });
+    expect(bad.body.errors).toEqual({ 'keys.auth': [expect.any(String)] });
+  });
+
+  it('checks the caller before a multipart body is read: a stranger is 401, a member 403', async () => {
+    const body = await multipart({ name: 'x' });
+    expect((await call('POST', '/api/admin/meal', { body })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/admin/meal', { token: member.token, body: await multipart({ name: 'x' }) })).status,
+    ).toBe(403);
+  });
+
+  it('takes PATCH on an update route declared with PUT, and PUT on one declared with PATCH, as the same route', async () => {
+    const details = { ...contactDetails(), city: 'Patched' };
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const res = await call(method, '/api/user/contact_details', {
+        token: member.token,
+        body: await encoded('json', details),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.city).toBe('Patched');
+      // The same caller check and validation: a stranger is 401, a bad field the same 422.
+      expect((await call(method, '/api/user/contact_details', { body: await encoded('json', details) })).status).toBe(
+        401,
+      );
+      const bad = await call(method, '/api/user/contact_details', {
+        token: member.token,
+        body: await encoded('json', { ...details, postcode: '' }),
+      });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.errors)).toEqual(['postcode']);
+    }
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const res = await call(method, '/api/user/sets', {
+        token: member.token,
+        body: await encoded('form', { number_of_sets: '16' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.number_of_sets).toBe(16);
+    }
+    // In the admin area the alias keeps the area's role check and the route's binding (404 before 422).
+    const meal = await call('POST', '/api/admin/meal', {
+      token: admin.token,
+      body: await encoded('json', mealFields('Alias oats')),
+    });
+    const url = `/api/admin/meal/${meal.body.data.id}`;
+    const renamed = mealFields('Renamed oats');
+    expect((await call('PATCH', url, { token: member.token, body: await encoded('json', renamed) })).status).toBe(403);
+    expect(
+      (await call('PATCH', '/api/admin/meal/999999', { token: admin.token, body: await encoded('json', {}) })).status,
+    ).toBe(404);
+    const patched = await call('PATCH', url, { token: admin.token, body: await encoded('multipart', renamed) });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.name).toBe('Renamed oats');
+  });
+
+  it('keeps a path whose PUT and PATCH are two calls as it is, and lists the aliases in the 405 Allow', async () => {
+    const put = await call('DELETE', '/api/user/contact_details', { token: member.token });
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('GET, PUT, PATCH');
+    expect(put.body.message).toBe(
+      'The DELETE method is not supported for route api/user/contact_details. Supported methods: GET, PUT, PATCH.',
+    );
+    expect((await call('DELETE', '/api/user/sets', { token: member.token })).headers.allow).toBe('GET, PATCH, PUT');
+    // PATCH admin/admin/{id} edits a user, PUT sets their password: each stays its own call.
+    const allow = (await call('POST', '/api/admin/admin/1', { token: admin.token })).headers.allow as string;
+    expect(allow.split(', ').sort()).toEqual(['DELETE', 'GET', 'PATCH', 'PUT']);
+    expect(
+      (await call('PUT', '/api/admin/admin/1', { token: admin.token, body: await encoded('json', { name: 'x' }) })).body
+        .errors,
+    ).toHaveProperty('password');
+  });
+
+  it('answers a POST with _method=PUT, PATCH or DELETE (body, form or multipart) as that call', async () => {
+    const details = { ...contactDetails(), city: 'Spoofed' };
+    for (const [kind, method] of [
+      ['form', 'PUT'],
+      ['multipart', 'patch'],
+      ['json', 'PATCH'],
+    ] as const) {
+      const res = await call('POST', '/api/user/contact_details', {
+        token: member.token,
+        body: await encoded(kind, { ...details, city: `Spoofed ${kind}`, _method: method }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.city).toBe(`Spoofed ${kind}`);
+    }
+    // The target's checks: a stranger 401, a member in the admin area 403, a bad field the same 422.
+    const spoofed = async (fields: Record<string, string>) => encoded('form', { ...fields, _method: 'PUT' });
+    expect((await call('POST', '/api/user/contact_details', { body: await spoofed(details) })).status).toBe(401);
+    const bad = await call('POST', '/api/user/contact_details', {
+      token: member.token,
+      body: await spoofed({ ...details, postcode: '' }),
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['postcode']);
+    // Without _method (or with one the path does not take) a POST is still a 405.
+    expect(
+      (await call('POST', '/api/user/contact_details', { token: member.token, body: await encoded('form', details) }))
+        .status,
+    ).toBe(405);
+    expect(
+      (
+        await call('POST', '/api/user/contact_details', {
+          token: member.token,
+          body: await encoded('form', { _method: 'DELETE' }),
+        })
+      ).status,
+    ).toBe(405);
+
+    // DELETE routes take POST with _method=DELETE, checked as the DELETE is.
+    const meal = await call('POST', '/api/admin/meal', {
+      token: admin.token,
+      body: await encoded('json', mealFields('Doomed oats')),
+    });
+    const url = `/api/admin/meal/${meal.body.data.id}`;
+    expect(
+      (await call('POST', url, { token: member.token, body: await encoded('form', { _method: 'DELETE' }) })).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', url, { token: admin.token, body: await encoded('multipart', { _method: 'DELETE' }) })).status,
+    ).toBe(200);
+    expect((await call('GET', url, { token: admin.token })).status).toBe(404);
+    // A path with its own POST: _method=DELETE is its DELETE.
+    const { keys } = deviceKeys();
+    const endpoint = `https://push.example.com/send/spoof-${Date.now()}`;
+    expect(
+      (
+        await call('POST', '/api/push/subscription', {
+          token: member.token,
+          body: await encoded('json', { endpoint, keys } as never),
+        })
+      ).status,
+    ).toBe(201);
+    const removed = await call('POST', '/api/push/subscription', {
+      token: member.token,
+      body: await encoded('json', { endpoint, _method: 'DELETE' }),
+    });
+    expect(removed.status).toBe(200);
+    expect(
+      (await call('GET', `/api/push/subscription?endpoint=${encodeURIComponent(endpoint)}`, { token: member.token }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('says where every 201 put the new record (Location), an address that answers', async () => {
+    const register = await call('POST', '/api/register', { body: await encoded('json', newMember()) });
+    expect(register.status).toBe(201);
+    expect(register.headers.location).toBe('/api/user');
+    const meal = await call('POST', '/api/admin/meal', {
+      token: admin.token,
+      body: await encoded('json', mealFields('Located oats')),
+    });
+    expect(meal.headers.location).toBe(`/api/admin/meal/${meal.body.data.id}`);
+    expect((await call('GET', meal.headers.location as string, { token: admin.token })).body.data.name).toBe(
+      'Located oats',
+    );
+    const flag = await call('POST', '/api/user/assistance_flag', {
+      token: member.token,
+      body: await encoded('json', { subject: 'Where', message: 'Is it?' }),
+    });
+    expect(flag.headers.location).toBe(`/api/user/assistance_flag/${flag.body.data.id}`);
+    expect((await call('GET', flag.headers.location as string, { token: member.token })).status).toBe(200);
+    const { keys } = deviceKeys();
+    const endpoint = `https://push.example.com/send/located-${Date.now()}`;
+    const push = await call('POST', '/api/push/subscription', {
+      token: member.token,
+      body: { payload: JSON.stringify({ endpoint, keys }), headers: { 'content-type': 'application/json' } },
+    });
+    expect(push.headers.location).toBe(`/api/push/subscription?endpoint=${encodeURIComponent(endpoint)}`);
+    expect((await call('GET', push.headers.location as string, { token: member.token })).body.data.endpoint).toBe(
+      endpoint,
+    );
+    // An upload's address is its media's; a spoofed call's 201 carries its target's Location as it is.
+    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const upload = await call('POST', '/api/admin/page/image', {
+      token: admin.token,
+      body: await multipart({}, [{ name: 'image', filename: 'p.png', type: 'image/png', data: picture }]),
+    });
+    expect(upload.status).toBe(201);
+    expect(upload.headers.location).toBe(`/api/media/${upload.body.image.id}`);
+    expect((await call('GET', upload.headers.location as string, { token: admin.token })).status).toBe(200);
+    // A 200 (the same push subscription again) has none.
+    const again = await call('POST', '/api/push/subscription', {
+      token: member.token,
+      body: { payload: JSON.stringify({ endpoint, keys }), headers: { 'content-type': 'application/json' } },
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.location).toBeUndefined();
+  });
+
+  it('has a Location for every call the OpenAPI description says may answer 201', async () => {
+    const spec = (await call('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const created = Object.entries(spec.paths)
+      .filter(([, ops]) => Object.values(ops).some((op) => op.responses?.['201']))
+      .map(([path]) => `/api${path}`)
+      .sort();
+    expect(created).toEqual(Object.keys(CREATED_AT).sort());
+  });
+
+  it('lets a browser on another origin send X-Requested-With and read Location, Content-Disposition and the throttle headers', async () => {
+    const preflight = await call('OPTIONS', '/api/admin/meal', {
+      headers: {
+        origin: 'https://integrator.example',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, content-type, x-requested-with',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('x-requested-with');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('PATCH');
+    const res = await call('GET', '/api/channel', { headers: { origin: 'https://integrator.example' } });
+    const exposed = String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
+    for (const name of ['location', 'content-disposition', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'])
+      expect(exposed).toContain(name);
   });
 });

@@ -21,21 +21,24 @@ export function setFormField(target: Record<string, unknown>, name: string, valu
   node[path.at(-1)!] = value;
 }
 
+/** Multipart bodies already read into their fields (readFormFields), with the first file field each one carried. */
+const readForms = new WeakMap<FastifyRequest, { fields: Record<string, unknown>; file: string | null }>();
+
 /**
- * The body of a form post: multipart fields folded into one object (files are refused: images go through
- * POST user/image first), or the JSON body as sent.
+ * A multipart body's fields folded into one object by their PHP names; its files are read through and left out (the
+ * first one's field name is kept for formBody's refusal). Read once: a second call answers the first reading.
  */
-export async function formBody(req: FastifyRequest): Promise<unknown> {
-  if (!req.isMultipart()) return req.body;
-  const fields: Record<string, unknown> = {};
-  let file: string | null = null;
+export async function readFormFields(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const known = readForms.get(req);
+  if (known) return known.fields;
+  const form = { fields: {} as Record<string, unknown>, file: null as string | null };
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         await part.toBuffer();
-        file ??= part.fieldname;
+        form.file ??= part.fieldname;
       } else {
-        setFormField(fields, part.fieldname, part.value);
+        setFormField(form.fields, part.fieldname, part.value);
       }
     }
   } catch (err) {
@@ -43,6 +46,18 @@ export async function formBody(req: FastifyRequest): Promise<unknown> {
     if (err instanceof DomainError || ((err as { statusCode?: number }).statusCode ?? 500) < 500) throw err;
     throw new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
   }
+  readForms.set(req, form);
+  return form.fields;
+}
+
+/**
+ * The body of a form post: multipart fields folded into one object (files are refused: images go through
+ * POST user/image first), or the JSON body as sent.
+ */
+export async function formBody(req: FastifyRequest): Promise<unknown> {
+  if (!req.isMultipart()) return req.body;
+  const fields = await readFormFields(req);
+  const file = readForms.get(req)?.file ?? null;
   if (file !== null)
     throw validationError(file, 'Files are not accepted here: upload images with POST user/image and send their ids.');
   return fields;

@@ -502,6 +502,14 @@ export const restMatrix: Record<string, Row> = {
   },
 };
 
+// An update route takes the other of PUT and PATCH too, where its path has no route of that method (rest/methods.ts):
+// the same route options, so the same row and the same statuses.
+for (const [key, row] of Object.entries(restMatrix)) {
+  const [method, path] = key.split(' ') as [string, string];
+  const other = method === 'PUT' ? 'PATCH' : method === 'PATCH' ? 'PUT' : null;
+  if (other && !restMatrix[`${other} ${path}`]) restMatrix[`${other} ${path}`] = row;
+}
+
 /** tRPC procedures by '<type> <path>'; the same rules as their REST twins. Mutations answer 200. */
 export const trpcMatrix: Record<string, Row> = {
   'mutation auth.login': {
