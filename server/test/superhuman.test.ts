@@ -350,6 +350,12 @@ describe('the OpenAPI description', () => {
       '/user/macro_guidelines',
     ];
     expect(paths.filter((path) => !body.paths[path]?.get)).toEqual([]);
-    expect(JSON.stringify(body.paths['/user/meal/group'].get.responses[200])).toContain('children');
+    // The tree's node is a named schema whose children are itself.
+    expect(JSON.stringify(body.paths['/user/meal/group'].get.responses[200])).toContain(
+      '#/components/schemas/MealGroup',
+    );
+    expect(body.components.schemas.MealGroup.properties.children.items).toEqual({
+      $ref: '#/components/schemas/MealGroup',
+    });
   });
 });

@@ -26,7 +26,9 @@ interface RouteSpec<B, Q, P, H> {
   notFound?: string;
   /** A path that fails its schema is a 422 like a body, not a 404: its id chooses what the call does, naming no record. */
   paramsAreInput?: boolean;
-  /** Success answers by status. */
+  /** A multipart upload's fields, for the documentation only: the handler reads the stream itself. */
+  upload?: z.ZodType;
+  /** Answers by status (errors beyond the caller's and the input's: 401, 403, 422, a path's 404 are added). */
   response?: Record<number, z.ZodType | string>;
   /** What the token check reads besides the caller (see ActorReads). */
   reads?: ActorReads;
@@ -57,7 +59,6 @@ export function route<
 >(spec: RouteSpec<B, Q, P, H>) {
   // A route's own copy of its params schema, so the 404 message is the route's.
   const params = spec.params?.clone() as P;
-  const hasInput = Boolean(spec.body || spec.query || spec.params || spec.headers);
   if (params) notFoundMessages.set(params, spec.notFound);
   if (params && spec.paramsAreInput) inputParams.add(params);
   const inputs: { body: B; querystring: Q; params: P; headers: H } = {
@@ -67,7 +68,14 @@ export function route<
     headers: spec.headers as H,
   };
   const schema = {
-    ...doc({ ...spec, body: undefined, query: undefined, params: undefined, headers: undefined }, hasInput),
+    ...doc(
+      { ...spec, body: undefined, query: undefined, params: undefined, headers: undefined },
+      {
+        // A path that fails its schema is the route's 404, unless the path is input.
+        input: Boolean(spec.body || spec.query || spec.headers || (spec.params && spec.paramsAreInput)),
+        path: Boolean(spec.bind || (spec.params && !spec.paramsAreInput)),
+      },
+    ),
     // Only the parts the route has: Fastify warns of a part that is present but undefined.
     ...(Object.fromEntries(Object.entries(inputs).filter(([, part]) => part !== undefined)) as typeof inputs),
   };

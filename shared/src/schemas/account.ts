@@ -40,10 +40,12 @@ export const changePasswordInput = z
     path: ['password_confirmation'],
   });
 
-export const changePasswordResponseSchema = z.object({
-  message: z.string(),
-  access_token: z.string().describe('A new token for this session: every token issued before the change is refused'),
-});
+export const changePasswordResponseSchema = z
+  .object({
+    message: z.string(),
+    access_token: z.string().describe('A new token for this session: every token issued before the change is refused'),
+  })
+  .meta({ id: 'PasswordChanged' });
 
 /** PUT /api/user/contact_details: the eleven fields; social links optional. */
 export const contactDetailsInput = z.object({
@@ -61,19 +63,21 @@ export const contactDetailsInput = z.object({
 });
 
 const field = z.string().nullable();
-export const contactDetailsSchema = z.object({
-  address_line1: field,
-  address_line2: field,
-  city: field,
-  county: field,
-  postcode: field,
-  country: field,
-  telephone: field,
-  twitter: field,
-  linkedin: field,
-  facebook: field,
-  instagram: field,
-});
+export const contactDetailsSchema = z
+  .object({
+    address_line1: field,
+    address_line2: field,
+    city: field,
+    county: field,
+    postcode: field,
+    country: field,
+    telephone: field,
+    twitter: field,
+    linkedin: field,
+    facebook: field,
+    instagram: field,
+  })
+  .meta({ id: 'ContactDetails' });
 export type ContactDetailsDto = z.infer<typeof contactDetailsSchema>;
 
 const SETS = WORK_VOLUME_SETS.map((s) => s.sets);
@@ -88,13 +92,15 @@ export const setsInput = z.object({
       .refine((n) => (SETS as number[]).includes(n), setsMessage),
   ),
 });
-export const setsSchema = z.object({
-  number_of_sets: z
-    .number()
-    .int()
-    .describe('The level chosen; it takes effect with the next volume-phase (7) submission'),
-  current_number_of_sets: z.number().int().describe('The level the volume phase uses now'),
-});
+export const setsSchema = z
+  .object({
+    number_of_sets: z
+      .number()
+      .int()
+      .describe('The level chosen; it takes effect with the next volume-phase (7) submission'),
+    current_number_of_sets: z.number().int().describe('The level the volume phase uses now'),
+  })
+  .meta({ id: 'WorkVolumeSets' });
 
 const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v),

@@ -4,15 +4,17 @@ import { recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (docs/spec/admin.md §3). */
-export const adminUserRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  user_type: z.union([z.literal(1), z.literal(2)]),
-  role: z.union([z.literal(1), z.literal(2)]),
-  subscriber: z.boolean(),
-  created_at: z.string(),
-});
+export const adminUserRowSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    user_type: z.union([z.literal(1), z.literal(2)]),
+    role: z.union([z.literal(1), z.literal(2)]),
+    subscriber: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AdminUserRow' });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** PostgreSQL text cannot hold U+0000: refused here as a 422 rather than failing in the database as a 500. */
@@ -164,12 +166,14 @@ export const adminUserAccessInput = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: M.accessNothing, path: ['access'] });
 
 /** One user, as an admin reads and edits them: the row, the access map in effect and the admin's own overrides. */
-export const adminUserSchema = adminUserRowSchema.extend({
-  access: z.record(z.string(), z.boolean()).describe("What the user gets now (the login response's access map)"),
-  access_overrides: z
-    .record(z.string(), z.boolean())
-    .describe('Flags an admin set for this user; a missing one follows the defaults and the plan'),
-});
+export const adminUserSchema = adminUserRowSchema
+  .extend({
+    access: z.record(z.string(), z.boolean()).describe("What the user gets now (the login response's access map)"),
+    access_overrides: z
+      .record(z.string(), z.boolean())
+      .describe('Flags an admin set for this user; a missing one follows the defaults and the plan'),
+  })
+  .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserResponse = z.object({ data: adminUserSchema });

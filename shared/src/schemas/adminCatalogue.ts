@@ -4,15 +4,17 @@ import { recordId } from './fields.ts';
 // Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
 /** An exercise type of the lookups (strength, isometric hold, skill). */
-const exerciseTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+const exerciseTypeSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'ExerciseType' });
 export type ExerciseTypeRow = z.infer<typeof exerciseTypeSchema>;
 
 /** A muscle group of the lookups, with its short label (CH for Chest). */
-const muscleGroupSchema = z.object({ id: z.number().int(), name: z.string(), short_handle: z.string() });
+const muscleGroupSchema = z
+  .object({ id: z.number().int(), name: z.string(), short_handle: z.string() })
+  .meta({ id: 'MuscleGroup' });
 export type MuscleGroupRow = z.infer<typeof muscleGroupSchema>;
 
 /** A form group of the lookups: every group, not paged. */
-const formGroupOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+const formGroupOptionSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'FormGroupOption' });
 export type FormGroupOption = z.infer<typeof formGroupOptionSchema>;
 
 export const exerciseTypeListSchema = z.object({ data: z.array(exerciseTypeSchema) });
@@ -85,20 +87,22 @@ export const catalogueIdInput = z.object({ id: pathId });
 // ---- Calibrations (docs/spec/admin.md §3; section 5: every field required but the muscle group).
 
 /** A calibration: the max test that places a member on a form group's ladder. */
-export const adminCalibrationSchema = z.object({
-  id: z.number().int(),
-  form: z.string(),
-  max: z.number().int(),
-  reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
-  total_weight: z.number().describe('kg; 0 for bodyweight'),
-  exercise_type_id: z.number().int(),
-  exercise_type_name: z.string(),
-  muscle_group_id: z.number().int().nullable(),
-  muscle_group_short_handle: z.string().nullable(),
-  form_group_id: z.number().int(),
-  form_group_name: z.string(),
-  updated_at: z.string(),
-});
+export const adminCalibrationSchema = z
+  .object({
+    id: z.number().int(),
+    form: z.string(),
+    max: z.number().int(),
+    reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
+    total_weight: z.number().describe('kg; 0 for bodyweight'),
+    exercise_type_id: z.number().int(),
+    exercise_type_name: z.string(),
+    muscle_group_id: z.number().int().nullable(),
+    muscle_group_short_handle: z.string().nullable(),
+    form_group_id: z.number().int(),
+    form_group_name: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AdminCalibration' });
 export type AdminCalibration = z.infer<typeof adminCalibrationSchema>;
 export const adminCalibrationListSchema = z.object({ data: z.array(adminCalibrationSchema) });
 
@@ -140,14 +144,16 @@ export const calibrationUpdateTrpcInput = calibrationUpdateInput.extend({ id: pa
 
 // ---- VO2 max levels (docs/spec/admin.md §5: level_name, min and max required; null is an open end).
 
-export const vo2LevelSchema = z.object({
-  id: z.number().int(),
-  level_name: z.string(),
-  level: z.number().int().describe('rank from 1 (lowest)'),
-  min: z.number().nullable().describe('ml/kg/min, inclusive; null: open end (the lowest level)'),
-  max: z.number().nullable().describe('ml/kg/min, inclusive; null: open end (the highest level)'),
-  updated_at: z.string(),
-});
+export const vo2LevelSchema = z
+  .object({
+    id: z.number().int(),
+    level_name: z.string(),
+    level: z.number().int().describe('rank from 1 (lowest)'),
+    min: z.number().nullable().describe('ml/kg/min, inclusive; null: open end (the lowest level)'),
+    max: z.number().nullable().describe('ml/kg/min, inclusive; null: open end (the highest level)'),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Vo2Level' });
 export type Vo2LevelRow = z.infer<typeof vo2LevelSchema>;
 
 /** A VO2 bound: a number with one decimal, or null (blank) for the open end of the lowest or highest level. */
@@ -177,26 +183,30 @@ export const vo2LevelUpdateTrpcInput = vo2LevelUpdateInput.extend({ id: pathId }
 
 // ---- Channels and their plans (docs/product.md §5: prices in pounds, stored as integer pence).
 
-const adminPlanSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  amount: z.number().describe('pounds'),
-  amount_pence: z.number().int(),
-  duration: z.string().describe('e.g. "1 month"'),
-  active: z.boolean().describe('on sale: offered on /signup and /subscribe'),
-  purchasable: z.boolean().describe('false for the Immortal channel, which is listed but never sold'),
-  subscribers: z.number().int().describe('members whose subscription is on this plan and still gives access'),
-});
+const adminPlanSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    amount: z.number().describe('pounds'),
+    amount_pence: z.number().int(),
+    duration: z.string().describe('e.g. "1 month"'),
+    active: z.boolean().describe('on sale: offered on /signup and /subscribe'),
+    purchasable: z.boolean().describe('false for the Immortal channel, which is listed but never sold'),
+    subscribers: z.number().int().describe('members whose subscription is on this plan and still gives access'),
+  })
+  .meta({ id: 'AdminPlan' });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
-export const adminChannelSchema = z.object({
-  id: z.number().int(),
-  short_name: z.string(),
-  active: z.boolean(),
-  name: z.string(),
-  updated_at: z.string(),
-  plans: z.array(adminPlanSchema),
-});
+export const adminChannelSchema = z
+  .object({
+    id: z.number().int(),
+    short_name: z.string(),
+    active: z.boolean(),
+    name: z.string(),
+    updated_at: z.string(),
+    plans: z.array(adminPlanSchema),
+  })
+  .meta({ id: 'AdminChannel' });
 export type AdminChannel = z.infer<typeof adminChannelSchema>;
 
 export const planUpdateInput = z.object({

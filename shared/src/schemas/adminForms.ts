@@ -61,19 +61,21 @@ export const adminFormGroupInput = z.object({
 export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: recordId });
 
 /** A form group as the admin screens and the REST answers show it (docs/spec/admin.md §3). */
-export const adminFormGroupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  exercise_type_id: z.number().int(),
-  exercise_type_name: z.string(),
-  video_id: z.number().int().nullable(),
-  video_path: z.string().nullable().describe('signed address of the uploaded video'),
-  video_link: z.string().nullable(),
-  forms_count: z.number().int().describe('forms on the ladder'),
-  deletable: z
-    .boolean()
-    .describe("false while its forms are in members' ladders or results, or a calibration uses the group"),
-});
+export const adminFormGroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    exercise_type_id: z.number().int(),
+    exercise_type_name: z.string(),
+    video_id: z.number().int().nullable(),
+    video_path: z.string().nullable().describe('signed address of the uploaded video'),
+    video_link: z.string().nullable(),
+    forms_count: z.number().int().describe('forms on the ladder'),
+    deletable: z
+      .boolean()
+      .describe("false while its forms are in members' ladders or results, or a calibration uses the group"),
+  })
+  .meta({ id: 'AdminFormGroup' });
 export type AdminFormGroup = z.infer<typeof adminFormGroupSchema>;
 export const adminFormGroupAnswerSchema = z.object({ data: adminFormGroupSchema });
 
@@ -121,21 +123,23 @@ export const adminFormBodyInput = z
   .refine(...rangeInOrder);
 
 /** A form as the admin screens and the REST answers show it (docs/spec/admin.md §3). */
-export const adminFormSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  muscle_group_id: z.number().int(),
-  muscle_group_name: z.string(),
-  level: z.number().int(),
-  progress: z.number().int(),
-  min: z.number().int(),
-  max: z.number().int(),
-  reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
-  form_group_id: z.number().int(),
-  form_group_name: z.string(),
-  rung: z.number().int().describe('1-based place on the ladder, ordered by level then progress'),
-  members_count: z.number().int().describe('members whose current form this is'),
-});
+export const adminFormSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    muscle_group_id: z.number().int(),
+    muscle_group_name: z.string(),
+    level: z.number().int(),
+    progress: z.number().int(),
+    min: z.number().int(),
+    max: z.number().int(),
+    reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
+    form_group_id: z.number().int(),
+    form_group_name: z.string(),
+    rung: z.number().int().describe('1-based place on the ladder, ordered by level then progress'),
+    members_count: z.number().int().describe('members whose current form this is'),
+  })
+  .meta({ id: 'AdminForm' });
 export type AdminForm = z.infer<typeof adminFormSchema>;
 export const adminFormAnswerSchema = z.object({ data: adminFormSchema });
 

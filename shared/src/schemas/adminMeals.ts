@@ -342,23 +342,25 @@ export const adminMealListInput = pageInput.extend({ groupId: recordId });
 // Answers
 
 /** A row of GET admin/meal/group/{id}/meals: what the table shows, with a small thumbnail. */
-export const adminMealRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  meal_group_id: z.number().int(),
-  meal_group_name: z.string(),
-  position: z.number().int().describe('order within the group'),
-  elixir_phase: z
-    .number()
-    .int()
-    .nullable()
-    .describe(
-      `1 to ${ELIXIR_PHASE_NAMES.length} for the Saturni Elixir's phases (the first meals of Elixirs), else null`,
-    ),
-  ingredient_count: z.number().int(),
-  image_id: z.number().int().nullable(),
-  image_base64: z.string().nullable().describe('JPEG thumbnail (about 240 px), base64'),
-});
+export const adminMealRowSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    meal_group_id: z.number().int(),
+    meal_group_name: z.string(),
+    position: z.number().int().describe('order within the group'),
+    elixir_phase: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        `1 to ${ELIXIR_PHASE_NAMES.length} for the Saturni Elixir's phases (the first meals of Elixirs), else null`,
+      ),
+    ingredient_count: z.number().int(),
+    image_id: z.number().int().nullable(),
+    image_base64: z.string().nullable().describe('JPEG thumbnail (about 240 px), base64'),
+  })
+  .meta({ id: 'AdminMealRow' });
 export type AdminMealRow = z.infer<typeof adminMealRowSchema>;
 
 const ingredientAnswerFields = Object.fromEntries(
@@ -369,27 +371,29 @@ const ingredientAnswerFields = Object.fromEntries(
 ) as Record<`ingredient${number}`, z.ZodNullable<z.ZodString>> & Record<`formula${number}`, z.ZodNullable<z.ZodNumber>>;
 
 /** One meal as admins edit it (docs/spec/admin.md §3), with both ingredient forms. */
-const adminMealSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  meal_group_id: z.number().int(),
-  meal_group_name: z.string(),
-  description: z.string(),
-  image_id: z.number().int().nullable(),
-  image_path: z.string().nullable().describe('a signed address of the image'),
-  video_id: z.number().int().nullable(),
-  video_path: z.string().nullable().describe('a signed address of the video'),
-  video_link: z.string().nullable(),
-  ...ingredientAnswerFields,
-  ingredients: z.array(z.object({ ingredient: z.string(), formula: z.number() })),
-  kcal: z.number().nullable(),
-  protein: z.number().nullable(),
-  fat: z.number().nullable(),
-  carbohydrate: z.number().nullable(),
-  position: z.number().int(),
-  elixir_phase: z.number().int().nullable(),
-  updated_at: z.string(),
-});
+const adminMealSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    meal_group_id: z.number().int(),
+    meal_group_name: z.string(),
+    description: z.string(),
+    image_id: z.number().int().nullable(),
+    image_path: z.string().nullable().describe('a signed address of the image'),
+    video_id: z.number().int().nullable(),
+    video_path: z.string().nullable().describe('a signed address of the video'),
+    video_link: z.string().nullable(),
+    ...ingredientAnswerFields,
+    ingredients: z.array(z.object({ ingredient: z.string(), formula: z.number() })),
+    kcal: z.number().nullable(),
+    protein: z.number().nullable(),
+    fat: z.number().nullable(),
+    carbohydrate: z.number().nullable(),
+    position: z.number().int(),
+    elixir_phase: z.number().int().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AdminMeal' });
 export type AdminMeal = z.infer<typeof adminMealSchema> &
   Record<`ingredient${number}`, string | null> &
   Record<`formula${number}`, number | null>;

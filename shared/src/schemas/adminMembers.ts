@@ -35,12 +35,14 @@ export const adminMemberChamberPath = adminMemberInput.extend({ page: chamberInp
 export const adminMemberWorkoutInput = workoutResultsInput.extend({ id: wholeId('member id') });
 
 /** Who the record belongs to: the head of the member's record screen. */
-const memberSummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  created_at: z.string(),
-});
+const memberSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'MemberSummary' });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 /** What an admin read, as the audit log names it. */
@@ -61,30 +63,34 @@ export const auditLogListInput = pageInput.extend({
   admin_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeId('admin id').optional()),
 });
 
-export const auditLogRowSchema = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  what: z.string().describe('the action in words'),
-  admin_id: z.number().int().nullable().describe('null once the admin account is deleted'),
-  admin_name: z.string().nullable(),
-  member_id: z.number().int().nullable(),
-  member_name: z.string().nullable().describe('null once the member account is deleted'),
-  object_type: z.string(),
-  object_id: z.number().int().nullable(),
-  ip: z.string().nullable(),
-  created_at: z.string(),
-});
+export const auditLogRowSchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string(),
+    what: z.string().describe('the action in words'),
+    admin_id: z.number().int().nullable().describe('null once the admin account is deleted'),
+    admin_name: z.string().nullable(),
+    member_id: z.number().int().nullable(),
+    member_name: z.string().nullable().describe('null once the member account is deleted'),
+    object_type: z.string(),
+    object_id: z.number().int().nullable(),
+    ip: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AuditLogRow' });
 export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 
 /** An admin who may appear in the audit log: the admin filter's choices. */
-const auditAdminSchema = z.object({ id: z.number().int(), name: z.string() });
+const auditAdminSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'AuditAdmin' });
 export type AuditAdmin = z.infer<typeof auditAdminSchema>;
 
 /** GET user/data_reads: who read the member's own health data and when (no other member's data, no addresses). */
-export const dataReadRowSchema = z.object({
-  id: z.number().int(),
-  what: z.string(),
-  admin_name: z.string().describe("the admin's name, or 'A former admin' once that account is deleted"),
-  created_at: z.string(),
-});
+export const dataReadRowSchema = z
+  .object({
+    id: z.number().int(),
+    what: z.string(),
+    admin_name: z.string().describe("the admin's name, or 'A former admin' once that account is deleted"),
+    created_at: z.string(),
+  })
+  .meta({ id: 'DataReadRow' });
 export type DataReadRow = z.infer<typeof dataReadRowSchema>;

@@ -89,27 +89,29 @@ export const adminPageUpdateInput = adminPageInput.extend({ id: recordId });
 // Answers
 
 /** A page as the admin screens edit it (docs/spec/admin.md §3), with what the screens need to offer the right actions. */
-export const adminPageSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string().describe('Markdown (CommonMark; raw HTML is shown as text, never run)'),
-  page_category_id: z.number().int(),
-  class_id: z
-    .number()
-    .int()
-    .nullable()
-    .describe('phase class; set only on the pages of the calibration and general tracks'),
-  muscle_group_id: z.number().int().nullable(),
-  image_id: z.number().int().nullable(),
-  image_path: z.string().nullable().describe('signed address of the picture'),
-  video_id: z.number().int().nullable(),
-  video_path: z.string().nullable().describe('signed address of the uploaded video'),
-  video_link: z.string().nullable().describe('id or link on the video host'),
-  updated_at: z.string(),
-  deletable: z.boolean().describe('only technique guides (category 4) can be deleted'),
-  track: z.enum(['calibration', 'general']).nullable().describe('the warrior track this page is a phase of, if any'),
-  phase: z.number().int().nullable().describe("the page's phase number in its track or version"),
-});
+export const adminPageSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string().describe('Markdown (CommonMark; raw HTML is shown as text, never run)'),
+    page_category_id: z.number().int(),
+    class_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('phase class; set only on the pages of the calibration and general tracks'),
+    muscle_group_id: z.number().int().nullable(),
+    image_id: z.number().int().nullable(),
+    image_path: z.string().nullable().describe('signed address of the picture'),
+    video_id: z.number().int().nullable(),
+    video_path: z.string().nullable().describe('signed address of the uploaded video'),
+    video_link: z.string().nullable().describe('id or link on the video host'),
+    updated_at: z.string(),
+    deletable: z.boolean().describe('only technique guides (category 4) can be deleted'),
+    track: z.enum(['calibration', 'general']).nullable().describe('the warrior track this page is a phase of, if any'),
+    phase: z.number().int().nullable().describe("the page's phase number in its track or version"),
+  })
+  .meta({ id: 'AdminPage' });
 export type AdminPage = z.infer<typeof adminPageSchema>;
 export const adminPageAnswerSchema = z.object({ data: adminPageSchema });
 
@@ -121,24 +123,28 @@ export interface AdminPageCategoryNode {
   can_add_pages: boolean;
   children: AdminPageCategoryNode[];
 }
-const adminPageCategorySchema: z.ZodType<AdminPageCategoryNode> = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  parent: z.number().int().nullable().describe('null for a root'),
-  can_add_pages: z.boolean().describe('true only for category 4, technique guides'),
-  get children() {
-    return z.array(adminPageCategorySchema);
-  },
-});
+const adminPageCategorySchema: z.ZodType<AdminPageCategoryNode> = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    parent: z.number().int().nullable().describe('null for a root'),
+    can_add_pages: z.boolean().describe('true only for category 4, technique guides'),
+    get children() {
+      return z.array(adminPageCategorySchema);
+    },
+  })
+  .meta({ id: 'PageCategory' });
 export const adminPageCategoryTreeSchema = z.object({ data: z.array(adminPageCategorySchema) });
 
 /** GET admin/phase_class (docs/spec/admin.md §3: id, name, key, preset). */
-const phaseClassSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  key: z.string().describe('vo2, exercise, exercises, challenge, flexibility, recovery or data-analysis'),
-  preset: z.record(z.string(), z.unknown()).describe('default round layout, e.g. {"chunk": 3, "repeats": 3}'),
-});
+const phaseClassSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    key: z.string().describe('vo2, exercise, exercises, challenge, flexibility, recovery or data-analysis'),
+    preset: z.record(z.string(), z.unknown()).describe('default round layout, e.g. {"chunk": 3, "repeats": 3}'),
+  })
+  .meta({ id: 'PhaseClass' });
 export type PhaseClassDto = z.infer<typeof phaseClassSchema>;
 export const phaseClassListSchema = z.object({ data: z.array(phaseClassSchema) });
 

@@ -40,31 +40,35 @@ export const loginInput = z.object({
 });
 
 /** The subscription part of the login response. */
-const subscriptionSummarySchema = z.object({
-  active: z.boolean(),
-  channel: z.object({ id: z.number().int(), name: z.string(), short_name: z.string() }).nullable(),
-  plan: z.object({ plan_id: z.number().int() }).nullable(),
-  status: z.string().nullable(),
-  current_period_end: z.string().nullable().describe('ISO 8601; access lasts until then'),
-  cancel_at_period_end: z.boolean(),
-});
+const subscriptionSummarySchema = z
+  .object({
+    active: z.boolean(),
+    channel: z.object({ id: z.number().int(), name: z.string(), short_name: z.string() }).nullable(),
+    plan: z.object({ plan_id: z.number().int() }).nullable(),
+    status: z.string().nullable(),
+    current_period_end: z.string().nullable().describe('ISO 8601; access lasts until then'),
+    cancel_at_period_end: z.boolean(),
+  })
+  .meta({ id: 'SubscriptionSummary' });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** The login response of spec section 3; also the answer of start-up (GET /api/user), without the token. */
-export const loginResponseSchema = z.object({
-  access_token: z.string().optional().describe('Bearer token; login and register only'),
-  user_role: z.union([z.literal(1), z.literal(2)]),
-  user_id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  initial_setup: z.union([z.literal(0), z.literal(1)]),
-  initial_setup_step: z.number().int(),
-  access: z.record(z.string(), z.boolean()),
-  subscription: subscriptionSummarySchema,
-  evolution_id: z.number().int().optional().describe('members (role 1) only'),
-  evolution: z.number().int().optional(),
-  version: z.number().int().optional(),
-  phase: z.number().int().optional(),
-  need_calibration: z.boolean().optional(),
-});
+export const loginResponseSchema = z
+  .object({
+    access_token: z.string().optional().describe('Bearer token; login and register only'),
+    user_role: z.union([z.literal(1), z.literal(2)]),
+    user_id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    initial_setup: z.union([z.literal(0), z.literal(1)]),
+    initial_setup_step: z.number().int(),
+    access: z.record(z.string(), z.boolean()),
+    subscription: subscriptionSummarySchema,
+    evolution_id: z.number().int().optional().describe('members (role 1) only'),
+    evolution: z.number().int().optional(),
+    version: z.number().int().optional(),
+    phase: z.number().int().optional(),
+    need_calibration: z.boolean().optional(),
+  })
+  .meta({ id: 'SignedIn' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,25 +1,29 @@
 import { z } from 'zod';
 
-export const planSchema = z.object({
-  plan_id: z.number().int(),
-  channel_id: z.number().int(),
-  name: z.string(),
-  amount: z.number().describe('pounds'),
-  amount_pence: z.number().int(),
-  currency: z.literal('gbp'),
-  duration: z.string().describe('e.g. "1 month"'),
-  active: z.boolean(),
-});
+export const planSchema = z
+  .object({
+    plan_id: z.number().int(),
+    channel_id: z.number().int(),
+    name: z.string(),
+    amount: z.number().describe('pounds'),
+    amount_pence: z.number().int(),
+    currency: z.literal('gbp'),
+    duration: z.string().describe('e.g. "1 month"'),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
 export type PlanDto = z.infer<typeof planSchema>;
 
-export const channelSchema = z.object({
-  id: z.number().int(),
-  short_name: z.string(),
-  active: z.boolean(),
-  name: z.string(),
-  plans: z.array(planSchema),
-  updated_at: z.string(),
-});
+export const channelSchema = z
+  .object({
+    id: z.number().int(),
+    short_name: z.string(),
+    active: z.boolean(),
+    name: z.string(),
+    plans: z.array(planSchema),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Channel' });
 export type ChannelDto = z.infer<typeof channelSchema>;
 
 const wholeNumber = 'The id must be a whole number.';

@@ -71,33 +71,39 @@ export const adminFlagListInput = pageInput.extend({
 const status = z.union([z.literal(0), z.literal(1)]).describe('0 open, 1 closed');
 
 /** A reply in a flag's thread. */
-const flagResponseSchema = z.object({
-  id: z.number().int(),
-  from: z.string().describe("who wrote it: the member's name or the coach's"),
-  by_coach: z.boolean().describe('true when a coach (an admin) wrote it'),
-  message: z.string(),
-  created_at: z.string().describe('ISO 8601'),
-});
+const flagResponseSchema = z
+  .object({
+    id: z.number().int(),
+    from: z.string().describe("who wrote it: the member's name or the coach's"),
+    by_coach: z.boolean().describe('true when a coach (an admin) wrote it'),
+    message: z.string(),
+    created_at: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'FlagReply' });
 
 /** A flag in a list: the opening message without the thread. */
-export const flagRowSchema = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  from: z.string().describe("the member's name"),
-  user_id: z.number().int(),
-  message: z.string().describe('the opening message'),
-  status,
-  responses_count: z.number().int(),
-  created_at: z.string().describe('ISO 8601'),
-  updated_at: z.string().describe('ISO 8601; moves on with every reply and the close'),
-});
+export const flagRowSchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string(),
+    from: z.string().describe("the member's name"),
+    user_id: z.number().int(),
+    message: z.string().describe('the opening message'),
+    status,
+    responses_count: z.number().int(),
+    created_at: z.string().describe('ISO 8601'),
+    updated_at: z.string().describe('ISO 8601; moves on with every reply and the close'),
+  })
+  .meta({ id: 'FlagRow' });
 export type FlagRow = z.infer<typeof flagRowSchema>;
 
 /** A flag with its whole thread, oldest reply first. */
-export const flagSchema = flagRowSchema.extend({
-  closed_at: z.string().nullable().describe('ISO 8601'),
-  responses: z.array(flagResponseSchema),
-});
+export const flagSchema = flagRowSchema
+  .extend({
+    closed_at: z.string().nullable().describe('ISO 8601'),
+    responses: z.array(flagResponseSchema),
+  })
+  .meta({ id: 'Flag' });
 export type FlagDto = z.infer<typeof flagSchema>;
 
 /** GET .../assistance_flag/{id}. */

@@ -33,7 +33,7 @@ export const MEDIA_MESSAGE = {
 } as const;
 
 /** An uploaded file as a record refers to it: its id and a signed address a browser can load (null if none). */
-const mediaRefSchema = z.object({ id: z.number().int(), path: z.string().nullable() });
+const mediaRefSchema = z.object({ id: z.number().int(), path: z.string().nullable() }).meta({ id: 'MediaRef' });
 export type MediaRef = z.infer<typeof mediaRefSchema>;
 
 /** 201 of POST admin/{meal,page}/image. */

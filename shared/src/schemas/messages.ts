@@ -85,74 +85,84 @@ export const messageListInput = pageInput;
 // Answers
 
 /** A row of GET admin/message: what was sent, to whom, and how many have read it. */
-export const adminMessageRowSchema = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  from: z.string().nullable().describe("the sending admin's name; null once that account is deleted"),
-  recipient_id: z.number().int().nullable().describe('the member it was sent to; null for a channel message'),
-  channel_id: z.number().int().nullable().describe('the channel it was sent to; null for a message to one member'),
-  recipient: z.string().describe('"Jane Doe (jane@example.com)" or "Warrior channel"'),
-  recipients_count: z.number().int().describe('members who received it'),
-  read_count: z.number().int().describe('of whom have opened it'),
-  created_at: z.string(),
-  expected_count: z
-    .number()
-    .int()
-    .describe('members the message was for when it was sent (a channel message is delivered after the answer)'),
-  delivered_count: z
-    .number()
-    .int()
-    .describe('recipient rows written so far: it grows while a channel message is delivered'),
-  delivered_at: z
-    .string()
-    .nullable()
-    .describe('when delivery finished; null while a channel message is still being delivered'),
-});
+export const adminMessageRowSchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string(),
+    from: z.string().nullable().describe("the sending admin's name; null once that account is deleted"),
+    recipient_id: z.number().int().nullable().describe('the member it was sent to; null for a channel message'),
+    channel_id: z.number().int().nullable().describe('the channel it was sent to; null for a message to one member'),
+    recipient: z.string().describe('"Jane Doe (jane@example.com)" or "Warrior channel"'),
+    recipients_count: z.number().int().describe('members who received it'),
+    read_count: z.number().int().describe('of whom have opened it'),
+    created_at: z.string(),
+    expected_count: z
+      .number()
+      .int()
+      .describe('members the message was for when it was sent (a channel message is delivered after the answer)'),
+    delivered_count: z
+      .number()
+      .int()
+      .describe('recipient rows written so far: it grows while a channel message is delivered'),
+    delivered_at: z
+      .string()
+      .nullable()
+      .describe('when delivery finished; null while a channel message is still being delivered'),
+  })
+  .meta({ id: 'AdminMessageRow' });
 export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
 
 /** One recipient of a message and when they read it. */
-const messageReaderSchema = z.object({
-  user_id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  read_at: z.string().nullable().describe('null while unread'),
-});
+const messageReaderSchema = z
+  .object({
+    user_id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    read_at: z.string().nullable().describe('null while unread'),
+  })
+  .meta({ id: 'MessageReader' });
 export type MessageReader = z.infer<typeof messageReaderSchema>;
 
 /** GET admin/message/{id}: the message with its recipients, those who have read it first (latest first). */
-export const adminMessageSchema = adminMessageRowSchema.extend({
-  message: z.string(),
-  recipients: z
-    .array(messageReaderSchema)
-    .describe(
-      `the first ${MESSAGE_RECIPIENTS_SHOWN} recipients, readers first (latest first); recipients_count says how many in all`,
-    ),
-});
+export const adminMessageSchema = adminMessageRowSchema
+  .extend({
+    message: z.string(),
+    recipients: z
+      .array(messageReaderSchema)
+      .describe(
+        `the first ${MESSAGE_RECIPIENTS_SHOWN} recipients, readers first (latest first); recipients_count says how many in all`,
+      ),
+  })
+  .meta({ id: 'AdminMessage' });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 export const adminMessageResponse = z.object({ data: adminMessageSchema });
 /** POST admin/message (201; 200 when the idempotency key was seen before). */
 export const messageSentResponse = z.object({ message: z.string(), data: adminMessageRowSchema });
 
 /** A row of the member's inbox, GET user/message. */
-export const inboxRowSchema = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  preview: z.string().describe('the first 140 characters of the message'),
-  from: z.string(),
-  created_at: z.string(),
-  read_at: z.string().nullable().describe('null while unread'),
-});
+export const inboxRowSchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string(),
+    preview: z.string().describe('the first 140 characters of the message'),
+    from: z.string(),
+    created_at: z.string(),
+    read_at: z.string().nullable().describe('null while unread'),
+  })
+  .meta({ id: 'InboxRow' });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 
 /** GET user/message/{id} (opening it marks it read). */
-export const memberMessageSchema = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  message: z.string(),
-  from: z.string(),
-  created_at: z.string(),
-  read_at: z.string().nullable(),
-});
+export const memberMessageSchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string(),
+    message: z.string(),
+    from: z.string(),
+    created_at: z.string(),
+    read_at: z.string().nullable(),
+  })
+  .meta({ id: 'MemberMessage' });
 export type MemberMessage = z.infer<typeof memberMessageSchema>;
 export const memberMessageResponse = z.object({ data: memberMessageSchema });
 

@@ -1,20 +1,31 @@
 import { z } from 'zod';
 
+const pageLinksSchema = z
+  .object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() })
+  .meta({ id: 'PageLinks' });
+const pageMetaSchema = z
+  .object({
+    current_page: z.number().int(),
+    from: z.number().int().nullable(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    to: z.number().int().nullable(),
+    total: z.number().int(),
+    path: z.string(),
+  })
+  .meta({ id: 'PageMeta' });
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), links: pageLinksSchema, meta: pageMetaSchema });
+/** A named item's page is named once (PaginatedFlagRow), so the OpenAPI document holds it once. */
+const namedPages = new WeakMap<z.ZodType, z.ZodType>();
+
 /** Laravel's paginator answer (docs/product.md §2). */
-export const paginatedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
-    meta: z.object({
-      current_page: z.number().int(),
-      from: z.number().int().nullable(),
-      last_page: z.number().int(),
-      per_page: z.number().int(),
-      to: z.number().int().nullable(),
-      total: z.number().int(),
-      path: z.string(),
-    }),
-  });
+export const paginatedSchema = <T extends z.ZodType>(item: T): ReturnType<typeof page<T>> => {
+  const id = z.globalRegistry.get(item)?.id;
+  if (!id) return page(item);
+  if (!namedPages.has(item)) namedPages.set(item, page(item).meta({ id: `Paginated${id}` }));
+  return namedPages.get(item) as ReturnType<typeof page<T>>;
+};
 export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema>>, 'data'> & { data: T[] };
 
 const pageMessage = 'The page must be a whole number from 1.';
@@ -29,8 +40,10 @@ export const pageInput = z.object({
 });
 
 /** The error bodies of the REST surface. */
-export const messageSchema = z.object({ message: z.string() });
-export const validationErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
-});
+export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+export const validationErrorSchema = z
+  .object({
+    message: z.string().describe('The first error, and how many more: "… (and N more errors)"'),
+    errors: z.record(z.string(), z.array(z.string())).describe('Each failed field, with its messages'),
+  })
+  .meta({ id: 'ValidationError' });

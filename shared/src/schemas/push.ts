@@ -93,9 +93,11 @@ export const pushEndpointInput = z.object({ endpoint: endpointField });
 // Answers
 
 /** GET push/key: the server's VAPID public key, the `applicationServerKey` a browser subscribes with. */
-const pushKeySchema = z.object({
-  public_key: z.string().describe('base64url, 65 bytes (an uncompressed P-256 point)'),
-});
+const pushKeySchema = z
+  .object({
+    public_key: z.string().describe('base64url, 65 bytes (an uncompressed P-256 point)'),
+  })
+  .meta({ id: 'PushKey' });
 export type PushKey = z.infer<typeof pushKeySchema>;
 export const pushKeyResponse = z.object({ data: pushKeySchema });
 

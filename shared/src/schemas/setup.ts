@@ -38,20 +38,22 @@ export const applicationDetailsInput = z.object({
 });
 export type ApplicationDetailsInput = z.infer<typeof applicationDetailsInput>;
 
-export const applicationDetailsSchema = z.object({
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  question1: z.literal([0, 1]),
-  question2: z.literal([0, 1]),
-  question3: z.literal([0, 1]),
-  question4: z.literal([0, 1]),
-  question5: z.literal([0, 1]),
-  question6: z.literal([0, 1]),
-  question7: z.literal([0, 1]),
-  date: z.string().describe('YYYY-MM-DD'),
-  e_signature: z.string(),
-  updated_at: z.string(),
-});
+export const applicationDetailsSchema = z
+  .object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    question1: z.literal([0, 1]),
+    question2: z.literal([0, 1]),
+    question3: z.literal([0, 1]),
+    question4: z.literal([0, 1]),
+    question5: z.literal([0, 1]),
+    question6: z.literal([0, 1]),
+    question7: z.literal([0, 1]),
+    date: z.string().describe('YYYY-MM-DD'),
+    e_signature: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ApplicationDetails' });
 export type ApplicationDetailsDto = z.infer<typeof applicationDetailsSchema>;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -83,28 +85,32 @@ export const factFindingInput = z.object({
   physical_activities: requiredText('Physical Activities', 2000),
 });
 
-export const factFindingSchema = z.object({
-  date_of_birth: z.string().describe('YYYY-MM-DD'),
-  height: z.number().describe('inches'),
-  weight: z.number().describe('kg'),
-  wrist_circumference: z.number().describe('inches'),
-  ankle_circumference: z.number().describe('inches'),
-  desired_aesthetic: z.enum(DESIRED_AESTHETICS),
-  desired_body_fat: z.number().describe('% body fat the aesthetic aims at'),
-  food_preference: z.enum(FOOD_PREFERENCES),
-  waking_time: z.string(),
-  work_start: z.string(),
-  break_time_start_finish: z.string(),
-  work_finish: z.string(),
-  time_of_slumber: z.string(),
-  physical_activities: z.string(),
-  updated_at: z.string(),
-});
+export const factFindingSchema = z
+  .object({
+    date_of_birth: z.string().describe('YYYY-MM-DD'),
+    height: z.number().describe('inches'),
+    weight: z.number().describe('kg'),
+    wrist_circumference: z.number().describe('inches'),
+    ankle_circumference: z.number().describe('inches'),
+    desired_aesthetic: z.enum(DESIRED_AESTHETICS),
+    desired_body_fat: z.number().describe('% body fat the aesthetic aims at'),
+    food_preference: z.enum(FOOD_PREFERENCES),
+    waking_time: z.string(),
+    work_start: z.string(),
+    break_time_start_finish: z.string(),
+    work_finish: z.string(),
+    time_of_slumber: z.string(),
+    physical_activities: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'FactFinding' });
 export type FactFindingDto = z.infer<typeof factFindingSchema>;
 
 /** What a setup submit answers: the stored form and where setup now stands. */
-export const setupStepSchema = z.object({
-  message: z.string(),
-  initial_setup: z.union([z.literal(0), z.literal(1)]),
-  initial_setup_step: z.number().int(),
-});
+export const setupStepSchema = z
+  .object({
+    message: z.string(),
+    initial_setup: z.union([z.literal(0), z.literal(1)]),
+    initial_setup_step: z.number().int(),
+  })
+  .meta({ id: 'SetupStep' });

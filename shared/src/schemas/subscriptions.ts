@@ -52,18 +52,20 @@ export const registerSubscriptionForm = (signedIn: boolean) => (signedIn ? subsc
 export const changePlanInput = z.object({ id: idField('plan id') });
 
 /** The subscription screen (/with_menu/channel_subscription): GET /api/user/subscription answers it in data. */
-export const subscriptionViewSchema = z.object({
-  channel_id: z.number().int().nullable(),
-  channel_name: z.string().nullable(),
-  start_date: z.string().nullable().describe('ISO 8601'),
-  evolution: z.number().int().nullable(),
-  version: z.number().int().nullable(),
-  phase: z.number().int().nullable(),
-  plan: planSchema.nullable(),
-  status: z.string().nullable().describe('active, trialing, past_due, incomplete, canceled or unpaid'),
-  active: z.boolean(),
-  provider: z.string().nullable(),
-  current_period_end: z.string().nullable().describe('ISO 8601; a cancelled subscription gives access until then'),
-  cancel_at_period_end: z.boolean(),
-});
+export const subscriptionViewSchema = z
+  .object({
+    channel_id: z.number().int().nullable(),
+    channel_name: z.string().nullable(),
+    start_date: z.string().nullable().describe('ISO 8601'),
+    evolution: z.number().int().nullable(),
+    version: z.number().int().nullable(),
+    phase: z.number().int().nullable(),
+    plan: planSchema.nullable(),
+    status: z.string().nullable().describe('active, trialing, past_due, incomplete, canceled or unpaid'),
+    active: z.boolean(),
+    provider: z.string().nullable(),
+    current_period_end: z.string().nullable().describe('ISO 8601; a cancelled subscription gives access until then'),
+    cancel_at_period_end: z.boolean(),
+  })
+  .meta({ id: 'SubscriptionView' });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;

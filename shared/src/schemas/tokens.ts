@@ -98,14 +98,16 @@ export const tokenIdInput = z.object({ id: recordId });
 // Answers
 
 /** One of the caller's tokens: never its secret, which only its creation answers, once. */
-const tokenSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  abilities: z.array(z.enum(TOKEN_ABILITIES)),
-  last_used_at: z.string().nullable().describe('the last call made with it, to the minute; null before the first'),
-  expires_at: z.string().nullable().describe('null: it never expires'),
-  created_at: z.string(),
-});
+const tokenSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    abilities: z.array(z.enum(TOKEN_ABILITIES)),
+    last_used_at: z.string().nullable().describe('the last call made with it, to the minute; null before the first'),
+    expires_at: z.string().nullable().describe('null: it never expires'),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PersonalAccessToken' });
 export type TokenDto = z.infer<typeof tokenSchema>;
 
 /** GET user/tokens: the caller's tokens, newest first. */

@@ -238,57 +238,65 @@ export { pageInput as formLevelsInput };
 const repsOrTime = z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)');
 
 /** An exercise of a phase (spec section 3): a calibration test, or the member's current form of a form group. */
-const exerciseSchema = z.object({
-  id: z.number().int().describe('calibration id (calibration track) or form id'),
-  name: z.string().describe('form group name'),
-  form: z.string().describe('form (or test) name'),
-  form_group_id: z.number().int(),
-  video_link: z.string().nullable(),
-  video_path: z.string().nullable().describe("signed address of the form group's uploaded video (GET media/{id})"),
-  reps_or_time: repsOrTime,
-  total_weight: z.number().describe('kg of added load'),
-  min: z.number().int(),
-  max: z.number().int().describe('top of the range; the par'),
-});
+const exerciseSchema = z
+  .object({
+    id: z.number().int().describe('calibration id (calibration track) or form id'),
+    name: z.string().describe('form group name'),
+    form: z.string().describe('form (or test) name'),
+    form_group_id: z.number().int(),
+    video_link: z.string().nullable(),
+    video_path: z.string().nullable().describe("signed address of the form group's uploaded video (GET media/{id})"),
+    reps_or_time: repsOrTime,
+    total_weight: z.number().describe('kg of added load'),
+    min: z.number().int(),
+    max: z.number().int().describe('top of the range; the par'),
+  })
+  .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
-const roundSchema = z.object({
-  number: z.number().int(),
-  name: z.string().describe('One..Fourteen'),
-  repeat: z.number().int(),
-  exercise_ids: z.array(z.number().int()),
-});
+const roundSchema = z
+  .object({
+    number: z.number().int(),
+    name: z.string().describe('One..Fourteen'),
+    repeat: z.number().int(),
+    exercise_ids: z.array(z.number().int()),
+  })
+  .meta({ id: 'Round' });
 
 /** GET user/channel/warrior/{type}/phase: the active phase. */
-export const phaseDataSchema = z.object({
-  data: z.array(exerciseSchema),
-  repeats: z.number().int(),
-  chunk: z.number().int().describe('exercises per round'),
-  rounds: z.array(roundSchema).describe('at most 14'),
-  page: z.object({
-    id: z.number().int(),
-    title: z.string(),
-    content: z.string(),
-    video_link: z.string().nullable(),
-    video_path: z.string().nullable().describe('signed address of the uploaded video'),
-    warrior_channel: z.object({ type: z.enum(TRACK_TYPES) }),
-  }),
-  type: z.enum(PHASE_TYPES),
-  evolution: z.number().int(),
-  version: z.number().int().describe('0 on the calibration track'),
-  phase: z.number().int(),
-});
+export const phaseDataSchema = z
+  .object({
+    data: z.array(exerciseSchema),
+    repeats: z.number().int(),
+    chunk: z.number().int().describe('exercises per round'),
+    rounds: z.array(roundSchema).describe('at most 14'),
+    page: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      content: z.string(),
+      video_link: z.string().nullable(),
+      video_path: z.string().nullable().describe('signed address of the uploaded video'),
+      warrior_channel: z.object({ type: z.enum(TRACK_TYPES) }),
+    }),
+    type: z.enum(PHASE_TYPES),
+    evolution: z.number().int(),
+    version: z.number().int().describe('0 on the calibration track'),
+    phase: z.number().int(),
+  })
+  .meta({ id: 'PhaseData' });
 export type PhaseData = z.infer<typeof phaseDataSchema>;
 
 /** GET user/channel/warrior/{type}/version: the phases of the track (of one version for general). */
-const phaseListItemSchema = z.object({
-  id: z.number().int().describe('page id'),
-  title: z.string(),
-  phase: z.number().int(),
-  type: z.enum(PHASE_TYPES),
-  active: z.boolean().describe('the one phase that can be opened'),
-  completed: z.boolean(),
-});
+const phaseListItemSchema = z
+  .object({
+    id: z.number().int().describe('page id'),
+    title: z.string(),
+    phase: z.number().int(),
+    type: z.enum(PHASE_TYPES),
+    active: z.boolean().describe('the one phase that can be opened'),
+    completed: z.boolean(),
+  })
+  .meta({ id: 'PhaseListItem' });
 export const phaseListSchema = z.object({
   data: z.array(phaseListItemSchema),
   version: z.number().int().describe('0 on the calibration track'),
@@ -296,12 +304,14 @@ export const phaseListSchema = z.object({
 export type PhaseList = z.infer<typeof phaseListSchema>;
 
 /** GET user/channel/warrior/general/evolution: versions newest first. */
-const versionItemSchema = z.object({
-  version: z.number().int(),
-  title: z.string(),
-  active: z.boolean(),
-  completed: z.boolean(),
-});
+const versionItemSchema = z
+  .object({
+    version: z.number().int(),
+    title: z.string(),
+    active: z.boolean(),
+    completed: z.boolean(),
+  })
+  .meta({ id: 'Version' });
 export const versionListSchema = z.object({
   data: z.array(versionItemSchema),
   evolution: z.number().int(),
@@ -321,55 +331,63 @@ const evolutionStateSchema = z.object({
 });
 
 /** GET user/evolution. */
-export const evolutionSchema = z.object({
-  data: evolutionStateSchema.extend({
-    channel_name: z.string().nullable(),
-    start_date: z.string(),
-    versions: z.number().int().describe('versions per evolution'),
-  }),
-});
+export const evolutionSchema = z
+  .object({
+    data: evolutionStateSchema.extend({
+      channel_name: z.string().nullable(),
+      start_date: z.string(),
+      versions: z.number().int().describe('versions per evolution'),
+    }),
+  })
+  .meta({ id: 'Evolution' });
 export type EvolutionDto = z.infer<typeof evolutionSchema>;
 
-const ladderMoveSchema = z.object({
-  form_group_id: z.number().int(),
-  form_group: z.string(),
-  from_form_id: z.number().int().nullable(),
-  from_form: z.string().nullable(),
-  to_form_id: z.number().int(),
-  to_form: z.string(),
-  move: z.enum(['placed', 'up', 'down', 'stay']),
-});
+const ladderMoveSchema = z
+  .object({
+    form_group_id: z.number().int(),
+    form_group: z.string(),
+    from_form_id: z.number().int().nullable(),
+    from_form: z.string().nullable(),
+    to_form_id: z.number().int(),
+    to_form: z.string(),
+    move: z.enum(['placed', 'up', 'down', 'stay']),
+  })
+  .meta({ id: 'LadderMove' });
 
 /** POST user/channel/warrior/{type}/phase/{phaseType}: what was recorded and where the member is now. */
-export const submissionResultSchema = z.object({
-  message: z.string(),
-  data: evolutionStateSchema.extend({
-    access: z.object({ evolution_page: z.boolean() }),
-    submitted: z.object({
-      type: z.enum(TRACK_TYPES),
-      phase_type: z.enum(PHASE_TYPES),
-      version: z.number().int(),
-      phase: z.number().int(),
-      page_id: z.number().int(),
+export const submissionResultSchema = z
+  .object({
+    message: z.string(),
+    data: evolutionStateSchema.extend({
+      access: z.object({ evolution_page: z.boolean() }),
+      submitted: z.object({
+        type: z.enum(TRACK_TYPES),
+        phase_type: z.enum(PHASE_TYPES),
+        version: z.number().int(),
+        phase: z.number().int(),
+        page_id: z.number().int(),
+      }),
+      ladder: z.array(ladderMoveSchema),
+      vo2: z
+        .object({ seconds: z.number().int(), grade: z.number(), score: z.number(), level: z.string().nullable() })
+        .nullable(),
     }),
-    ladder: z.array(ladderMoveSchema),
-    vo2: z
-      .object({ seconds: z.number().int(), grade: z.number(), score: z.number(), level: z.string().nullable() })
-      .nullable(),
-  }),
-});
+  })
+  .meta({ id: 'SubmissionResult' });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
 /** GET user/evolution/calibration rows: the latest calibration's tests. */
-const calibrationRowSchema = z.object({
-  calibration_id: z.number().int().nullable(),
-  form: z.string().describe('the test'),
-  amount: z.number().int(),
-  level: z.number().int().nullable().describe('level of the form the test placed the member on'),
-  placed_form: z.string().nullable(),
-  reps_or_time: repsOrTime,
-  time_to_complete: z.number().int().nullable(),
-});
+const calibrationRowSchema = z
+  .object({
+    calibration_id: z.number().int().nullable(),
+    form: z.string().describe('the test'),
+    amount: z.number().int(),
+    level: z.number().int().nullable().describe('level of the form the test placed the member on'),
+    placed_form: z.string().nullable(),
+    reps_or_time: repsOrTime,
+    time_to_complete: z.number().int().nullable(),
+  })
+  .meta({ id: 'CalibrationResult' });
 export const calibrationResultsSchema = z.object({
   data: z.array(calibrationRowSchema),
   evolution: z.number().int().nullable(),
@@ -377,112 +395,126 @@ export const calibrationResultsSchema = z.object({
 export type CalibrationResults = z.infer<typeof calibrationResultsSchema>;
 
 /** GET user/evolution/workout_results rows. */
-const workoutResultRowSchema = z.object({
-  id: z.number().int(),
-  form_id: z.number().int().nullable(),
-  form_name: z.string(),
-  amount: z.number().int(),
-  total_weight: z.number(),
-  par: z.number().int().nullable(),
-  progress: z.number().int().nullable(),
-  level: z.number().int().nullable(),
-  time_to_complete: z.number().int().nullable(),
-  reps_or_time: repsOrTime,
-  evolution: z.number().int(),
-  version: z.number().int(),
-  phase: z.number().int(),
-});
+const workoutResultRowSchema = z
+  .object({
+    id: z.number().int(),
+    form_id: z.number().int().nullable(),
+    form_name: z.string(),
+    amount: z.number().int(),
+    total_weight: z.number(),
+    par: z.number().int().nullable(),
+    progress: z.number().int().nullable(),
+    level: z.number().int().nullable(),
+    time_to_complete: z.number().int().nullable(),
+    reps_or_time: repsOrTime,
+    evolution: z.number().int(),
+    version: z.number().int(),
+    phase: z.number().int(),
+  })
+  .meta({ id: 'WorkoutResult' });
 export const workoutResultsSchema = z.object({ data: z.array(workoutResultRowSchema), evolution: z.number().int() });
 export type WorkoutResults = z.infer<typeof workoutResultsSchema>;
 export type WorkoutResultRow = z.infer<typeof workoutResultRowSchema>;
 
 /** GET user/evolution/forms rows: the member's current form on each ladder. */
-export const formLevelRowSchema = z.object({
-  form_id: z.number().int(),
-  level: z.number().int(),
-  progress: z.number().int(),
-  name: z.string(),
-  amount: z.number().int().nullable().describe('best amount in the latest session on this form'),
-  form_group_id: z.number().int(),
-  form_group: z.string(),
-  reps_or_time: repsOrTime,
-  min: z.number().int(),
-  max: z.number().int(),
-});
+export const formLevelRowSchema = z
+  .object({
+    form_id: z.number().int(),
+    level: z.number().int(),
+    progress: z.number().int(),
+    name: z.string(),
+    amount: z.number().int().nullable().describe('best amount in the latest session on this form'),
+    form_group_id: z.number().int(),
+    form_group: z.string(),
+    reps_or_time: repsOrTime,
+    min: z.number().int(),
+    max: z.number().int(),
+  })
+  .meta({ id: 'FormLevelRow' });
 export type FormLevelRow = z.infer<typeof formLevelRowSchema>;
 
 /** GET user/evolution/chamber/{page}: the n-th snapshot, oldest first. */
 /** GET user/evolution/trend: weight, body fat and VO2 of every chamber snapshot, in chamber page order (no photos). */
-export const chamberTrendSchema = z.object({
-  data: z.array(
-    z.object({
-      page: z.number().int().describe('the chamber page of this snapshot (1-based, oldest first)'),
-      label: z.string().describe('v{evolution}.{version}'),
-      evolution: z.number().int(),
-      version: z.number().int(),
-      weight: z.number().describe('kg'),
-      body_fat: z.number().describe('%'),
-      vo2max: z.number().nullable().describe('estimated VO2 max, ml/kg/min; null when the test was skipped'),
-      created_at: z.string(),
-    }),
-  ),
-});
+export const chamberTrendSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        page: z.number().int().describe('the chamber page of this snapshot (1-based, oldest first)'),
+        label: z.string().describe('v{evolution}.{version}'),
+        evolution: z.number().int(),
+        version: z.number().int(),
+        weight: z.number().describe('kg'),
+        body_fat: z.number().describe('%'),
+        vo2max: z.number().nullable().describe('estimated VO2 max, ml/kg/min; null when the test was skipped'),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ChamberTrend' });
 export type ChamberTrend = z.infer<typeof chamberTrendSchema>;
 
-export const chamberSchema = z.object({
-  data: z.object({
-    vo2max: z.object({ score: z.number().nullable().describe('estimate, ml/kg/min'), level: z.string().nullable() }),
-    body: z.object({
-      weight: z.number(),
-      body_fat: z.number(),
-      chest: z.number(),
-      bicep: z.number(),
-      waist: z.number(),
-      quad: z.number(),
-      images: z.array(
-        z.object({ id: z.number().int(), mime: z.string(), base64: z.string().describe('no data: prefix') }),
-      ),
+export const chamberSchema = z
+  .object({
+    data: z.object({
+      vo2max: z.object({ score: z.number().nullable().describe('estimate, ml/kg/min'), level: z.string().nullable() }),
+      body: z.object({
+        weight: z.number(),
+        body_fat: z.number(),
+        chest: z.number(),
+        bicep: z.number(),
+        waist: z.number(),
+        quad: z.number(),
+        images: z.array(
+          z.object({ id: z.number().int(), mime: z.string(), base64: z.string().describe('no data: prefix') }),
+        ),
+      }),
+      muscle: z.record(z.string(), z.number()).describe('muscle name → score 0-10'),
     }),
-    muscle: z.record(z.string(), z.number()).describe('muscle name → score 0-10'),
-  }),
-  current: z.number().int(),
-  totalPages: z.number().int(),
-  evolution: z.number().int(),
-  version: z.number().int().describe('0 for a calibration'),
-  label: z.string().describe('v{evolution}.{version}'),
-  created_at: z.string(),
-});
+    current: z.number().int(),
+    totalPages: z.number().int(),
+    evolution: z.number().int(),
+    version: z.number().int().describe('0 for a calibration'),
+    label: z.string().describe('v{evolution}.{version}'),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Chamber' });
 export type Chamber = z.infer<typeof chamberSchema>;
 
 /** A content page: GET user/page/{id} and the rows of GET user/page/category/{id}/pages. */
-export const pageSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  page_category_id: z.number().int(),
-  muscle_group_id: z.number().int().nullable(),
-  type: z.enum(PHASE_TYPES).nullable().describe('phase class key when the page is a phase'),
-  video_link: z.string().nullable(),
-  video_id: z.number().int().nullable(),
-  video_path: z.string().nullable().describe('signed address of the uploaded video (GET media/{id})'),
-  image_id: z.number().int().nullable(),
-  image_path: z.string().nullable().describe('signed address of the uploaded picture'),
-  updated_at: z.string(),
-});
+export const pageSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    page_category_id: z.number().int(),
+    muscle_group_id: z.number().int().nullable(),
+    type: z.enum(PHASE_TYPES).nullable().describe('phase class key when the page is a phase'),
+    video_link: z.string().nullable(),
+    video_id: z.number().int().nullable(),
+    video_path: z.string().nullable().describe('signed address of the uploaded video (GET media/{id})'),
+    image_id: z.number().int().nullable(),
+    image_path: z.string().nullable().describe('signed address of the uploaded picture'),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Page' });
 export type PageDto = z.infer<typeof pageSchema>;
 
 /** GET storage/page/{id}/video and GET storage/form/{formGroupId}/video. */
-export const videoSchema = z.object({
-  data: z.object({
-    video_id: z.number().int().nullable().describe('uploaded video (media id)'),
-    video_link: z.string().nullable().describe('id or link on the video host'),
-    video_path: z
-      .string()
-      .nullable()
-      .describe('signed address of the uploaded video (GET media/{id}); played before the link'),
-  }),
-});
+export const videoSchema = z
+  .object({
+    data: z.object({
+      video_id: z.number().int().nullable().describe('uploaded video (media id)'),
+      video_link: z.string().nullable().describe('id or link on the video host'),
+      video_path: z
+        .string()
+        .nullable()
+        .describe('signed address of the uploaded video (GET media/{id}); played before the link'),
+    }),
+  })
+  .meta({ id: 'Video' });
 export type VideoDto = z.infer<typeof videoSchema>;
 
 /** POST user/image. */
-export const imageUploadSchema = z.object({ image: z.object({ id: z.number().int() }) });
+export const imageUploadSchema = z
+  .object({ image: z.object({ id: z.number().int() }) })
+  .meta({ id: 'ProgressPhotoUploaded' });

@@ -48,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       who: 'user',
       body: changePasswordInput,
-      response: { 200: changePasswordResponseSchema },
+      response: { 200: changePasswordResponseSchema, 429: messageSchema },
     }),
     async (req) => changePassword(signedInContext(req), req.body),
   );
@@ -160,7 +160,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       who: 'member',
       body: deleteAccountInput,
-      response: { 200: messageSchema, 402: messageSchema },
+      response: { 200: messageSchema, 402: messageSchema, 429: messageSchema },
     }),
     async (req) => deleteAccount(signedInContext(req), req.body),
   );

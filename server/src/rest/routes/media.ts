@@ -21,9 +21,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       params: mediaIdInput,
       query: mediaSignedQuery,
       response: {
-        200: 'The file',
-        206: 'Part of the file (Content-Range)',
+        200: 'image/jpeg, video/mp4, video/webm',
+        206: 'image/jpeg, video/mp4, video/webm',
         304: 'Not modified',
+        401: 'Neither a signature nor a valid bearer token',
         403: 'Invalid or expired signature, or not yours',
         404: 'No such media',
         416: 'Range not satisfiable',

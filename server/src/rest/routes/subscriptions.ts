@@ -38,7 +38,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         who: 'public',
         body: registerSubscriptionInput,
-        response: { 201: loginResponseSchema, ...failures, 429: messageSchema },
+        response: {
+          201: loginResponseSchema,
+          401: 'A bearer token was sent and is not valid',
+          403: 'A bearer token was sent and is not a member',
+          ...failures,
+          429: messageSchema,
+        },
       }),
       // The caller first (a bad token's 401/403), then a newcomer's registration is spent, before the form is read.
       preValidation: async (req) => {

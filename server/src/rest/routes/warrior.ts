@@ -200,6 +200,7 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       who: 'member',
       headers: photoKeyHeader,
+      upload: z.object({ image: z.file().describe('A picture: JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF') }),
       bind: mayUploadPhoto,
       response: { 201: imageUploadSchema },
     }),

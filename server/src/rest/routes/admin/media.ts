@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ADMIN_MEDIA_KINDS,
+  MEDIA_ACCEPT,
   adminMediaPath,
   imageUploadedSchema,
   mediaField,
@@ -57,6 +59,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
         tags,
         who: 'admin',
+        upload: z.object({ [field]: z.file().mime(MEDIA_ACCEPT[field].split(',')) }),
         response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
       }),
       async (req, reply) => {
