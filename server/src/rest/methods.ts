@@ -9,7 +9,7 @@ export interface KnownRoute {
 }
 
 /** The methods a POST may stand for with Laravel's `_method` field. */
-const SPOOFABLE = ['PUT', 'PATCH', 'DELETE'] as const;
+const SPOOFABLE: HTTPMethods[] = ['PUT', 'PATCH', 'DELETE'];
 /** Headers of a spoofed call that describe the body as it came, or ask for an encoding: the inner call is plain JSON. */
 const BODY_HEADERS = ['content-length', 'content-type', 'transfer-encoding', 'accept-encoding'];
 /** Headers of the inner answer that the outer reply sets itself. */
@@ -41,11 +41,20 @@ export function restMethods(app: FastifyInstance, knownRoutes: readonly KnownRou
       updates.push({ instance: this, route });
   });
 
+  // The methods a POST route's path also has, by the route (worked out on its first call).
+  const spoofableAt = new Map<string, HTTPMethods[]>();
+  const targetsOf = (path: string): HTTPMethods[] =>
+    SPOOFABLE.filter((m) => knownRoutes.some((r) => r.methods.includes(m) && r.pattern.test(path)));
+
   app.addHook('preValidation', async (req, reply) => {
     // A POST route that reads its own body (an upload, a phase submission) is never another method's call.
     if (req.method !== 'POST' || !(req.is404 || req.routeOptions.schema?.body instanceof $ZodType)) return;
     const path = pathOf(req.url);
-    const targets = SPOOFABLE.filter((m) => knownRoutes.some((r) => r.methods.includes(m) && r.pattern.test(path)));
+    let targets = req.is404 ? undefined : spoofableAt.get(req.routeOptions.url!);
+    if (!targets) {
+      targets = targetsOf(path);
+      if (!req.is404) spoofableAt.set(req.routeOptions.url!, targets);
+    }
     if (!targets.length) return;
     const body = req.isMultipart() ? await readFormFields(req) : req.body;
     const wanted = methodField(body) ?? methodField(req.query);
