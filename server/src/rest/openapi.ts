@@ -389,13 +389,23 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Evolution coaching REST API',
         version: '1.0.0',
         description: [
-          'Laravel-compatible REST surface. Send `Authorization: Bearer <access_token>` from POST /api/login.',
+          'Laravel-compatible REST surface. Send `Authorization: Bearer <token>`: the access_token of POST /api/login,',
+          'or a personal access token made with POST /api/user/tokens.',
           'Bodies may be JSON, url-encoded or multipart (PHP-style field names such as `0[amount]`).',
+          'Every update route takes PUT and PATCH alike, and a POST with `_method=PUT|PATCH|DELETE` is that call.',
           'A known path called with a method it does not take answers 405 with `Allow` (components.responses.MethodNotAllowed).',
         ].join(' '),
       },
       servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A sign-in token (POST /api/login) or a personal access token, `<id>|<secret>`',
+          },
+        },
+      },
     },
     // Paths are documented relative to the /api server entry.
     transform: ({ schema, url }) => ({ schema: described(schema), url: url.replace(/^\/api/, '') }),
