@@ -29,15 +29,23 @@ describe('refused uploads over a real socket', () => {
   });
 
   /**
-   * One 2 MB file in `field` of a FormData body, sent with Node's fetch (undici) 64 KB at a time as a network delivers
-   * it, with its declared length: the answer comes while the client is still sending.
+   * One 2 MB file in `field` of a FormData body (field `json`: a 2 MB JSON body), sent with Node's fetch (undici) as a
+   * network delivers it: the answer comes while the client is still sending.
    */
   async function send(path: string, field: string, token: string, extra: Record<string, string> = {}) {
+    if (field === 'json') {
+      const json = JSON.stringify({ email: 'big@example.com', password: 'A'.repeat(2 * MB) });
+      return paced(path, token, new TextEncoder().encode(json), 'application/json');
+    }
     const form = new FormData();
     for (const [name, value] of Object.entries(extra)) form.append(name, value);
     form.append(field, new Blob([new Uint8Array(2 * MB).fill(0x41)], { type: 'application/octet-stream' }), 'file.bin');
     const request = new Request(base, { method: 'POST', body: form });
-    const whole = new Uint8Array(await request.arrayBuffer());
+    return paced(path, token, new Uint8Array(await request.arrayBuffer()), request.headers.get('content-type')!);
+  }
+
+  /** A body sent 64 KB at a time, as a network delivers it, with its declared length. */
+  async function paced(path: string, token: string, whole: Uint8Array, contentType: string) {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -54,7 +62,7 @@ describe('refused uploads over a real socket', () => {
         duplex: 'half',
         headers: {
           authorization: `Bearer ${token}`,
-          'content-type': request.headers.get('content-type')!,
+          'content-type': contentType,
           'content-length': String(whole.length),
         },
         signal: AbortSignal.timeout(20_000),
@@ -70,6 +78,7 @@ describe('refused uploads over a real socket', () => {
     { what: 'a picture over its limit', path: '/api/admin/page/image', field: 'image', who: 'admin', status: 422 },
     { what: 'a progress photo that is not one', path: '/api/user/image', field: 'image', who: 'member', status: 422 },
     { what: 'a stranger', path: '/api/admin/meal/video', field: 'video', who: 'nobody', status: 401 },
+    { what: 'a JSON body over 1 MB', path: '/api/login', field: 'json', who: 'nobody', status: 413 },
     { what: 'a member in the admin area', path: '/api/admin/meal/video', field: 'video', who: 'member', status: 403 },
     {
       what: 'tRPC, a video that is not one',
