@@ -19,6 +19,7 @@ import {
   subscriptionView,
 } from '../../services/subscriptions.ts';
 import { parseInput } from '../../validation.ts';
+import { formBody } from '../formFields.ts';
 import { doc } from '../openapi.ts';
 import { optionalMember, restContext, route, signedInContext } from '../route.ts';
 
@@ -54,7 +55,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const ctx = restContext(req);
-      const form = parseInput(registerSubscriptionForm(ctx.actor !== null), req.body);
+      const form = parseInput(registerSubscriptionForm(ctx.actor !== null), await formBody(req));
       return reply.status(201).send(await registerAndSubscribe(ctx, form));
     },
   );
