@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../src/config.ts';
 import { CREATED_AT } from '../src/rest/created.ts';
-import { newMember, signedInAdmin } from './helpers/api.ts';
+import { newMember, signedInAdmin, subscriberRegistration } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { deviceKeys } from './helpers/pushService.ts';
 import { contactDetails } from './helpers/setupForms.ts';
@@ -347,6 +347,13 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
     const register = await call('POST', '/api/register', { body: await encoded('json', newMember()) });
     expect(register.status).toBe(201);
     expect(register.headers.location).toBe('/api/user');
+    // Registering with a plan, as a multipart form: its handler reads the form itself.
+    const fields = Object.fromEntries(Object.entries(subscriberRegistration()).map(([k, v]) => [k, String(v)]));
+    const subscribed = await call('POST', '/api/register/subscription', { body: await multipart(fields) });
+    expect(subscribed.status).toBe(201);
+    expect(subscribed.headers.location).toBe('/api/user/subscription');
+    const view = await call('GET', '/api/user/subscription', { token: subscribed.body.access_token });
+    expect(view.body.data).toMatchObject({ channel_id: 1, active: true });
     const meal = await call('POST', '/api/admin/meal', {
       token: admin.token,
       body: await encoded('json', mealFields('Located oats')),
