@@ -344,40 +344,42 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
   });
 
   it('says where every 201 put the new record (Location), an address that answers', async () => {
+    // app.inject calls localhost:80; the address's path and query are what a test calls back.
+    const origin = 'http://localhost:80';
+    const at = (location: unknown) => {
+      const url = new URL(String(location));
+      return `${url.pathname}${url.search}`;
+    };
     const register = await call('POST', '/api/register', { body: await encoded('json', newMember()) });
     expect(register.status).toBe(201);
-    expect(register.headers.location).toBe('/api/user');
+    expect(register.headers.location).toBe(`${origin}/api/user`);
     // Registering with a plan, as a multipart form: its handler reads the form itself.
     const fields = Object.fromEntries(Object.entries(subscriberRegistration()).map(([k, v]) => [k, String(v)]));
     const subscribed = await call('POST', '/api/register/subscription', { body: await multipart(fields) });
     expect(subscribed.status).toBe(201);
-    expect(subscribed.headers.location).toBe('/api/user/subscription');
+    expect(subscribed.headers.location).toBe(`${origin}/api/user/subscription`);
     const view = await call('GET', '/api/user/subscription', { token: subscribed.body.access_token });
     expect(view.body.data).toMatchObject({ channel_id: 1, active: true });
     const meal = await call('POST', '/api/admin/meal', {
       token: admin.token,
       body: await encoded('json', mealFields('Located oats')),
     });
-    expect(meal.headers.location).toBe(`/api/admin/meal/${meal.body.data.id}`);
-    expect((await call('GET', meal.headers.location as string, { token: admin.token })).body.data.name).toBe(
-      'Located oats',
-    );
+    expect(meal.headers.location).toBe(`${origin}/api/admin/meal/${meal.body.data.id}`);
+    expect((await call('GET', at(meal.headers.location), { token: admin.token })).body.data.name).toBe('Located oats');
     const flag = await call('POST', '/api/user/assistance_flag', {
       token: member.token,
       body: await encoded('json', { subject: 'Where', message: 'Is it?' }),
     });
-    expect(flag.headers.location).toBe(`/api/user/assistance_flag/${flag.body.data.id}`);
-    expect((await call('GET', flag.headers.location as string, { token: member.token })).status).toBe(200);
+    expect(flag.headers.location).toBe(`${origin}/api/user/assistance_flag/${flag.body.data.id}`);
+    expect((await call('GET', at(flag.headers.location), { token: member.token })).status).toBe(200);
     const { keys } = deviceKeys();
     const endpoint = `https://push.example.com/send/located-${Date.now()}`;
     const push = await call('POST', '/api/push/subscription', {
       token: member.token,
       body: { payload: JSON.stringify({ endpoint, keys }), headers: { 'content-type': 'application/json' } },
     });
-    expect(push.headers.location).toBe(`/api/push/subscription?endpoint=${encodeURIComponent(endpoint)}`);
-    expect((await call('GET', push.headers.location as string, { token: member.token })).body.data.endpoint).toBe(
-      endpoint,
-    );
+    expect(push.headers.location).toBe(`${origin}/api/push/subscription?endpoint=${encodeURIComponent(endpoint)}`);
+    expect((await call('GET', at(push.headers.location), { token: member.token })).body.data.endpoint).toBe(endpoint);
     // An upload's address is its media's; a spoofed call's 201 carries its target's Location as it is.
     const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
       .png()
@@ -387,8 +389,8 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
       body: await multipart({}, [{ name: 'image', filename: 'p.png', type: 'image/png', data: picture }]),
     });
     expect(upload.status).toBe(201);
-    expect(upload.headers.location).toBe(`/api/media/${upload.body.image.id}`);
-    expect((await call('GET', upload.headers.location as string, { token: admin.token })).status).toBe(200);
+    expect(upload.headers.location).toBe(`${origin}/api/media/${upload.body.image.id}`);
+    expect((await call('GET', at(upload.headers.location), { token: admin.token })).status).toBe(200);
     // A 200 (the same push subscription again) has none.
     const again = await call('POST', '/api/push/subscription', {
       token: member.token,
@@ -396,6 +398,12 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
     });
     expect(again.status).toBe(200);
     expect(again.headers.location).toBeUndefined();
+    // The address is on the host the client called, as the paging links are.
+    const elsewhere = await call('POST', '/api/register', {
+      body: await encoded('json', newMember()),
+      headers: { host: '127.0.0.1:3000' },
+    });
+    expect(elsewhere.headers.location).toBe('http://127.0.0.1:3000/api/user');
   });
 
   it('has a Location for every call the OpenAPI description says may answer 201', async () => {

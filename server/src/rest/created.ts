@@ -1,4 +1,5 @@
 import type { preSerializationAsyncHookHandler } from 'fastify';
+import { requestOrigin } from '../http/answers.ts';
 
 /**
  * The REST address of what each route's 201 created, by the route's path: `:id` is the new record's id in the answer
@@ -28,7 +29,7 @@ export const CREATED_AT: Record<string, string> = {
 
 type Created = { data?: { id?: unknown; endpoint?: unknown }; image?: { id?: unknown }; video?: { id?: unknown } };
 
-/** Every 201 says where the new record is (`Location`, relative to the API's own host), as Laravel's created(). */
+/** Every 201 says where the new record is (`Location`, on the request's own host as Laravel's url() builds it). */
 export const createdLocation: preSerializationAsyncHookHandler = async (req, reply, payload) => {
   if (reply.statusCode !== 201 || reply.hasHeader('location')) return payload;
   const template = CREATED_AT[req.routeOptions.url ?? ''];
@@ -41,6 +42,6 @@ export const createdLocation: preSerializationAsyncHookHandler = async (req, rep
     .replace(':endpoint', encodeURIComponent(String(endpoint ?? '')));
   if ((template.includes(':id') && id === undefined) || (template.includes(':endpoint') && endpoint === undefined))
     return payload;
-  reply.header('location', location);
+  reply.header('location', `${requestOrigin(req)}${location}`);
   return payload;
 };
