@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
+
+/** One of meta.links, as Laravel's LengthAwarePaginator::linkCollection() makes it (url null for '...' or no page). */
+const pageLinkSchema = z
+  .object({ url: z.string().nullable(), label: z.string(), active: z.boolean() })
+  .meta({ id: 'PageLink' });
+export type PageLink = z.infer<typeof pageLinkSchema>;
 
 const pageLinksSchema = z
   .object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() })
@@ -8,6 +15,9 @@ const pageMetaSchema = z
     current_page: z.number().int(),
     from: z.number().int().nullable(),
     last_page: z.number().int(),
+    links: z
+      .array(pageLinkSchema)
+      .describe("Laravel's page links: « Previous, the pages (with '...' where some are left out), Next »"),
     per_page: z.number().int(),
     to: z.number().int().nullable(),
     total: z.number().int(),
@@ -28,15 +38,16 @@ export const paginatedSchema = <T extends z.ZodType>(item: T): ReturnType<typeof
 };
 export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema>>, 'data'> & { data: T[] };
 
-const pageMessage = 'The page must be a whole number from 1.';
+/** As Laravel's paginator reads `page`: a whole number from 1 is that page; anything else (0, -1, abc) is page 1. */
 export const pageInput = z.object({
   page: z.coerce
-    .number({ error: pageMessage })
-    .int(pageMessage)
-    .min(1, pageMessage)
-    .max(1_000_000, pageMessage)
-    .optional()
-    .default(1),
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ID)
+    .catch(1)
+    .default(1)
+    .describe('a whole number from 1; anything else reads as page 1'),
 });
 
 /** The error bodies of the REST surface. */

@@ -16,7 +16,7 @@ import {
   setsInput,
   setsSchema,
 } from '@evolution/shared';
-import { dataAnswer, pageAnswer } from '../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
 import {
   changePassword,
   deleteAccount,
@@ -151,7 +151,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(dataReadRowSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await memberDataReads(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await memberDataReads(signedInContext(req), req.query), req.routeOptions.url!),
   );
   app.delete(
     '/user',

@@ -47,7 +47,7 @@ import {
 import { mayUploadPhoto, readPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
 import { getActivePhase, listTrackPhases, listVersions, maySubmit, submitPhase } from '../../services/training.ts';
-import { dataAnswer, pageAnswer } from '../../http/answers.ts';
+import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
 import { parseInput } from '../../validation.ts';
 import { formBody } from '../formFields.ts';
 import { doc } from '../openapi.ts';
@@ -274,7 +274,7 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(formLevelRowSchema) },
     }),
     async (req) =>
-      pageAnswer(req.server.config, await formLevels(signedInContext(req), req.query), req.routeOptions.url!),
+      pageAnswer(requestOrigin(req), await formLevels(signedInContext(req), req.query), req.routeOptions.url!),
   );
 
   app.get(
@@ -328,7 +328,7 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) =>
       pageAnswer(
-        req.server.config,
+        requestOrigin(req),
         await listCategoryPages(signedInContext(req), { ...req.query, ...req.params }),
         `/api/user/page/category/${req.params.categoryId}/pages`,
       ),
