@@ -33,12 +33,16 @@ async function assertReader(ctx: SignedInContext): Promise<void> {
 export async function mealGroupTree(ctx: SignedInContext): Promise<MealGroupTree['data']> {
   await assertReader(ctx);
   const groups = await ctx.em.find(MealGroup, {}, { orderBy: { position: 'asc', id: 'asc' } });
-  const node = (g: (typeof groups)[number]): MealGroupNode => ({
-    id: g.id,
-    name: g.name,
-    parent_id: g.parentId ?? MEAL_GROUP.aliment,
-    children: groups.filter((c) => c.parentId === g.id).map(node),
-  });
+  const node = (g: (typeof groups)[number]): MealGroupNode => {
+    const parent = g.parentId ?? MEAL_GROUP.aliment;
+    return {
+      id: g.id,
+      name: g.name,
+      parent,
+      parent_id: parent,
+      children: groups.filter((c) => c.parentId === g.id).map(node),
+    };
+  };
   return groups.filter((g) => g.parentId === null).map(node);
 }
 

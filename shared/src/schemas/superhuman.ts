@@ -24,6 +24,7 @@ export const elixirPhaseInput = z.object({
 export interface MealGroupNode {
   id: number;
   name: string;
+  parent: number;
   parent_id: number;
   children: MealGroupNode[];
 }
@@ -31,7 +32,11 @@ const mealGroupSchema: z.ZodType<MealGroupNode> = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    parent_id: z.number().int().describe('0 for a group directly under Aliment'),
+    parent: z
+      .number()
+      .int()
+      .describe("the parent group's id (docs/spec/admin.md §3); 0 for a group directly under Aliment"),
+    parent_id: z.number().int().describe('the same as parent, kept for callers that read parent_id'),
     get children() {
       return z.array(mealGroupSchema);
     },

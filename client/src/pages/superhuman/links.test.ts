@@ -5,13 +5,14 @@ import { elixirPhaseHref, elixirPhaseOf, findGroup, groupLevelHref, mealHref, me
 const leaf = (id: number, name: string, parent: number): MealGroupNode => ({
   id,
   name,
+  parent,
   parent_id: parent,
   children: [],
 });
 const tree: MealGroupNode[] = [
   leaf(1, 'Elixirs', 0),
-  { id: 2, name: 'Major meals', parent_id: 0, children: [leaf(6, 'Vegan', 2), leaf(9, 'Prep', 2)] },
-  { id: 3, name: 'Minor meals', parent_id: 0, children: [leaf(10, 'Salads', 3), leaf(11, 'Desserts', 3)] },
+  { id: 2, name: 'Major meals', parent: 0, parent_id: 0, children: [leaf(6, 'Vegan', 2), leaf(9, 'Prep', 2)] },
+  { id: 3, name: 'Minor meals', parent: 0, parent_id: 0, children: [leaf(10, 'Salads', 3), leaf(11, 'Desserts', 3)] },
 ];
 
 describe('the superhuman routes (spec section 2)', () => {

@@ -5,6 +5,7 @@ import { elixirPhaseMemberPath, groupOptions, mealAddHref, mealHoldingGroups, me
 const node = (id: number, name: string, parent: number, children: MealGroupNode[] = []): MealGroupNode => ({
   id,
   name,
+  parent,
   parent_id: parent,
   children,
 });
