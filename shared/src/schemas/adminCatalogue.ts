@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './fields.ts';
+import { MAX_ID, recordId } from './fields.ts';
 
 // Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
@@ -64,7 +64,8 @@ const refId = (label: string) =>
           iss.input === undefined ? `The ${label} field is required.` : `The selected ${label} is invalid.`,
       })
       .int(`The selected ${label} is invalid.`)
-      .positive(`The selected ${label} is invalid.`),
+      .positive(`The selected ${label} is invalid.`)
+      .max(MAX_ID, `The selected ${label} is invalid.`),
   );
 
 const nameField = (label: string, max: number) =>
@@ -135,6 +136,7 @@ export const calibrationUpdateInput = z.object({
       .number({ error: 'The selected muscle group id is invalid.' })
       .int('The selected muscle group id is invalid.')
       .positive('The selected muscle group id is invalid.')
+      .max(MAX_ID, 'The selected muscle group id is invalid.')
       .nullable()
       .optional(),
   ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ELIXIR_PHASE_NAMES, MAX_INGREDIENTS } from '../constants.ts';
-import { idField, recordId } from './fields.ts';
+import { idField, MAX_ID, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Admin meals (docs/spec/admin.md §§3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
@@ -146,6 +146,7 @@ const mediaId = (label: string) =>
       .number({ error: `The ${label} must be a whole number.` })
       .int(`The ${label} must be a whole number.`)
       .positive(`The ${label} must be a whole number.`)
+      .max(MAX_ID, `The selected ${label} is invalid.`)
       .nullable()
       .optional(),
   );

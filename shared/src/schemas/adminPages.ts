@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TECHNIQUE_GUIDE_CATEGORY } from '../constants.ts';
-import { idField, recordId } from './fields.ts';
+import { idField, MAX_ID, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
@@ -30,6 +30,7 @@ const clearableId = (label: string) =>
       .number({ error: `The ${label} must be a whole number.` })
       .int(`The ${label} must be a whole number.`)
       .positive(`The ${label} must be a whole number.`)
+      .max(MAX_ID, `The selected ${label} is invalid.`)
       .nullable()
       .optional(),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 
 export const planSchema = z
   .object({
@@ -28,5 +29,5 @@ export type ChannelDto = z.infer<typeof channelSchema>;
 
 const wholeNumber = 'The id must be a whole number.';
 export const channelIdInput = z.object({
-  id: z.coerce.number({ error: wholeNumber }).int(wholeNumber).positive(wholeNumber),
+  id: z.coerce.number({ error: wholeNumber }).int(wholeNumber).positive(wholeNumber).max(MAX_ID, wholeNumber),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 
 /** What an admin uploads for a record: its kind says which route takes it and which form field it is sent as. */
 export const ADMIN_MEDIA_KINDS = ['form_group_video', 'meal_image', 'meal_video', 'page_image', 'page_video'] as const;
@@ -47,4 +48,4 @@ export const mediaSignedQuery = z.object({
   expires: z.coerce.number().int().optional().describe('Unix time after which the address is refused'),
   signature: z.string().optional().describe('HMAC of the id and expiry; without it a bearer token is needed'),
 });
-export const mediaIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const mediaIdInput = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });

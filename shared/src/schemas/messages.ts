@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './fields.ts';
+import { MAX_ID, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Coaches' messages (docs/product.md §6): admins send to one member or to every member of a channel; members
@@ -40,7 +40,7 @@ const requiredText = (required: string, max: number, tooLong: string) =>
 const optionalId = (invalid: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
-    z.number({ error: invalid }).int(invalid).positive(invalid).optional(),
+    z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_ID, invalid).optional(),
   );
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHASE_TYPES, TRACK_TYPES, WARRIOR_MESSAGE } from '../constants.ts';
+import { MAX_ID } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -32,7 +33,8 @@ const requiredId = (field: string) =>
           iss.input === undefined ? `The ${field} field is required.` : `The selected ${field} is invalid.`,
       })
       .int(`The selected ${field} is invalid.`)
-      .positive(`The selected ${field} is invalid.`),
+      .positive(`The selected ${field} is invalid.`)
+      .max(MAX_ID, `The selected ${field} is invalid.`),
   );
 
 const boolish = z.preprocess(
@@ -124,7 +126,8 @@ const imageId = (n: number) =>
     z
       .number({ error: (iss) => (iss.input === undefined ? `Image ${n} is required` : `Image ${n} is invalid`) })
       .int(`Image ${n} is invalid`)
-      .positive(`Image ${n} is invalid`),
+      .positive(`Image ${n} is invalid`)
+      .max(MAX_ID, `Image ${n} is invalid`),
   );
 
 /** data-analysis: weight kg, body fat %, circumferences in inches, and three progress photo ids from POST user/image. */
@@ -189,7 +192,7 @@ function asEntries(raw: unknown): unknown {
 
 export const submitPhaseInput = phasePathInput
   .extend({
-    page_id: z.preprocess(numeric, z.number().int().positive().optional()),
+    page_id: z.preprocess(numeric, z.number().int().positive().max(MAX_ID).optional()),
     data: z.unknown().optional(),
     idempotency_key: idempotencyKey.optional(),
   })
@@ -209,7 +212,8 @@ const idField = (field: string) =>
   z.coerce
     .number({ error: `The ${field} must be a whole number.` })
     .int(`The ${field} must be a whole number.`)
-    .positive(`The ${field} must be a whole number.`);
+    .positive(`The ${field} must be a whole number.`)
+    .max(MAX_ID, `The selected ${field} is invalid.`);
 export const pageIdInput = z.object({ id: idField('id') });
 export const formGroupIdInput = z.object({ formGroupId: idField('form group id') });
 export const categoryPagesInput = pageInput.extend({ categoryId: idField('category id') });
