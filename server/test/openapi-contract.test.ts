@@ -128,7 +128,7 @@ describe('/api/openapi.json', () => {
   it('declares the errors each call can answer, with their bodies', () => {
     const messageBody = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } } };
     const login = spec.paths['/login'].post.responses;
-    expect(Object.keys(login)).toEqual(['200', '400', '413', '415', '422', '429']);
+    expect(Object.keys(login)).toEqual(['200', '400', '413', '415', '422', '429', 'default']);
     expect(resolve(login[400])).toMatchObject(messageBody);
     expect(resolve(login[429])).toMatchObject({
       ...messageBody,
@@ -136,7 +136,8 @@ describe('/api/openapi.json', () => {
     });
     expect(login[200].headers).toHaveProperty('X-RateLimit-Remaining');
     const meal = spec.paths['/admin/meal/{id}'].get.responses;
-    expect(Object.keys(meal)).toEqual(['200', '401', '403', '404']);
+    expect(Object.keys(meal)).toEqual(['200', '401', '403', '404', 'default']);
+    expect(resolve(meal.default)).toMatchObject({ ...messageBody, headers: { 'Retry-After': {} } });
     expect(meal[404]).toMatchObject(messageBody);
     expect(resolve(meal[401])).toMatchObject(messageBody);
     // Every call: a success, 401 where a token is needed, 422 where it reads input beyond its path.

@@ -174,6 +174,13 @@ const METHOD_NOT_ALLOWED = {
   content: { 'application/json': { schema: { $ref: `${SCHEMAS}Message` } } },
 };
 
+/** Any call's answer to a failure of the server itself: a lost database (503, while it is away) or a bug (500). */
+const SERVER_ERROR = {
+  description: 'The server failed: 503 with Retry-After while the database is unreachable, otherwise 500',
+  headers: { 'Retry-After': { description: 'Seconds to wait (503)', schema: { type: 'integer' } } },
+  content: { 'application/json': { schema: { $ref: `${SCHEMAS}Message` } } },
+};
+
 /** A documented answer, as @fastify/swagger reads it from a route schema's `response`. */
 function answer(status: number, r: z.ZodType | string): Json {
   if (typeof r !== 'string') return { description: STATUS_CODES[status] ?? 'OK', ...json(r, 'output') };
@@ -336,7 +343,7 @@ function finish(document: OpenApiDocument): OpenApiDocument {
       const statuses = new Set([...errors, ...(WITH_BODY.has(method) ? [400, 413, 415] : [])]);
       // A read-only personal access token is refused anything but a read.
       if (rest.security && method !== 'get') statuses.add(403);
-      const all: Record<string, unknown> = { ...responses };
+      const all: Record<string, unknown> = { ...responses, default: { $ref: `${RESPONSES}ServerError` } };
       for (const status of statuses) {
         const standard = STANDARD_ERRORS[status];
         if (standard && !all[status]) {
@@ -354,7 +361,7 @@ function finish(document: OpenApiDocument): OpenApiDocument {
       item[method] = { operationId: id, ...rest, responses: sorted };
     }
   }
-  const responses: Record<string, unknown> = { MethodNotAllowed: METHOD_NOT_ALLOWED };
+  const responses: Record<string, unknown> = { MethodNotAllowed: METHOD_NOT_ALLOWED, ServerError: SERVER_ERROR };
   for (const status of [...used].sort()) {
     const { name, description, schema, headers } = STANDARD_ERRORS[status]!;
     responses[name] = {
