@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
@@ -224,8 +225,25 @@ console.log(JSON.stringify({
   refused: refused.response.status,
   errors,
   channel: channelName,
+  answers: [
+    ['post', '/login', login.response.status, login.data],
+    ['get', '/user', me.response.status, me.data],
+    ['get', '/user/assistance_flag', flags.response.status, flags.data],
+    ['post', '/user/assistance_flag', refused.response.status, refused.error],
+    ['get', '/channel/{id}', channel.response.status, channel.data],
+  ],
 }));
 `;
+
+/** The schema the document gives an answer, as Ajv checks it: its references into the document's components. */
+function answerValidator(ajv: Ajv2020, method: string, path: string, status: number) {
+  const answer = resolve(spec.paths[path][method].responses[status]);
+  const schema = JSON.stringify(answer.content['application/json'].schema).replaceAll(
+    '"#/components/',
+    '"openapi.json#/components/',
+  );
+  return ajv.compile(JSON.parse(schema));
+}
 
 describe('a client generated from the document', () => {
   const dir = mkdtempSync(join(tmpdir(), 'evolution-openapi-client-'));
@@ -264,7 +282,8 @@ describe('a client generated from the document', () => {
     const { stdout } = await run(process.execPath, [join(dir, 'client.ts')], {
       env: { ...process.env, API_BASE: base, DEMO_EMAIL: DEMO_MEMBER.email, DEMO_PASSWORD: DEMO_MEMBER.password },
     });
-    expect(JSON.parse(stdout)).toEqual({
+    const { answers, ...seen } = JSON.parse(stdout);
+    expect(seen).toEqual({
       name: DEMO_MEMBER.name,
       page: 2,
       rows: 0,
@@ -272,5 +291,13 @@ describe('a client generated from the document', () => {
       errors: { subject: [expect.any(String)] },
       channel: expect.any(String),
     });
+    // What the server answered is what the document says it answers.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'openapi.json', components: spec.components });
+    const refused = (answers as [string, string, number, unknown][]).flatMap(([method, path, status, body]) => {
+      const valid = answerValidator(ajv, method, path, status);
+      return valid(body) ? [] : [{ method, path, status, errors: valid.errors }];
+    });
+    expect(refused).toEqual([]);
   });
 });
