@@ -317,6 +317,25 @@ describe('calling with a personal access token', () => {
   });
 });
 
+describe('GET /api/user/tokens/{id}', () => {
+  it("answers one of the caller's tokens, where the 201's Location points; another user's is a 404", async () => {
+    const m = await registered();
+    const other = await registered();
+    const created = await rest(ctx.app, 'POST', '/api/user/tokens', {
+      token: m.token,
+      body: { name: 'One', abilities: ['read'] },
+    });
+    const path = `/api/user/tokens/${created.body.data.id}`;
+    expect(created.headers.location).toMatch(new RegExp(`^http://localhost(:80)?${path}$`));
+    const res = await rest(ctx.app, 'GET', path, { token: m.token });
+    expect(res).toMatchObject({ status: 200, body: { data: created.body.data } });
+    expect(await rest(ctx.app, 'GET', path, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { message: 'Token not found.' },
+    });
+  });
+});
+
 describe('DELETE /api/user/tokens/{id}', () => {
   it("is a 404 for another user's token, which keeps working", async () => {
     const owner = await registered();

@@ -37,6 +37,13 @@ export async function listTokens(ctx: SignedInContext): Promise<TokenDto[]> {
   return rows.map(tokenDto);
 }
 
+/** GET user/tokens/{id}: one of the caller's tokens, without its secret; another user's is a 404. */
+export async function getToken(ctx: SignedInContext, { id }: z.output<typeof tokenIdInput>): Promise<TokenDto> {
+  const token = await ctx.em.findOne(PersonalAccessToken, { id, user: ctx.actor.me.id });
+  if (!token) throw notFound(TOKEN_MESSAGE.notFound);
+  return tokenDto(token);
+}
+
 /**
  * POST user/tokens: a new token for the caller; its `<id>|<secret>` is in this answer only (the secret is kept
  * hashed). Made with a password's session only: a personal token minting another could outlive its own expiry.

@@ -265,6 +265,7 @@ export const restMatrix: Record<string, Row> = {
   // Personal access tokens: one's own, for members and admins alike; A's token named by anyone else is a 404.
   'GET /api/user/tokens': { expect: USER() },
   'POST /api/user/tokens': { expect: USER(201), call: () => ({ body: { name: 'Matrix', abilities: ['read'] } }) },
+  'GET /api/user/tokens/:id': { expect: TOKEN_OWNER, call: async ({ fx }) => ({ params: { id: await tokenOfA(fx) } }) },
   'DELETE /api/user/tokens/:id': {
     expect: TOKEN_OWNER,
     call: async ({ fx }) => ({ params: { id: await tokenOfA(fx) } }),

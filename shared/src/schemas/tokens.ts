@@ -113,6 +113,9 @@ export type TokenDto = z.infer<typeof tokenSchema>;
 /** GET user/tokens: the caller's tokens, newest first. */
 export const tokenListResponse = z.object({ data: z.array(tokenSchema) });
 
+/** GET user/tokens/{id}: one of the caller's tokens. */
+export const tokenResponse = z.object({ data: tokenSchema });
+
 /** POST user/tokens: the token to send as `Authorization: Bearer <token>`, shown this once, and its record. */
 export const tokenCreatedResponse = z.object({
   token: z.string().describe('<id>|<secret>: shown only in this answer; it is stored hashed'),

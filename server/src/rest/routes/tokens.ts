@@ -6,9 +6,10 @@ import {
   tokenCreatedResponse,
   tokenIdInput,
   tokenListResponse,
+  tokenResponse,
 } from '@evolution/shared';
 import { dataAnswer } from '../../http/answers.ts';
-import { createToken, listTokens, revokeToken } from '../../services/personalTokens.ts';
+import { createToken, getToken, listTokens, revokeToken } from '../../services/personalTokens.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Personal access tokens'];
@@ -37,6 +38,19 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: tokenCreatedResponse, 403: M.noTokenMinting },
     }),
     async (req, reply) => reply.status(201).send(await createToken(signedInContext(req), req.body)),
+  );
+
+  app.get(
+    '/user/tokens/:id',
+    route({
+      summary: "One of the caller's personal access tokens, without its secret; another user's is a 404",
+      tags,
+      who: 'user',
+      params: tokenIdInput,
+      notFound: M.notFound,
+      response: { 200: tokenResponse, 404: M.notFound },
+    }),
+    async (req) => dataAnswer(await getToken(signedInContext(req), req.params)),
   );
 
   app.delete(
