@@ -1,6 +1,9 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { rateLimitHeaders } from '../http/rateLimitHeaders.ts';
+import { createdLocation } from './created.ts';
 import { setFormField } from './formFields.ts';
+import { restMethods, type KnownRoute } from './methods.ts';
 import { registerOpenApi } from './openapi.ts';
 import { zodValidatorCompiler } from './route.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -16,12 +19,15 @@ import { warriorRoutes } from './routes/warrior.ts';
 import { flagsRoutes } from './routes/flags.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { pushRoutes } from './routes/push.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 
 /** The Laravel-compatible REST surface under /api: plain Fastify routes over the same services as tRPC. */
 export async function restPlugin(app: FastifyInstance) {
   // Routes declare zod schemas (route.ts): Fastify validates inputs with them; replies are plain JSON.
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Calls a throttle counted say how many attempts are left, as Laravel's ThrottleRequests does.
+  app.addHook('onSend', rateLimitHeaders);
   // Laravel reads url-encoded forms too, with PHP's field names (`0[amount]`): so does this API.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const fields: Record<string, unknown> = {};
@@ -30,7 +36,7 @@ export async function restPlugin(app: FastifyInstance) {
   });
 
   // Every route's method and path pattern, so a known path called with the wrong method is a 405, as in Laravel.
-  const routes: { methods: string[]; pattern: RegExp }[] = [];
+  const routes: KnownRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = ([] as HTTPMethods[]).concat(route.method).filter((m) => m !== 'HEAD');
     const pattern = new RegExp(
@@ -38,6 +44,9 @@ export async function restPlugin(app: FastifyInstance) {
     );
     routes.push({ methods, pattern });
   });
+  // PUT and PATCH on every update route, POST with _method, multipart bodies on every call that takes a body.
+  const methods = restMethods(app, routes);
+  app.addHook('preSerialization', createdLocation);
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const path = url.replace(/^\//, '');
@@ -57,8 +66,10 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(fastifyCors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Requested-With'],
     exposedHeaders: [
+      'Location',
+      'Content-Disposition',
       'Retry-After',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
@@ -80,5 +91,7 @@ export async function restPlugin(app: FastifyInstance) {
   await app.register(flagsRoutes);
   await app.register(messagesRoutes);
   await app.register(pushRoutes);
+  await app.register(tokenRoutes);
   await app.register(mediaRoutes);
+  methods.addAliases();
 }

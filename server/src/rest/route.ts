@@ -4,6 +4,7 @@ import { $ZodType } from 'zod/v4/core';
 import { ROLE } from '@evolution/shared';
 import { notFound } from '../errors.ts';
 import { bearerToken } from '../http/bearer.ts';
+import { requestLimits } from '../http/rateLimitHeaders.ts';
 import { authenticateAs, type ActorReads } from '../services/auth.ts';
 import type { ServiceContext, SignedInContext } from '../services/context.ts';
 import { rejectNulCharacters } from '../validation.ts';
@@ -130,9 +131,12 @@ function asInputNames(error: z.ZodError): z.ZodError {
   return error;
 }
 
+/** The methods a read-only personal access token may call. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
 /** The caller of a REST request, checked for a role (null: any signed-in user): 401 without a valid token, 403 else. */
 const callerAs = (req: FastifyRequest, role: number | null, reads?: ActorReads) =>
-  authenticateAs(restContext(req), bearerToken(req.headers.authorization), role, reads);
+  authenticateAs(restContext(req), bearerToken(req.headers.authorization), role, reads, !READ_METHODS.has(req.method));
 
 /** For a handler that decides itself whether it needs a caller (a signed media address needs none). */
 export const requireUser = (req: FastifyRequest) => callerAs(req, null);
@@ -144,8 +148,8 @@ export const optionalMember = (req: FastifyRequest) =>
 
 /** The service context of a REST request, with the caller its route's check found (or none). */
 export function restContext(req: FastifyRequest): ServiceContext {
-  const { config, tokens, limits } = req.server;
-  return { em: req.em, config, tokens, limits, ip: req.ip, actor: req.actor };
+  const { config, tokens } = req.server;
+  return { em: req.em, config, tokens, limits: requestLimits(req), ip: req.ip, actor: req.actor };
 }
 
 /** The service context of a route that only signed-in callers reach (its `who` is user, member or admin). */

@@ -1,6 +1,7 @@
 // A member's record as admins read it (docs/spec/admin.md "User detail tabs"), and the audit log of
 // admins' reads of members' health data (docs/product.md §7).
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 import { pageInput } from './pagination.ts';
 import { chamberInput, workoutResultsInput } from './warrior.ts';
 
@@ -21,7 +22,7 @@ const wholeId = (field: string) =>
     .number({ error: idMessage(field) })
     .int(idMessage(field))
     .positive(idMessage(field))
-    .max(2_147_483_647, idMessage(field));
+    .max(MAX_ID, idMessage(field));
 
 /** admin/user/{id}/...: the member's user id. */
 export const adminMemberInput = z.object({ id: wholeId('member id') });
@@ -52,6 +53,8 @@ const AUDIT_ACTIONS = {
   'chamber.read': 'Evolution chamber with progress photos',
   'macro_data.read': 'Macro data',
   'progress_photo.read': 'Progress photo',
+  // Not a read of a member: an admin's calls with a personal access token, one row per minute of use.
+  'personal_access_token.used': 'Called the API with a personal access token',
 } as const;
 
 /** The words for an audit action (an action this build does not know is shown as stored). */
