@@ -208,6 +208,13 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
     expect(
       (await call('POST', '/api/admin/meal', { token: member.token, body: await multipart({ name: 'x' }) })).status,
     ).toBe(403);
+    // A body that is not the multipart it claims: the caller check first, then 400; a path without POST stays a 405.
+    const broken = { payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } };
+    expect((await call('POST', '/api/push/subscription', { body: broken })).status).toBe(401);
+    expect((await call('POST', '/api/push/subscription', { token: member.token, body: broken })).body).toEqual({
+      message: 'The multipart body could not be read.',
+    });
+    expect((await call('POST', '/api/user/contact_details', { token: member.token, body: broken })).status).toBe(405);
   });
 
   it('takes PATCH on an update route declared with PUT, and PUT on one declared with PATCH, as the same route', async () => {

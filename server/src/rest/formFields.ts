@@ -21,17 +21,27 @@ export function setFormField(target: Record<string, unknown>, name: string, valu
   node[path.at(-1)!] = value;
 }
 
-/** Multipart bodies already read into their fields (readFormFields), with the first file field each one carried. */
-const readForms = new WeakMap<FastifyRequest, { fields: Record<string, unknown>; file: string | null }>();
+interface ReadForm {
+  fields: Record<string, unknown>;
+  /** The field name of the first file the body carried, or null. */
+  file: string | null;
+}
+
+/** Each multipart body's one reading (readFormFields), kept so a later reader gets its fields, or its error, again. */
+const readForms = new WeakMap<FastifyRequest, Promise<ReadForm>>();
 
 /**
  * A multipart body's fields folded into one object by their PHP names; its files are read through and left out (the
  * first one's field name is kept for formBody's refusal). Read once: a second call answers the first reading.
  */
 export async function readFormFields(req: FastifyRequest): Promise<Record<string, unknown>> {
-  const known = readForms.get(req);
-  if (known) return known.fields;
-  const form = { fields: {} as Record<string, unknown>, file: null as string | null };
+  let reading = readForms.get(req);
+  if (!reading) readForms.set(req, (reading = readForm(req)));
+  return (await reading).fields;
+}
+
+async function readForm(req: FastifyRequest): Promise<ReadForm> {
+  const form: ReadForm = { fields: {}, file: null };
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -46,8 +56,7 @@ export async function readFormFields(req: FastifyRequest): Promise<Record<string
     if (err instanceof DomainError || ((err as { statusCode?: number }).statusCode ?? 500) < 500) throw err;
     throw new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
   }
-  readForms.set(req, form);
-  return form.fields;
+  return form;
 }
 
 /**
@@ -57,7 +66,7 @@ export async function readFormFields(req: FastifyRequest): Promise<Record<string
 export async function formBody(req: FastifyRequest): Promise<unknown> {
   if (!req.isMultipart()) return req.body;
   const fields = await readFormFields(req);
-  const file = readForms.get(req)?.file ?? null;
+  const { file } = await readForms.get(req)!;
   if (file !== null)
     throw validationError(file, 'Files are not accepted here: upload images with POST user/image and send their ids.');
   return fields;

@@ -56,7 +56,13 @@ export function restMethods(app: FastifyInstance, knownRoutes: readonly KnownRou
       if (!req.is404) spoofableAt.set(req.routeOptions.url!, targets);
     }
     if (!targets.length) return;
-    const body = req.isMultipart() ? await readFormFields(req) : req.body;
+    let body = req.body;
+    try {
+      if (req.isMultipart()) body = await readFormFields(req);
+    } catch {
+      // A form that cannot be read names no method: the route (after its caller check) or the 405 says what is wrong.
+      return;
+    }
     const wanted = methodField(body) ?? methodField(req.query);
     const method = targets.find((m) => m === wanted);
     if (!method) return;
