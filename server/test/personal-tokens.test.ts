@@ -161,6 +161,17 @@ describe('calling with a personal access token', () => {
     expect((await rest(ctx.app, 'PUT', '/api/user/contact_details', { token, body: {} })).status).toBe(403);
   });
 
+  it("is refused the spec's payment links, GETs that change the subscription, when read-only", async () => {
+    const m = await registered();
+    const { token } = await personalToken(m.token);
+    for (const path of ['/api/user/payment/cancel', '/api/user/payment/2/change']) {
+      const res = await rest(ctx.app, 'GET', path, { token });
+      expect([path, res.status, res.body]).toEqual([path, 403, readOnly]);
+    }
+    const { token: writer } = await personalToken(m.token, { abilities: ['write'] });
+    expect((await rest(ctx.app, 'GET', '/api/user/payment/cancel', { token: writer })).body).not.toEqual(readOnly);
+  });
+
   it('may write with write or *', async () => {
     const m = await registered();
     for (const abilities of [['write'], ['*']]) {

@@ -33,6 +33,8 @@ interface RouteSpec<B, Q, P, H> {
   response?: Record<number, z.ZodType | string>;
   /** What the token check reads besides the caller (see ActorReads). */
   reads?: ActorReads;
+  /** A GET that changes something (the spec's payment links): a read-only personal access token may not call it. */
+  writes?: boolean;
   /**
    * Laravel's route model binding: what the path names must exist (the service's 404) before the body is read, so a
    * call about a record that is not there, or not the caller's, is a 404 whatever it sent. Signed-in routes only.
@@ -85,7 +87,7 @@ export function route<
     spec.who === 'public' || spec.who === 'admin'
       ? undefined
       : async (req) => {
-          req.actor = await callerAs(req, role, spec.reads);
+          req.actor = await callerAs(req, role, spec.reads, spec.writes);
         };
   const { bind } = spec;
   // With a binding, Fastify keeps a failed input on the request until the binding has looked the record up.
@@ -135,8 +137,14 @@ function asInputNames(error: z.ZodError): z.ZodError {
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** The caller of a REST request, checked for a role (null: any signed-in user): 401 without a valid token, 403 else. */
-const callerAs = (req: FastifyRequest, role: number | null, reads?: ActorReads) =>
-  authenticateAs(restContext(req), bearerToken(req.headers.authorization), role, reads, !READ_METHODS.has(req.method));
+const callerAs = (req: FastifyRequest, role: number | null, reads?: ActorReads, writes = false) =>
+  authenticateAs(
+    restContext(req),
+    bearerToken(req.headers.authorization),
+    role,
+    reads,
+    writes || !READ_METHODS.has(req.method),
+  );
 
 /** For a handler that decides itself whether it needs a caller (a signed media address needs none). */
 export const requireUser = (req: FastifyRequest) => callerAs(req, null);
