@@ -57,14 +57,18 @@ export async function changePassword(
   const { actor } = ctx;
   await confirmPassword(ctx, input.old_password, 'old_password', ACCOUNT_MESSAGE.oldPasswordWrong);
   const version = actor.user.tokenVersion;
-  const changed = await ctx.em.nativeUpdate(
-    User,
-    { id: actor.user.id, tokenVersion: version },
-    { password: await hashPassword(ctx.config, input.password), tokenVersion: version + 1 },
-  );
-  if (changed !== 1) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
-  await ctx.em.nativeDelete(PasswordReset, { user: actor.user.id });
-  await revokeAllTokens(ctx.em, actor.user.id);
+  const password = await hashPassword(ctx.config, input.password);
+  // One transaction: a password never changes while its reset links or personal access tokens live on.
+  await ctx.em.transactional(async (em) => {
+    const changed = await em.nativeUpdate(
+      User,
+      { id: actor.user.id, tokenVersion: version },
+      { password, tokenVersion: version + 1 },
+    );
+    if (changed !== 1) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
+    await em.nativeDelete(PasswordReset, { user: actor.user.id });
+    await revokeAllTokens(em, actor.user.id);
+  });
   const ttl = Math.max(60, actor.exp - Math.floor(Date.now() / 1000));
   return {
     message: ACCOUNT_MESSAGE.passwordChanged,

@@ -55,11 +55,7 @@ async function elixirPhaseOfMeal(
 }
 
 /** A meal as admins edit it: both ingredient forms, media ids with signed addresses, nutrition, its elixir phase. */
-function adminMealDto(
-  config: Pick<AppConfig, 'jwtSecret' | 'appUrl'>,
-  meal: IMeal,
-  elixirPhase: number | null,
-): AdminMeal {
+function adminMealDto(config: Pick<AppConfig, 'jwtSecret'>, meal: IMeal, elixirPhase: number | null): AdminMeal {
   const ingredients = meal.ingredients.map((i) => ({ ingredient: i.ingredient, formula: Number(i.formula) }));
   const numbered: Record<string, string | number | null> = {};
   for (let n = 1; n <= MAX_INGREDIENTS; n++) {

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
+  MAX_ID,
   ROLE,
   SERVER_MESSAGE,
   TOKEN_MESSAGE,
@@ -86,19 +87,21 @@ export async function login(ctx: ServiceContext, input: z.output<typeof loginInp
   return signedIn(ctx, user, input.remember);
 }
 
+const LOGGED_OUT = 'Successfully logged out';
+
 /**
  * Ends the token the caller used; later calls with it get 401. A personal access token is left working: it ends only
  * when revoked (DELETE user/tokens/{id}), so an integration's logout cannot cut off the others using it.
  */
 export async function logout(ctx: SignedInContext): Promise<{ message: string }> {
   const { actor } = ctx;
-  if (actor.personalToken) return { message: 'Successfully logged out' };
+  if (actor.personalToken) return { message: LOGGED_OUT };
   await ctx.em.upsert(
     RevokedToken,
     { jti: actor.jti, user: actor.user.id, expiresAt: new Date(actor.exp * 1000) },
     { onConflictAction: 'ignore' },
   );
-  return { message: 'Successfully logged out' };
+  return { message: LOGGED_OUT };
 }
 
 /** Start-up: the login response for the signed-in user, without a new token. */
@@ -288,9 +291,6 @@ const unauthenticated = () => new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.
 
 /** SHA-256 of a personal access token's secret, hex: what the table keeps. */
 export const personalTokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-/** PostgreSQL's largest integer: a longer id names no token. */
-const MAX_ID = 2_147_483_647;
 
 /** A personal access token's caller: the row by id, its secret's hash compared in constant time, not expired. */
 async function authenticatePersonal(
