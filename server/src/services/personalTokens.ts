@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  SERVER_MESSAGE,
   TOKEN_MESSAGE,
   type TokenCreated,
   type TokenDto,
@@ -8,6 +9,7 @@ import {
   type tokenIdInput,
 } from '@evolution/shared';
 import type { z } from 'zod';
+import { db } from '../db/kysely.ts';
 import { PersonalAccessToken } from '../entities/index.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { personalTokenHash } from './auth.ts';
@@ -54,14 +56,28 @@ export async function createToken(
 ): Promise<TokenCreated> {
   if (ctx.actor.personalToken) throw new DomainError('FORBIDDEN', TOKEN_MESSAGE.noTokenMinting);
   const secret = newSecret();
-  const token = ctx.em.create(PersonalAccessToken, {
-    user: ctx.actor.me.id,
-    name: input.name,
-    token: personalTokenHash(secret),
-    abilities: input.abilities,
-    expiresAt: input.expires_at ?? null,
+  const { me } = ctx.actor;
+  const token = await ctx.em.transactional(async (em) => {
+    // The session's password must still be the account's: a change committing meanwhile revokes every token, and
+    // this one must not be made just after it (the share lock waits for that change).
+    const user = await db(em)
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', me.id)
+      .forShare()
+      .executeTakeFirst();
+    if (user?.token_version !== me.tokenVersion)
+      throw new DomainError('UNAUTHENTICATED', SERVER_MESSAGE.unauthenticated);
+    const created = em.create(PersonalAccessToken, {
+      user: me.id,
+      name: input.name,
+      token: personalTokenHash(secret),
+      abilities: input.abilities,
+      expiresAt: input.expires_at ?? null,
+    });
+    await em.flush();
+    return created;
   });
-  await ctx.em.flush();
   return { token: `${token.id}|${secret}`, data: tokenDto(token) };
 }
 
