@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './helpers/accounts.ts';
+import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { baseUrl, newPage, useBrowser } from './helpers/browser.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
 
@@ -56,5 +57,33 @@ describe('API tokens, in Chromium', () => {
     await expect.poll(() => shown.isVisible()).toBe(true);
     const token = await shown.inputValue();
     expect((await api('/admin/audit_log', { token })).status).toBe(200);
+  });
+
+  it('the screen has no serious or critical axe violations, on a phone and at 1280 px', async () => {
+    const member = await createMember({ setupDone: true });
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, viewport });
+      const audit = new AxeAudit(page);
+      await signIn(page, member.email, member.password);
+      await page.waitForURL(/#\/gateway\/gateway$/);
+      await page.goto('/#/with_menu/api_tokens');
+      await page.getByLabel('Name').waitFor();
+      await page.getByLabel('Name').fill(`Reporting at ${viewport.width}`);
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.getByLabel('Token', { exact: true }).waitFor();
+      await audit.check(`token shown at ${viewport.width}`);
+      await screenshot(`tokens-shown-${viewport.width}`);
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: `Reporting at ${viewport.width}` })
+        .waitFor();
+      await audit.check(`token list at ${viewport.width}`);
+      await screenshot(`tokens-list-${viewport.width}`);
+      expect(audit.report).toBe('');
+    }
   });
 });
