@@ -31,7 +31,7 @@ interface ReadForm {
 const readForms = new WeakMap<FastifyRequest, Promise<ReadForm>>();
 
 /**
- * A multipart body's fields folded into one object by their PHP names; its files are read through and left out (the
+ * A multipart body's fields folded into one object by their PHP names; its files are read through unkept (the
  * first one's field name is kept for formBody's refusal). Read once: a second call answers the first reading.
  */
 export async function readFormFields(req: FastifyRequest): Promise<Record<string, unknown>> {
@@ -45,7 +45,8 @@ async function readForm(req: FastifyRequest): Promise<ReadForm> {
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        await part.toBuffer();
+        // Only its name is wanted: its bytes are dropped as they arrive, never held (one over the limit still fails).
+        part.file.resume();
         form.file ??= part.fieldname;
       } else {
         setFormField(form.fields, part.fieldname, part.value);
