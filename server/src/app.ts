@@ -12,7 +12,7 @@ import { repoRoot, type AppConfig } from './config.ts';
 import { db } from './db/kysely.ts';
 import { createOrm } from './db/orm.ts';
 import { PHOTO_MAX_BYTES } from '@evolution/shared';
-import { drainBody, hasUnreadBody } from './http/unreadBody.ts';
+import { drainBody, drainLimit, hasUnreadBody } from './http/unreadBody.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { rateLimitHeaders } from './http/rateLimitHeaders.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -73,6 +73,11 @@ export async function buildApp(
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
+    // A request must have arrived whole within this time (408 otherwise): a body trickling in holds no socket for
+    // good. Answers, event streams included, are not limited by it. Node checks it every second, and only once its
+    // headers timeout (made no longer than this by passing it to the server too) has been set up with it.
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
   });
   const orm = opts.orm ?? (await createOrm(config.databaseUrl));
 
@@ -101,11 +106,13 @@ export async function buildApp(
     if (app.draining) reply.header('connection', 'close');
     return payload;
   });
-  // A refused upload is answered before its body has arrived: the rest is read first (up to the largest upload any
-  // route takes), so the client, still sending, gets the answer rather than a reset connection.
+  // A refused upload is answered before its body has arrived: the rest is read first (up to the route's own body
+  // limit, or the largest upload a route that takes uploads accepts), so the client, still sending, gets the answer
+  // rather than a reset connection.
   const uploadCeiling = Math.max(PHOTO_MAX_BYTES, config.mediaMaxBytes.image, config.mediaMaxBytes.video) + 64 * 1024;
   app.addHook('onSend', async (req, reply, payload) => {
-    if (hasUnreadBody(req.raw) && !(await drainBody(req.raw, uploadCeiling))) reply.header('connection', 'close');
+    if (hasUnreadBody(req.raw) && !(await drainBody(req.raw, drainLimit(req, uploadCeiling))))
+      reply.header('connection', 'close');
     return payload;
   });
   app.addHook('preClose', async () => live.close());

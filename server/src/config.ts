@@ -54,6 +54,8 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** Then how long requests still in flight may take to finish before their connections are cut, in ms. */
   shutdownGraceMs: number;
+  /** How long a request (its headers and body) may take to arrive before it is answered 408 and its connection cut. */
+  requestTimeoutMs: number;
   /** Where uploaded files are kept: `<dataDir>/uploads` (one machine) or an S3-compatible bucket (several instances). */
   storage: StorageConfig;
   /** The Web Push (VAPID) key pair every instance signs with, and the contact push services may write to. */
@@ -271,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL ?? '',
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 20_000),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     vapid: vapidConfig(env, dataDir, mailFrom),
     pushEndpointHosts: pushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
   };

@@ -1,8 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { PassThrough, Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { testConfig } from '../src/config.ts';
 import { CREATED_AT } from '../src/rest/created.ts';
+import { drainBody } from '../src/http/unreadBody.ts';
+import { readFormFields } from '../src/rest/formFields.ts';
 import { newMember, signedInAdmin, subscriberRegistration } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { deviceKeys } from './helpers/pushService.ts';
@@ -441,4 +449,100 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
     for (const name of ['location', 'content-disposition', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'])
       expect(exposed).toContain(name);
   });
+});
+
+/** What a server answers on a raw socket to `head` (and `body` sent at once, if any), and when: its text and time. */
+function rawExchange(port: number, head: string, trickle?: { every: number }) {
+  return new Promise<{ text: string; ms: number }>((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearInterval(timer);
+      socket.destroy();
+      resolve({ text, ms: Date.now() - started });
+    };
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('end', done).on('close', done).on('error', done);
+    socket.write(head);
+    if (trickle) timer = setInterval(() => socket.writable && socket.write('{'), trickle.every);
+  });
+}
+
+describe('what a stranger can make the server read or hold', () => {
+  it('reads a form for its fields without holding its files', async () => {
+    const file = Readable.from([Buffer.alloc(1024 * 1024), Buffer.alloc(1024 * 1024)]);
+    const toBuffer = vi.fn<() => Promise<Buffer>>();
+    const req = {
+      async *parts() {
+        yield { type: 'field', fieldname: '_method', value: 'PUT' };
+        yield { type: 'file', fieldname: 'photo', file, toBuffer };
+        yield { type: 'field', fieldname: 'a[b]', value: 'c' };
+      },
+    } as unknown as FastifyRequest;
+    expect(await readFormFields(req)).toEqual({ _method: 'PUT', a: { b: 'c' } });
+    await finished(file);
+    expect(toBuffer).not.toHaveBeenCalled();
+  });
+
+  it('answers a stranger its 401 for a 5 MB multipart POST with _method', async () => {
+    const body = await multipart({ ...contactDetails(), _method: 'PUT' }, [
+      { name: 'photo', filename: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(5 * MB, 0x41) },
+    ]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/contact_details', ...body });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('still refuses a form whose file is over the multipart limit, though the file is not kept', async () => {
+    const body = await multipart({ email: 'big@example.com', password: 'secret' }, [
+      { name: 'photo', filename: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(11 * MB, 0x41) },
+    ]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', ...body });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'request file too large' });
+  });
+
+  it('refuses a JSON body declared over its route limit at once, closing the connection, without reading it', async () => {
+    if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const { text, ms } = await rawExchange(
+      port,
+      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${150 * MB}\r\n\r\n{`,
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('gives up draining a body that trickles in steadily once its deadline has passed', async () => {
+    const raw = Object.assign(new PassThrough(), { headers: { 'content-length': '1000' } });
+    const trickle = setInterval(() => raw.write('x'), 20);
+    const started = Date.now();
+    try {
+      expect(await drainBody(raw as unknown as IncomingMessage, 1000, 300)).toBe(false);
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('cuts a request whose body trickles in, within its request timeout', async () => {
+    const app = await buildApp({ ...testConfig({ requestTimeoutMs: 2000 }), databaseUrl: ctx.databaseUrl });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const { text, ms } = await rawExchange(
+        port,
+        'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+        { every: 1000 },
+      );
+      // Node answers 408 (the route had not answered yet) and closes the connection.
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(ms).toBeGreaterThanOrEqual(1900);
+      expect(ms).toBeLessThan(4500);
+    } finally {
+      await app.close();
+    }
+  }, 15_000);
 });

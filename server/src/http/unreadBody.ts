@@ -1,8 +1,28 @@
+import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes multipart uploads: a refused one is read through up to the largest upload limit (app.ts). */
+    takesUploads?: boolean;
+  }
+}
+
 /** How long a body being drained may pause before the connection is given up. */
 const DRAIN_IDLE_MS = 10_000;
+/** How long a body may take to drain in all, however steadily it trickles, before the connection is given up. */
+const DRAIN_DEADLINE_MS = 15_000;
+
+/**
+ * The most of an unread body worth reading through before an answer: the upload limit on a route that takes uploads
+ * (a multipart body), else the route's own body limit, which nothing beyond could ever be accepted under.
+ */
+export function drainLimit(req: FastifyRequest, uploadLimit: number): number {
+  const multipart = /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+  if (multipart && req.routeOptions.config?.takesUploads) return uploadLimit;
+  return req.routeOptions.bodyLimit;
+}
 
 /** Whether a request declared a body (a length over zero, or chunks) that nothing has read to its end. */
 export function hasUnreadBody(raw: IncomingMessage): boolean {
@@ -15,9 +35,10 @@ export function hasUnreadBody(raw: IncomingMessage): boolean {
  * Reads what is left of a request's body and throws it away, so an answer sent before the body was read (a refused
  * upload) reaches a client that is still sending: closing a socket with unread bytes resets it, and the client's
  * next write fails (EPIPE) before it reads the answer. True once the body has ended; false when it declares, or
- * turns out to carry, more than `limit` bytes or pauses too long: the caller then closes the connection instead.
+ * turns out to carry, more than `limit` bytes, pauses too long or takes longer than `deadline` ms in all: the caller
+ * then closes the connection instead.
  */
-export function drainBody(raw: IncomingMessage, limit: number): Promise<boolean> {
+export function drainBody(raw: IncomingMessage, limit: number, deadline = DRAIN_DEADLINE_MS): Promise<boolean> {
   const declared = Number(raw.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(false);
   // A multipart parser may still be piped in, waiting on a file nobody reads: it lets go first.
@@ -26,8 +47,10 @@ export function drainBody(raw: IncomingMessage, limit: number): Promise<boolean>
   return new Promise((resolve) => {
     let read = 0;
     let idle: NodeJS.Timeout;
+    const overall = setTimeout(() => finish(false), deadline);
     const finish = (ended: boolean) => {
       clearTimeout(idle);
+      clearTimeout(overall);
       stream.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
       if (!ended) stream.pause();
       resolve(ended);

@@ -10,6 +10,10 @@ const FORM_DATA_LIMIT = PHOTO_MAX_BYTES + 64 * 1024;
  * call must say its length up front and stay within one photo, or it is refused before a byte is read.
  */
 export function limitFormData(scope: FastifyInstance): void {
+  // A refused photo or video (tRPC admin.media.upload) is read through before its answer, as on the REST upload routes.
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, takesUploads: true };
+  });
   scope.addHook('onRequest', async (req) => {
     const type = req.headers['content-type'];
     if (!type || !/^multipart\/form-data/i.test(type)) return;

@@ -194,16 +194,19 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/image',
-    route({
-      summary:
-        'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata. An Idempotency-Key header already used answers the same image id (header idempotent-replayed) and stores nothing.',
-      tags,
-      who: 'member',
-      headers: photoKeyHeader,
-      upload: z.object({ image: z.file().describe('A picture: JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF') }),
-      bind: mayUploadPhoto,
-      response: { 201: imageUploadSchema },
-    }),
+    {
+      ...route({
+        summary:
+          'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata. An Idempotency-Key header already used answers the same image id (header idempotent-replayed) and stores nothing.',
+        tags,
+        who: 'member',
+        headers: photoKeyHeader,
+        upload: z.object({ image: z.file().describe('A picture: JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF') }),
+        bind: mayUploadPhoto,
+        response: { 201: imageUploadSchema },
+      }),
+      config: { takesUploads: true },
+    },
     async (req, reply) => {
       const { body, replayed } = await uploadProgressPhoto(signedInContext(req), {
         idempotency_key: req.headers['idempotency-key'],

@@ -55,13 +55,16 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${adminMediaPath(kind)}`,
       // No body schema: the multipart file is streamed to the store as it is read, never parsed whole.
-      route({
-        summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
-        tags,
-        who: 'admin',
-        upload: z.object({ [field]: z.file().mime(MEDIA_ACCEPT[field].split(',')) }),
-        response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
-      }),
+      {
+        ...route({
+          summary: `Upload ${RECORD[kind]} (multipart field ${field}; ${field === 'image' ? 'JPEG, PNG or WebP up to 10 MB, stored re-encoded as JPEG without metadata' : 'MP4 or WebM up to 200 MB, recognised by its content'}); the answer's id is then saved with the record and its path is a signed address`,
+          tags,
+          who: 'admin',
+          upload: z.object({ [field]: z.file().mime(MEDIA_ACCEPT[field].split(',')) }),
+          response: { 201: field === 'image' ? imageUploadedSchema : videoUploadedSchema },
+        }),
+        config: { takesUploads: true },
+      },
       async (req, reply) => {
         // The declared length is checked before the body is read; the role was checked by the admin scope. What a
         // refused upload leaves unread is read before its answer goes (app.ts), or its connection closed.
