@@ -105,11 +105,10 @@ function startUp(a: ActorRow) {
 
 const durationText = (interval: string, count: number) => `${count} ${interval}${count === 1 ? '' : 's'}`;
 
-/** Builds the floor app on `databaseUrl`; `appUrl` spells pagination links as the product does. */
+/** Builds the floor app on `databaseUrl`; pagination links are built on the request's host, as the product does. */
 export async function buildFloor(opts: {
   databaseUrl: string;
   jwtSecret: string;
-  appUrl: string;
   dataDir: string;
 }): Promise<FastifyInstance> {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -204,7 +203,7 @@ export async function buildFloor(opts: {
     }));
     return paginate(
       { items, total: Number(rows[0]?.total ?? 0), page, perPage: DEFAULT_PER_PAGE },
-      `${opts.appUrl}/api/admin/admin`,
+      `${req.protocol}://${req.host}/api/admin/admin`,
       { search: '' },
     );
   });
@@ -251,7 +250,7 @@ export async function buildFloor(opts: {
       }));
     return paginate(
       { items, total: Number(rows[0].total), page, perPage: DEFAULT_PER_PAGE },
-      `${opts.appUrl}/api/user/meal/group/${groupId}/meals`,
+      `${req.protocol}://${req.host}/api/user/meal/group/${groupId}/meals`,
     );
   });
 
@@ -263,7 +262,7 @@ export async function buildFloor(opts: {
   );
   const forbidden = (reply: FastifyReply) => reply.status(403).send({ message: 'This action is unauthorized.' });
   const mayTrain = (a: ActorRow) => !a.initial_setup && accessOf(a).warrior_channel;
-  const signer = { jwtSecret: opts.jwtSecret, appUrl: opts.appUrl };
+  const signer = { jwtSecret: opts.jwtSecret };
 
   /** The exercises of a general phase for a member standing on `forms` (form group id -> form id). */
   function exercisesOf(

@@ -16,7 +16,6 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const floor = await buildFloor({
   databaseUrl: config.databaseUrl,
   jwtSecret: config.jwtSecret,
-  appUrl: config.appUrl,
   dataDir: config.dataDir,
 });
 await floor.listen({ port: 0, host: '127.0.0.1' });
