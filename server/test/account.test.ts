@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactDetailsSchema } from '@evolution/shared';
 import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
-import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { contactAddress, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { parq } from './helpers/setupForms.ts';
 
@@ -21,13 +21,7 @@ async function registered() {
 }
 const adminToken = () => signedInAdmin(ctx.app);
 const contact = {
-  address_line1: '1 High Street',
-  address_line2: 'Flat 2',
-  city: 'Bath',
-  county: 'Somerset',
-  postcode: 'BA1 1AA',
-  country: 'United Kingdom',
-  telephone: '01225 000000',
+  ...contactAddress,
   twitter: '',
   linkedin: 'https://linkedin.com/in/someone',
   facebook: null,

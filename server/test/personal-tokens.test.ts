@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { contactAddress, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 const ctx = useTestApp();
@@ -23,15 +23,7 @@ async function personalToken(session: string, body: Record<string, unknown> = {}
   return { token: res.body.token as string, id: res.body.data.id as number };
 }
 
-const contact = {
-  address_line1: '1 High Street',
-  address_line2: 'Flat 2',
-  city: 'Bath',
-  county: 'Somerset',
-  postcode: 'BA1 1AA',
-  country: 'United Kingdom',
-  telephone: '01225 000000',
-};
+const contact = contactAddress;
 const unauthenticated = { message: 'Unauthenticated.' };
 const readOnly = { message: 'This token may only read.' };
 

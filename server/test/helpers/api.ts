@@ -57,6 +57,17 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** The address part of PUT /api/user/contact_details, every field the form requires. */
+export const contactAddress = {
+  address_line1: '1 High Street',
+  address_line2: 'Flat 2',
+  city: 'Bath',
+  county: 'Somerset',
+  postcode: 'BA1 1AA',
+  country: 'United Kingdom',
+  telephone: '01225 000000',
+};
+
 let counter = 0;
 /** A fresh member registration payload with a unique email. */
 export function newMember(overrides: Record<string, unknown> = {}) {
