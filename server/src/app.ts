@@ -14,6 +14,7 @@ import { createOrm } from './db/orm.ts';
 import { PHOTO_MAX_BYTES } from '@evolution/shared';
 import { drainBody, drainLimit, hasUnreadBody } from './http/unreadBody.ts';
 import { restErrorHandler } from './rest/errors.ts';
+import { noStoreUnlessPublic } from './http/cacheControl.ts';
 import { rateLimitHeaders } from './http/rateLimitHeaders.ts';
 import { restPlugin } from './rest/plugin.ts';
 import type { Actor } from './services/context.ts';
@@ -186,6 +187,7 @@ export async function buildApp(
     limitFormData(scope);
     // A throttled call (auth.login, auth.register...) says how many attempts are left, as on REST.
     scope.addHook('onSend', rateLimitHeaders);
+    scope.addHook('onSend', noStoreUnlessPublic);
     // tRPC answers as a fetch Response: a whole JSON one is read into a buffer so compression can weigh its size and
     // the answer carries a Content-Length; event streams (subscriptions) and JSONL batches stay streams.
     scope.addHook('onSend', async (_req, reply, payload) => {
@@ -205,6 +207,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(fastifyCompress, API_COMPRESSION);
+      api.addHook('onSend', noStoreUnlessPublic);
       await api.register(restPlugin);
     },
     { prefix: '/api' },

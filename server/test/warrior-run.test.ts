@@ -808,6 +808,8 @@ describe('POST /api/user/image', () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/jpeg');
+    // A member's body is never kept by a browser's or a proxy's cache.
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect((await sharp(own.rawPayload).metadata()).exif).toBeUndefined();
     expect((await get('/api/user/image/999999', member.token)).status).toBe(404);
   });

@@ -229,7 +229,8 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       const photo = await readPhoto(signedInContext(req), req.params);
-      return reply.type(photo.mime).header('cache-control', 'private, max-age=3600').send(photo.data);
+      // A member's body, read with a token: never kept by a browser's or a proxy's cache.
+      return reply.type(photo.mime).header('cache-control', 'private, no-store').send(photo.data);
     },
   );
 
