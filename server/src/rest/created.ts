@@ -37,11 +37,11 @@ export const createdLocation: preSerializationAsyncHookHandler = async (req, rep
   const answer = payload as Created;
   const id = answer.data?.id ?? answer.image?.id ?? answer.video?.id;
   const endpoint = answer.data?.endpoint;
-  const location = template
-    .replace(':id', encodeURIComponent(String(id ?? '')))
-    .replace(':endpoint', encodeURIComponent(String(endpoint ?? '')));
   if ((template.includes(':id') && id === undefined) || (template.includes(':endpoint') && endpoint === undefined))
     return payload;
+  const location = template
+    .replace(':id', encodeURIComponent(String(id)))
+    .replace(':endpoint', encodeURIComponent(String(endpoint)));
   reply.header('location', `${requestOrigin(req)}${location}`);
   return payload;
 };
