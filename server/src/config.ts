@@ -26,9 +26,16 @@ export interface AppConfig {
   demoSeed: boolean;
   /** Rate limit for login, register and password reset: attempts per window. */
   authRateLimit: { points: number; windowSeconds: number };
+  /** The throttles that hold however guessing is spread (docs/product.md §7), each a count per window. */
+  signInThrottles: SignInThrottles;
   stripeSecretKey: string;
   stripePublishableKey: string;
   stripeWebhookSecret: string;
+  /**
+   * Without STRIPE_SECRET_KEY, take the offline provider's test cards (nothing is charged): in the embedded demo (no
+   * DATABASE_URL) or with PAYMENT_PROVIDER=offline; otherwise payments answer 503. A Stripe key always means Stripe.
+   */
+  offlinePayments: boolean;
   smtpUrl: string;
   mailFrom: string;
   logLevel: string;
@@ -38,6 +45,11 @@ export interface AppConfig {
   argon2: { memoryCost: number; timeCost: number };
   /** Largest upload accepted per field, in bytes (admin content media). */
   mediaMaxBytes: { image: number; video: number };
+  /**
+   * Progress photos: uploads per member per hour (PHOTO_UPLOADS_PER_HOUR, then 429), and photos a member may hold that
+   * no submission uses yet (PHOTO_UNSUBMITTED_MAX, then 422); those are deleted 24 hours after upload.
+   */
+  photoLimits: { uploadsPerHour: number; unsubmitted: number };
   /** Where the Stripe SDK sends API calls; empty means Stripe's own (tests point it at a local fake). */
   stripeApiHost: string;
   stripeApiPort: number | null;
@@ -65,6 +77,22 @@ export interface AppConfig {
    * members register, so any other host would let them aim it at internal services. Plain http only for a loopback name.
    */
   pushEndpointHosts: readonly string[];
+}
+
+/** A throttle's allowance: so many attempts per window. */
+export interface Allowance {
+  points: number;
+  windowSeconds: number;
+}
+
+/** Failed sign-ins per address across accounts, per account across addresses, and reset mails per email. */
+export interface SignInThrottles {
+  /** Password spraying: failed sign-ins from one address, whatever the accounts (LOGIN_ADDRESS_*). */
+  address: Allowance;
+  /** Spread-out guessing: failed sign-ins on one account, whatever the addresses (LOGIN_ACCOUNT_*). */
+  account: Allowance;
+  /** Reset-link requests for one email, whatever the addresses (RESET_EMAIL_*). */
+  resetEmail: Allowance;
 }
 
 /** VAPID keys in base64url (a P-256 key pair: 65-byte public point, 32-byte private scalar) and the subject URL. */
@@ -233,6 +261,14 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return v;
 }
 
+/** PAYMENT_PROVIDER: `offline` on purpose, `stripe`, or empty (offline only in the embedded demo); else the start stops. */
+function offlinePaymentsOf(env: NodeJS.ProcessEnv): boolean {
+  const v = env.PAYMENT_PROVIDER?.trim().toLowerCase() ?? '';
+  if (v === '') return !env.DATABASE_URL;
+  if (v === 'offline' || v === 'stripe') return v === 'offline';
+  throw new Error(`PAYMENT_PROVIDER must be stripe or offline, not ${env.PAYMENT_PROVIDER}.`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(repoRoot, env.DATA_DIR ?? '.data');
   const port = int(env.PORT, 3000);
@@ -251,9 +287,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD ?? '',
     demoSeed: bool(env.DEMO_SEED, !env.DATABASE_URL),
     authRateLimit: { points: int(env.AUTH_RATE_LIMIT, 5), windowSeconds: int(env.AUTH_RATE_WINDOW_SECONDS, 60) },
+    signInThrottles: {
+      address: { points: int(env.LOGIN_ADDRESS_LIMIT, 30), windowSeconds: int(env.LOGIN_ADDRESS_WINDOW_SECONDS, 600) },
+      account: { points: int(env.LOGIN_ACCOUNT_LIMIT, 20), windowSeconds: int(env.LOGIN_ACCOUNT_WINDOW_SECONDS, 3600) },
+      resetEmail: { points: int(env.RESET_EMAIL_LIMIT, 3), windowSeconds: int(env.RESET_EMAIL_WINDOW_SECONDS, 3600) },
+    },
     stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    offlinePayments: offlinePaymentsOf(env),
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -262,6 +304,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaMaxBytes: {
       image: int(env.MEDIA_IMAGE_MAX_BYTES, MEDIA_MAX_BYTES.image),
       video: int(env.MEDIA_VIDEO_MAX_BYTES, MEDIA_MAX_BYTES.video),
+    },
+    photoLimits: {
+      uploadsPerHour: int(env.PHOTO_UPLOADS_PER_HOUR, 20),
+      unsubmitted: int(env.PHOTO_UNSUBMITTED_MAX, 30),
     },
     stripeApiHost: env.STRIPE_API_HOST ?? '',
     stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
@@ -290,6 +336,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       DEMO_SEED: '0',
       LOG_LEVEL: 'silent',
+      PAYMENT_PROVIDER: 'offline',
       SERVE_CLIENT: '0',
       VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
       VAPID_PRIVATE_KEY: testVapidKeys.privateKey,

@@ -4,6 +4,7 @@ import { startEmbeddedPostgres } from './db/embedded.ts';
 import { createOrm } from './db/orm.ts';
 import { migrateOrm } from './db/migrate.ts';
 import { seedAll } from './db/seed.ts';
+import { paymentStartupWarning } from './services/payments/index.ts';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -23,6 +24,8 @@ async function oneInstanceAtATime<T>(databaseUrl: string, work: () => Promise<T>
 /** Starts the product: embedded PostgreSQL when no DATABASE_URL, migrations, seeds, then one Fastify server. */
 async function main() {
   const config = loadConfig();
+  const payments = paymentStartupWarning(config);
+  if (payments) console.warn(payments);
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   if (!config.databaseUrl) {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, persistent: true });

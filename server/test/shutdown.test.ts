@@ -39,6 +39,8 @@ beforeAll(async () => {
       ARGON2_TIME_COST: '1',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       SHUTDOWN_GRACE_MS: '20000',
+      STRIPE_SECRET_KEY: '',
+      PAYMENT_PROVIDER: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,6 +92,10 @@ function send(
     req.end(payload);
   });
 }
+
+// A DATABASE_URL and no Stripe key or PAYMENT_PROVIDER: production without payments, which the start says.
+it('warns at start that payments are not configured', () =>
+  expect(output).toContain('Payments are not configured: set STRIPE_SECRET_KEY'));
 
 describe('SIGTERM', () => {
   it('turns /healthz to 503, stops accepting, lets the request in flight finish with 200, closes and exits 0', async () => {

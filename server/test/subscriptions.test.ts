@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { loginResponseSchema, subscriptionViewSchema } from '@evolution/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginResponseSchema, SUBSCRIPTION_MESSAGE, subscriptionViewSchema } from '@evolution/shared';
+import { buildApp } from '../src/app.ts';
+import { testConfig } from '../src/config.ts';
 import { ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
 import { newMember, rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
@@ -410,5 +413,88 @@ describe('tRPC account.subscription', () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({ plan_id: ['The Immortal channel is listed but cannot be bought.'] });
+  });
+});
+
+// A production server (a DATABASE_URL of its own) with neither a Stripe key nor PAYMENT_PROVIDER=offline: a second
+// app on this file's database, so the members the offline app made are there to try.
+describe('payments not configured', () => {
+  let bare: FastifyInstance;
+  beforeAll(async () => {
+    bare = await buildApp({ ...testConfig({ offlinePayments: false }), databaseUrl: ctx.databaseUrl });
+    await bare.ready();
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+  const notConfigured = { message: 'Payments are not configured' };
+  const held = async (userId: number) => {
+    const sub = await em().findOneOrFail(Subscription, { user: userId });
+    return {
+      plan: sub.plan.id,
+      cancel: sub.cancelAtPeriodEnd,
+      id: sub.providerSubscriptionId,
+      end: sub.currentPeriodEnd,
+    };
+  };
+
+  it('tells the client there is no provider, and no key', async () => {
+    const res = await trpc(bare, 'query', 'account.subscription.paymentConfig');
+    expect(res.data).toEqual({ provider: 'none', publishableKey: null });
+  });
+
+  it('answers 503 to every REST purchase, plan change and cancellation, and changes nothing', async () => {
+    const { token, userId } = await subscribedMember();
+    const plain = await plainMember();
+    const before = { ...(await counts()), held: await held(userId) };
+    const calls = [
+      await rest(bare, 'POST', '/api/register/subscription', { body: registration() }),
+      await rest(bare, 'POST', '/api/register/subscription', {
+        body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' },
+        token: plain,
+      }),
+      await rest(bare, 'POST', '/api/user/subscription', {
+        body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' },
+        token: plain,
+      }),
+      await rest(bare, 'GET', '/api/user/payment/3/change', { token }),
+      await rest(bare, 'GET', '/api/user/payment/cancel', { token }),
+    ];
+    for (const res of calls) {
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual(notConfigured);
+    }
+    expect({ ...(await counts()), held: await held(userId) }).toEqual(before);
+    expect((await rest(bare, 'GET', '/api/user/subscription', { token })).body.data.active).toBe(true);
+  });
+
+  it('answers 503 through tRPC too, and changes nothing', async () => {
+    const { token, userId } = await subscribedMember();
+    const plain = await plainMember();
+    const before = { ...(await counts()), held: await held(userId) };
+    const calls = [
+      await trpc(bare, 'mutation', 'account.subscription.registerAndSubscribe', registration()),
+      await trpc(
+        bare,
+        'mutation',
+        'account.subscription.subscribe',
+        { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' },
+        plain,
+      ),
+      await trpc(bare, 'mutation', 'account.subscription.changePlan', { id: 3 }, token),
+      await trpc(bare, 'mutation', 'account.subscription.cancel', undefined, token),
+    ];
+    for (const res of calls) {
+      expect(res.status).toBe(503);
+      expect(res.error.message).toBe(SUBSCRIPTION_MESSAGE.notConfigured);
+    }
+    expect({ ...(await counts()), held: await held(userId) }).toEqual(before);
+  });
+
+  it('still deletes an account, leaving its offline subscription alone', async () => {
+    const { token, userId } = await subscribedMember();
+    const res = await rest(bare, 'DELETE', '/api/user', { token, body: { password: 'secret-pass' } });
+    expect(res.status).toBe(200);
+    expect(await em().count(User, { id: userId })).toBe(0);
   });
 });

@@ -183,6 +183,8 @@ export async function setup(project: TestProject) {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEMO_SEED: '1',
+      // The browser tests buy plans with the offline test cards, with or without a DATABASE_URL.
+      PAYMENT_PROVIDER: 'offline',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       SERVE_CLIENT: '1',
       // The browser tests log in many times from one address.

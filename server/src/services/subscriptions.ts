@@ -17,8 +17,15 @@ import { DomainError, validationError } from '../errors.ts';
 import { createMember, normaliseEmail, registering, signedIn } from './auth.ts';
 import { planDto } from './channels.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
+import { refuseCommonPassword } from './commonPasswords.ts';
 import { hashPassword } from './passwords.ts';
-import { idempotencyKey, paymentProvider, type PaymentProvider, type ProviderSubscription } from './payments/index.ts';
+import {
+  idempotencyKey,
+  paymentProvider,
+  paymentProviderName,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './payments/index.ts';
 import { isSubscriptionActive, loginResponse } from './session.ts';
 
 type SubscribeForm = z.output<typeof subscribeInput>;
@@ -188,7 +195,10 @@ export async function registerAndSubscribe(
     return loginResponse(ctx.em, signedIn.actor.user);
   }
   if (!('email' in input)) throw new Error('A newcomer reached register/subscription without the registration form');
+  // Unconfigured payments answer 503 before a password is hashed.
+  paymentProvider(ctx.config);
   await purchasablePlan(ctx.em, input.plan_id, input.channel_id);
+  refuseCommonPassword(input.password);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
   return registering(async () => {
@@ -275,8 +285,9 @@ export async function cancelSubscription(ctx: SignedInContext): Promise<Subscrip
 /** Ends a member's subscription with the provider at once and deletes them as its customer (account deletion). */
 export async function endSubscriptionNow(ctx: ServiceContext, userId: number): Promise<void> {
   const sub = await ctx.em.findOne(Subscription, { user: userId });
+  // Only the provider in use can end its own subscriptions: another one's (or any, with payments not configured) stays.
+  if (!sub || sub.provider !== paymentProviderName(ctx.config)) return;
   const provider = paymentProvider(ctx.config);
-  if (!sub || sub.provider !== provider.name) return;
   if (sub.providerSubscriptionId && sub.status !== 'canceled') await provider.cancelNow(sub.providerSubscriptionId);
   // The provider keeps no customer, and no card, for an account that no longer exists.
   if (sub.providerCustomerId) await provider.deleteCustomer(sub.providerCustomerId);

@@ -13,6 +13,8 @@ export const SUBSCRIPTION_MESSAGE = {
   cancelFailed: 'We could not cancel your subscription.',
   changeFailed: 'We could not change your subscription.',
   resumeFailed: 'We could not keep your subscription going.',
+  /** A server with a database of its own but neither a Stripe key nor PAYMENT_PROVIDER=offline (a 503). */
+  notConfigured: 'Payments are not configured',
 } as const;
 
 /** What buying a plan needs: the channel, its plan and the card token (a payment-method id). */

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type RefObject } from 'react';
-import { OFFLINE_TEST_CARDS } from '@evolution/shared';
+import { OFFLINE_TEST_CARDS, SUBSCRIPTION_MESSAGE } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { SelectField } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -14,6 +14,7 @@ const StripeCardField = lazyScreen(() => import('./StripeCardField.tsx'));
 export function CardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {
   const config = trpc.account.subscription.paymentConfig.useQuery(undefined, { staleTime: Infinity });
   if (config.isPending) return <Spinner label="Loading the card form" />;
+  if (config.data?.provider === 'none') return <NoPayments tokenizer={tokenizer} />;
   const key = config.data?.publishableKey;
   if (key) {
     return (
@@ -48,6 +49,25 @@ function TestCardField({ tokenizer }: { tokenizer: RefObject<CardTokenizer | nul
         <option value={OFFLINE_TEST_CARDS.visa}>Visa that pays ({OFFLINE_TEST_CARDS.visa})</option>
         <option value={OFFLINE_TEST_CARDS.declined}>Card that is declined ({OFFLINE_TEST_CARDS.declined})</option>
       </SelectField>
+    </div>
+  );
+}
+
+/** A server with neither Stripe nor test payments: nothing to enter, and a submit says why it cannot go through. */
+function NoPayments({ tokenizer }: { tokenizer: RefObject<CardTokenizer | null> }) {
+  useEffect(() => {
+    tokenizer.current = {
+      createNonce: () => Promise.reject(new Error(`${SUBSCRIPTION_MESSAGE.notConfigured}.`)),
+    };
+    return () => {
+      tokenizer.current = null;
+    };
+  }, [tokenizer]);
+  return (
+    <div className="test-card">
+      <p className="test-card__text">
+        Card payments are not configured on this server yet, so subscriptions cannot be taken. Please try again later.
+      </p>
     </div>
   );
 }
