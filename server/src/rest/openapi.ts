@@ -384,7 +384,7 @@ function finish(document: OpenApiDocument): OpenApiDocument {
   return { ...document, components: { ...document.components, schemas, responses } };
 }
 
-/** Registers the generator and the docs page: /api/openapi.json and /api/docs. */
+/** Registers the generator and the docs page: /api/openapi.json and /api/docs/ (/api/docs redirects there). */
 export async function registerOpenApi(app: FastifyInstance) {
   // The error bodies every route may answer with, named before any route refers to them.
   json(messageSchema, 'output');
@@ -423,6 +423,14 @@ export async function registerOpenApi(app: FastifyInstance) {
     routePrefix: '/docs',
     staticCSP: true,
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    uiHooks: {
+      // The page's asset links are relative: without the trailing slash they miss and the page stays blank.
+      onRequest: async (req, reply) => {
+        const at = req.url.indexOf('?');
+        const [path, query] = at === -1 ? [req.url, ''] : [req.url.slice(0, at), req.url.slice(at)];
+        if (path === '/api/docs') return reply.redirect(`/api/docs/${query}`, 301);
+      },
+    },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
