@@ -107,7 +107,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for the operators (an error's stack mapped back to the source), named by no bundle and never served.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -219,6 +219,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: spaRoot,
       wildcard: false,
+      // Source maps are built for the operators' own debugging, never served: they hold the client's whole source.
+      globIgnore: ['**/*.map'],
       maxAge: '1h',
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -234,7 +236,8 @@ export async function buildApp(
       },
     });
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/trpc')) return reply.type('text/html').sendFile('index.html');
+      if (req.method === 'GET' && !req.url.startsWith('/trpc') && !/\.map$/i.test(req.url.split('?')[0] ?? ''))
+        return reply.type('text/html').sendFile('index.html');
       return reply.status(404).send({ message: 'Not Found.' });
     });
   }

@@ -18,6 +18,9 @@ const entry = Array.from({ length: 400 }, (_, i) => `export const route${i} = ()
 );
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/${entryName}"></script></head><body><div id="root"></div></body></html>`;
 
+// Its source map, as `sourcemap: 'hidden'` writes it: the whole source, for the operators only.
+const sourceMap = JSON.stringify({ version: 3, sources: ['../src/main.tsx'], sourcesContent: ['secret source'] });
+
 let database: TestDatabase;
 let app: FastifyInstance;
 
@@ -27,6 +30,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', entryName), entry);
   writeFileSync(join(dist, 'assets', `${entryName}.br`), brotliCompressSync(entry));
   writeFileSync(join(dist, 'assets', `${entryName}.gz`), gzipSync(entry));
+  writeFileSync(join(dist, 'assets', `${entryName}.map`), sourceMap);
   const config = testConfig({ serveClient: true });
   database = await createTestDatabase(config.dataDir);
   app = await buildApp({ ...config, databaseUrl: database.url }, { clientDist: dist });
@@ -74,6 +78,20 @@ describe('the built client', () => {
     expect(route).toMatchObject({ statusCode: 200, body: indexHtml });
     expect(route.headers['content-type']).toMatch(/text\/html/);
     expect(route.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('source maps', () => {
+  it('are never served: 404, not the file and not index.html, however asked', async () => {
+    for (const url of [`/assets/${entryName}.map`, `/assets/${entryName}.map?v=1`, '/assets/missing.js.map']) {
+      for (const encoding of [undefined, 'br, gzip']) {
+        const res = await get(url, encoding);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('secret source');
+        expect(res.body).not.toContain('<html');
+      }
+    }
+    expect((await app.inject({ method: 'HEAD', url: `/assets/${entryName}.map` })).statusCode).toBe(404);
   });
 });
 
