@@ -52,6 +52,8 @@ export const SERVER_MESSAGE = {
   serverError: 'Server Error',
   invalidCredentials: 'These credentials do not match our records.',
   emailTaken: 'The email has already been taken.',
+  /** A new password among the 10,000 most common (server/src/data/common-passwords.txt), refused wherever one is set. */
+  commonPassword: 'This password is too common. Choose another.',
 } as const;
 
 /** Validation messages the register form shows (spec section 5). */
@@ -140,4 +142,10 @@ export const WARRIOR_MESSAGE = {
   imageTooLarge: 'The image may not be greater than 10240 kilobytes.',
   idempotencyKeyInvalid: 'The idempotency key must be 8 to 64 characters: letters, digits, - or _.',
   idempotencyKeyReused: 'This idempotency key was already used for another submission.',
+} as const;
+
+/** Progress photos' limits: the hourly one answers Laravel's 429 (SERVER_MESSAGE.tooManyAttempts), this one a 422. */
+export const PHOTO_MESSAGE = {
+  tooManyUnsubmitted:
+    'You have too many photos waiting to be submitted. Submit your data analysis with them, or try again tomorrow: photos not submitted within 24 hours are deleted.',
 } as const;
