@@ -8,6 +8,7 @@ import {
   adminFormSchema,
   formLevelRowSchema,
   paginatedSchema,
+  VIDEO_LINK_MESSAGE,
   workoutResultsSchema,
 } from '@evolution/shared';
 import { Form, Media, MemberForm, PhaseSubmission, WorkoutResult } from '../src/entities/index.ts';
@@ -272,6 +273,33 @@ describe('form groups', () => {
       exercise_type_id: ['The exercise type id must be a whole number.'],
     });
     expect((await call('GET', `/api/admin/form_group/${id}`)).body.data.name).toBe('Hip hinge');
+  });
+
+  it('takes a video link only as an http(s) address or a bare video id: 422 otherwise, on REST and tRPC', async () => {
+    const id = await newGroup('Linked');
+    for (const link of ['javascript:alert(1)', 'data:text/html,x', '/api/media/1', 'a b']) {
+      const res = await call('PUT', `/api/admin/form_group/${id}`, groupBody({ video_link: link }));
+      expect(res.status, link).toBe(422);
+      expect(res.body.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
+      const created = await call('POST', '/api/admin/form_group', groupBody({ name: 'Bad link', video_link: link }));
+      expect(created.status, link).toBe(422);
+      const viaTrpc = await trpc(
+        ctx.app,
+        'mutation',
+        'admin.formGroups.update',
+        { id, ...groupBody({ video_link: link }) },
+        admin,
+      );
+      expect(viaTrpc.status, link).toBe(422);
+      expect(viaTrpc.error.data.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
+    }
+    const list = await call('GET', '/api/admin/form_group?search=bad%20link');
+    expect(list.body.data).toEqual([]);
+    for (const link of ['https://player.vimeo.com/video/1084537', '1084537', 'dQw4w9WgXcQ']) {
+      expect(
+        (await call('PUT', `/api/admin/form_group/${id}`, groupBody({ video_link: link }))).body.data.video_link,
+      ).toBe(link);
+    }
   });
 
   it('deletes a deletable group with its forms', async () => {

@@ -10,6 +10,7 @@ import {
   adminPageCategoryTreeSchema,
   paginatedSchema,
   phaseClassListSchema,
+  VIDEO_LINK_MESSAGE,
 } from '@evolution/shared';
 import { upgradeSeededPageTexts } from '../src/db/pageText.ts';
 import { PAGES } from '../src/db/programme.ts';
@@ -362,6 +363,48 @@ describe('PUT admin/page/{id}', () => {
     expect(
       (await admin('PUT', '/api/admin/page/39', { title: 'Data analysis', content: seeded(39).content })).status,
     ).toBe(200);
+  });
+
+  it('takes a video link only as an http(s) address or a bare video id: 422 otherwise, on REST and tRPC', async () => {
+    const body = { title: seeded(13).title, content: seeded(13).content };
+    const before = (await pageRow(13)).videoLink;
+    for (const link of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      '//evil.example/v',
+      'a b',
+    ]) {
+      const res = await admin('PUT', '/api/admin/page/13', { ...body, video_link: link });
+      expect(res.status, link).toBe(422);
+      expect(res.body.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
+      const viaTrpc = await trpc(
+        ctx.app,
+        'mutation',
+        'admin.pages.update',
+        { id: 13, ...body, video_link: link },
+        adminToken,
+      );
+      expect(viaTrpc.status, link).toBe(422);
+      expect(viaTrpc.error.data.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
+    }
+    const created = await admin('POST', '/api/admin/page', {
+      ...body,
+      page_category_id: 4,
+      video_link: 'javascript:x',
+    });
+    expect(created.status).toBe(422);
+    expect((await pageRow(13)).videoLink).toBe(before);
+    for (const link of [
+      'https://player.vimeo.com/video/76979871',
+      'http://video.example/a.mp4',
+      '76979871',
+      'dQw4w9WgXcQ',
+    ]) {
+      const res = await admin('PUT', '/api/admin/page/13', { ...body, video_link: ` ${link} ` });
+      expect(res.body.data?.video_link, link).toBe(link);
+    }
+    expect((await admin('PUT', '/api/admin/page/13', { ...body, video_link: '  ' })).body.data.video_link).toBeNull();
   });
 
   it('is admin.pages.update on tRPC, with the same 422', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalText, recordId, requiredText } from './fields.ts';
+import { idField, isVideoLink, optionalText, recordId, requiredText, VIDEO_LINK_MESSAGE } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Form groups and their forms: the exercise ladders admins edit (docs/spec/admin.md §§3, 5 and 7).
@@ -56,7 +56,9 @@ export const adminFormGroupInput = z.object({
   name: requiredText('The name', 100, 'The name field is required.'),
   exercise_type_id: idField('exercise type id'),
   video_id: optionalMediaId('video id').describe('id from POST admin/form_group/video; null or absent for none'),
-  video_link: optionalText('The video link').describe('id or address on the video host'),
+  video_link: optionalText('The video link')
+    .refine((link) => link === null || isVideoLink(link), VIDEO_LINK_MESSAGE)
+    .describe('id or http(s) address on the video host'),
 });
 export const adminFormGroupUpdateInput = adminFormGroupInput.extend({ id: recordId });
 

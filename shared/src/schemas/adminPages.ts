@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TECHNIQUE_GUIDE_CATEGORY } from '../constants.ts';
-import { idField, MAX_ID, recordId } from './fields.ts';
+import { idField, isVideoLink, MAX_ID, recordId, VIDEO_LINK_MESSAGE } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
@@ -58,15 +58,18 @@ export const adminPageInput = z.object({
   muscle_group_id: clearableId('muscle group id'),
   image_id: clearableId('image id'),
   video_id: clearableId('video id'),
-  video_link: z.preprocess(
-    (v) => (v === '' || v === null ? null : v),
-    z
-      .string({ error: 'The video link must be text.' })
-      .trim()
-      .max(255, 'The video link may not be greater than 255 characters.')
-      .nullable()
-      .optional(),
-  ),
+  video_link: z
+    .preprocess(
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+      z
+        .string({ error: 'The video link must be text.' })
+        .trim()
+        .max(255, 'The video link may not be greater than 255 characters.')
+        .refine(isVideoLink, VIDEO_LINK_MESSAGE)
+        .nullable()
+        .optional(),
+    )
+    .describe('id or http(s) address on the video host; null or blank clears it, absent keeps it'),
 });
 
 /** POST admin/page: a new page in a category (only category 4, technique guides, takes new pages). */

@@ -21,6 +21,13 @@ export const optionalText = (label: string, max = 255) =>
       .nullable(),
   );
 
+/** What a video link may be, as the client plays it (components/VideoSlot.tsx): an http(s) address or a bare id. */
+export const VIDEO_LINK_MESSAGE =
+  'The video link must be an http or https address, or a video id (letters, digits, - and _).';
+
+/** An http(s) address, or a bare id the client appends to its video host's player address (never `javascript:`). */
+export const isVideoLink = (link: string): boolean => /^(https?:\/\/[^\s/$.?#]\S*|[\w-]+)$/i.test(link);
+
 /** PostgreSQL's largest integer: an id beyond it names no row (and must never reach a query as an overflow). */
 export const MAX_ID = 2_147_483_647;
 
