@@ -55,7 +55,14 @@ beforeAll(async () => {
   redis = new Redis(redisUrl);
   // This test's own client: the second test stops the server under it on purpose.
   redis.on('error', () => {});
-  const config = testConfig({ redisUrl });
+  const config = testConfig({
+    redisUrl,
+    signInThrottles: {
+      address: { points: 8, windowSeconds: 600 },
+      account: { points: 6, windowSeconds: 3600 },
+      resetEmail: { points: 2, windowSeconds: 3600 },
+    },
+  });
   database = await createTestDatabase(config.dataDir);
   [a, b] = await Promise.all([
     buildApp({ ...config, databaseUrl: database.url }),
@@ -99,6 +106,34 @@ describe.skipIf(!hasRedis)('sign-in throttles in Redis (REDIS_URL)', () => {
     } finally {
       await sql.end();
     }
+  });
+
+  it('count spraying, spread-out guessing and reset mails across instances in Redis', async () => {
+    const member = newMember();
+    expect((await rest(a, 'POST', '/api/register', { body: member })).status).toBe(201);
+    // One account guessed from six addresses, through both instances: the seventh try waits, the right one too.
+    for (let i = 0; i < 6; i++)
+      expect((await login(i % 2 ? b : a, member.email, 'wrong-password', `10.78.0.${i + 1}`)).status).toBe(422);
+    const locked = await login(b, member.email, member.password, '10.78.1.1');
+    expect(locked).toMatchObject({ status: 429, body: { message: 'Too Many Attempts.' } });
+    expect(locked.headers['x-ratelimit-limit']).toBe('6');
+    expect(Number(await redis.get(`login-account:${member.email}`))).toBeGreaterThanOrEqual(7);
+    expect(await redis.get(`lockout-mail:${member.email}`)).toBe('1');
+
+    // One address trying eight accounts through both instances: the ninth waits.
+    const sprayer = '10.78.2.1';
+    for (let i = 0; i < 8; i++)
+      expect((await login(i % 2 ? b : a, `spray-${i}@example.com`, 'wrong-password', sprayer)).status).toBe(422);
+    const sprayed = await login(a, 'spray-next@example.com', 'wrong-password', sprayer);
+    expect([sprayed.status, sprayed.headers['x-ratelimit-limit']]).toEqual([429, '8']);
+    expect(Number(await redis.get(`login-address:${sprayer}`))).toBeGreaterThanOrEqual(9);
+
+    // Reset links for one email, asked from different addresses on either instance.
+    const ask = (app: FastifyInstance, ip: string) =>
+      rest(app, 'POST', '/api/password/create', { body: { email: member.email }, ip });
+    expect((await ask(a, '10.78.3.1')).status).toBe(200);
+    expect((await ask(b, '10.78.3.2')).status).toBe(200);
+    expect((await ask(a, '10.78.3.3')).status).toBe(429);
   });
 
   it('keep sign-in working while Redis is down, throttled by each instance on its own', async () => {

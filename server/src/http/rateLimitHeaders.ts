@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimits } from '../services/rateLimit.ts';
+import { LIMIT_HEADERS, type RateLimits } from '../services/rateLimit.ts';
 
 /** What a request's throttle said last: its limit and the attempts left once the call was counted. */
 interface Count {
@@ -10,28 +10,36 @@ interface Count {
 const counts = new WeakMap<FastifyRequest, Count>();
 const watchedLimits = new WeakMap<FastifyRequest, RateLimits>();
 
-/** A throttle as one request uses it: each attempt it spends or gives back notes what is left (for the headers). */
-function watched(limiter: RateLimiterAbstract, note: (remaining: number) => void): RateLimiterAbstract {
+/**
+ * A throttle as one request uses it: each attempt it spends or gives back notes what is left (for the headers); a wide
+ * throttle notes only its refusal, so a call's headers speak of its per-try throttle unless a wide one answered 429.
+ */
+function watched(
+  limiter: RateLimiterAbstract,
+  shown: (typeof LIMIT_HEADERS)[keyof RateLimits],
+  note: (remaining: number) => void,
+): RateLimiterAbstract {
+  if (shown === 'silent') return limiter;
   return new Proxy(limiter, {
     get(target, prop) {
       if (prop === 'consume')
         return async (...args: Parameters<RateLimiterAbstract['consume']>) => {
           try {
             const res = await target.consume(...args);
-            note(res.remainingPoints);
+            if (shown === 'try') note(res.remainingPoints);
             return res;
           } catch (e) {
             if (e instanceof RateLimiterRes) note(0);
             throw e;
           }
         };
-      if (prop === 'reward')
+      if (prop === 'reward' && shown === 'try')
         return async (...args: Parameters<RateLimiterAbstract['reward']>) => {
           const res = await target.reward(...args);
           note(Math.min(target.points, res.remainingPoints));
           return res;
         };
-      if (prop === 'delete')
+      if (prop === 'delete' && shown === 'try')
         return async (...args: Parameters<RateLimiterAbstract['delete']>) => {
           const res = await target.delete(...args);
           note(target.points);
@@ -50,7 +58,9 @@ export function requestLimits(req: FastifyRequest): RateLimits {
   const limits = Object.fromEntries(
     Object.entries(req.server.limits).map(([name, limiter]) => [
       name,
-      watched(limiter, (remaining) => counts.set(req, { limit: limiter.points, remaining })),
+      watched(limiter, LIMIT_HEADERS[name as keyof RateLimits], (remaining) =>
+        counts.set(req, { limit: limiter.points, remaining }),
+      ),
     ]),
   ) as unknown as RateLimits;
   watchedLimits.set(req, limits);

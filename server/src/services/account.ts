@@ -25,6 +25,7 @@ import { revokeAllTokens } from './personalTokens.ts';
 import { chooseSets } from '../domain/rounds.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import { hit } from './rateLimit.ts';
+import { clearSignInFailures } from './auth.ts';
 import { ensureEvolution, evolutionState } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
 import { endSubscriptionNow, postalAddress, subscriptionView } from './subscriptions.ts';
@@ -69,6 +70,7 @@ export async function changePassword(
     await em.nativeDelete(PasswordReset, { user: actor.user.id });
     await revokeAllTokens(em, actor.user.id);
   });
+  await clearSignInFailures(ctx, actor.user.email);
   const ttl = Math.max(60, actor.exp - Math.floor(Date.now() / 1000));
   return {
     message: ACCOUNT_MESSAGE.passwordChanged,

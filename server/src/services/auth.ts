@@ -18,7 +18,8 @@ import { sql, type InferResult, type Kysely } from 'kysely';
 import { db, now, prepared, type Database } from '../db/kysely.ts';
 import type { Actor, ServiceContext, SignedInContext, UserFacts } from './context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { hit } from './rateLimit.ts';
+import { firstInWindow, hit, spend } from './rateLimit.ts';
+import { enqueueMail } from './jobs.ts';
 import { loginResponse, type EvolutionFacts, type Membership, type SubscriptionFacts } from './session.ts';
 import { newTokenId } from './tokens.ts';
 
@@ -74,17 +75,48 @@ export async function register(ctx: ServiceContext, input: z.output<typeof regis
   });
 }
 
-/** Signs a user in; a wrong email and a wrong password get the same answer. Failed attempts are throttled. */
+/**
+ * Signs a user in; a wrong email and a wrong password get the same answer. Failed attempts are throttled per account
+ * and address, per address across accounts and per account across addresses (docs/product.md §7); the member gets a
+ * mail when their account's limit is reached.
+ */
 export async function login(ctx: ServiceContext, input: z.output<typeof loginInput>): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
   const key = `${email}|${ctx.ip}`;
-  // The attempt is spent before the password is checked, so guesses sent side by side cannot slip past the limit.
+  // Spent before the password is checked: side-by-side guesses cannot slip past, and a refused one costs no argon2.
   await hit(ctx.limits.login, key);
+  await hit(ctx.limits.loginAddress, ctx.ip);
+  const account = await spend(ctx.limits.loginAccount, email);
   const user = await ctx.em.findOne(User, { email }, { populate: ['password'] });
   const ok = await verifyPassword(user?.password ?? (await decoyPasswordHash(ctx.config)), input.password);
-  if (!user || !ok) throw validationError('email', SERVER_MESSAGE.invalidCredentials);
+  if (!user || !ok) {
+    // This failure took the account's last attempt: it is locked until its window ends or the password is reset.
+    if (user && account.remainingPoints === 0) await warnLockedOut(ctx, user);
+    throw validationError('email', SERVER_MESSAGE.invalidCredentials);
+  }
+  await ctx.limits.loginAddress.reward(ctx.ip, 1);
+  await ctx.limits.loginAccount.reward(email, 1);
   await ctx.limits.login.delete(key);
   return signedIn(ctx, user, input.remember);
+}
+
+/** The mail of an account's lock-out, queued once per lock-out: someone is guessing, here is the way back in. */
+async function warnLockedOut(ctx: ServiceContext, user: IUser): Promise<void> {
+  if (!(await firstInWindow(ctx.limits.lockoutMail, user.email))) return;
+  const { points, windowSeconds } = ctx.config.signInThrottles.account;
+  const minutes = Math.ceil(windowSeconds / 60);
+  await enqueueMail(ctx.em, {
+    to: user.email,
+    subject: 'Someone is trying to sign in to your account',
+    text: `Hello ${user.name},\n\nThere have been ${points} failed attempts to sign in to your account, so signing in to it is paused for up to ${minutes} minutes, even with the right password.\n\nIf it was not you, someone may be trying to guess your password. Choose a new one now: it ends the pause at once. Ask for a reset link here:\n\n${ctx.config.appUrl}/#/forgot_password\n\nIf it was you, wait until the pause ends or reset your password the same way.\n`,
+  });
+}
+
+/** Forgets an account's failed sign-ins (and its lock-out mail) once its password has been set anew. */
+export async function clearSignInFailures(ctx: Pick<ServiceContext, 'limits'>, email: string): Promise<void> {
+  const account = normaliseEmail(email);
+  await ctx.limits.loginAccount.delete(account);
+  await ctx.limits.lockoutMail.delete(account);
 }
 
 const LOGGED_OUT = 'Successfully logged out';

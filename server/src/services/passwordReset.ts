@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ACCOUNT_MESSAGE, passwordCreateInput, passwordResetInput } from '@evolution/shared';
 import { PasswordReset, User } from '../entities/index.ts';
 import { validationError } from '../errors.ts';
-import { normaliseEmail } from './auth.ts';
+import { clearSignInFailures, normaliseEmail } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { revokeAllTokens } from './personalTokens.ts';
 import { enqueueMail } from './jobs.ts';
@@ -31,6 +31,11 @@ export function throttleResetTry(ctx: ServiceContext): Promise<void> {
   return hit(ctx.limits.passwordReset, resetTryKey(ctx));
 }
 
+/** Spends one of the email's reset requests, whatever the address, counted alike whether or not it has an account. */
+export function throttleResetEmail(ctx: ServiceContext, email: string): Promise<void> {
+  return hit(ctx.limits.resetEmail, normaliseEmail(email));
+}
+
 /**
  * Emails a single-use reset link valid 60 minutes. The answer is the same whether or not the email has an account; the
  * mail is queued with the token (one transaction) and sent by the job worker, so SMTP's speed tells nothing. The door has spent the request (throttleResetRequest).
@@ -40,6 +45,7 @@ export async function requestPasswordReset(
   input: z.output<typeof passwordCreateInput>,
 ): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
+  await throttleResetEmail(ctx, email);
   const user = await ctx.em.findOne(User, { email });
   if (user) {
     const token = randomBytes(32).toString('base64url');
@@ -91,6 +97,7 @@ export async function resetPassword(
     return true;
   });
   if (!done) throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);
+  await clearSignInFailures(ctx, input.email);
   await ctx.limits.passwordReset.reward(resetTryKey(ctx), 1);
   return { message: ACCOUNT_MESSAGE.resetDone };
 }

@@ -23,7 +23,32 @@ export interface RateLimits {
   register: RateLimiterAbstract;
   /** Password-reset requests per address. */
   passwordReset: RateLimiterAbstract;
+  /** Failed logins per address, whatever the account (password spraying). */
+  loginAddress: RateLimiterAbstract;
+  /** Failed logins per account, whatever the address (guessing spread over many addresses). */
+  loginAccount: RateLimiterAbstract;
+  /** The warning mail of an account's lock-out: one point per window, so a lock-out sends one mail. */
+  lockoutMail: RateLimiterAbstract;
+  /** Password-reset requests per email, whatever the address: a flood cannot mail one member endlessly. */
+  resetEmail: RateLimiterAbstract;
+  /** Progress-photo uploads per member (PHOTO_UPLOADS_PER_HOUR). */
+  photoUpload: RateLimiterAbstract;
 }
+
+/**
+ * How each throttle shows in a request's X-RateLimit-* headers: `try` ones on every call they count (Laravel's route
+ * throttle: login per account and address, register, reset); `wide` ones only in the 429 they answer; `silent` never.
+ */
+export const LIMIT_HEADERS: Readonly<Record<keyof RateLimits, 'try' | 'wide' | 'silent'>> = {
+  login: 'try',
+  register: 'try',
+  passwordReset: 'try',
+  loginAddress: 'wide',
+  loginAccount: 'wide',
+  lockoutMail: 'silent',
+  resetEmail: 'wide',
+  photoUpload: 'try',
+};
 
 /** The throttles and their store's connections; `ready()` waits for the store, `close()` ends its connections. */
 export interface RateLimitStore {
@@ -42,14 +67,37 @@ export function createRateLimits(config: AppConfig): RateLimitStore {
   return config.redisUrl ? redisStore(config) : postgresStore(config);
 }
 
-/** The limits each throttle allows in its window, from AUTH_RATE_LIMIT and AUTH_RATE_WINDOW_SECONDS. */
-function throttles(config: AppConfig) {
+interface ThrottleOptions {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+}
+
+/**
+ * The limits each throttle allows in its window: AUTH_RATE_LIMIT and AUTH_RATE_WINDOW_SECONDS per try, and the wide
+ * ones from LOGIN_ADDRESS_*, LOGIN_ACCOUNT_* and RESET_EMAIL_* (config.ts signInThrottles).
+ */
+function throttles(config: AppConfig): Record<keyof RateLimits, ThrottleOptions> {
   const { points, windowSeconds } = config.authRateLimit;
+  const { address, account, resetEmail } = config.signInThrottles;
   return {
     login: { keyPrefix: 'login', points, duration: windowSeconds },
     register: { keyPrefix: 'register', points: points * 2, duration: windowSeconds },
     passwordReset: { keyPrefix: 'reset', points, duration: windowSeconds },
+    loginAddress: { keyPrefix: 'login-address', points: address.points, duration: address.windowSeconds },
+    loginAccount: { keyPrefix: 'login-account', points: account.points, duration: account.windowSeconds },
+    lockoutMail: { keyPrefix: 'lockout-mail', points: 1, duration: account.windowSeconds },
+    resetEmail: { keyPrefix: 'reset-email', points: resetEmail.points, duration: resetEmail.windowSeconds },
+    photoUpload: { keyPrefix: 'photo-upload', points: config.photoLimits.uploadsPerHour, duration: 3600 },
   };
+}
+
+/** One limiter per throttle, made by `make` from its options. */
+function limitersOf(config: AppConfig, make: (opts: ThrottleOptions) => RateLimiterAbstract): RateLimits {
+  const t = throttles(config);
+  return Object.fromEntries(
+    (Object.keys(t) as (keyof RateLimits)[]).map((name) => [name, make(t[name])]),
+  ) as unknown as RateLimits;
 }
 
 function postgresStore(config: AppConfig): RateLimitStore {
@@ -72,15 +120,10 @@ function postgresStore(config: AppConfig): RateLimitStore {
     tableCreated: true,
     clearExpiredByTimeout: false,
   };
-  const t = throttles(config);
   let closing: Promise<void> | null = null;
   return {
     kind: 'postgres',
-    limits: {
-      login: new RateLimiterPostgres({ ...options, ...t.login }),
-      register: new RateLimiterPostgres({ ...options, ...t.register }),
-      passwordReset: new RateLimiterPostgres({ ...options, ...t.passwordReset }),
-    },
+    limits: limitersOf(config, (opts) => new RateLimiterPostgres({ ...options, ...opts })),
     ready: async () => {},
     close: () => (closing ??= pool.end()),
   };
@@ -105,8 +148,7 @@ function redisStore(config: AppConfig): RateLimitStore {
   redis.on('ready', () => {
     warned = false;
   });
-  const t = throttles(config);
-  const limiter = (opts: { keyPrefix: string; points: number; duration: number }) =>
+  const limiter = (opts: ThrottleOptions) =>
     new RateLimiterRedis({
       storeClient: redis,
       rejectIfRedisNotReady: true,
@@ -116,7 +158,7 @@ function redisStore(config: AppConfig): RateLimitStore {
   let closing: Promise<void> | null = null;
   return {
     kind: 'redis',
-    limits: { login: limiter(t.login), register: limiter(t.register), passwordReset: limiter(t.passwordReset) },
+    limits: limitersOf(config, limiter),
     // Started with the app: waits for the first connection, or gives up quietly (the memory fallback covers it).
     ready: () =>
       redis.status === 'ready'
@@ -154,12 +196,28 @@ function tooManyAttempts(limit: number, res: RateLimiterRes): DomainError {
   });
 }
 
-/** Spends a point; throws the 429 once the key is over its limit. */
-export async function hit(limiter: RateLimiterAbstract, key: string): Promise<void> {
+/** Spends a point and answers what is left; throws the 429 once the key is over its limit. */
+export async function spend(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
   try {
-    await limiter.consume(key);
+    return await limiter.consume(key);
   } catch (e) {
     if (e instanceof RateLimiterRes) throw tooManyAttempts(limiter.points, e);
+    throw e;
+  }
+}
+
+/** Spends a point; throws the 429 once the key is over its limit. */
+export async function hit(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await spend(limiter, key);
+}
+
+/** Spends the key's only point: true the first time in its window, false after (nothing thrown). */
+export async function firstInWindow(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return false;
     throw e;
   }
 }
