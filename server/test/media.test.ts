@@ -1,5 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +11,7 @@ import {
   ADMIN_MEDIA_KINDS,
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGE,
+  PHOTO_MESSAGE,
   WARRIOR_MESSAGE,
   adminMediaPath,
   imageUploadedSchema,
@@ -21,12 +23,13 @@ import {
   type AdminMediaKind,
 } from '@evolution/shared';
 import { AuditLog, Evolution, FormGroup, Media, Page } from '../src/entities/index.ts';
-import { IMAGE_TOO_MANY_PIXELS, mediaSignature } from '../src/services/media.ts';
+import { UNSUBMITTED_PHOTOS_TASK } from '../src/services/jobs.ts';
+import { IMAGE_TOO_MANY_PIXELS, deleteUnsubmittedPhotos, mediaSignature } from '../src/services/media.ts';
 import { uploadStorage } from '../src/services/storage.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useTestS3 } from './helpers/s3.ts';
-import { multipart, photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { dataAnalysis, multipart, photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 // Videos are limited to 8 MB here, so the streamed overflow below sends 8 MB rather than the production 200 MB.
 const VIDEO_LIMIT = 8 * 1024 * 1024;
@@ -716,6 +719,196 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       const stored = (await uploadStorage(ctx.app.config).get(row.path))!;
       expect(stored.includes('SEFH')).toBe(false);
       expect(stored.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+    });
+  });
+
+  describe('progress photos: 20 uploads an hour, 30 waiting for a submission, deleted after a day unsubmitted', () => {
+    const photoRows = (userId: number) => ctx.app.orm.em.fork().count(Media, { owner: userId });
+    const connection = () => ctx.app.orm.em.fork().getConnection();
+
+    /** POST /api/user/image with its headers in the answer, and an Idempotency-Key when given. */
+    async function uploadWithHeaders(token: string, key?: string) {
+      const form = await multipart({}, [
+        { name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await jpeg() },
+      ]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/image',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      });
+      return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+    }
+
+    /** warrior.uploadImage with FormData over real HTTP (tRPC reads FormData from the request stream). */
+    async function uploadTrpc(token: string) {
+      if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'front.jpg');
+      const res = await fetch(`http://127.0.0.1:${port}/trpc/warrior.uploadImage`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    }
+
+    /** Photos waiting for a submission, written straight into the table (nothing here reads their files). */
+    async function waitingPhotos(userId: number, n: number) {
+      await connection().execute(
+        `insert into media (kind, path, mime, size, owner_id, created_at)
+         select 'progress_photo', 'uploads/waiting-' || gen_random_uuid() || '.jpg', 'image/jpeg', 1, ?, now()
+         from generate_series(1, ?)`,
+        [userId, n],
+      );
+    }
+
+    /** Three uploaded photos, put in the member's calibration data analysis (a chamber snapshot uses them). */
+    async function submittedPhotos(member: { token: string; userId: number }) {
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await uploadPhoto(ctx.app, member.token, await jpeg())).body.image.id);
+      const track = '/api/user/channel/warrior/calibration/phase';
+      const token = member.token;
+      expect((await rest(ctx.app, 'POST', `${track}/vo2`, { token, body: { time_to_complete: 900 } })).status).toBe(
+        200,
+      );
+      await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: member.userId }, { phase: 3 });
+      expect((await rest(ctx.app, 'POST', `${track}/data-analysis`, { token, body: dataAnalysis(ids) })).status).toBe(
+        200,
+      );
+      return ids;
+    }
+
+    /** Sets photos' upload time back by so many hours, in SQL, rather than waiting. */
+    const uploadedHoursAgo = (ids: number[], hours: number) =>
+      connection().execute(`update media set created_at = now() - make_interval(hours => ?) where id in (?)`, [
+        hours,
+        ids,
+      ]);
+    const pathOf = async (id: number) => (await ctx.app.orm.em.fork().findOneOrFail(Media, id)).path;
+    const stored = async (path: string) => (await uploadStorage(ctx.app.config).stat(path)) !== null;
+
+    it.skipIf(driver === 's3')(
+      'takes 20 uploads a member an hour through REST and tRPC together; the 21st is a 429 with Retry-After, a resend is not counted',
+      async () => {
+        const member = await trainingMember(ctx.app);
+        const other = await trainingMember(ctx.app);
+        const key = `photo-limit-${Date.now()}`;
+        const first = await uploadWithHeaders(member.token, key);
+        expect(first.status).toBe(201);
+        expect(first.headers).toMatchObject({ 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '19' });
+        for (let i = 0; i < 18; i++) expect((await uploadWithHeaders(member.token)).status).toBe(201);
+        expect((await uploadTrpc(member.token)).status).toBe(200);
+
+        const refused = await uploadWithHeaders(member.token);
+        expect(refused).toMatchObject({ status: 429, body: { message: 'Too Many Attempts.' } });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+        const refusedTrpc = await uploadTrpc(member.token);
+        expect(refusedTrpc).toMatchObject({ status: 429, body: { error: { message: 'Too Many Attempts.' } } });
+        expect(Number(refusedTrpc.headers.get('retry-after'))).toBeGreaterThan(3500);
+        expect(await photoRows(member.userId)).toBe(20);
+
+        // A resend of a stored upload answers it as before: nothing new is stored, so nothing is counted.
+        const resent = await uploadWithHeaders(member.token, key);
+        expect(resent).toMatchObject({ status: 201, body: first.body });
+        expect(resent.headers['idempotent-replayed']).toBe('true');
+        // The limit is the member's own.
+        expect((await uploadWithHeaders(other.token)).status).toBe(201);
+      },
+    );
+
+    it('holds 30 photos waiting for a submission: the 31st, through either door, is a 422 that says why and stores nothing', async () => {
+      const member = await trainingMember(ctx.app);
+      // Submitted photos are not waiting: these three do not count.
+      await submittedPhotos(member);
+      await waitingPhotos(member.userId, 29);
+      expect((await uploadPhoto(ctx.app, member.token, await jpeg())).status).toBe(201);
+      const [rows, files] = [await mediaRows(), await uploadedFiles()];
+      const message = PHOTO_MESSAGE.tooManyUnsubmitted;
+      expect(await uploadPhoto(ctx.app, member.token, await jpeg())).toEqual({
+        status: 422,
+        body: { message, errors: { image: [message] } },
+      });
+      expect(await uploadTrpc(member.token)).toMatchObject({
+        status: 422,
+        body: { error: { message, data: { errors: { image: [message] } } } },
+      });
+      expect(await mediaRows()).toBe(rows);
+      expect(await uploadedFiles()).toEqual(files);
+      expect(await photoRows(member.userId)).toBe(33);
+    });
+
+    it('lets exactly one of four uploads sent at once at 29 waiting photos in, and keeps only its file', async () => {
+      const member = await trainingMember(ctx.app);
+      await waitingPhotos(member.userId, 29);
+      const files = await uploadedFiles();
+      const photo = await jpeg();
+      // Each media insert takes 300 ms here: uploads sent at once are all between their count and their commit together.
+      await connection().execute(`
+        create function test_slow_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.3); return new; end $$;
+        create trigger test_slow_insert before insert on media for each row execute function test_slow_insert()`);
+      let answers;
+      try {
+        answers = await Promise.all([1, 2, 3, 4].map(() => uploadPhoto(ctx.app, member.token, photo)));
+      } finally {
+        await connection().execute('drop trigger test_slow_insert on media; drop function test_slow_insert()');
+      }
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422]);
+      expect(await photoRows(member.userId)).toBe(30);
+      const accepted = answers.find((a) => a.status === 201)!.body.image.id as number;
+      expect(await uploadedFiles()).toEqual([...files, await pathOf(accepted)].sort());
+    });
+
+    it('deletes, a day after upload, the photos no submission uses, file and row; keeps submitted and recent ones', async () => {
+      const member = await trainingMember(ctx.app);
+      const submitted = await submittedPhotos(member);
+      const upload = async () => (await uploadPhoto(ctx.app, member.token, await jpeg())).body.image.id as number;
+      const [stale, recent] = [await upload(), await upload()];
+      await uploadedHoursAgo([...submitted, stale], 25);
+      await uploadedHoursAgo([recent], 23);
+      const stalePath = await pathOf(stale);
+      expect(await stored(stalePath)).toBe(true);
+
+      // Through the job queue, as the hourly schedule queues it.
+      await connection().execute(`select graphile_worker.add_job(?, '{}'::json, max_attempts => 1)`, [
+        UNSUBMITTED_PHOTOS_TASK,
+      ]);
+      await expect.poll(() => ctx.app.orm.em.fork().count(Media, { id: stale }), { timeout: 10_000 }).toBe(0);
+      expect(await stored(stalePath)).toBe(false);
+      for (const id of [...submitted, recent]) {
+        expect(await stored(await pathOf(id))).toBe(true);
+        expect((await rest(ctx.app, 'GET', `/api/user/image/${id}`, { token: member.token })).status).toBe(200);
+      }
+    });
+
+    it('keeps the row of a photo whose file the store would not delete, fails the run, and deletes both on the next', async () => {
+      const member = await trainingMember(ctx.app);
+      const photo = (await uploadPhoto(ctx.app, member.token, await jpeg())).body.image.id as number;
+      await uploadedHoursAgo([photo], 25);
+      const path = await pathOf(photo);
+      // The store fails: on S3 the endpoint is unreachable; on the folder the name is taken by a folder (unlink refuses).
+      const broken = s3 ? { dataDir, storage: { ...s3.storage, endpoint: 'http://127.0.0.1:9' } } : ctx.app.config;
+      const file = join(dataDir, path);
+      if (!s3) {
+        rmSync(file);
+        mkdirSync(file);
+      }
+      try {
+        await expect(deleteUnsubmittedPhotos({ em: ctx.app.orm.em.fork(), config: broken })).rejects.toThrow(
+          '1 unsubmitted photo files could not be deleted',
+        );
+      } finally {
+        if (s3) await uploadStorage(broken).close();
+        else rmSync(file, { recursive: true });
+      }
+      expect(await ctx.app.orm.em.fork().count(Media, { id: photo })).toBe(1);
+      // The bucket still holds the file; the folder's was swapped for the folder above.
+      expect(await stored(path)).toBe(driver === 's3');
+      expect(await deleteUnsubmittedPhotos({ em: ctx.app.orm.em.fork(), config: ctx.app.config })).toBe(1);
+      expect(await ctx.app.orm.em.fork().count(Media, { id: photo })).toBe(0);
+      expect(await stored(path)).toBe(false);
     });
   });
 });

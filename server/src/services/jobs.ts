@@ -17,6 +17,7 @@ import type { AppConfig } from '../config.ts';
 import { db, now } from '../db/kysely.ts';
 import { serviceLog } from './log.ts';
 import { sendMail, type Mail } from './mail.ts';
+import { deleteUnsubmittedPhotos } from './media.ts';
 import { messageTasks } from './messageDelivery.ts';
 import { pushTasks } from './push.ts';
 import { RATE_LIMIT_TABLE } from './rateLimit.ts';
@@ -93,6 +94,8 @@ export const PURGE_REVOKED_TOKENS_TASK = 'purge_revoked_tokens';
  * password-reset rows past use and payment webhook ids past any redelivery (docs/architecture.md, "Growth").
  */
 export const QUEUE_MAINTENANCE_TASK = 'maintain_queue';
+/** The hourly clean-up of progress photos never put in a submission, 24 hours after upload (services/media.ts). */
+export const UNSUBMITTED_PHOTOS_TASK = 'delete_unsubmitted_photos';
 /** How long a job that failed for good (a mail never delivered) stays in graphile_worker.jobs for inspection. */
 const FAILED_JOB_KEEP_DAYS = 30;
 /** Throttle rows are kept an hour past their window (as the limiter library does) so a late check still finds them. */
@@ -110,6 +113,7 @@ const PAYMENT_EVENT_KEEP_DAYS = 30;
 const SCHEDULES = parseCronItems([
   { task: PURGE_REVOKED_TOKENS_TASK, match: '0 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
   { task: QUEUE_MAINTENANCE_TASK, match: '30 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
+  { task: UNSUBMITTED_PHOTOS_TASK, match: '45 * * * *', options: { backfillPeriod: 3_600_000, maxAttempts: 3 } },
 ]);
 
 /** A worker running inside this server process; `stop()` lets a job being run finish, then closes its connections. */
@@ -139,6 +143,9 @@ export async function startJobWorker(config: AppConfig, orm: MikroORM): Promise<
     ...vo2RelabelTasks(config, orm),
     [PURGE_REVOKED_TOKENS_TASK]: async () => {
       await db(orm.em.fork()).deleteFrom('revoked_tokens').where('expires_at', '<', now()).execute();
+    },
+    [UNSUBMITTED_PHOTOS_TASK]: async () => {
+      await deleteUnsubmittedPhotos({ em: orm.em.fork(), config });
     },
     [QUEUE_MAINTENANCE_TASK]: async () => {
       const kysely = db(orm.em.fork());

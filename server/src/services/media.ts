@@ -1,10 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import {
   INTRODUCTION_PAGE,
   MEDIA_MESSAGE,
+  PHOTO_MESSAGE,
   ROLE,
   SERVER_MESSAGE,
   WARRIOR_MESSAGE,
@@ -16,6 +18,7 @@ import {
   type MediaUploaded,
 } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
+import { anyOf, db, type Database } from '../db/kysely.ts';
 import { Media, Page } from '../entities/index.ts';
 import type { IMedia, MediaKind } from '../entities/Media.ts';
 import { DomainError, isUniqueViolation, notFound, validationError } from '../errors.ts';
@@ -30,6 +33,7 @@ import {
   type ByteRange,
   type ForeignContent,
 } from './mediaFormat.ts';
+import { hit } from './rateLimit.ts';
 import { StoredFileTooLarge, uploadStorage, type StorageSettings } from './storage.ts';
 
 /** Formats accepted as photos; anything else (including a renamed PDF or script) is refused after sniffing. */
@@ -107,12 +111,18 @@ async function thumbnailOf(image: Buffer): Promise<Buffer> {
 /**
  * Stores a re-encoded JPEG under `path` (a generated name unless given) with its thumbnail and a media row; the file is
  * removed again when the row cannot be written. An existing file at a given path is kept (seeded images are shared).
+ * `beforeInsert` runs in the row's transaction, before the row is written: a refusal it throws leaves no file either.
  */
 export async function storeImage(
   ctx: { em: ServiceContext['em']; config: StorageSettings },
   kind: MediaKind,
   image: { data: Buffer; width: number; height: number },
-  opts: { ownerId?: number | null; path?: string; idempotencyKey?: string | null } = {},
+  opts: {
+    ownerId?: number | null;
+    path?: string;
+    idempotencyKey?: string | null;
+    beforeInsert?: (tx: ServiceContext['em']) => Promise<void>;
+  } = {},
 ): Promise<IMedia> {
   const path = opts.path ?? `uploads/${randomUUID()}.jpg`;
   const storage = uploadStorage(ctx.config);
@@ -120,19 +130,24 @@ export async function storeImage(
   const written = !(opts.path && (await storage.stat(path)));
   if (written) await storage.put(path, image.data, 'image/jpeg');
   try {
-    const media = ctx.em.create(Media, {
-      kind,
-      path,
-      mime: 'image/jpeg',
-      size: image.data.length,
-      width: image.width,
-      height: image.height,
-      owner: opts.ownerId ?? null,
-      thumbnail: await thumbnailOf(image.data),
-      idempotencyKey: opts.idempotencyKey ?? null,
-    });
-    await ctx.em.flush();
-    return media;
+    const thumbnail = await thumbnailOf(image.data);
+    const insert = async (em: ServiceContext['em']) => {
+      await opts.beforeInsert?.(em);
+      const media = em.create(Media, {
+        kind,
+        path,
+        mime: 'image/jpeg',
+        size: image.data.length,
+        width: image.width,
+        height: image.height,
+        owner: opts.ownerId ?? null,
+        thumbnail,
+        idempotencyKey: opts.idempotencyKey ?? null,
+      });
+      await em.flush();
+      return media;
+    };
+    return opts.beforeInsert ? await ctx.em.transactional(insert) : await insert(ctx.em);
   } catch (err) {
     if (written) await storage.delete(path).catch(() => {});
     throw err;
@@ -150,9 +165,54 @@ async function keyedPhoto(em: ServiceContext['em'], ownerId: number, key: string
 /** Only a member who may train uploads progress photos (403): checked before anything the upload carries is read. */
 export const mayUploadPhoto = (ctx: SignedInContext) => assertCanTrain(ctx.em, ctx.actor.me, ctx.actor.membership);
 
+/** How long a progress photo waits for a submission (a data analysis) before the hourly clean-up deletes it. */
+const UNSUBMITTED_PHOTO_HOURS = 24;
+
+/** The chamber snapshot columns that put a progress photo in a submission (entities/ChamberSnapshot.ts). */
+const SNAPSHOT_IMAGES = ['image1_id', 'image2_id', 'image3_id'] as const;
+
+/** Progress photos (`m`) that no chamber snapshot uses: uploaded, never submitted. One anti-join per indexed column. */
+const unsubmittedPhotos = (kysely: Kysely<Database>) =>
+  kysely
+    .selectFrom('media as m')
+    .where('m.kind', '=', 'progress_photo')
+    .where((eb) =>
+      eb.and(
+        SNAPSHOT_IMAGES.map((column) =>
+          eb.not(
+            eb.exists(eb.selectFrom('chamber_snapshots as c').select('c.id').whereRef(`c.${column}`, '=', 'm.id')),
+          ),
+        ),
+      ),
+    );
+
+/** 422 when the member already holds PHOTO_UNSUBMITTED_MAX photos no submission uses (counted up to that many). */
+async function assertRoomForPhoto(ctx: Pick<ServiceContext, 'em' | 'config'>, ownerId: number): Promise<void> {
+  const max = ctx.config.photoLimits.unsubmitted;
+  const kysely = db(ctx.em);
+  const { n } = await kysely
+    .selectFrom(unsubmittedPhotos(kysely).select('m.id').where('m.owner_id', '=', ownerId).limit(max).as('u'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (n >= max) throw validationError('image', PHOTO_MESSAGE.tooManyUnsubmitted);
+}
+
+/**
+ * The count of a member's unsubmitted photos and the new row, made one at a time per member: the member's row is
+ * locked first, so two uploads at once never both see room for one more. A resend of a stored key skips the count:
+ * its insert meets the key's unique index and answers the first upload.
+ */
+const roomForPhoto =
+  (ctx: Pick<ServiceContext, 'config'>, ownerId: number, key: string | null) => async (tx: ServiceContext['em']) => {
+    await db(tx).selectFrom('users').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
+    if (key && (await keyedPhoto(tx, ownerId, key)) !== null) return;
+    await assertRoomForPhoto({ em: tx, config: ctx.config }, ownerId);
+  };
+
 /**
  * POST user/image: stores a member's progress photo under a generated name; only they (and admins) may use it. An
- * upload sent with an idempotency key the member already used answers that upload's photo and stores nothing.
+ * upload sent with an idempotency key the member already used answers that upload's photo and stores nothing. At most
+ * PHOTO_UPLOADS_PER_HOUR uploads an hour (429), and PHOTO_UNSUBMITTED_MAX photos waiting for a submission (422).
  */
 export async function uploadProgressPhoto(
   ctx: SignedInContext,
@@ -166,6 +226,10 @@ export async function uploadProgressPhoto(
   // A resend is answered before its file is read: the photo it carries is the one already stored.
   const first = key ? await keyedPhoto(ctx.em, actor.user.id, key) : null;
   if (first !== null) return answer(first, true);
+  // Every new upload counts, refused ones too: re-encoding is the costly part. Then a cheap look at the quota before the
+  // file is read; the count that holds is made again under the member's lock as the row is written.
+  await hit(ctx.limits.photoUpload, String(actor.user.id));
+  await assertRoomForPhoto(ctx, actor.user.id);
   const file = await read();
   if (!file || file.length === 0) throw validationError('image', WARRIOR_MESSAGE.imageRequired);
   try {
@@ -174,7 +238,11 @@ export async function uploadProgressPhoto(
       { em: ctx.em.fork(), config: ctx.config },
       'progress_photo',
       await reencodePhoto(file),
-      { ownerId: actor.user.id, idempotencyKey: key ?? null },
+      {
+        ownerId: actor.user.id,
+        idempotencyKey: key ?? null,
+        beforeInsert: roomForPhoto(ctx, actor.user.id, key ?? null),
+      },
     );
     return answer(media.id, false);
   } catch (err) {
@@ -225,6 +293,57 @@ export async function deleteMemberFiles(ctx: Pick<ServiceContext, 'em' | 'config
   // A file already gone counts as deleted; a store that cannot be reached fails the deletion before any row goes.
   await Promise.all(media.map((m) => storage.delete(m.path)));
   return media.length;
+}
+
+/** Photos the clean-up deletes per transaction: their rows stay locked only while their files are deleted. */
+const CLEANUP_BATCH = 200;
+
+/**
+ * The hourly clean-up: deletes progress photos no submission uses once they are UNSUBMITTED_PHOTO_HOURS old, file
+ * first, then row. A file the store would not delete keeps its row (a row without its file only reads as 404; a file
+ * without its row would never be found again), so the next run tries it again; the run then fails, to be seen.
+ * Answers how many photos went.
+ */
+export async function deleteUnsubmittedPhotos(ctx: {
+  em: ServiceContext['em'];
+  config: StorageSettings;
+}): Promise<number> {
+  const storage = uploadStorage(ctx.config);
+  let deleted = 0;
+  let failed = 0;
+  let after = 0;
+  for (let more = true; more;) {
+    await ctx.em.fork().transactional(async (tx) => {
+      const kysely = db(tx);
+      // Locked as found: a data analysis that names one of them now waits for this transaction, and one being written
+      // (its insert holds the photo row's key-share lock) is skipped until the next run.
+      const locked = await unsubmittedPhotos(kysely)
+        .select('m.id')
+        .where('m.id', '>', after)
+        .where('m.created_at', '<', sql<string>`now() - make_interval(hours => ${UNSUBMITTED_PHOTO_HOURS})`)
+        .orderBy('m.id')
+        .limit(CLEANUP_BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      more = locked.length === CLEANUP_BATCH;
+      if (!locked.length) return;
+      after = locked.at(-1)!.id;
+      // Read again once locked: a submission that committed while the first read ran is seen now, and none can follow.
+      const photos = await unsubmittedPhotos(kysely)
+        .select(['m.id', 'm.path'])
+        .where('m.id', '=', anyOf(locked.map((m) => m.id)))
+        .execute();
+      const results = await Promise.allSettled(photos.map((m) => storage.delete(m.path)));
+      const gone = photos.filter((_, i) => results[i]!.status === 'fulfilled').map((m) => m.id);
+      failed += photos.length - gone.length;
+      if (gone.length) await kysely.deleteFrom('media').where('id', '=', anyOf(gone)).execute();
+      deleted += gone.length;
+    });
+  }
+  if (failed)
+    throw new Error(`${failed} unsubmitted photo files could not be deleted; their rows are kept for the next run.`);
+  return deleted;
 }
 
 /** Room for the multipart framing around one file when a declared Content-Length is checked against a size limit. */

@@ -17,6 +17,7 @@ import {
   formLevelRowSchema,
   idempotencyKey,
   imageUploadSchema,
+  messageSchema,
   pageIdInput,
   pageInput,
   pageSchema,
@@ -197,13 +198,13 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...route({
         summary:
-          'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata. An Idempotency-Key header already used answers the same image id (header idempotent-replayed) and stores nothing.',
+          'Upload a progress photo (multipart field image, up to 10 MB); stored re-encoded as JPEG without metadata. An Idempotency-Key header already used answers the same image id (header idempotent-replayed) and stores nothing. 20 uploads an hour (429), 30 photos waiting for a submission (422); those are deleted a day after upload.',
         tags,
         who: 'member',
         headers: photoKeyHeader,
         upload: z.object({ image: z.file().describe('A picture: JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF') }),
         bind: mayUploadPhoto,
-        response: { 201: imageUploadSchema },
+        response: { 201: imageUploadSchema, 429: messageSchema },
       }),
       config: { takesUploads: true },
     },
