@@ -21,6 +21,8 @@ export interface AppConfig {
   /** Token lifetime in seconds, without and with "remember me". */
   tokenTtl: number;
   rememberTokenTtl: number;
+  /** A token that could outlive this many seconds ("remember me") ends after as long without use. */
+  rememberTokenIdle: number;
   adminEmail: string;
   adminPassword: string;
   demoSeed: boolean;
@@ -283,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     tokenTtl: int(env.TOKEN_TTL_SECONDS, 60 * 60 * 24),
     rememberTokenTtl: int(env.REMEMBER_TOKEN_TTL_SECONDS, 60 * 60 * 24 * 30),
+    rememberTokenIdle: int(env.REMEMBER_TOKEN_IDLE_SECONDS, 60 * 60 * 24 * 14),
     adminEmail: env.ADMIN_EMAIL ?? '',
     adminPassword: env.ADMIN_PASSWORD ?? '',
     demoSeed: bool(env.DEMO_SEED, !env.DATABASE_URL),

@@ -109,3 +109,6 @@ entities.push(RowCount);
 import { PersonalAccessToken } from './PersonalAccessToken.ts';
 export { PersonalAccessToken };
 entities.push(PersonalAccessToken);
+import { RememberedToken } from './RememberedToken.ts';
+export { RememberedToken };
+entities.push(RememberedToken);

@@ -21,7 +21,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import { firstInWindow, hit, spend } from './rateLimit.ts';
 import { enqueueMail } from './jobs.ts';
 import { loginResponse, type EvolutionFacts, type Membership, type SubscriptionFacts } from './session.ts';
-import { newTokenId } from './tokens.ts';
+import { idleSeconds, markRememberedUse, mayEndIdle, newTokenId, REMEMBERED_USE_EVERY_SECONDS } from './tokens.ts';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -260,6 +260,13 @@ export interface ActorReads {
 
 const readActor = prepared((kysely, jti: string, id: number) => actorQuery(kysely, jti, id, false));
 const readActorWithForms = prepared((kysely, jti: string, id: number) => actorQuery(kysely, jti, id, true));
+// A token that may end idle ("remember me") reads, in the same round trip, how long ago it was last used.
+const readRemembered = prepared((kysely, jti: string, id: number, iat: number) =>
+  actorQuery(kysely, jti, id, false).select(idleSeconds(jti, iat).as('idle_seconds')),
+);
+const readRememberedWithForms = prepared((kysely, jti: string, id: number, iat: number) =>
+  actorQuery(kysely, jti, id, true).select(idleSeconds(jti, iat).as('idle_seconds')),
+);
 const readPersonalActor = prepared((kysely, tokenId: number) => personalActorQuery(kysely, tokenId, false));
 const readPersonalActorWithForms = prepared((kysely, tokenId: number) => personalActorQuery(kysely, tokenId, true));
 type ActorRow = InferResult<ReturnType<typeof actorBase>>[number];
@@ -314,6 +321,18 @@ export async function authenticate(
   }
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || !claims.jti || typeof claims.exp !== 'number') throw unauthenticated();
+  if (mayEndIdle(ctx.config, claims.exp, claims.iat)) {
+    const [row] = await (reads.forms ? readRememberedWithForms : readRemembered)(
+      ctx.em,
+      claims.jti,
+      id,
+      claims.iat ?? 0,
+    );
+    if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
+    if (row.idle_seconds > ctx.config.rememberTokenIdle) throw unauthenticated();
+    if (row.idle_seconds > REMEMBERED_USE_EVERY_SECONDS) await markRememberedUse(ctx.em, claims.jti, claims.exp);
+    return actorOf(ctx.em, row, { jti: claims.jti, exp: claims.exp });
+  }
   const [row] = await (reads.forms ? readActorWithForms : readActor)(ctx.em, claims.jti, id);
   if (!row || row.revoked || row.token_version !== claims.tv) throw unauthenticated();
   return actorOf(ctx.em, row, { jti: claims.jti, exp: claims.exp });

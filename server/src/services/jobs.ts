@@ -87,7 +87,7 @@ function workerPool(config: Pick<AppConfig, 'databaseUrl' | 'logLevel'>, max: nu
   return pool;
 }
 
-/** The hourly purge of tokens ended by logout that have expired anyway (they can no longer be presented). */
+/** The hourly purge of tokens ended by logout, and of remember-me tokens' last uses, once expired anyway. */
 export const PURGE_REVOKED_TOKENS_TASK = 'purge_revoked_tokens';
 /**
  * The hourly upkeep: permanently failed jobs past their inspection time, unused queue rows, expired throttle rows,
@@ -143,6 +143,8 @@ export async function startJobWorker(config: AppConfig, orm: MikroORM): Promise<
     ...vo2RelabelTasks(config, orm),
     [PURGE_REVOKED_TOKENS_TASK]: async () => {
       await db(orm.em.fork()).deleteFrom('revoked_tokens').where('expires_at', '<', now()).execute();
+      // The last uses of remember-me tokens that have expired anyway.
+      await db(orm.em.fork()).deleteFrom('remembered_tokens').where('expires_at', '<', now()).execute();
     },
     [UNSUBMITTED_PHOTOS_TASK]: async () => {
       await deleteUnsubmittedPhotos({ em: orm.em.fork(), config });
