@@ -55,6 +55,11 @@ beforeAll(async () => {
   } finally {
     await orm.close(true);
   }
+  // Remember-me tokens' last uses: one past its token's expiry (purged with the revoked tokens), one not yet.
+  await sql.query(
+    `insert into remembered_tokens (jti, last_used_at, expires_at) values ($1, now(), now() - interval '1 hour'), ($2, now(), now() + interval '1 hour')`,
+    [tokens.expired, tokens.live],
+  );
   // Two mails that failed for good: one 40 days ago (past the 30 days kept for inspection), one yesterday.
   for (const [name, days] of [
     ['old', 40],
@@ -266,6 +271,9 @@ describe('two instances on one database', () => {
     // Revoked tokens: the expired one purged, the one still valid kept.
     expect(
       (await sql.query('select jti from revoked_tokens where jti = any($1)', [[tokens.expired, tokens.live]])).rows,
+    ).toEqual([{ jti: tokens.live }]);
+    expect(
+      (await sql.query('select jti from remembered_tokens where jti = any($1)', [[tokens.expired, tokens.live]])).rows,
     ).toEqual([{ jti: tokens.live }]);
     // Failed mail: kept 30 days for inspection, then deleted.
     expect(
