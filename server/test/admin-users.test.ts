@@ -199,7 +199,7 @@ describe('POST /api/admin/admin', () => {
     const res = await call('POST', '/api/admin/admin', {
       name: '  New Member ',
       email: 'New.Member@Example.com',
-      password: 'secret1',
+      password: 'new-member-1',
       user_type: '1',
     });
     expect(res).toMatchObject({ status: 201, body: { message: M.created } });
@@ -211,7 +211,7 @@ describe('POST /api/admin/admin', () => {
       subscriber: false,
       access_overrides: {},
     });
-    const session = await login('new.member@example.com', 'secret1');
+    const session = await login('new.member@example.com', 'new-member-1');
     expect(session.body).toMatchObject({ user_role: 1, initial_setup: 1, initial_setup_step: 1 });
     expect(await em().count(Evolution, { user: data.id })).toBe(1);
 
@@ -259,7 +259,7 @@ describe('POST /api/admin/admin', () => {
     const taken = await call('POST', '/api/admin/admin', {
       name: 'X',
       email: 'BOSS@example.com',
-      password: '123456',
+      password: 'taken-pass-1',
       user_type: 1,
     });
     expect(taken).toMatchObject({ status: 422, body: { errors: { email: ['The email has already been taken.'] } } });
@@ -291,7 +291,7 @@ describe('POST /api/admin/admin', () => {
       ctx.app,
       'mutation',
       'admin.users.create',
-      { name: 'Via tRPC', email: 'via-trpc@example.com', password: 'secret1', user_type: 1 },
+      { name: 'Via tRPC', email: 'via-trpc@example.com', password: 'new-member-1', user_type: 1 },
       adminToken,
     );
     expect(res.data).toMatchObject({ message: M.created, data: { email: 'via-trpc@example.com' } });

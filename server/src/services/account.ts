@@ -20,6 +20,7 @@ import {
 import type { IContactDetails } from '../entities/ContactDetails.ts';
 import { DomainError, validationError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
+import { refuseCommonPassword } from './commonPasswords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeAllTokens } from './personalTokens.ts';
 import { chooseSets } from '../domain/rounds.ts';
@@ -56,6 +57,8 @@ export async function changePassword(
   input: z.output<typeof changePasswordInput>,
 ): Promise<{ message: string; access_token: string }> {
   const { actor } = ctx;
+  // A form fault, refused before the old password spends a sign-in attempt.
+  refuseCommonPassword(input.password);
   await confirmPassword(ctx, input.old_password, 'old_password', ACCOUNT_MESSAGE.oldPasswordWrong);
   const version = actor.user.tokenVersion;
   const password = await hashPassword(ctx.config, input.password);

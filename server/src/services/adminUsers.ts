@@ -21,6 +21,7 @@ import { notFound, validationError } from '../errors.ts';
 import { removeAccount } from './account.ts';
 import { createMember, normaliseEmail, registering } from './auth.ts';
 import type { SignedInContext } from './context.ts';
+import { refuseCommonPassword } from './commonPasswords.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeAllTokens } from './personalTokens.ts';
 import { accessMap, isSubscriptionActive } from './session.ts';
@@ -160,6 +161,7 @@ export async function createUser(
   ctx: SignedInContext,
   input: z.output<typeof adminUserCreateInput>,
 ): Promise<AdminUser> {
+  refuseCommonPassword(input.password);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
   const user = await registering(() =>
@@ -213,6 +215,7 @@ export async function setUserPassword(
   { id, ...input }: UserId & z.output<typeof adminUserPasswordInput>,
 ): Promise<{ message: string }> {
   if (id === ctx.actor.me.id) throw validationError('password', M.selfPassword);
+  refuseCommonPassword(input.password);
   const password = await hashPassword(ctx.config, input.password);
   await ctx.em.transactional(async (em) => {
     const user = await findUser(em, id, true);

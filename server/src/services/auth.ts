@@ -17,6 +17,7 @@ import { DomainError, validationError } from '../errors.ts';
 import { sql, type InferResult, type Kysely } from 'kysely';
 import { db, now, prepared, type Database } from '../db/kysely.ts';
 import type { Actor, ServiceContext, SignedInContext, UserFacts } from './context.ts';
+import { refuseCommonPassword } from './commonPasswords.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { firstInWindow, hit, spend } from './rateLimit.ts';
 import { enqueueMail } from './jobs.ts';
@@ -67,6 +68,7 @@ export function throttleRegistration(ctx: ServiceContext): Promise<void> {
 
 /** Registers a member (role 1, setup step 1) and signs them in; the door has spent the attempt (throttleRegistration). */
 export async function register(ctx: ServiceContext, input: z.output<typeof registerInput>): Promise<LoginResponse> {
+  refuseCommonPassword(input.password);
   const email = normaliseEmail(input.email);
   const password = await hashPassword(ctx.config, input.password);
   return registering(async () => {

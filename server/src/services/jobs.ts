@@ -19,6 +19,7 @@ import { serviceLog } from './log.ts';
 import { sendMail, type Mail } from './mail.ts';
 import { deleteUnsubmittedPhotos } from './media.ts';
 import { messageTasks } from './messageDelivery.ts';
+import { passwordResetTasks } from './passwordReset.ts';
 import { pushTasks } from './push.ts';
 import { RATE_LIMIT_TABLE } from './rateLimit.ts';
 import { vo2RelabelTasks } from './vo2Relabel.ts';
@@ -141,6 +142,7 @@ export async function startJobWorker(config: AppConfig, orm: MikroORM): Promise<
     ...pushTasks(config, orm),
     ...messageTasks(config, orm),
     ...vo2RelabelTasks(config, orm),
+    ...passwordResetTasks(config, orm),
     [PURGE_REVOKED_TOKENS_TASK]: async () => {
       await db(orm.em.fork()).deleteFrom('revoked_tokens').where('expires_at', '<', now()).execute();
       // The last uses of remember-me tokens that have expired anyway.

@@ -1,13 +1,19 @@
 import { raw as sqlRaw } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { TaskList } from 'graphile-worker';
+import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGE, passwordCreateInput, passwordResetInput } from '@evolution/shared';
+import type { AppConfig } from '../config.ts';
+import { db } from '../db/kysely.ts';
 import { PasswordReset, User } from '../entities/index.ts';
 import { validationError } from '../errors.ts';
 import { clearSignInFailures, normaliseEmail } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { revokeAllTokens } from './personalTokens.ts';
 import { enqueueMail } from './jobs.ts';
+import { refuseCommonPassword } from './commonPasswords.ts';
 import { hashPassword } from './passwords.ts';
 import { hit } from './rateLimit.ts';
 
@@ -36,9 +42,15 @@ export function throttleResetEmail(ctx: ServiceContext, email: string): Promise<
   return hit(ctx.limits.resetEmail, normaliseEmail(email));
 }
 
+/** The job that does a reset request's work (services/jobs.ts runs it): look the email up, and for an account send a link. */
+export const PASSWORD_RESET_TASK = 'password_reset_request';
+/** A failed run (the database away) is tried again for about four minutes; after that, asking again is quicker. */
+const PASSWORD_RESET_MAX_ATTEMPTS = 5;
+
 /**
- * Emails a single-use reset link valid 60 minutes. The answer is the same whether or not the email has an account; the
- * mail is queued with the token (one transaction) and sent by the job worker, so SMTP's speed tells nothing. The door has spent the request (throttleResetRequest).
+ * Emails a single-use reset link valid 60 minutes. The answer only queues the job, with the normalised email, whether
+ * or not it has an account: the worker looks it up, so neither the answer nor its time tells which. The door has
+ * spent the request (throttleResetRequest).
  */
 export async function requestPasswordReset(
   ctx: ServiceContext,
@@ -46,28 +58,47 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
   await throttleResetEmail(ctx, email);
-  const user = await ctx.em.findOne(User, { email });
-  if (user) {
-    const token = randomBytes(32).toString('base64url');
-    const link = resetLink(ctx.config.appUrl, token, email);
-    await ctx.em.transactional(async (em) => {
-      // Only the newest link works.
-      await em.nativeDelete(PasswordReset, { user: user.id });
-      em.create(PasswordReset, {
-        user: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
-      });
-      await em.flush();
-      // Queued with the token it carries: the worker sends it, so the answer never waits for SMTP.
-      await enqueueMail(em, {
-        to: email,
-        subject: 'Reset your password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-      });
-    });
-  }
+  await sql`select graphile_worker.add_job(${PASSWORD_RESET_TASK}, ${JSON.stringify({ email } satisfies ResetRequest)}::json, max_attempts => ${PASSWORD_RESET_MAX_ATTEMPTS})`.execute(
+    db(ctx.em),
+  );
   return { message: ACCOUNT_MESSAGE.resetRequested };
+}
+
+interface ResetRequest {
+  email: string;
+}
+
+/**
+ * The queued request's work: for an account, its only reset row and the mail carrying the token, in one transaction
+ * (the worker sends the mail later); for an unknown email, nothing.
+ */
+async function sendResetLink(em: EntityManager, config: Pick<AppConfig, 'appUrl'>, { email }: ResetRequest) {
+  const user = await em.findOne(User, { email });
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  const link = resetLink(config.appUrl, token, email);
+  await em.transactional(async (tx) => {
+    // Only the newest link works.
+    await tx.nativeDelete(PasswordReset, { user: user.id });
+    tx.create(PasswordReset, {
+      user: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    await tx.flush();
+    await enqueueMail(tx, {
+      to: email,
+      subject: 'Reset your password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+    });
+  });
+}
+
+/** The reset request task for the job worker's task list (services/jobs.ts). */
+export function passwordResetTasks(config: Pick<AppConfig, 'appUrl'>, orm: MikroORM): TaskList {
+  return {
+    [PASSWORD_RESET_TASK]: (payload) => sendResetLink(orm.em.fork(), config, payload as ResetRequest),
+  };
 }
 
 /**
@@ -78,6 +109,7 @@ export async function resetPassword(
   ctx: ServiceContext,
   input: z.output<typeof passwordResetInput>,
 ): Promise<{ message: string }> {
+  refuseCommonPassword(input.password);
   const password = await hashPassword(ctx.config, input.password);
   const done = await ctx.em.transactional(async (em) => {
     const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
