@@ -21,7 +21,7 @@ export interface AppConfig {
   /** Token lifetime in seconds, without and with "remember me". */
   tokenTtl: number;
   rememberTokenTtl: number;
-  /** A token that could outlive this many seconds ("remember me") ends after as long without use. */
+  /** A token that could outlive this many seconds ("remember me") ends after as long without use; 0: never idle. */
   rememberTokenIdle: number;
   adminEmail: string;
   adminPassword: string;

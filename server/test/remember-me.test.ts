@@ -1,6 +1,8 @@
 // Remember-me tokens end after REMEMBER_TOKEN_IDLE_SECONDS (14 days) without use, within their 30-day life: the last
 // use is kept per token (written at most once a minute), and time travels here by setting it back in SQL.
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { mayEndIdle } from '../src/services/tokens.ts';
 import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
@@ -41,6 +43,11 @@ const lastUsedDaysAgo = (jti: string, days: number, exp: number) =>
     [jti, days * DAY, exp],
   );
 
+/** The app's VAPID pair: loadConfig then writes no key file. */
+const vapidEnv = () => ({
+  VAPID_PUBLIC_KEY: ctx.app.config.vapid.publicKey,
+  VAPID_PRIVATE_KEY: ctx.app.config.vapid.privateKey,
+});
 const me = (token: string) => rest(ctx.app, 'GET', '/api/user', { token });
 
 describe('a remember-me token', () => {
@@ -95,6 +102,19 @@ describe('a remember-me token', () => {
     const { token } = await signedIn(true);
     expect((await rest(ctx.app, 'GET', '/api/logout', { token })).status).toBe(200);
     expect((await me(token)).status).toBe(401);
+  });
+});
+
+describe('REMEMBER_TOKEN_IDLE_SECONDS', () => {
+  it('is 14 days unless set; 0 turns the idle end off, and only tokens living longer than it can end idle', () => {
+    expect(loadConfig({ JWT_SECRET: ctx.app.config.jwtSecret, ...vapidEnv() }).rememberTokenIdle).toBe(14 * DAY);
+    expect(
+      loadConfig({ JWT_SECRET: ctx.app.config.jwtSecret, ...vapidEnv(), REMEMBER_TOKEN_IDLE_SECONDS: '3600' })
+        .rememberTokenIdle,
+    ).toBe(3600);
+    expect(mayEndIdle({ rememberTokenIdle: 14 * DAY }, 30 * DAY, 0)).toBe(true);
+    expect(mayEndIdle({ rememberTokenIdle: 14 * DAY }, DAY, 0)).toBe(false);
+    expect(mayEndIdle({ rememberTokenIdle: 0 }, 30 * DAY, 0)).toBe(false);
   });
 });
 

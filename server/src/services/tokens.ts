@@ -22,11 +22,11 @@ export interface TokenIssuer {
 export const newTokenId = () => randomUUID().replace(/-/g, '');
 
 /**
- * Whether a token could outlive the idle window (a "remember me" one, REMEMBER_TOKEN_IDLE_SECONDS): only those have
- * their use noted and end idle. The lifetime decides, so tokens issued before this check are covered too.
+ * Whether a token could outlive the idle window (a "remember me" one, REMEMBER_TOKEN_IDLE_SECONDS; 0 turns the idle
+ * end off): only those have their use noted and end idle. The lifetime decides, so tokens issued earlier count too.
  */
 export const mayEndIdle = (config: Pick<AppConfig, 'rememberTokenIdle'>, exp: number, iat: number | undefined) =>
-  typeof iat !== 'number' || exp - iat > config.rememberTokenIdle;
+  config.rememberTokenIdle > 0 && (typeof iat !== 'number' || exp - iat > config.rememberTokenIdle);
 
 /** A remembered token's use is written when its last one is older than this: at most one write a minute per token. */
 export const REMEMBERED_USE_EVERY_SECONDS = 60;
