@@ -13,7 +13,7 @@ const COMMON_PASSWORDS = new Set(
 );
 
 /** True for a listed password in any case: "Password1" and "QWERTY" fall to the same first guesses as their lower case. */
-export function isCommonPassword(plain: string): boolean {
+function isCommonPassword(plain: string): boolean {
   return COMMON_PASSWORDS.has(plain.toLowerCase());
 }
 
