@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../src/config.ts';
 import { useTestApp } from './helpers/database.ts';
 import { newAdmin, subscribedMember, createFixtures, type Account, type Fixtures } from './authz/fixtures.ts';
 import { CALLERS, MATRIX_PUSH_HOST, restMatrix, trpcMatrix, type Call, type Caller, type Row } from './authz/matrix.ts';
@@ -14,7 +15,13 @@ import { refusalShapeProblem, sendRest, sendTrpc, type Answer } from './authz/re
 // the matrix's push devices are on a push service of its own.
 const dataDir = mkdtempSync(join(tmpdir(), 'evolution-authz-'));
 const webhookSecret = 'whsec_authz_matrix';
-const ctx = useTestApp({ dataDir, stripeWebhookSecret: webhookSecret, pushEndpointHosts: [MATRIX_PUSH_HOST] });
+const ctx = useTestApp({
+  dataDir,
+  stripeWebhookSecret: webhookSecret,
+  pushEndpointHosts: [MATRIX_PUSH_HOST],
+  // Every caller of the matrix asks a reset link for the same member: the per-email limit is not what it checks.
+  signInThrottles: { ...testConfig().signInThrottles, resetEmail: { points: 100, windowSeconds: 3600 } },
+});
 let fx: Fixtures;
 
 beforeAll(async () => {

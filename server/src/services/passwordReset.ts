@@ -38,7 +38,7 @@ export function throttleResetTry(ctx: ServiceContext): Promise<void> {
 }
 
 /** Spends one of the email's reset requests, whatever the address, counted alike whether or not it has an account. */
-export function throttleResetEmail(ctx: ServiceContext, email: string): Promise<void> {
+function throttleResetEmail(ctx: ServiceContext, email: string): Promise<void> {
   return hit(ctx.limits.resetEmail, normaliseEmail(email));
 }
 

@@ -158,7 +158,8 @@ export const restMatrix: Record<string, Row> = {
   // Health, documentation and CORS are open to all.
   'GET /healthz': { expect: PUBLIC() },
   'GET /api/openapi.json': { expect: PUBLIC() },
-  'GET /api/docs': { expect: PUBLIC() },
+  // The bare path is sent on to the page's own address, where its relative asset links resolve.
+  'GET /api/docs': { expect: PUBLIC(301) },
   'GET /api/docs/': { expect: PUBLIC() },
   'GET /api/docs/json': { expect: PUBLIC() },
   'GET /api/docs/yaml': { expect: PUBLIC() },
