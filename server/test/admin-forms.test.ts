@@ -279,10 +279,10 @@ describe('form groups', () => {
     const id = await newGroup('Linked');
     for (const link of ['javascript:alert(1)', 'data:text/html,x', '/api/media/1', 'a b']) {
       const res = await call('PUT', `/api/admin/form_group/${id}`, groupBody({ video_link: link }));
-      expect(res.status, link).toBe(422);
+      expect([link, res.status]).toEqual([link, 422]);
       expect(res.body.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
       const created = await call('POST', '/api/admin/form_group', groupBody({ name: 'Bad link', video_link: link }));
-      expect(created.status, link).toBe(422);
+      expect([link, created.status]).toEqual([link, 422]);
       const viaTrpc = await trpc(
         ctx.app,
         'mutation',
@@ -290,7 +290,7 @@ describe('form groups', () => {
         { id, ...groupBody({ video_link: link }) },
         admin,
       );
-      expect(viaTrpc.status, link).toBe(422);
+      expect([link, viaTrpc.status]).toEqual([link, 422]);
       expect(viaTrpc.error.data.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
     }
     const list = await call('GET', '/api/admin/form_group?search=bad%20link');

@@ -376,7 +376,7 @@ describe('PUT admin/page/{id}', () => {
       'a b',
     ]) {
       const res = await admin('PUT', '/api/admin/page/13', { ...body, video_link: link });
-      expect(res.status, link).toBe(422);
+      expect([link, res.status]).toEqual([link, 422]);
       expect(res.body.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
       const viaTrpc = await trpc(
         ctx.app,
@@ -385,7 +385,7 @@ describe('PUT admin/page/{id}', () => {
         { id: 13, ...body, video_link: link },
         adminToken,
       );
-      expect(viaTrpc.status, link).toBe(422);
+      expect([link, viaTrpc.status]).toEqual([link, 422]);
       expect(viaTrpc.error.data.errors).toEqual({ video_link: [VIDEO_LINK_MESSAGE] });
     }
     const created = await admin('POST', '/api/admin/page', {
@@ -402,7 +402,7 @@ describe('PUT admin/page/{id}', () => {
       'dQw4w9WgXcQ',
     ]) {
       const res = await admin('PUT', '/api/admin/page/13', { ...body, video_link: ` ${link} ` });
-      expect(res.body.data?.video_link, link).toBe(link);
+      expect([link, res.body.data?.video_link]).toEqual([link, link]);
     }
     expect((await admin('PUT', '/api/admin/page/13', { ...body, video_link: '  ' })).body.data.video_link).toBeNull();
   });

@@ -86,7 +86,7 @@ describe('source maps', () => {
     for (const url of [`/assets/${entryName}.map`, `/assets/${entryName}.map?v=1`, '/assets/missing.js.map']) {
       for (const encoding of [undefined, 'br, gzip']) {
         const res = await get(url, encoding);
-        expect(res.statusCode, url).toBe(404);
+        expect([url, res.statusCode]).toEqual([url, 404]);
         expect(res.body).not.toContain('secret source');
         expect(res.body).not.toContain('<html');
       }

@@ -509,7 +509,9 @@ function recordChallenge(r: Recording, entries: z.output<typeof challengePayload
 
 async function recordDataAnalysis(r: Recording, input: z.output<typeof dataAnalysisPayload>) {
   const ids = [input.image1, input.image2, input.image3];
-  const media = await r.tx.find(Media, { id: { $in: ids } });
+  // Shared locks: the hourly clean-up of unsubmitted photos (media.ts) skips them, or, holding them first, has
+  // deleted them by the time they are read, which is then the usual 422 rather than a foreign-key failure.
+  const media = await r.tx.find(Media, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_READ, refresh: true });
   const errors: FieldErrors = {};
   ids.forEach((id, i) => {
     const m = media.find((x) => x.id === id);
