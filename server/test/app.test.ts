@@ -36,7 +36,7 @@ describe('the server', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const bad = await rest(ctx.app, 'POST', '/api/register', {
       headers: form,
-      body: 'name=Form+Poster&email=not-an-email&password=secret1&confirm_password=secret2',
+      body: 'name=Form+Poster&email=not-an-email&password=forms-poster-7&confirm_password=forms-poster-8',
     });
     expect(bad).toMatchObject({
       status: 422,
@@ -44,7 +44,7 @@ describe('the server', () => {
     });
     const ok = await rest(ctx.app, 'POST', '/api/register', {
       headers: form,
-      body: 'name=Form+Poster&email=form.poster%40example.com&password=secret1&confirm_password=secret1',
+      body: 'name=Form+Poster&email=form.poster%40example.com&password=forms-poster-7&confirm_password=forms-poster-7',
     });
     expect(ok).toMatchObject({ status: 201, body: { user_role: 1, name: 'Form Poster' } });
   });
