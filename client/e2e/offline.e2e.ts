@@ -19,7 +19,9 @@ import { api, createMember, signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 const resultsDir = resolve(import.meta.dirname, '../../test-results');
-const distDir = resolve(import.meta.dirname, '../dist');
+const distDir = process.env.E2E_CLIENT_DIST
+  ? resolve(process.env.E2E_CLIENT_DIST)
+  : resolve(import.meta.dirname, '../dist');
 
 /** A phone, on the clock the marker is read against. */
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, timezoneId: 'Europe/London' } as const;

@@ -39,7 +39,8 @@ async function main() {
     return { applied, report: await seedAll(orm.em.fork(), config) };
   });
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-  const app = await buildApp(config, { orm });
+  // CLIENT_DIST: another build of the client to serve (browser tests built side by side each have their own).
+  const app = await buildApp(config, { orm, clientDist: process.env.CLIENT_DIST || undefined });
 
   // Graceful stop. SIGTERM (docker stop, an orchestrator): /healthz turns 503 at once while requests are still served
   // for SHUTDOWN_DRAIN_MS, so the load balancer moves away; then no new connection is accepted, requests in flight

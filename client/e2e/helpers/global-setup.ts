@@ -84,13 +84,16 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-/** `vite build` of the client into client/dist, skipped when E2E_CLIENT_FRESH=1 says the build is current. */
+/** Where the client is built and served from: client/dist, or E2E_CLIENT_DIST (runs side by side, each its own). */
+const clientDist = process.env.E2E_CLIENT_DIST ? resolve(process.env.E2E_CLIENT_DIST) : join(repoRoot, 'client/dist');
+
+/** `vite build` of the client into `clientDist`, skipped when E2E_CLIENT_FRESH=1 says the build is current. */
 async function buildClient() {
-  if (process.env.E2E_CLIENT_FRESH === '1' && existsSync(join(repoRoot, 'client/dist/index.html'))) return;
+  if (process.env.E2E_CLIENT_FRESH === '1' && existsSync(join(clientDist, 'index.html'))) return;
   const vitePackage = createRequire(join(repoRoot, 'client/package.json')).resolve('vite/package.json');
   await run(
     process.execPath,
-    [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', clientDist],
     join(repoRoot, 'client'),
   );
 }
@@ -187,6 +190,7 @@ export async function setup(project: TestProject) {
       PAYMENT_PROVIDER: 'offline',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       SERVE_CLIENT: '1',
+      CLIENT_DIST: clientDist,
       // The browser tests log in many times from one address.
       AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
       // Devices subscribe on the test's local push service (push.e2e.ts), plain http on the loopback.
