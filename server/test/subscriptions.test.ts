@@ -416,6 +416,120 @@ describe('tRPC account.subscription', () => {
   });
 });
 
+describe("a signed-in member's billing address", () => {
+  const address = {
+    address_line1: '2 Royal Crescent',
+    address_line2: '',
+    city: 'Bath',
+    county: 'Somerset',
+    postcode: 'BA1 2LR',
+    country: 'United Kingdom',
+    telephone: '01225 111111',
+  };
+  const contact = async (token: string) =>
+    (await rest(ctx.app, 'GET', '/api/user/contact_details', { token })).body.data as Record<string, string | null>;
+  const socialMember = async () => {
+    const token = await plainMember();
+    const saved = await rest(ctx.app, 'PUT', '/api/user/contact_details', {
+      token,
+      body: { ...address, address_line1: 'Old Road', address_line2: 'Flat 1', twitter: '@ada' },
+    });
+    expect(saved.status).toBe(200);
+    return token;
+  };
+
+  it('is saved to the contact details with the subscription over REST, social links kept', async () => {
+    const token = await socialMember();
+    const res = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', ...address },
+    });
+    expect(res.status).toBe(201);
+    expect(await contact(token)).toEqual({
+      ...address,
+      address_line2: null,
+      twitter: '@ada',
+      linkedin: null,
+      facebook: null,
+      instagram: null,
+    });
+  });
+
+  it('is saved through tRPC (subscribe and registerAndSubscribe), creating the contact details when there were none', async () => {
+    const first = await plainMember();
+    const sub = await trpc(
+      ctx.app,
+      'mutation',
+      'account.subscription.subscribe',
+      { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', ...address },
+      first,
+    );
+    expect(sub.status).toBe(200);
+    expect(await contact(first)).toMatchObject({ address_line1: '2 Royal Crescent', postcode: 'BA1 2LR' });
+    const second = await plainMember();
+    const reg = await trpc(
+      ctx.app,
+      'mutation',
+      'account.subscription.registerAndSubscribe',
+      { channel_id: 2, plan_id: 3, nonce: 'pm_card_visa', ...address, city: 'Wells' },
+      second,
+    );
+    expect(reg.status).toBe(200);
+    expect(reg.data.subscription).toMatchObject({ active: true, plan: { plan_id: 3 } });
+    expect(await contact(second)).toMatchObject({ city: 'Wells', telephone: '01225 111111' });
+  });
+
+  it('sent in part is refused with every missing field named, and nothing changes', async () => {
+    const token = await socialMember();
+    const before = await contact(token);
+    const body = { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', address_line1: '2 Royal Crescent', city: ' ' };
+    const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      city: ['City is required'],
+      county: ['County is required'],
+      postcode: ['Postcode is required'],
+      country: ['Country is required'],
+      telephone: ['Telephone is required'],
+    });
+    const viaTrpc = await trpc(ctx.app, 'mutation', 'account.subscription.subscribe', body, token);
+    expect(viaTrpc.status).toBe(422);
+    expect(Object.keys(viaTrpc.error.data.errors)).toEqual(['city', 'county', 'postcode', 'country', 'telephone']);
+    expect(await contact(token)).toEqual(before);
+    expect((await rest(ctx.app, 'GET', '/api/user/subscription', { token })).body.data.active).toBe(false);
+  });
+
+  it('is not saved when the card is declined or the plan refused', async () => {
+    const token = await socialMember();
+    const before = await contact(token);
+    const declined = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_chargeDeclined', ...address },
+    });
+    expect(declined.status).toBe(402);
+    const immortal = await trpc(
+      ctx.app,
+      'mutation',
+      'account.subscription.subscribe',
+      { channel_id: 3, plan_id: 5, nonce: 'pm_card_visa', ...address },
+      token,
+    );
+    expect(immortal.status).toBe(422);
+    expect(await contact(token)).toEqual(before);
+  });
+
+  it('left out, leaves the contact details alone', async () => {
+    const token = await socialMember();
+    const before = await contact(token);
+    const res = await rest(ctx.app, 'POST', '/api/user/subscription', {
+      token,
+      body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa' },
+    });
+    expect(res.status).toBe(201);
+    expect(await contact(token)).toEqual(before);
+  });
+});
+
 // A production server (a DATABASE_URL of its own) with neither a Stripe key nor PAYMENT_PROVIDER=offline: a second
 // app on this file's database, so the members the offline app made are there to try.
 describe('payments not configured', () => {

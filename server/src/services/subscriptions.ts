@@ -4,9 +4,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   CHANNEL,
   SUBSCRIPTION_MESSAGE,
+  billingAddressOf,
   changePlanInput,
   registerSubscriptionInput,
-  subscribeInput,
+  type SubscribeInput,
   type LoginResponse,
   type SubscriptionView,
 } from '@evolution/shared';
@@ -28,7 +29,7 @@ import {
 } from './payments/index.ts';
 import { isSubscriptionActive, loginResponse } from './session.ts';
 
-type SubscribeForm = z.output<typeof subscribeInput>;
+type SubscribeForm = SubscribeInput;
 
 /** A plan that can be bought in this channel, loaded by the transaction's EntityManager; otherwise a 422 on plan_id. */
 async function purchasablePlan(em: EntityManager, planId: number, channelId?: number): Promise<IPlan> {
@@ -220,11 +221,22 @@ export async function registerAndSubscribe(
   });
 }
 
-/** A signed-in member buys a plan (first time, or again after a lapse). */
+/** The billing address given with a purchase becomes the member's contact address; their social links stay. */
+async function saveBillingAddress(em: EntityManager, user: IUser, input: SubscribeForm): Promise<void> {
+  const address = billingAddressOf(input);
+  if (!address) return;
+  const contact = await em.findOne(ContactDetails, { user: user.id });
+  if (contact) Object.assign(contact, postalAddress(address));
+  else em.create(ContactDetails, { user, ...postalAddress(address) });
+}
+
+/** A signed-in member buys a plan (first time, or again after a lapse), with the address they gave, in one transaction. */
 async function buy(ctx: SignedInContext, input: SubscribeForm): Promise<void> {
   await purchase(ctx, async (em, provider, created) => {
     const user = await lockedUser(em, ctx.actor.me.id);
-    await buyPlan(em, provider, user, await purchasablePlan(em, input.plan_id, input.channel_id), input.nonce, created);
+    const plan = await purchasablePlan(em, input.plan_id, input.channel_id);
+    await saveBillingAddress(em, user, input);
+    await buyPlan(em, provider, user, plan, input.nonce, created);
   });
 }
 
