@@ -49,6 +49,8 @@ async function startMailServer(mailDir: string): Promise<{ port: number; stop: (
     // Without STARTTLS on offer, nodemailer sends in plain text on the loopback interface.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Closed after the server has stopped: nothing is left to wait for.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -22,6 +22,8 @@ async function startSmtp() {
     disabledCommands: ['STARTTLS'],
     // No reverse DNS lookup of the client (127.0.0.1) on each connection: it can take seconds in a sandbox.
     disableReverseLookup: true,
+    // The app's pooled connection is still open when this closes (its afterAll runs first): do not wait 30 s for it.
+    closeTimeout: 100,
     onData(stream, _session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
