@@ -195,6 +195,9 @@ export async function setup(project: TestProject) {
       CLIENT_DIST: clientDist,
       // The browser tests log in many times from one address.
       AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
+      // Cheap hashing, as the server tests use: hundreds of sign-ups and sign-ins, and the hash's cost is not under test.
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
       // Devices subscribe on the test's local push service (push.e2e.ts), plain http on the loopback.
       PUSH_ENDPOINT_HOSTS: '127.0.0.1',
     },
