@@ -84,6 +84,7 @@ async function main() {
     console.log('Demo accounts:');
     console.log(`  admin   ${report.demo.admin.email} / ${report.demo.admin.password}`);
     console.log(`  member  ${report.demo.member.email} / ${report.demo.member.password}`);
+    console.log(`  warrior ${report.demo.warrior.email} / ${report.demo.warrior.password}`);
   }
 }
 

@@ -14,6 +14,8 @@ import {
 import { normaliseEmail } from '../services/auth.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { StorageSettings } from '../services/storage.ts';
+import { seedDemoHistory } from './demoHistory.ts';
+import { seedDemoVideos } from './demoMedia.ts';
 import { createOrm } from './orm.ts';
 import { seedNutrition } from './nutrition.ts';
 import { seedProgramme } from './programme.ts';
@@ -75,6 +77,7 @@ const PLANS = [
 
 export const DEMO_ADMIN = { email: 'admin@evolution.local', password: 'admin-demo-123', name: 'Demo Admin' };
 export const DEMO_MEMBER = { email: 'member@evolution.local', password: 'member-demo-123', name: 'Demo Member' };
+export const DEMO_WARRIOR = { email: 'warrior@evolution.local', password: 'warrior-demo-123', name: 'Demo Warrior' };
 
 /** Inserts missing channels and plans; never overwrites what admins have edited. */
 export async function seedChannels(em: EntityManager): Promise<void> {
@@ -105,27 +108,35 @@ export async function ensureAdmin(
   return { user, created: true };
 }
 
-/** A member who has finished setup (PAR-Q all clear, fact-find, contact details) and holds a superhuman plan for a year. */
-export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig, 'argon2'>) {
-  const email = normaliseEmail(DEMO_MEMBER.email);
+/**
+ * A member who has finished setup (PAR-Q all clear, fact-find, contact details) and holds a yearly plan, superhuman
+ * (the demo member) or warrior, begun two months ago so the demo member's history fits inside it.
+ */
+export async function ensureDemoMember(
+  em: EntityManager,
+  config: Pick<AppConfig, 'argon2'>,
+  account: typeof DEMO_MEMBER = DEMO_MEMBER,
+  planId: 2 | 4 = 4,
+) {
+  const email = normaliseEmail(account.email);
   if (await em.count(User, { email })) return false;
+  const [firstName, lastName] = account.name.split(' ') as [string, string];
   const user = em.create(User, {
     email,
-    name: DEMO_MEMBER.name,
-    password: await hashPassword(config, DEMO_MEMBER.password),
+    name: account.name,
+    password: await hashPassword(config, account.password),
     role: ROLE.member,
     initialSetup: 0,
     initialSetupStep: 3,
   });
   em.create(Evolution, { user });
-  const now = new Date();
-  const today = now.toISOString().slice(0, 10);
+  const start = new Date(Date.now() - 60 * 86_400_000);
   em.create(ApplicationDetails, {
     user,
-    firstName: 'Demo',
-    lastName: 'Member',
-    date: today,
-    eSignature: 'Demo Member',
+    firstName,
+    lastName,
+    date: start.toISOString().slice(0, 10),
+    eSignature: account.name,
     question1: 0,
     question2: 0,
     question3: 0,
@@ -153,8 +164,8 @@ export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig
   });
   em.create(ContactDetails, {
     user,
-    firstName: 'Demo',
-    lastName: 'Member',
+    firstName,
+    lastName,
     addressLine1: '1 High Street',
     city: 'York',
     county: 'North Yorkshire',
@@ -162,15 +173,16 @@ export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig
     country: 'United Kingdom',
     telephone: '01904 000000',
   });
+  const plan = PLANS.find((p) => p.id === planId)!;
   em.create(Subscription, {
     user,
-    channel: em.getReference(Channel, CHANNEL.superhuman),
-    plan: em.getReference(Plan, 4),
+    channel: em.getReference(Channel, plan.channel),
+    plan: em.getReference(Plan, plan.id),
     status: 'active',
-    amountPence: PLANS.find((p) => p.id === 4)!.amountPence,
+    amountPence: plan.amountPence,
     provider: 'offline',
-    startDate: now,
-    currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
+    startDate: start,
+    currentPeriodEnd: new Date(start.getTime() + 365 * 86_400_000),
   });
   await em.flush();
   return true;
@@ -178,7 +190,7 @@ export async function ensureDemoMember(em: EntityManager, config: Pick<AppConfig
 
 export interface SeedReport {
   admin?: { email: string; created: boolean };
-  demo?: { admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER };
+  demo?: { admin: typeof DEMO_ADMIN; member: typeof DEMO_MEMBER; warrior: typeof DEMO_WARRIOR };
 }
 
 /** Idempotent seeding at start: reference data always; the admin from the environment; demo accounts when asked. */
@@ -195,7 +207,10 @@ export async function seedAll(em: EntityManager, config: AppConfig): Promise<See
   if (config.demoSeed) {
     await ensureAdmin(em, config, DEMO_ADMIN.email, DEMO_ADMIN.password, DEMO_ADMIN.name);
     await ensureDemoMember(em, config);
-    report.demo = { admin: DEMO_ADMIN, member: DEMO_MEMBER };
+    await ensureDemoMember(em, config, DEMO_WARRIOR, 2);
+    await seedDemoVideos(em, config);
+    await seedDemoHistory(em, config, { member: DEMO_MEMBER.email, admin: DEMO_ADMIN.email });
+    report.demo = { admin: DEMO_ADMIN, member: DEMO_MEMBER, warrior: DEMO_WARRIOR };
   }
   return report;
 }
