@@ -42,4 +42,21 @@ describe('every call goes through the error catalogue', () => {
     await expect(silent.execute(undefined)).rejects.toThrow('nope');
     expect(show).not.toHaveBeenCalled();
   });
+
+  it('says nothing of a 401 that ended the session (the login screen says it)', async () => {
+    const show = vi.fn<(n: Notice) => void>();
+    const client = createQueryClient(show, () => true);
+    await expect(client.fetchQuery({ queryKey: ['me'], queryFn: () => Promise.reject(failure(401)) })).rejects.toThrow(
+      'nope',
+    );
+    const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(failure(401)) });
+    await expect(mutation.execute(undefined)).rejects.toThrow('nope');
+    expect(show).not.toHaveBeenCalled();
+    // No session behind it: the catalogue's text, as before.
+    const visitor = createQueryClient(show, () => false);
+    await expect(visitor.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(failure(401)) })).rejects.toThrow(
+      'nope',
+    );
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'You are unauthorized to use this feature' }));
+  });
 });

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TOAST_MS } from '@evolution/shared/constants';
 import { notify, type Notice } from '../components/ui/notifier.ts';
 import { PERSIST_MAX_AGE_MS, PERSISTED_ROUTERS } from '../offline/persist.ts';
+import { unauthorisedHandled } from '../auth/sessionEnd.ts';
 import { apiErrorNotice, readFailure } from './errors.ts';
 
 declare module '@tanstack/react-query' {
@@ -21,11 +22,15 @@ const NO_CONNECTION: Notice = {
 
 /**
  * The query client with the error catalogue applied to every call in one place. A call may opt out with
- * `meta: { silentErrors: true }` (logout, whose failure changes nothing for the user).
+ * `meta: { silentErrors: true }` (logout, whose failure changes nothing for the user). A 401 that ended the session
+ * (the API fetch saw it first: auth/sessionEnd.ts) says so on the login screen instead (`handled401`).
  */
-export function createQueryClient(show: (n: Notice) => unknown = notify): QueryClient {
+export function createQueryClient(
+  show: (n: Notice) => unknown = notify,
+  handled401: () => boolean = unauthorisedHandled,
+): QueryClient {
   const report = (error: unknown, silent?: boolean) => {
-    if (silent) return;
+    if (silent || (readFailure(error).status === 401 && handled401())) return;
     const notice = apiErrorNotice(error);
     if (notice) show(notice);
   };

@@ -11,6 +11,8 @@ import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@evolution/server/trpc';
 import { TRPC_MAX_BATCH } from '@evolution/shared/constants';
 import { storedToken } from '../auth/session.ts';
+import { endingSessionOn401 } from '../auth/sessionEnd.ts';
+import { notify } from '../components/ui/notifier.ts';
 import { watchedFetch } from '../offline/network.ts';
 
 /** The typed tRPC hooks; the client imports only the router's type from the server. */
@@ -59,6 +61,9 @@ function lazySubscriptionLink(url: string): TRPCLink<AppRouter> {
   };
 }
 
+/** The calls' fetch: no answer marks the app offline; a 401 for the stored token ends the session (to the login). */
+const apiFetch = endingSessionOn401(watchedFetch, notify);
+
 /** Calls to /trpc are batched; FormData (progress photos) cannot be, so it goes on its own request; subscriptions stream. */
 export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createClient> {
   return trpc.createClient({
@@ -68,8 +73,8 @@ export function createTrpcClient(url = '/trpc'): ReturnType<typeof trpc.createCl
         true: lazySubscriptionLink(url),
         false: splitLink({
           condition: (op) => isNonJsonSerializable(op.input),
-          true: httpLink({ url, headers: authHeaders, fetch: watchedFetch }),
-          false: httpBatchLink({ url, headers: authHeaders, maxItems: TRPC_MAX_BATCH, fetch: watchedFetch }),
+          true: httpLink({ url, headers: authHeaders, fetch: apiFetch }),
+          false: httpBatchLink({ url, headers: authHeaders, maxItems: TRPC_MAX_BATCH, fetch: apiFetch }),
         }),
       }),
     ],

@@ -11,6 +11,7 @@ import {
 } from '@evolution/shared';
 import { apiErrorNotice } from '../../api/errors.ts';
 import { storedToken } from '../../auth/session.ts';
+import { endSessionRefusing } from '../../auth/sessionEnd.ts';
 import { Button } from '../ui/Button.tsx';
 import { notify, type Notice } from '../ui/notifier.ts';
 import './MediaUploadField.css';
@@ -81,7 +82,8 @@ function upload(
         resolve({
           ok: false,
           message: failureMessage(xhr.status, body, field),
-          notice: catalogueNotice(xhr.status, body),
+          // A token that ended sends the admin to log in again, as the API clients' calls do.
+          notice: xhr.status === 401 && endSessionRefusing(token, notify) ? null : catalogueNotice(xhr.status, body),
         });
     };
     xhr.onerror = () => resolve({ ok: false, message: failureMessage(0, null, field), notice: null });
