@@ -1,6 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SUBSCRIPTION_MESSAGE, TOAST_MS, type ChannelDto, type PlanDto } from '@evolution/shared';
+import {
+  SUBSCRIPTION_MESSAGE,
+  TOAST_MS,
+  type ChannelDto,
+  type ContactDetailsDto,
+  type PlanDto,
+} from '@evolution/shared';
 import { apiErrorNotice, fieldErrors, readFailure } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
 import { useRefreshSession } from '../../auth/actions.ts';
@@ -8,6 +14,7 @@ import { authStore } from '../../auth/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { formatDuration, formatPounds } from '../../forms/format.ts';
 import { NeedsConnection, OFFLINE_PAYMENTS } from '../../offline/NeedsConnection.tsx';
@@ -28,6 +35,16 @@ const ADDRESS_FIELDS = [
   'country',
   'telephone',
 ] as const;
+/** A signed-in member's billing address: their name is known, the address and telephone are the contact details'. */
+const MEMBER_ADDRESS_FIELDS = [
+  'address_line1',
+  'address_line2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'telephone',
+] as const satisfies readonly (keyof ContactDetailsDto & (typeof ADDRESS_FIELDS)[number])[];
 type RegistrationField = (typeof ACCOUNT_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
 type RegistrationValues = Record<RegistrationField, string>;
 
@@ -80,6 +97,13 @@ const EMPTY: RegistrationValues = {
   telephone: '',
 };
 
+/** The form's first values: a signed-in member's contact address where they have given one. */
+function billingValues(contact: ContactDetailsDto | undefined): RegistrationValues {
+  const values = { ...EMPTY };
+  for (const f of MEMBER_ADDRESS_FIELDS) values[f] = contact?.[f] ?? EMPTY[f];
+  return values;
+}
+
 /** The one message a failed purchase shows, 5 s: the spec's text, with the reason when there is one. */
 function registrationFailure(error: unknown): string {
   const failure = readFailure(error);
@@ -107,29 +131,48 @@ export function PurchaseDialog({ channel, plan, mode, onClose }: PurchaseDialogP
       onOpenChange={(open) => !open && onClose()}
       title={plan.name}
       description={`${channel.name} · ${price}`}
-      wide={mode === 'register'}
+      wide={mode !== 'change'}
     >
       {mode === 'change' ? (
         <ChangePlan plan={plan} price={price} onClose={onClose} />
+      ) : mode === 'subscribe' ? (
+        <MemberPurchase channel={channel} plan={plan} />
       ) : (
-        <Purchase channel={channel} plan={plan} mode={mode} />
+        <Purchase channel={channel} plan={plan} mode={mode} initial={EMPTY} />
       )}
     </Modal>
   );
 }
 
-function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto; mode: 'register' | 'subscribe' }) {
+/** A signed-in member's form opens with their contact address; without an answer (offline) it starts empty. */
+function MemberPurchase({ channel, plan }: { channel: ChannelDto; plan: PlanDto }) {
+  const contact = trpc.account.contactDetails.useQuery(undefined, { meta: { silentErrors: true }, retry: false });
+  if (contact.isPending) return <Spinner label="Loading your billing address" />;
+  return <Purchase channel={channel} plan={plan} mode="subscribe" initial={billingValues(contact.data)} />;
+}
+
+function Purchase({
+  channel,
+  plan,
+  mode,
+  initial,
+}: {
+  channel: ChannelDto;
+  plan: PlanDto;
+  mode: 'register' | 'subscribe';
+  initial: RegistrationValues;
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const tokenizer = useRef<CardTokenizer | null>(null);
-  const [values, setValues] = useState<RegistrationValues>(EMPTY);
+  const [values, setValues] = useState<RegistrationValues>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const [tokenizing, setTokenizing] = useState(false);
   const buy = trpc.account.subscription.registerAndSubscribe.useMutation({ meta: { silentErrors: true } });
   const registering = mode === 'register';
   const online = useOnline();
-  const missing = registering ? REQUIRED_ADDRESS.filter((f) => !values[f].trim()) : [];
+  const missing = REQUIRED_ADDRESS.filter((f) => !values[f].trim());
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -155,10 +198,12 @@ function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto;
       setTokenizing(false);
     }
     const purchase = { channel_id: channel.id, plan_id: plan.plan_id, nonce };
-    buy.mutate(registering ? { ...values, ...purchase } : purchase, {
+    const address = Object.fromEntries(MEMBER_ADDRESS_FIELDS.map((f) => [f, values[f]]));
+    buy.mutate(registering ? { ...values, ...purchase } : { ...address, ...purchase }, {
       async onSuccess(res) {
         authStore.signIn(res);
-        await utils.account.subscription.current.invalidate();
+        // The address given is now the member's contact address (saved with the subscription).
+        await Promise.all([utils.account.subscription.current.invalidate(), utils.account.contactDetails.invalidate()]);
         navigate('/', { replace: true });
       },
       onError(error) {
@@ -216,6 +261,15 @@ function Purchase({ channel, plan, mode }: { channel: ChannelDto; plan: PlanDto;
           </fieldset>
         </>
       )}
+      {!registering && (
+        <fieldset className="form-section">
+          <legend className="form-section__title">Billing address</legend>
+          <p className="field__hint">Saved as your contact information when you subscribe.</p>
+          <div className="form-grid">
+            {MEMBER_ADDRESS_FIELDS.map((f) => field(f, f === 'telephone' ? 'tel' : 'text'))}
+          </div>
+        </fieldset>
+      )}
       <fieldset className="form-section">
         <legend className="form-section__title">Card</legend>
         <CardField tokenizer={tokenizer} />
@@ -242,8 +296,9 @@ function ChangePlan({ plan, price, onClose }: { plan: PlanDto; price: string; on
         async onSuccess() {
           await refreshSession().catch(() => undefined);
           await utils.account.subscription.current.invalidate();
-          toast.success(`Your plan is now ${plan.name}.`);
           navigate('/with_menu/channel_subscription');
+          // Said on the subscription screen it leads to, which shows the new plan.
+          toast.success(`Your plan is now ${plan.name}.`, TOAST_MS.medium);
         },
         onError() {
           toast.danger(SUBSCRIPTION_MESSAGE.changeFailed, TOAST_MS.medium);
