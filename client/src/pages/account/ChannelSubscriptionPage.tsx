@@ -38,6 +38,13 @@ function cancelledNotice(sub: PeriodFields): string | null {
   return sub.active && sub.cancel_at_period_end && end ? `Cancelled: your access lasts until ${end}.` : null;
 }
 
+/** What a successful cancel says: the plan and the last day of access (cancel at period end, docs/product.md §5). */
+function cancelledMessage(view: Pick<SubscriptionView, 'plan' | 'current_period_end'>): string {
+  const plan = view.plan ? `Your ${view.plan.name} plan is cancelled.` : 'Your plan is cancelled.';
+  const end = formatDate(view.current_period_end);
+  return end ? `${plan} You keep access until ${end}.` : plan;
+}
+
 /** /with_menu/channel_subscription: channel, start date, version and phase, plan, period end; Cancel with 'Confirm' / 'Game Over?'. */
 export default function ChannelSubscriptionPage() {
   const [, navigate] = useLocation();
@@ -59,7 +66,10 @@ export default function ChannelSubscriptionPage() {
         async onSuccess(view) {
           utils.account.subscription.current.setData(undefined, view);
           await refreshSession().catch(() => undefined);
-          toast.success('Your subscription carries on.');
+          toast.success(
+            view.plan ? `Your ${view.plan.name} plan carries on.` : 'Your subscription carries on.',
+            TOAST_MS.medium,
+          );
         },
         onError() {
           toast.danger(SUBSCRIPTION_MESSAGE.resumeFailed, TOAST_MS.medium);
@@ -74,6 +84,8 @@ export default function ChannelSubscriptionPage() {
         await refreshSession().catch(() => undefined);
         setConfirming(false);
         navigate(MEMBER_HOME);
+        // Said on the gateway the spec goes to, so the member knows the plan ended and how long it still gives access.
+        toast.success(cancelledMessage(view), TOAST_MS.long);
       },
       onError() {
         setConfirming(false);
