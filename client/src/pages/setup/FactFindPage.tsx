@@ -6,6 +6,7 @@ import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { FactFindForm } from './FactFindForm.tsx';
 import { useSetupStep } from './useSetupStep.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SetupExit } from './SetupExit.tsx';
 
 /** /setup/fact-find: setup step 2, under the introductory video; submitting ends setup and opens Ground Zero. */
 export default function FactFindPage() {
@@ -19,6 +20,7 @@ export default function FactFindPage() {
   );
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
+      <SetupExit />
       <PageHeader eyebrow="Setup · Step 2 of 2" title="Fact Find">
         <p className="muted">Tell us about your body and your day, so your programme and macros fit you.</p>
       </PageHeader>
