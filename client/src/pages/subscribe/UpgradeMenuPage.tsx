@@ -25,11 +25,14 @@ export default function UpgradeMenuPage() {
       <NeedsConnection text={OFFLINE_PAYMENTS} />
       {!active && (
         <p className="notice notice--warning" role="status">
-          {subscription?.channel
-            ? `Your ${subscription.channel.name} subscription has ended.`
-            : 'You have no active subscription.'}{' '}
-          Choose a channel to carry on training. Your data stays yours:{' '}
-          <Link href={YOUR_DATA}>download it or delete your account</Link>.
+          {/* One child: the notice is a column flex, which would put each bit of inline text on its own line. */}
+          <span>
+            {subscription?.channel
+              ? `Your ${subscription.channel.name} subscription has ended.`
+              : 'You have no active subscription.'}{' '}
+            Choose a channel to carry on training. Your data stays yours:{' '}
+            <Link href={YOUR_DATA}>download it or delete your account</Link>.
+          </span>
         </p>
       )}
       {active && subscription.cancel_at_period_end && until && (
