@@ -49,9 +49,15 @@ export default function MacroDataPage() {
           <p>{energyBalanceText(data)}</p>
           <MacroFigures macros={data} />
           <p className="muted">{estimateText(data)}</p>
-          <div className="panel__actions">
-            {/* The spec's 'Sustain' does nothing yet: a plain button, no submit. */}
-            <Button type="button">Sustain</Button>
+          <div className="panel__actions macro-sustain">
+            {/* The spec's 'Sustain' does nothing: a quiet button that says what it stands for, not a primary action. */}
+            <Button type="button" variant="secondary" aria-describedby="macro-sustain-hint">
+              Sustain
+            </Button>
+            <p id="macro-sustain-hint" className="field__hint macro-sustain__hint">
+              Sustain means keeping to these figures: there is nothing to save, they change only when your next data
+              analysis updates them.
+            </p>
           </div>
         </div>
       )}

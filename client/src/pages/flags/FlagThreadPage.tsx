@@ -31,11 +31,8 @@ export default function FlagThreadPage({ params }: PageProps) {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <PageHeader
-        back={{ href: FLAG_LIST, label: 'Assistance Flags' }}
-        eyebrow="Assistance flag"
-        title={data?.subject ?? 'Assistance Flag'}
-      >
+      {/* No eyebrow: the back link already names the list, and a second 'Assistance flag' read as a repeat. */}
+      <PageHeader back={{ href: FLAG_LIST, label: 'Assistance Flags' }} title={data?.subject ?? 'Assistance Flag'}>
         {data && (
           <p className="flag-meta">
             <FlagStatusBadge status={data.status} />

@@ -11,10 +11,10 @@ const CALIBRATION_COLUMNS: readonly StaticColumn<CalibrationResults['data'][numb
   {
     label: 'Form',
     cell: (row) => (
-      <>
+      <span className="table__stack">
         {row.form}
         {row.placed_form && <span className="table__sub">Placed on {row.placed_form}</span>}
-      </>
+      </span>
     ),
   },
   { label: 'Reps/Time', cell: (row) => formatAmount(row.amount, row.reps_or_time) },

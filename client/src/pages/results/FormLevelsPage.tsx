@@ -16,10 +16,10 @@ const FORM_LEVEL_COLUMNS: readonly StaticColumn<FormLevelRow>[] = [
   {
     label: 'Form',
     cell: (r) => (
-      <>
+      <span className="table__stack">
         {r.name}
         <span className="table__sub">{r.form_group}</span>
-      </>
+      </span>
     ),
   },
   { label: 'Rep/Time', cell: (r) => formatAmount(r.amount, r.reps_or_time) },

@@ -21,6 +21,7 @@ export default function VersionsPage() {
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <PageHeader
+        back={{ href: '/warrior/ground-zero', label: 'Warrior' }}
         eyebrow={versions.data ? `Evolution ${versions.data.evolution}` : 'Warrior'}
         title="Dynamic Evolution"
       >
