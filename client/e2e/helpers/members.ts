@@ -47,30 +47,26 @@ export const ADDRESS = {
 
 /**
  * A member who registered and subscribed through the API (offline provider, test Visa), warrior monthly by default;
- * with `setupDone` the PAR-Q and fact-find are sent too, so member screens open without the setup detour.
+ * with `setupDone` the PAR-Q and fact-find are sent too, so member screens open without the setup detour. With
+ * `subscribed: false` the member registers without a plan (POST /register).
  */
 export async function createMember({
   setupDone = false,
   planId = 1,
   channelId = 1,
-}: { setupDone?: boolean; planId?: number; channelId?: number } = {}): Promise<TestMember> {
+  subscribed = true,
+}: { setupDone?: boolean; planId?: number; channelId?: number; subscribed?: boolean } = {}): Promise<TestMember> {
   const email = `member-${unique()}@example.com`;
   const password = 'first-pass-123';
   const name = 'Test Member';
-  const registered = await api('/register/subscription', {
-    method: 'POST',
-    body: {
-      email,
-      name,
-      password,
-      confirm_password: password,
-      ...ADDRESS,
-      channel_id: channelId,
-      plan_id: planId,
-      nonce: OFFLINE_TEST_CARDS.visa,
-    },
-  });
-  assertOk('register/subscription', registered);
+  const account = { email, name, password, confirm_password: password };
+  const registered = subscribed
+    ? await api('/register/subscription', {
+        method: 'POST',
+        body: { ...account, ...ADDRESS, channel_id: channelId, plan_id: planId, nonce: OFFLINE_TEST_CARDS.visa },
+      })
+    : await api('/register', { method: 'POST', body: account });
+  assertOk(subscribed ? 'register/subscription' : 'register', registered);
   const token = registered.json.access_token as string;
   if (setupDone) {
     const questions = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((n) => [`question${n}`, 0]));

@@ -94,13 +94,24 @@ export async function runTreadmill(page: Page, seconds: number) {
   await shows(page, `${seconds} s`);
 }
 
+/**
+ * The library file input behind a photo's Choose photo button (the picker's group is named after the photo); the
+ * camera's input is the one with `capture`.
+ */
+export const photoInput = (page: Page, label: string, from: 'library' | 'camera' = 'library') =>
+  page
+    .getByRole('group', { name: label, exact: true })
+    .locator(from === 'camera' ? 'input[type="file"][capture]' : 'input[type="file"]:not([capture])');
+
 /** Data analysis: six measurements and three photos uploaded at once. */
 export async function fillDataAnalysis(page: Page, values: Record<string, string>, colours: string[]) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
   for (const [i, colour] of colours.entries()) {
-    await page
-      .getByLabel(`Image ${i + 1}`, { exact: true })
-      .setInputFiles({ name: `photo-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo(colour) });
+    await photoInput(page, `Image ${i + 1}`).setInputFiles({
+      name: `photo-${i + 1}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await photo(colour),
+    });
     await expect.poll(() => page.locator(`img[alt^="Image ${i + 1} "]`).isVisible(), { timeout: 10_000 }).toBe(true);
   }
 }

@@ -23,7 +23,11 @@ import {
 import { usePhaseSubmit } from './usePhaseSubmit.ts';
 import type { CacheIdentity } from './useRunner.ts';
 
-/** One progress photo: a file input that uploads at once; a failed upload clears the field. */
+/**
+ * One progress photo: the app's own picker (choose from the library, or on a phone take one with the camera), a
+ * preview of the chosen photo, and the upload at once; a failed upload clears the field. The file inputs stay hidden:
+ * the buttons open them, so the keyboard and screen readers meet two plain buttons in a group named after the photo.
+ */
 function PhotoField({
   slot,
   image,
@@ -40,8 +44,23 @@ function PhotoField({
   onFile: (file: File | null, input: HTMLInputElement) => void;
 }) {
   const id = `photo-${slot.field}`;
+  const library = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const status = uploading
+    ? 'Uploading…'
+    : image?.id === 0
+      ? 'Saved on this phone'
+      : image && !preview
+        ? 'Uploaded'
+        : '';
+  const change = (e: ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null, e.target);
   return (
-    <div className={`field photo-field${error ? ' field--invalid' : ''}`}>
+    <div
+      className={`field photo-field${error ? ' field--invalid' : ''}`}
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <div className="photo-field__frame">
         {preview ? (
           <img
@@ -52,24 +71,57 @@ function PhotoField({
         ) : (
           <span className="photo-field__hint">{slot.hint}</span>
         )}
-        {uploading && <span className="photo-field__status">Uploading…</span>}
-        {!uploading && image && !preview && <span className="photo-field__status">Uploaded</span>}
-        {!uploading && image?.id === 0 && <span className="photo-field__status">Saved on this phone</span>}
+        <span className="photo-field__status" aria-live="polite">
+          {status}
+        </span>
       </div>
-      <label className="field__label photo-field__label" htmlFor={id}>
+      <span id={`${id}-label`} className="field__label photo-field__label">
         {slot.label}
-      </label>
+      </span>
+      <div className="photo-field__actions">
+        {/* Named like the field: an empty submit focuses the first missing photo's button. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          name={slot.field}
+          disabled={uploading}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onClick={() => library.current?.click()}
+        >
+          {image || preview ? 'Change photo' : 'Choose photo'}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="photo-field__camera"
+          disabled={uploading}
+          onClick={() => camera.current?.click()}
+        >
+          Take photo
+        </Button>
+      </div>
       <input
+        ref={library}
         id={id}
-        name={slot.field}
-        className="photo-field__input"
         type="file"
         accept="image/jpeg,image/png,image/webp,image/heic,image/*"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null, e.target)}
+        hidden
+        tabIndex={-1}
+        aria-label={`${slot.label} from your photos`}
+        onChange={change}
       />
-      {/* After a reload the file input is empty: name the photo already uploaded. */}
+      {/* capture: a phone opens its camera straight away; a computer ignores it (and the button is not shown there). */}
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        tabIndex={-1}
+        aria-label={`${slot.label} from the camera`}
+        onChange={change}
+      />
+      {/* After a reload the file inputs are empty: name the photo already uploaded. */}
       {image && !uploading && !preview && <p className="field__hint photo-field__name">{image.name}</p>}
       {error && (
         <p id={`${id}-error`} className="field__error">
