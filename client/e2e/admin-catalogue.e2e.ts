@@ -85,7 +85,7 @@ describe('admin: calibrations, VO2 max levels and channels', () => {
       await audit.check('calibration edit');
       await page.getByLabel('Max', { exact: true }).fill('');
       await page.getByRole('button', { name: 'Save' }).click();
-      await shows(page, 'The max field is required.');
+      await shows(page, 'Enter the max.');
       await audit.check('calibration edit with errors');
       await screenshot('admin-catalogue-calibration-edit-errors-1280');
       await page.getByLabel('Max', { exact: true }).fill('100');

@@ -74,8 +74,8 @@ describe('admin: form groups and forms', () => {
       await page.getByRole('heading', { level: 1, name: 'Create Form Group' }).waitFor();
       await audit.check('create form group');
       await page.getByRole('button', { name: 'Create form group' }).click();
-      await shows(page, 'The name field is required.');
-      await shows(page, 'The exercise type id field is required.');
+      await shows(page, 'Enter the name.');
+      await shows(page, 'Choose an exercise type.');
       await audit.check('create form group with errors');
       const name = `E2E ladder ${unique()}`;
       await page.getByLabel('Name', { exact: true }).fill(name);
@@ -255,7 +255,7 @@ describe('admin: form groups and forms', () => {
       await page.getByRole('button', { name: 'Search' }).waitFor();
       await visit(page, '/admin/form_group/create', 'Create Form Group');
       await page.getByRole('button', { name: 'Create form group' }).click();
-      await shows(page, 'The name field is required.');
+      await shows(page, 'Enter the name.');
       await audit.check('create form group with errors');
       await visit(page, '/admin/form_group/1/edit', 'Edit Form Group');
       await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Push');
@@ -270,7 +270,7 @@ describe('admin: form groups and forms', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
       await visit(page, '/admin/form_group/1/form/create', 'Create Form');
       await page.getByRole('button', { name: 'Create form' }).click();
-      await shows(page, 'The name field is required.');
+      await shows(page, 'Enter the name.');
       await audit.check('create form with errors');
       await screenshot('admin-forms-create-form-768');
       await visit(page, '/admin/form/12/edit', 'Edit Form');

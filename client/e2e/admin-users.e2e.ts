@@ -38,7 +38,7 @@ describe('admin users, in Chromium', () => {
       await visit(page, '/admin/user/create', 'Create User');
       await page.getByRole('button', { name: 'Create user' }).click();
       await page.getByText('The email is required').waitFor();
-      expect(await page.getByText('The name field is required.').count()).toBe(1);
+      expect(await page.getByText('Enter the name.').count()).toBe(1);
       const email = `made-${unique()}@example.com`;
       await page.getByLabel('Name').fill('Coach Made Member');
       await page.getByLabel('Email').fill(email);

@@ -168,7 +168,7 @@ describe('/api/user/sets', () => {
       number_of_sets: ['The number of sets must be one of 12, 16, 18, 24, 30, 36, 45.'],
     });
     expect((await rest(ctx.app, 'PATCH', '/api/user/sets', { token: m.token, body: {} })).body.errors).toEqual({
-      number_of_sets: ['The number of sets field is required.'],
+      number_of_sets: ['Choose a number of sets.'],
     });
     expect((await rest(ctx.app, 'GET', '/api/user/sets', { token: m.token })).body.data.number_of_sets).toBe(12);
   });

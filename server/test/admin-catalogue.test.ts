@@ -111,14 +111,14 @@ describe('calibrations', () => {
     const empty = await put('/api/admin/calibration/1', {});
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
-      form: ['The form field is required.'],
-      max: ['The max field is required.'],
-      reps_or_time: ['The reps or time field is required.'],
-      total_weight: ['The total weight field is required.'],
-      exercise_type_id: ['The exercise type id field is required.'],
-      form_group_id: ['The form group id field is required.'],
+      form: ['Enter the form.'],
+      max: ['Enter the max.'],
+      reps_or_time: ['Choose reps or time.'],
+      total_weight: ['Enter the total weight.'],
+      exercise_type_id: ['Choose an exercise type.'],
+      form_group_id: ['Choose a form group.'],
     });
-    expect(empty.body.message).toBe('The form field is required. (and 5 more errors)');
+    expect(empty.body.message).toBe('Enter the form. (and 5 more errors)');
     const bad = await put('/api/admin/calibration/1', {
       ...push,
       form: '  ',
@@ -130,7 +130,7 @@ describe('calibrations', () => {
       form_group_id: 99,
     });
     expect(bad.body.errors).toEqual({
-      form: ['The form field is required.'],
+      form: ['Enter the form.'],
       max: ['The max must be between 1 and 10000.'],
       reps_or_time: ['The reps or time must be 1 (reps) or 2 (time).'],
       total_weight: ['The total weight may have at most 2 decimal places.'],
@@ -142,9 +142,9 @@ describe('calibrations', () => {
       form_group_id: 99,
     });
     expect(unknown.body.errors).toEqual({
-      exercise_type_id: ['The selected exercise type id is invalid.'],
-      form_group_id: ['The selected form group id is invalid.'],
-      muscle_group_id: ['The selected muscle group id is invalid.'],
+      exercise_type_id: ['Choose an exercise type from the list.'],
+      form_group_id: ['Choose a form group from the list.'],
+      muscle_group_id: ['Choose a muscle group from the list.'],
     });
     const taken = await put('/api/admin/calibration/1', { ...push, form_group_id: 2 });
     expect(taken.body.errors).toEqual({
@@ -225,15 +225,15 @@ describe('VO2 max levels', () => {
     await guarded('PATCH', '/api/admin/vo2max/3', { level_name: 'Fair', min: 36.5, max: 42.4 });
     const empty = await patch('/api/admin/vo2max/3', {});
     expect(empty.body.errors).toEqual({
-      level_name: ['The level name field is required.'],
-      min: ['The min field is required.'],
-      max: ['The max field is required.'],
+      level_name: ['Enter the level name.'],
+      min: ['Enter the min.'],
+      max: ['Enter the max.'],
     });
     expect((await patch('/api/admin/vo2max/3', { level_name: 'Fair', min: 36.55, max: 42.4 })).body.errors).toEqual({
       min: ['The min may have at most 1 decimal place.'],
     });
     expect((await patch('/api/admin/vo2max/3', { level_name: 'Fair', min: '', max: 42.4 })).body.errors).toEqual({
-      min: ['The min field is required.'],
+      min: ['Enter the min.'],
     });
     expect((await patch('/api/admin/vo2max/3', { level_name: 'Fair', min: 36.4, max: 42.4 })).body.errors).toEqual({
       min: ['The min 36.4 overlaps Poor (33 to 36.4): it must be 36.5, or move Poor with it.'],
@@ -390,8 +390,8 @@ describe('channels and plans', () => {
   it('requires the name and checks the plans, changing nothing on a 422', async () => {
     await guarded('PUT', '/api/admin/channel/1', { name: 'Warrior' });
     expect((await put('/api/admin/channel/1', { name: '' })).body).toEqual({
-      message: 'The name field is required.',
-      errors: { name: ['The name field is required.'] },
+      message: 'Enter the name.',
+      errors: { name: ['Enter the name.'] },
     });
     const bad = await put('/api/admin/channel/1', {
       name: 'Warrior',

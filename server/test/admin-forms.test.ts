@@ -192,14 +192,14 @@ describe('form groups', () => {
     const empty = await call('POST', '/api/admin/form_group', {});
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({
-      message: 'The name field is required. (and 1 more error)',
-      errors: { name: ['The name field is required.'], exercise_type_id: ['The exercise type id field is required.'] },
+      message: 'Enter the name. (and 1 more error)',
+      errors: { name: ['Enter the name.'], exercise_type_id: ['Choose an exercise type.'] },
     });
     expect((await call('POST', '/api/admin/form_group', groupBody({ name: '   ' }))).body.errors).toEqual({
-      name: ['The name field is required.'],
+      name: ['Enter the name.'],
     });
     expect((await call('POST', '/api/admin/form_group', groupBody({ exercise_type_id: 999 }))).body.errors).toEqual({
-      exercise_type_id: ['The selected exercise type id is invalid.'],
+      exercise_type_id: ['Choose an exercise type from the list.'],
     });
     expect((await call('POST', '/api/admin/form_group', groupBody({ video_id: 999999 }))).body.errors).toEqual({
       video_id: ['The selected video id is invalid.'],
@@ -269,8 +269,8 @@ describe('form groups', () => {
     expect(cleared.body.data).toMatchObject({ video_id: null, video_path: null, video_link: null });
     const bad = await call('PUT', `/api/admin/form_group/${id}`, { name: '', exercise_type_id: 'x' });
     expect(bad.body.errors).toEqual({
-      name: ['The name field is required.'],
-      exercise_type_id: ['The exercise type id must be a whole number.'],
+      name: ['Enter the name.'],
+      exercise_type_id: ['Choose an exercise type from the list.'],
     });
     expect((await call('GET', `/api/admin/form_group/${id}`)).body.data.name).toBe('Hip hinge');
   });
@@ -342,8 +342,8 @@ describe('form groups', () => {
     const bad = await trpc(ctx.app, 'mutation', 'admin.formGroups.create', { name: '' }, admin);
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({
-      name: ['The name field is required.'],
-      exercise_type_id: ['The exercise type id field is required.'],
+      name: ['Enter the name.'],
+      exercise_type_id: ['Choose an exercise type.'],
     });
     const updated = await trpc(
       ctx.app,
@@ -407,16 +407,16 @@ describe('forms', () => {
     const empty = await call('POST', '/api/admin/form', {});
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
-      name: ['The name field is required.'],
-      muscle_group_id: ['The muscle group id field is required.'],
-      level: ['The level field is required.'],
-      progress: ['The progress field is required.'],
-      min: ['The min field is required.'],
-      max: ['The max field is required.'],
-      reps_or_time: ['The reps or time field is required.'],
-      form_group_id: ['The form group id field is required.'],
+      name: ['Enter the name.'],
+      muscle_group_id: ['Choose a muscle group.'],
+      level: ['Enter the level.'],
+      progress: ['Enter the progress.'],
+      min: ['Enter the min.'],
+      max: ['Enter the max.'],
+      reps_or_time: ['Choose reps or time.'],
+      form_group_id: ['Choose a form group.'],
     });
-    expect(empty.body.message).toBe('The name field is required. (and 7 more errors)');
+    expect(empty.body.message).toBe('Enter the name. (and 7 more errors)');
     const group = await newGroup('Validation');
     const errorsOf = async (overrides: Record<string, unknown>) =>
       (await call('POST', '/api/admin/form', formBody(group, overrides))).body.errors;
@@ -431,10 +431,10 @@ describe('forms', () => {
     });
     expect(await errorsOf({ reps_or_time: 3 })).toEqual({ reps_or_time: [FORM_LADDER_MESSAGE.repsOrTime] });
     expect(await errorsOf({ form_group_id: 999999 })).toEqual({
-      form_group_id: ['The selected form group id is invalid.'],
+      form_group_id: ['Choose a form group from the list.'],
     });
     expect(await errorsOf({ muscle_group_id: 999 })).toEqual({
-      muscle_group_id: ['The selected muscle group id is invalid.'],
+      muscle_group_id: ['Choose a muscle group from the list.'],
     });
 
     const res = await call(

@@ -305,11 +305,11 @@ describe('POST admin/meal', () => {
       description: [MEAL_MESSAGE.descriptionRequired],
       ingredients: [MEAL_MESSAGE.ingredientsRequired],
     });
-    expect(res.body.message).toBe('The name field is required. (and 3 more errors)');
+    expect(res.body.message).toBe('Enter the name. (and 3 more errors)');
     const blank = await adminCall().post('/api/admin/meal', { ...oats, name: '  ', description: '' });
     expect(blank.body.errors).toEqual({
-      name: ['The name field is required.'],
-      description: ['The description field is required.'],
+      name: ['Enter the name.'],
+      description: ['Enter the description.'],
     });
     expect(await mealCount()).toBe(count);
   });
@@ -407,7 +407,7 @@ describe('POST admin/meal', () => {
       meal_group_id: [MEAL_MESSAGE.groupInvalid],
     });
     expect((await adminCall().post('/api/admin/meal', { ...oats, meal_group_id: 'vegan' })).body.errors).toEqual({
-      meal_group_id: ['The meal group must be a whole number.'],
+      meal_group_id: ['Choose a meal group from the list.'],
     });
   });
 

@@ -218,7 +218,7 @@ describe('PUT admin/page/{id}', () => {
     const res = await admin('PUT', '/api/admin/page/12', { title: '  ', content: '' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
-      message: 'The title field is required. (and 1 more error)',
+      message: 'Enter the title. (and 1 more error)',
       errors: { title: [ADMIN_PAGE_MESSAGE.titleRequired], content: [ADMIN_PAGE_MESSAGE.contentRequired] },
     });
     const after = await pageRow(12);
@@ -470,7 +470,7 @@ describe('POST admin/page and DELETE admin/page/{id}: technique guides only', ()
     expect((await post({ page_category_id: 999 })).body.errors).toEqual({
       page_category_id: [ADMIN_PAGE_MESSAGE.categoryInvalid],
     });
-    expect((await post({})).body.errors).toEqual({ page_category_id: ['The page category id field is required.'] });
+    expect((await post({})).body.errors).toEqual({ page_category_id: ['Choose a page category.'] });
     const blank = await admin('POST', '/api/admin/page', { page_category_id: 4 });
     expect(blank).toMatchObject({
       status: 422,

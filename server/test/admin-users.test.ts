@@ -230,7 +230,7 @@ describe('POST /api/admin/admin', () => {
     const empty = await call('POST', '/api/admin/admin', {});
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({
-      message: 'The name field is required. (and 3 more errors)',
+      message: 'Enter the name. (and 3 more errors)',
       errors: {
         name: [M.nameRequired],
         email: ['The email is required'],
@@ -353,7 +353,7 @@ describe('PATCH /api/admin/admin/{id}', () => {
     const user = await created();
     const empty = await call('PATCH', `/api/admin/admin/${user.id}`, {});
     expect(empty.body).toEqual({
-      message: 'The name field is required. (and 1 more error)',
+      message: 'Enter the name. (and 1 more error)',
       errors: { name: [M.nameRequired], email: ['The email is required'] },
     });
     expect((await call('PATCH', `/api/admin/admin/${user.id}`, { name: 'Ok', email: 'nope@' })).body.errors).toEqual({

@@ -194,8 +194,8 @@ describe('POST /api/login', () => {
     const res = await rest(ctx.app, 'POST', '/api/login', { body: {} });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      email: ['The email field is required.'],
-      password: ['The password field is required.'],
+      email: ['Enter your email address.'],
+      password: ['Enter your password.'],
     });
   });
 

@@ -158,7 +158,7 @@ describe('forgot and reset password', () => {
     });
     expect(mismatch.body.errors).toEqual({ confirm_password: ['Passwords do not match'] });
     expect((await rest(ctx.app, 'POST', '/api/password/create', { body: {} })).body.errors).toEqual({
-      email: ['The email field is required.'],
+      email: ['Enter your email address.'],
     });
   });
 

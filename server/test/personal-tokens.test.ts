@@ -66,11 +66,11 @@ describe('POST /api/user/tokens', () => {
     const empty = await post({});
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({
-      message: 'The name field is required. (and 1 more error)',
-      errors: { name: ['The name field is required.'], abilities: ['The abilities field is required.'] },
+      message: 'Enter a name for the token. (and 1 more error)',
+      errors: { name: ['Enter a name for the token.'], abilities: ['Choose at least one ability.'] },
     });
     expect((await post({ name: 'x', abilities: [] })).body.errors).toEqual({
-      abilities: ['The abilities field is required.'],
+      abilities: ['Choose at least one ability.'],
     });
     expect((await post({ name: 'x', abilities: ['read', 'admin'] })).body.errors).toEqual({
       'abilities.1': ['The selected abilities.1 is invalid.'],

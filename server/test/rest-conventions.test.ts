@@ -170,7 +170,7 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
       expect(res.body.access_token).toEqual(expect.any(String));
       const wrong = await call('POST', '/api/login', { body: await encoded(kind, { email: admin.email }) });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.errors).toEqual({ password: ['The password field is required.'] });
+      expect(wrong.body.errors).toEqual({ password: ['Enter your password.'] });
     }
   });
 

@@ -306,17 +306,17 @@ describe('ids beyond the integer range', () => {
     const page = await post('/api/admin/page', { title: 'T', content: 'C', page_category_id: BEYOND });
     expect(page).toMatchObject({
       status: 422,
-      body: { errors: { page_category_id: ['The selected page category id is invalid.'] } },
+      body: { errors: { page_category_id: ['Choose a page category from the list.'] } },
     });
     const meal = await post('/api/admin/meal', { name: 'N', description: 'D', meal_group_id: BEYOND });
     expect(meal).toMatchObject({
       status: 422,
-      body: { errors: { meal_group_id: ['The selected meal group is invalid.'] } },
+      body: { errors: { meal_group_id: ['Choose a meal group from the list.'] } },
     });
     const group = await post('/api/admin/form_group', { name: 'N', exercise_type_id: BEYOND });
     expect(group).toMatchObject({
       status: 422,
-      body: { errors: { exercise_type_id: ['The selected exercise type id is invalid.'] } },
+      body: { errors: { exercise_type_id: ['Choose an exercise type from the list.'] } },
     });
     const form = await post('/api/admin/form', {
       name: 'N',
@@ -330,7 +330,7 @@ describe('ids beyond the integer range', () => {
     });
     expect(form).toMatchObject({
       status: 422,
-      body: { errors: { form_group_id: ['The selected form group id is invalid.'] } },
+      body: { errors: { form_group_id: ['Choose a form group from the list.'] } },
     });
     const subscribe = await post(
       '/api/user/subscription',

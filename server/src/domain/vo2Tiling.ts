@@ -1,3 +1,5 @@
+import { FIELD_MESSAGE } from '@evolution/shared';
+
 // The VO2 max levels must tile the scale: scores are compared at one decimal (vo2Level), so each level must start
 // exactly 0.1 above the one below it ends, the lowest has no min ("Very poor < 33") and the highest no max
 // ("Superior >= 52.5"). Then every score has exactly one level.
@@ -66,8 +68,8 @@ export function applyVo2Edit<B extends Vo2Band>(
   const { min, max } = edit;
 
   // Open ends belong to the lowest and highest levels only.
-  if (below && min === null) return fail('min', 'The min field is required.');
-  if (above && max === null) return fail('max', 'The max field is required.');
+  if (below && min === null) return fail('min', FIELD_MESSAGE.enter('min'));
+  if (above && max === null) return fail('max', FIELD_MESSAGE.enter('max'));
   if (!below && min !== null)
     return fail(
       'min',

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
+  FIELD_MESSAGE,
   CATALOGUE_MESSAGE,
   CHANNEL,
   calibrationUpdateInput,
@@ -113,11 +114,11 @@ export async function updateCalibration(
         input.muscle_group_id ? tx.findOne(MuscleGroup, { id: input.muscle_group_id }) : null,
         tx.findOne(Calibration, { formGroup: input.form_group_id, id: { $ne: id } }),
       ]);
-      if (!type) errors.exercise_type_id = ['The selected exercise type id is invalid.'];
-      if (!group) errors.form_group_id = ['The selected form group id is invalid.'];
+      if (!type) errors.exercise_type_id = [FIELD_MESSAGE.chooseListed('exercise type')];
+      if (!group) errors.form_group_id = [FIELD_MESSAGE.chooseListed('form group')];
       else if (taken)
         errors.form_group_id = [`The form group ${group.name} already has a calibration (${taken.form}).`];
-      if (input.muscle_group_id && !muscle) errors.muscle_group_id = ['The selected muscle group id is invalid.'];
+      if (input.muscle_group_id && !muscle) errors.muscle_group_id = [FIELD_MESSAGE.chooseListed('muscle group')];
       if (Object.keys(errors).length)
         throw new DomainError('VALIDATION', laravelMessage(errors), { fieldErrors: errors });
       Object.assign(c, {

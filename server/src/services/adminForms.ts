@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
+  FIELD_MESSAGE,
   FORM_LADDER_MESSAGE,
   adminFormBodyInput,
   adminFormCreateInput,
@@ -175,7 +176,7 @@ export async function formGroupExists(ctx: SignedInContext, { id }: GroupId): Pr
 /** The validated fields of a form group, with its exercise type and video resolved (422 for unknown ids). */
 async function formGroupFields(em: EntityManager, input: GroupFields) {
   const exerciseType = await em.findOne(ExerciseType, { id: input.exercise_type_id });
-  if (!exerciseType) throw validationError('exercise_type_id', 'The selected exercise type id is invalid.');
+  if (!exerciseType) throw validationError('exercise_type_id', FIELD_MESSAGE.chooseListed('exercise type'));
   const video = await attachableMedia(em, input.video_id, ['form_group_video'], 'video_id');
   return { name: input.name, exerciseType, video, videoLink: input.video_link };
 }
@@ -314,7 +315,7 @@ async function lockGroup(tx: EntityManager, id: number, missing: () => DomainErr
 /** The muscle group of a form, or a 422 on muscle_group_id. */
 async function muscleGroupOf(em: EntityManager, id: number) {
   const muscleGroup = await em.findOne(MuscleGroup, { id });
-  if (!muscleGroup) throw validationError('muscle_group_id', 'The selected muscle group id is invalid.');
+  if (!muscleGroup) throw validationError('muscle_group_id', FIELD_MESSAGE.chooseListed('muscle group'));
   return muscleGroup;
 }
 
@@ -333,7 +334,7 @@ export async function createForm(
   return editingContent(ctx.em, async () => {
     const id = await ctx.em.transactional(async (tx) => {
       const group = await lockGroup(tx, input.form_group_id, () =>
-        validationError('form_group_id', 'The selected form group id is invalid.'),
+        validationError('form_group_id', FIELD_MESSAGE.chooseListed('form group')),
       );
       const muscleGroup = await muscleGroupOf(tx, input.muscle_group_id);
       await assertRungFree(tx, group.id, input.level, input.progress);

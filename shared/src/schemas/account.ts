@@ -88,7 +88,7 @@ export const setsInput = z.object({
   number_of_sets: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
     z
-      .number({ error: (iss) => (iss.input === undefined ? 'The number of sets field is required.' : setsMessage) })
+      .number({ error: (iss) => (iss.input === undefined ? 'Choose a number of sets.' : setsMessage) })
       .refine((n) => (SETS as number[]).includes(n), setsMessage),
   ),
 });
@@ -105,8 +105,8 @@ export const setsSchema = z
 const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v),
   z
-    .string({ error: 'The email field is required.' })
-    .min(1, 'The email field is required.')
+    .string({ error: 'Enter your email address.' })
+    .min(1, 'Enter your email address.')
     .max(255)
     .pipe(z.email({ error: 'The email must be a valid email address.' })),
 );

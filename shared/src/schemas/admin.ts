@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { recordId } from './fields.ts';
+import { FIELD_MESSAGE, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (docs/spec/admin.md §3). */
@@ -33,17 +33,17 @@ export const adminUserListInput = pageInput.extend({
 
 /** The texts of docs/spec/admin.md §5 for users (verbatim), and ours where the spec is silent. */
 export const ADMIN_USER_MESSAGE = {
-  nameRequired: 'The name field is required.',
+  nameRequired: FIELD_MESSAGE.enter('name'),
   nameMax: 'The name may not be greater than 255 characters.',
   nameNul: 'The name may not contain a null character.',
   emailRequired: 'The email is required',
   emailInvalid: 'The email is must be an email',
   emailInvalidEdit: 'Invalid email',
   emailMax: 'The email may not be greater than 255 characters.',
-  passwordRequired: 'The password field is required.',
+  passwordRequired: 'Enter a password.',
   passwordMin: `The min length of password is ${MIN_PASSWORD_LENGTH}`,
   passwordMax: 'The password may not be greater than 200 characters.',
-  confirmationRequired: 'The password confirmation field is required.',
+  confirmationRequired: 'Enter the password again to confirm it.',
   confirmationMismatch: 'The repeat password must be same as password',
   userType: 'The user type is Admin or User',
   notFound: 'User not found.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, recordId } from './fields.ts';
+import { FIELD_MESSAGE, MAX_ID, recordId } from './fields.ts';
 
 // Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
@@ -21,7 +21,7 @@ export const exerciseTypeListSchema = z.object({ data: z.array(exerciseTypeSchem
 export const muscleGroupListSchema = z.object({ data: z.array(muscleGroupSchema) });
 export const formGroupOptionListSchema = z.object({ data: z.array(formGroupOptionSchema) });
 
-// ---- Field helpers: Laravel-style messages ('The max field is required.').
+// ---- Field helpers: a missing value asks for it ('Enter the max.', 'Choose an exercise type.'), the rest Laravel's.
 
 const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
 const blank = (v: unknown) => v === '' || (typeof v === 'string' && v.trim() === '');
@@ -33,8 +33,7 @@ const wholeField = (label: string, min: number, max: number) =>
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
     z
       .number({
-        error: (iss) =>
-          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`,
+        error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.enter(label) : `The ${label} must be a whole number.`),
       })
       .int(`The ${label} must be a whole number.`)
       .min(min, `The ${label} must be between ${min} and ${max}.`)
@@ -45,7 +44,7 @@ const wholeField = (label: string, min: number, max: number) =>
 const decimalField = (label: string, min: number, max: number, decimals: number) =>
   z
     .number({
-      error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a number.`),
+      error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.enter(label) : `The ${label} must be a number.`),
     })
     .min(min, `The ${label} must be between ${min} and ${max}.`)
     .max(max, `The ${label} must be between ${min} and ${max}.`)
@@ -54,18 +53,17 @@ const decimalField = (label: string, min: number, max: number, decimals: number)
       `The ${label} may have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`,
     );
 
-/** An id that must name a record (checked by the service); blank counts as missing. */
-const refId = (label: string) =>
+/** An id of a thing chosen from a list, that must name a record (checked by the service); blank counts as missing. */
+const refId = (thing: string) =>
   z.preprocess(
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
     z
       .number({
-        error: (iss) =>
-          iss.input === undefined ? `The ${label} field is required.` : `The selected ${label} is invalid.`,
+        error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.choose(thing) : FIELD_MESSAGE.chooseListed(thing)),
       })
-      .int(`The selected ${label} is invalid.`)
-      .positive(`The selected ${label} is invalid.`)
-      .max(MAX_ID, `The selected ${label} is invalid.`),
+      .int(FIELD_MESSAGE.chooseListed(thing))
+      .positive(FIELD_MESSAGE.chooseListed(thing))
+      .max(MAX_ID, FIELD_MESSAGE.chooseListed(thing)),
   );
 
 const nameField = (label: string, max: number) =>
@@ -73,11 +71,10 @@ const nameField = (label: string, max: number) =>
     (v) => (v === null ? undefined : v),
     z
       .string({
-        error: (iss) =>
-          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`,
+        error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.enter(label) : `The ${label} must be a string.`),
       })
       .trim()
-      .min(1, `The ${label} field is required.`)
+      .min(1, FIELD_MESSAGE.enter(label))
       .max(max, `The ${label} may not be greater than ${max} characters.`),
   );
 
@@ -112,6 +109,7 @@ export const CATALOGUE_MESSAGE = {
   vo2NotFound: 'VO2 max level not found.',
   channelNotFound: 'Channel not found.',
   repsOrTime: 'The reps or time must be 1 (reps) or 2 (time).',
+  repsOrTimeRequired: 'Choose reps or time.',
   immortalOnSale: 'The Immortal channel is listed but cannot be bought: its plans stay off sale.',
 } as const;
 
@@ -122,25 +120,25 @@ export const calibrationUpdateInput = z.object({
   reps_or_time: z.preprocess(
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
     z.union([z.literal(1), z.literal(2)], {
-      error: (iss) => (iss.input === undefined ? 'The reps or time field is required.' : CATALOGUE_MESSAGE.repsOrTime),
+      error: (iss) => (iss.input === undefined ? CATALOGUE_MESSAGE.repsOrTimeRequired : CATALOGUE_MESSAGE.repsOrTime),
     }),
   ),
   total_weight: z.preprocess(
     (v) => (blank(v) || v === null ? undefined : numeric(v)),
     decimalField('total weight', 0, 1000, 2),
   ),
-  exercise_type_id: refId('exercise type id'),
+  exercise_type_id: refId('exercise type'),
   muscle_group_id: z.preprocess(
     (v) => (blank(v) ? null : numeric(v)),
     z
-      .number({ error: 'The selected muscle group id is invalid.' })
-      .int('The selected muscle group id is invalid.')
-      .positive('The selected muscle group id is invalid.')
-      .max(MAX_ID, 'The selected muscle group id is invalid.')
+      .number({ error: FIELD_MESSAGE.chooseListed('muscle group') })
+      .int(FIELD_MESSAGE.chooseListed('muscle group'))
+      .positive(FIELD_MESSAGE.chooseListed('muscle group'))
+      .max(MAX_ID, FIELD_MESSAGE.chooseListed('muscle group'))
       .nullable()
       .optional(),
   ),
-  form_group_id: refId('form group id'),
+  form_group_id: refId('form group'),
 });
 export const calibrationUpdateTrpcInput = calibrationUpdateInput.extend({ id: pathId });
 
@@ -212,7 +210,7 @@ export const adminChannelSchema = z
 export type AdminChannel = z.infer<typeof adminChannelSchema>;
 
 export const planUpdateInput = z.object({
-  id: refId('plan id'),
+  id: refId('plan'),
   amount: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), decimalField('amount', 1, 10_000, 2)),
   active: z.boolean({
     error: (iss) =>

@@ -55,7 +55,7 @@ describe('a form of a ladder', () => {
       reps_or_time: 2,
     });
     expect(errorsOf({ ...form, reps_or_time: 0 })).toEqual({ reps_or_time: FORM_LADDER_MESSAGE.repsOrTime });
-    expect(errorsOf({ ...form, reps_or_time: '' })).toEqual({ reps_or_time: 'The reps or time field is required.' });
+    expect(errorsOf({ ...form, reps_or_time: '' })).toEqual({ reps_or_time: 'Choose reps or time.' });
   });
 
   it('lets an update leave out the group', () => {

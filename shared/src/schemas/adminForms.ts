@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idField, isVideoLink, optionalText, recordId, requiredText, VIDEO_LINK_MESSAGE } from './fields.ts';
+import {
+  choiceField,
+  FIELD_MESSAGE,
+  idField,
+  isVideoLink,
+  optionalText,
+  recordId,
+  requiredText,
+  VIDEO_LINK_MESSAGE,
+} from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Form groups and their forms: the exercise ladders admins edit (docs/spec/admin.md §§3, 5 and 7).
@@ -13,6 +22,7 @@ export const FORM_RANGE_MAX = 10_000;
 export const FORM_LADDER_MESSAGE = {
   maxBelowMin: 'The max must be greater than or equal to the min.',
   repsOrTime: 'The reps or time must be 1 (reps) or 2 (time).',
+  repsOrTimeRequired: 'Choose reps or time.',
   groupNotFound: 'Form group not found.',
   formNotFound: 'Form not found.',
   groupInUse:
@@ -25,14 +35,13 @@ export const FORM_LADDER_MESSAGE = {
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
-/** A required whole number from `min` to `max`, sent as a number or a numeric string (Laravel's messages). */
+/** A required whole number from `min` to `max`, sent as a number or a numeric string ('Enter the level.'). */
 const wholeNumberField = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
     z
       .number({
-        error: (iss) =>
-          iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be a whole number.`,
+        error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.enter(label) : `The ${label} must be a whole number.`),
       })
       .int(`The ${label} must be a whole number.`)
       .min(min, `The ${label} must be at least ${min}.`)
@@ -53,8 +62,8 @@ export const adminFormGroupListInput = pageInput.extend({
 
 /** POST admin/form_group and PUT admin/form_group/{id}: the whole record (an absent video or link clears it). */
 export const adminFormGroupInput = z.object({
-  name: requiredText('The name', 100, 'The name field is required.'),
-  exercise_type_id: idField('exercise type id'),
+  name: requiredText('The name', 100, FIELD_MESSAGE.enter('name')),
+  exercise_type_id: choiceField('exercise type'),
   video_id: optionalMediaId('video id').describe('id from POST admin/form_group/video; null or absent for none'),
   video_link: optionalText('The video link')
     .refine((link) => link === null || isVideoLink(link), VIDEO_LINK_MESSAGE)
@@ -89,8 +98,8 @@ export const adminFormIdInput = z.object({ id: recordId });
 export const adminFormListInput = pageInput.extend({ id: recordId });
 
 const formFields = {
-  name: requiredText('The name', 150, 'The name field is required.'),
-  muscle_group_id: idField('muscle group id'),
+  name: requiredText('The name', 150, FIELD_MESSAGE.enter('name')),
+  muscle_group_id: choiceField('muscle group'),
   level: wholeNumberField('level', 1, FORM_LEVEL_MAX),
   progress: wholeNumberField('progress', 1, FORM_LEVEL_MAX),
   min: wholeNumberField('min', 1, FORM_RANGE_MAX),
@@ -99,7 +108,7 @@ const formFields = {
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
     z.union([z.literal(1), z.literal(2)], {
       error: (iss) =>
-        iss.input === undefined ? 'The reps or time field is required.' : FORM_LADDER_MESSAGE.repsOrTime,
+        iss.input === undefined ? FORM_LADDER_MESSAGE.repsOrTimeRequired : FORM_LADDER_MESSAGE.repsOrTime,
     }),
   ),
 };
@@ -112,16 +121,16 @@ const rangeInOrder = [
 
 /** POST admin/form. */
 export const adminFormCreateInput = z
-  .object({ ...formFields, form_group_id: idField('form group id') })
+  .object({ ...formFields, form_group_id: choiceField('form group') })
   .refine(...rangeInOrder);
 
 /** PUT admin/form/{id}: the same fields; form_group_id may be sent back but cannot change. */
 export const adminFormUpdateInput = z
-  .object({ ...formFields, id: recordId, form_group_id: idField('form group id').optional() })
+  .object({ ...formFields, id: recordId, form_group_id: choiceField('form group').optional() })
   .refine(...rangeInOrder);
 /** The body of PUT admin/form/{id} (the id is in the path). */
 export const adminFormBodyInput = z
-  .object({ ...formFields, form_group_id: idField('form group id').optional() })
+  .object({ ...formFields, form_group_id: choiceField('form group').optional() })
   .refine(...rangeInOrder);
 
 /** A form as the admin screens and the REST answers show it (docs/spec/admin.md §3). */

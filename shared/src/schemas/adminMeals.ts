@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ELIXIR_PHASE_NAMES, MAX_INGREDIENTS } from '../constants.ts';
-import { idField, MAX_ID, recordId } from './fields.ts';
+import { choiceField, FIELD_MESSAGE, MAX_ID, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Admin meals (docs/spec/admin.md §§3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
@@ -20,15 +20,15 @@ export const MEAL_LIMITS = {
 
 /** The messages of docs/spec/admin.md §5 (verbatim where it gives one), and Laravel-style ones where it does not. */
 export const MEAL_MESSAGE = {
-  nameRequired: 'The name field is required.',
+  nameRequired: FIELD_MESSAGE.enter('name'),
   nameTooLong: `The name may not be greater than ${MEAL_LIMITS.name} characters.`,
-  groupRequired: 'The meal group field is required.',
-  groupInvalid: 'The selected meal group is invalid.',
+  groupRequired: FIELD_MESSAGE.choose('meal group'),
+  groupInvalid: FIELD_MESSAGE.chooseListed('meal group'),
   groupHoldsNoMeals:
     'Meals belong in Elixirs or in a group under Major meals or Minor meals, not in Aliment, Major meals or Minor meals.',
-  descriptionRequired: 'The description field is required.',
+  descriptionRequired: FIELD_MESSAGE.enter('description'),
   descriptionTooLong: `The description may not be greater than ${MEAL_LIMITS.description} characters.`,
-  ingredientsRequired: 'The ingredients field is required.',
+  ingredientsRequired: 'Add at least one ingredient.',
   ingredientsList: 'The ingredients must be a list of ingredient and formula pairs.',
   tooManyIngredients: `A meal may have at most ${MAX_INGREDIENTS} ingredients.`,
   videoLink: 'The video link must be a valid http or https address.',
@@ -178,7 +178,7 @@ const videoLink = z.preprocess(
 /** The plain fields of a meal body (everything but the ingredients). */
 const mealFields = z.object({
   name: text(MEAL_LIMITS.name, MEAL_MESSAGE.nameRequired, MEAL_MESSAGE.nameTooLong),
-  meal_group_id: idField('meal group'),
+  meal_group_id: choiceField('meal group'),
   description: text(MEAL_LIMITS.description, MEAL_MESSAGE.descriptionRequired, MEAL_MESSAGE.descriptionTooLong),
   image_id: mediaId('image id'),
   video_id: mediaId('video id'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TECHNIQUE_GUIDE_CATEGORY } from '../constants.ts';
-import { idField, isVideoLink, MAX_ID, recordId, VIDEO_LINK_MESSAGE } from './fields.ts';
+import { choiceField, FIELD_MESSAGE, isVideoLink, MAX_ID, recordId, VIDEO_LINK_MESSAGE } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
@@ -13,13 +13,13 @@ const PAGE_CONTENT_MAX = 50_000;
 export const ADMIN_PAGE_MESSAGE = {
   pageNotFound: 'Page not found.',
   categoryNotFound: 'Page category not found.',
-  categoryInvalid: 'The selected page category id is invalid.',
-  titleRequired: 'The title field is required.',
-  contentRequired: 'The content field is required.',
+  categoryInvalid: FIELD_MESSAGE.chooseListed('page category'),
+  titleRequired: FIELD_MESSAGE.enter('title'),
+  contentRequired: FIELD_MESSAGE.enter('content'),
   addOnlyTechniqueGuides: `Pages can be added only in category ${TECHNIQUE_GUIDE_CATEGORY} (technique guides).`,
   deleteOnlyTechniqueGuides: `Only technique guides (category ${TECHNIQUE_GUIDE_CATEGORY}) can be deleted; every other page is part of the programme's structure.`,
-  classInvalid: 'The selected class id is invalid.',
-  muscleGroupInvalid: 'The selected muscle group id is invalid.',
+  classInvalid: FIELD_MESSAGE.chooseListed('class'),
+  muscleGroupInvalid: FIELD_MESSAGE.chooseListed('muscle group'),
 } as const;
 
 /** An optional id that may be cleared: absent leaves it as it is, null or '' clears it, a number (or numeric string) sets it. */
@@ -73,7 +73,7 @@ export const adminPageInput = z.object({
 });
 
 /** POST admin/page: a new page in a category (only category 4, technique guides, takes new pages). */
-export const adminPageCreateInput = adminPageInput.extend({ page_category_id: idField('page category id') });
+export const adminPageCreateInput = adminPageInput.extend({ page_category_id: choiceField('page category') });
 
 /** A page, or a page category, named by its path (admin/page/{id}, admin/page/category/{id}/pages). */
 export const adminPageIdInput = z.object({ id: recordId });

@@ -23,8 +23,8 @@ export type RegisterInput = z.infer<typeof registerInput>;
 
 /** POST /api/login and auth.login. */
 export const loginInput = z.object({
-  email: z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(255),
-  password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(200),
+  email: z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255),
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200),
   remember: z
     .preprocess(
       (v) =>

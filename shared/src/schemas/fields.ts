@@ -1,5 +1,21 @@
 import { z } from 'zod';
 
+/** "a" or "an" before a noun. */
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+
+/**
+ * The words a person reads when a field is missing or names nothing on the list, made here for every schema (the
+ * specs' own messages, docs/spec/*.md, are kept verbatim where they give one).
+ */
+export const FIELD_MESSAGE = {
+  /** A value to type: 'Enter the name.' */
+  enter: (label: string) => `Enter the ${label}.`,
+  /** A choice to make: 'Choose an exercise type.' */
+  choose: (thing: string) => `Choose ${article(thing)} ${thing}.`,
+  /** A choice that names nothing there is (an unknown or mangled id): 'Choose an exercise type from the list.' */
+  chooseListed: (thing: string) => `Choose ${article(thing)} ${thing} from the list.`,
+} as const;
+
 /** Blank strings and nulls count as missing, as in a submitted form. */
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
@@ -46,6 +62,22 @@ export const idField = (label: string) =>
       .int(`The ${label} must be a whole number.`)
       .positive(`The ${label} must be a whole number.`)
       .max(MAX_ID, `The selected ${label} is invalid.`),
+  );
+
+/**
+ * The id of a thing a person picks from a list (an exercise type, a form group), sent as a number or a numeric string:
+ * missing, 'Choose an exercise type.'; anything that cannot name one, 'Choose an exercise type from the list.'.
+ */
+export const choiceField = (thing: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.choose(thing) : FIELD_MESSAGE.chooseListed(thing)),
+      })
+      .int(FIELD_MESSAGE.chooseListed(thing))
+      .positive(FIELD_MESSAGE.chooseListed(thing))
+      .max(MAX_ID, FIELD_MESSAGE.chooseListed(thing)),
   );
 
 /**

@@ -13,11 +13,11 @@ export const MESSAGE_RECIPIENTS_SHOWN = 200;
 
 /** Texts of the message calls, shared by the server and the screens (Laravel's style: the spec gives none). */
 export const MESSAGE_TEXT = {
-  subjectRequired: 'The subject field is required.',
+  subjectRequired: 'Enter a subject.',
   subjectTooLong: `The subject may not be greater than ${MESSAGE_SUBJECT_MAX} characters.`,
-  messageRequired: 'The message field is required.',
+  messageRequired: 'Write a message.',
   messageTooLong: `The message may not be greater than ${MESSAGE_BODY_MAX} characters.`,
-  recipientRequired: 'The recipient field is required.',
+  recipientRequired: 'Choose a member or a channel to send it to.',
   recipientInvalid: 'The recipient must be a whole number.',
   channelInvalid: 'The channel must be a whole number.',
   recipientOrChannel: 'Choose one member or one channel, not both.',

@@ -13,9 +13,9 @@ const NAME_MAX = 255;
 
 /** Texts of the token calls and screens (Laravel's style: the specs give none). */
 export const TOKEN_MESSAGE = {
-  nameRequired: 'The name field is required.',
+  nameRequired: 'Enter a name for the token.',
   nameTooLong: `The name may not be greater than ${NAME_MAX} characters.`,
-  abilitiesRequired: 'The abilities field is required.',
+  abilitiesRequired: 'Choose at least one ability.',
   abilityInvalid: (index: number) => `The selected abilities.${index} is invalid.`,
   expiresInvalid: 'The expires at is not a valid date.',
   expiresPast: 'The expires at must be a date after now.',

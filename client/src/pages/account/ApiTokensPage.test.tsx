@@ -68,8 +68,8 @@ describe('API Tokens screen', () => {
     await screen.findByText('Spreadsheet sync');
     fireEvent.click(screen.getByLabelText('Read: look up your data (GET calls only)'));
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(screen.getByText('The name field is required.')).toBeTruthy();
-    expect(screen.getByText('The abilities field is required.')).toBeTruthy();
+    expect(screen.getByText('Enter a name for the token.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one ability.')).toBeTruthy();
     expect(sent('tokens.create')).toEqual([]);
   });
 

@@ -22,13 +22,13 @@ describe('the form screen checks what the server checks', () => {
     expect(
       validateForm({ name: ' ', muscle_group_id: '', level: '', progress: '', min: '', max: '', reps_or_time: '' }),
     ).toEqual({
-      name: 'The name field is required.',
-      muscle_group_id: 'The muscle group id field is required.',
-      level: 'The level field is required.',
-      progress: 'The progress field is required.',
-      min: 'The min field is required.',
-      max: 'The max field is required.',
-      reps_or_time: 'The reps or time field is required.',
+      name: 'Enter the name.',
+      muscle_group_id: 'Choose a muscle group.',
+      level: 'Enter the level.',
+      progress: 'Enter the progress.',
+      min: 'Enter the min.',
+      max: 'Enter the max.',
+      reps_or_time: 'Choose reps or time.',
     });
   });
 
@@ -45,8 +45,8 @@ describe('the form screen checks what the server checks', () => {
 
   it('needs a form group name and exercise type; the video and its link are optional', () => {
     expect(validateFormGroup({ name: '', exercise_type_id: '', video_id: '', video_link: '' })).toEqual({
-      name: 'The name field is required.',
-      exercise_type_id: 'The exercise type id field is required.',
+      name: 'Enter the name.',
+      exercise_type_id: 'Choose an exercise type.',
     });
     expect(validateFormGroup({ name: 'Row', exercise_type_id: '1', video_id: '', video_link: '' })).toEqual({});
   });

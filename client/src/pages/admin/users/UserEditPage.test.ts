@@ -6,9 +6,9 @@ import { openNow, switchedOn, validateCreate, validateDetails, validatePassword 
 describe('the user forms (docs/spec/admin.md §5, verbatim)', () => {
   it('create: every message, and the minimum of 6 to the character', () => {
     expect(validateCreate({ name: '', email: '', password: '', user_type: '' })).toEqual({
-      name: 'The name field is required.',
+      name: 'Enter the name.',
       email: 'The email is required',
-      password: 'The password field is required.',
+      password: 'Enter a password.',
       user_type: 'The user type is Admin or User',
     });
     expect(validateCreate({ name: 'A', email: 'a@b', password: '12345', user_type: '3' })).toEqual({
@@ -22,7 +22,7 @@ describe('the user forms (docs/spec/admin.md §5, verbatim)', () => {
   it("edit: 'Invalid email', and the repeat password as soon as both are typed", () => {
     expect(validateDetails({ name: 'A', email: 'nope', user_type: '1' })).toEqual({ email: 'Invalid email' });
     expect(validateDetails({ name: ' ', email: '', user_type: '1' })).toEqual({
-      name: 'The name field is required.',
+      name: 'Enter the name.',
       email: 'The email is required',
     });
     expect(validatePassword({ password: 'abc', password_confirmation: 'abd' })).toEqual({
@@ -30,7 +30,7 @@ describe('the user forms (docs/spec/admin.md §5, verbatim)', () => {
       password_confirmation: 'The repeat password must be same as password',
     });
     expect(validatePassword({ password: 'abcdef', password_confirmation: '' })).toEqual({
-      password_confirmation: 'The password confirmation field is required.',
+      password_confirmation: 'Enter the password again to confirm it.',
     });
     expect(validatePassword({ password: 'abcdef', password_confirmation: 'abcdef' })).toEqual({});
   });

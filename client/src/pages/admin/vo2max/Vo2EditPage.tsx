@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
+import { FIELD_MESSAGE, vo2LevelUpdateInput, type Vo2LevelRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { CheckboxField, NumberField, TextField } from '../../../components/ui/Field.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
@@ -77,8 +77,8 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
     toValues(level),
     (v) => ({
       ...validateVo2Level(v),
-      ...(!openMin && !v.min.trim() ? { min: 'The min field is required.' } : {}),
-      ...(!openMax && !v.max.trim() ? { max: 'The max field is required.' } : {}),
+      ...(!openMin && !v.min.trim() ? { min: FIELD_MESSAGE.enter('min') } : {}),
+      ...(!openMax && !v.max.trim() ? { max: FIELD_MESSAGE.enter('max') } : {}),
     }),
     FIELDS,
   );
