@@ -27,24 +27,23 @@ export function videoSource(
 }
 
 /**
- * A 16:9 video: the uploaded file (`path`, a signed address) when there is one, else the link's file or host player,
- * otherwise a placeholder that says what will be there.
+ * A 16:9 video: the uploaded file (`path`, a signed address) when there is one, else the link's file or host player;
+ * nothing at all when neither plays (no empty player, no placeholder).
  */
 export function VideoSlot({
   link,
   path,
   title,
-  placeholder,
 }: {
   link: string | null | undefined;
   path?: string | null | undefined;
   title: string;
-  placeholder: string;
 }) {
   const source = (path ? videoSource(path) : null) ?? videoSource(link);
+  if (!source) return null;
   return (
     <figure className="video-slot">
-      {source?.kind === 'file' && (
+      {source.kind === 'file' ? (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- coach videos come without caption tracks
         <video
           className="video-slot__media"
@@ -54,8 +53,7 @@ export function VideoSlot({
           preload="metadata"
           aria-label={title}
         />
-      )}
-      {source?.kind === 'player' && (
+      ) : (
         <iframe
           className="video-slot__media"
           src={source.src}
@@ -64,16 +62,6 @@ export function VideoSlot({
           allowFullScreen
           loading="lazy"
         />
-      )}
-      {!source && (
-        <div className="video-slot__placeholder">
-          <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
-            <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M19 15l14 9-14 9z" fill="currentColor" />
-          </svg>
-          <span className="video-slot__title">{title}</span>
-          <span className="video-slot__text">{placeholder}</span>
-        </div>
       )}
     </figure>
   );

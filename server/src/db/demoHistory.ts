@@ -26,7 +26,7 @@ const ANALYSES = [
   { weight: 79.8, waist: 33.5, chest: 41, bicep: 14.6, quad: 23.5, body_fat: 19 },
 ];
 /** How much of each max test the member managed at calibration, by test (a zero is a test not yet possible). */
-const CALIBRATION_SHARE = [0.9, 0.6, 1, 0.8, 0.7, 0, 0.9, 0.75];
+const CALIBRATION_SHARE = [0.45, 0.3, 0.5, 0.4, 0.35, 0, 0.45, 0.4];
 const HISTORY_DAYS = 56;
 
 /**
@@ -85,7 +85,7 @@ function loggedSets(phase: PhaseData, version: number) {
 async function payloadFor(ctx: SignedInContext, phase: PhaseData, stage: number): Promise<unknown> {
   switch (phase.type) {
     case 'vo2':
-      return { time_to_complete: [1020, 990, 960][stage] };
+      return { time_to_complete: [960, 1000, 1050][stage] };
     case 'exercise':
       return phase.data.map((e, i) => ({
         calibration_id: e.id,

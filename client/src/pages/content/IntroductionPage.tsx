@@ -33,7 +33,7 @@ export default function IntroductionPage() {
       <QueryState query={page} loading="Loading the introduction" />
       {page.data && (
         <>
-          {video && <VideoSlot link={video} title={page.data.title} placeholder="" />}
+          {video && <VideoSlot link={video} title={page.data.title} />}
           {page.data.image_path && <img className="content-picture" src={page.data.image_path} alt={page.data.title} />}
           <div className="panel">
             <PageContent text={page.data.content} />

@@ -169,7 +169,7 @@ export default function MealPage({ params }: PageProps) {
             caption={`${data.name}: ingredients for ${servingsText(servings)}`}
           />
 
-          {video && <VideoSlot link={video} title={data.name} placeholder="" />}
+          {video && <VideoSlot link={video} title={data.name} />}
 
           <PreparationPanel text={data.description} />
         </>

@@ -30,7 +30,7 @@ export default function TechniqueGuidePage({ params }: PageProps) {
       {valid && <QueryState query={guide} loading="Loading the guide" />}
       {guide.data && (
         <>
-          {video && <VideoSlot link={video} title={guide.data.title} placeholder="" />}
+          {video && <VideoSlot link={video} title={guide.data.title} />}
           {guide.data.image_path && (
             <img className="content-picture" src={guide.data.image_path} alt={guide.data.title} />
           )}

@@ -81,7 +81,7 @@ function Runner({ type, phase }: { type: TrackType; phase: PhaseData }) {
         <QueuedPhase entry={queued} back={phaseListHref(type, phase)} />
       ) : (
         <>
-          {video && <VideoSlot link={video} title={phase.page.title} placeholder="" />}
+          {video && <VideoSlot link={video} title={phase.page.title} />}
           {phase.page.content && <RunnerBrief text={phase.page.content} readFirst={readFirst} />}
           {plan.kind === 'vo2' && <Vo2Runner type={type} phase={phase} plan={plan} identity={identity} />}
           {plan.kind === 'sets' && <SetsRunner type={type} phase={phase} plan={plan} identity={identity} />}

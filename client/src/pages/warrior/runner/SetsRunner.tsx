@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import type { Exercise } from '@evolution/shared';
 import { REPS_OR_TIME } from '@evolution/shared/constants';
-import { trpc } from '../../../api/trpc.ts';
-import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
+import { VideoSlot } from '../../../components/VideoSlot.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { RestartDialog } from './RestartDialog.tsx';
@@ -26,17 +25,12 @@ function targetText(phaseType: string, e: Exercise): string {
   return e.total_weight > 0 ? `${range} · ${e.total_weight} kg` : range;
 }
 
-/** The form group's demonstration video: the exercise's link, else the form group's; none when there is none. */
+/**
+ * The form group's demonstration video, as the phase's answer carries it (the uploaded video's signed address before
+ * the host link): nothing is asked for, and an exercise without one shows no player.
+ */
 function ExerciseVideo({ exercise }: { exercise: Exercise }) {
-  // The uploaded video (a signed address in the phase's answer) plays before the host link.
-  const own = exercise.video_path ?? (videoSource(exercise.video_link) ? exercise.video_link : null);
-  const group = trpc.warrior.formGroupVideo.useQuery(
-    { formGroupId: exercise.form_group_id },
-    { enabled: !own && exercise.form_group_id > 0, meta: { silentErrors: true }, staleTime: 5 * 60_000 },
-  );
-  const link = own ?? group.data?.data.video_path ?? group.data?.data.video_link;
-  if (!videoSource(link)) return null;
-  return <VideoSlot link={link} title={`${exercise.form}: demonstration`} placeholder="" />;
+  return <VideoSlot link={exercise.video_link} path={exercise.video_path} title={`${exercise.form}: demonstration`} />;
 }
 
 /**
