@@ -68,6 +68,7 @@ describe('subscriptions and sessions, in Chromium', () => {
     expect(await page.getByText('0113 222 3333').isVisible()).toBe(true);
     expect(await page.getByText('Flat 2').isVisible()).toBe(true);
     expect(await page.getByText('Not given').count()).toBe(4);
+    await atThreeWidths(t, 'contact-information');
     expect(audit.report).toBe('');
   });
 
@@ -117,6 +118,8 @@ describe('subscriptions and sessions, in Chromium', () => {
     await page.getByRole('dialog', { name: 'Warrior yearly' }).getByRole('button', { name: 'Change plan' }).click();
     await page.waitForURL(/#\/with_menu\/channel_subscription$/);
     await shows(page, 'Your plan is now Warrior yearly.');
+    await settled(page);
+    await atThreeWidths(t, 'plan-changed');
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).click();
