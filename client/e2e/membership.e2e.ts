@@ -122,7 +122,8 @@ describe('setup, in Chromium', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await page.waitForURL(/#\/setup\/fact-find$/);
-    await expect.poll(() => page.getByText('Introduction', { exact: true }).isVisible()).toBe(true);
+    // The introduction's video, a player named after it (the demo seeds one).
+    await expect.poll(() => page.getByLabel('Introduction', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('Height is required').isVisible()).toBe(true);
     await page.getByLabel('Date of Birth').fill('1992-04-18');
