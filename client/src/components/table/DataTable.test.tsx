@@ -102,6 +102,15 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'Bea' }).querySelector('[title]')).toBeNull();
   });
 
+  it('lands on the last page, replacing the address, when the page asked for lies past it', () => {
+    navigate('/admin/elsewhere');
+    const before = history.length;
+    show('/admin/people?page=99&sort=name');
+    expect(history.length).toBe(before + 1);
+    expect(location.hash).toBe('#/admin/people?page=3&sort=name');
+    expect(screen.getByRole('table', { name: 'People, page 3 of 3, 7 in all' })).toBeTruthy();
+  });
+
   it('says the empty state when the loaded page has no rows', () => {
     show('/admin/people', []);
     expect(screen.getByText('Nobody here yet.')).toBeTruthy();

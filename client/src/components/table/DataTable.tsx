@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { Pagination } from '../ui/Pagination.tsx';
+import { Pagination, useClampToLastPage } from '../ui/Pagination.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import './DataTable.css';
 
@@ -134,6 +134,7 @@ export function DataTable<Row>({
   );
   const sortColumn = sort && columns.find((c) => c.key === sort.key);
   const shown = sort && sortColumn?.value ? sortRows(rows, sortColumn.value, sort.descending) : rows;
+  useClampToLastPage(meta, (page) => list.href({ page }));
 
   return (
     <>

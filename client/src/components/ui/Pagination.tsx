@@ -1,7 +1,23 @@
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
-import { pageWindow } from './pagination.ts';
+import { pageToClampTo, pageWindow } from './pagination.ts';
+
+/**
+ * A list whose page lives in the query string lands on its last page when the one asked for lies past it
+ * (`?page=99` of 2), replacing the address so Back does not return to the empty page.
+ */
+export function useClampToLastPage(
+  meta: { current_page: number; last_page: number } | undefined,
+  href: (page: number) => string,
+): void {
+  const [, navigate] = useLocation();
+  const to = pageToClampTo(meta);
+  const target = to === null ? null : href(to);
+  useEffect(() => {
+    if (target !== null) navigate(target, { replace: true });
+  }, [target, navigate]);
+}
 
 export type PaginationProps = {
   page: number;

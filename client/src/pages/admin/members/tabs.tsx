@@ -3,7 +3,7 @@ import { ADMIN_MEMBER_MESSAGE, type FactFindingDto } from '@evolution/shared';
 import { apiErrorNotice, readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { notify } from '../../../components/ui/notifier.ts';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { Pagination, useClampToLastPage } from '../../../components/ui/Pagination.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDate } from '../../../forms/format.ts';
@@ -206,6 +206,7 @@ function FormLevelsTab({ memberId }: TabProps) {
     { id: memberId, page: list.page },
     { staleTime: 0, placeholderData: (prev) => prev },
   );
+  useClampToLastPage(levels.data?.meta, (page) => list.href({ page }));
   return (
     <>
       <QueryState query={levels} loading="Loading the form levels" />
