@@ -1,7 +1,8 @@
 /**
  * Admin polish in Chromium: an error notice stays with the screen that raised it (a taken email's notice is gone on
  * the new user's edit screen, while "created" travels there); a long email is cut to one line at 768 px with EDIT in
- * view and the whole address on keyboard focus; `?page=99` lands on the last page; axe-core finds nothing serious.
+ * view and the whole address on keyboard focus; `?page=99` lands on the last page; a missing user's 404 notice does not
+ * follow the admin back to the list; axe-core finds nothing serious.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -71,6 +72,13 @@ describe('admin polish, in Chromium', () => {
     // The table's caption says which page of how many: the last of them.
     await page.getByRole('table', { name: /^Users, page (\d+) of \1,/ }).waitFor();
     await audit.check('1280 /admin/user_management last page');
+
+    // A user that is not there: the 404 notice stays on that screen and does not follow the admin back to the list.
+    await visit(page, '/admin/user/2147483000/edit', 'Edit User');
+    await page.locator('.toast--danger').waitFor();
+    await page.getByRole('link', { name: 'User Management' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
+    expect(await page.locator('.toast--danger').count()).toBe(0);
 
     writeFileSync(resolve(resultsDir, 'axe-polish-admin.json'), JSON.stringify(audit.findings, null, 2));
     expect(audit.report).toBe('');
