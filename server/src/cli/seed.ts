@@ -7,7 +7,9 @@ import { seedAll } from '../db/seed.ts';
 
 const config = loadConfig();
 const embedded = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir, persistent: true });
-const orm = await createOrm(config.databaseUrl || embedded!.url);
+// The demo's history trains through the services, whose throttles connect to this database too.
+if (embedded) config.databaseUrl = embedded.url;
+const orm = await createOrm(config.databaseUrl);
 try {
   await migrateOrm(orm);
   const report = await seedAll(orm.em.fork(), config);
