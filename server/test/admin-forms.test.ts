@@ -202,12 +202,12 @@ describe('form groups', () => {
       exercise_type_id: ['Choose an exercise type from the list.'],
     });
     expect((await call('POST', '/api/admin/form_group', groupBody({ video_id: 999999 }))).body.errors).toEqual({
-      video_id: ['The selected video id is invalid.'],
+      video_id: ['The video could not be found: upload it again.'],
     });
     // A meal picture is not a form group video.
     expect(
       (await call('POST', '/api/admin/form_group', groupBody({ video_id: await media('meal_image') }))).body.errors,
-    ).toEqual({ video_id: ['The selected video id is invalid.'] });
+    ).toEqual({ video_id: ['The video could not be found: upload it again.'] });
 
     const res = await call(
       'POST',

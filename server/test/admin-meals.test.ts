@@ -414,13 +414,13 @@ describe('POST admin/meal', () => {
   it('attaches only uploads of the meal kinds', async () => {
     const count = await mealCount();
     expect((await adminCall().post('/api/admin/meal', { ...oats, image_id: photoId })).body.errors).toEqual({
-      image_id: ['The selected image id is invalid.'],
+      image_id: ['The image could not be found: upload it again.'],
     });
     expect((await adminCall().post('/api/admin/meal', { ...oats, image_id: 99999 })).body.errors).toEqual({
-      image_id: ['The selected image id is invalid.'],
+      image_id: ['The image could not be found: upload it again.'],
     });
     expect((await adminCall().post('/api/admin/meal', { ...oats, video_id: imageId })).body.errors).toEqual({
-      video_id: ['The selected video id is invalid.'],
+      video_id: ['The video could not be found: upload it again.'],
     });
     expect((await adminCall().post('/api/admin/meal', { ...oats, image_id: 'x' })).body.errors).toEqual({
       image_id: ['The image id must be a whole number.'],

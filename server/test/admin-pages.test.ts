@@ -294,12 +294,12 @@ describe('PUT admin/page/{id}', () => {
     expect(res.body.errors).toEqual({
       class_id: [ADMIN_PAGE_MESSAGE.classInvalid],
       muscle_group_id: [ADMIN_PAGE_MESSAGE.muscleGroupInvalid],
-      image_id: ['The selected image id is invalid.'],
-      video_id: ['The selected video id is invalid.'],
+      image_id: ['The image could not be found: upload it again.'],
+      video_id: ['The video could not be found: upload it again.'],
     });
     expect(
       (await admin('PUT', '/api/admin/page/13', { title: 'T', content: 'C', image_id: media.mealImage })).body.errors,
-    ).toEqual({ image_id: ['The selected image id is invalid.'] });
+    ).toEqual({ image_id: ['The image could not be found: upload it again.'] });
     expect(
       (await admin('PUT', '/api/admin/page/13', { title: 'T', content: 'C', image_id: 'abc' })).body.errors,
     ).toEqual({ image_id: ['The image id must be a whole number.'] });
@@ -477,7 +477,7 @@ describe('POST admin/page and DELETE admin/page/{id}: technique guides only', ()
       body: { errors: { title: [ADMIN_PAGE_MESSAGE.titleRequired], content: [ADMIN_PAGE_MESSAGE.contentRequired] } },
     });
     expect((await post({ page_category_id: 4, video_id: media.photo })).body.errors).toEqual({
-      video_id: ['The selected video id is invalid.'],
+      video_id: ['The video could not be found: upload it again.'],
     });
     expect(await count()).toBe(before);
   });

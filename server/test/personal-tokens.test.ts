@@ -79,13 +79,13 @@ describe('POST /api/user/tokens', () => {
       name: ['The name may not be greater than 255 characters.'],
     });
     expect((await post({ name: 'x', abilities: ['read'], expires_at: '2020-01-01' })).body.errors).toEqual({
-      expires_at: ['The expires at must be a date after now.'],
+      expires_at: ['Choose an expiry date after today.'],
     });
     expect((await post({ name: 'x', abilities: ['read'], expires_at: '2030-02-30' })).body.errors).toEqual({
-      expires_at: ['The expires at is not a valid date.'],
+      expires_at: ['Enter the expiry as a date.'],
     });
     expect((await post({ name: 'x', abilities: ['read'], expires_at: 'soon' })).body.errors).toEqual({
-      expires_at: ['The expires at is not a valid date.'],
+      expires_at: ['Enter the expiry as a date.'],
     });
   });
 

@@ -593,7 +593,7 @@ export async function attachableMedia(
 ): Promise<IMedia | null> {
   if (id === null || id === undefined) return null;
   const media = await em.findOne(Media, { id, kind: { $in: [...kinds] } });
-  if (!media) throw validationError(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+  if (!media) throw validationError(field, `The ${field.replace(/_id$/, '')} could not be found: upload it again.`);
   return media;
 }
 
