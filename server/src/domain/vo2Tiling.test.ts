@@ -82,9 +82,9 @@ describe('applyVo2Edit without moving neighbours', () => {
     expect(edit(POOR, 36.4, 36.4)).toMatchObject({ ok: false, error: { field: 'min' } }); // one value, but overlapping nothing is not the issue: it leaves a gap
     expect(edit(POOR, null, 36.4)).toEqual({
       ok: false,
-      error: { field: 'min', message: 'The min field is required.' },
+      error: { field: 'min', message: 'Enter the min.' },
     });
-    expect(edit(POOR, 33, null)).toEqual({ ok: false, error: { field: 'max', message: 'The max field is required.' } });
+    expect(edit(POOR, 33, null)).toEqual({ ok: false, error: { field: 'max', message: 'Enter the max.' } });
     expect(edit(1, 0, 32.9)).toMatchObject({
       ok: false,
       error: { field: 'min', message: expect.stringContaining('Very poor is the lowest level') },
