@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PAGE_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
+import { newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { api, createMember, signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
@@ -243,7 +243,8 @@ describe('content pages, in Chromium', () => {
         await page.locator('.page-content').first().waitFor({ state: 'attached', timeout: 15_000 });
         seen[name] = await structure(page, '.page-content');
         mkdirSync(join(resultsDir, 'pages-md'), { recursive: true });
-        await page.screenshot({ path: join(resultsDir, 'pages-md', `after-${name}.png`), fullPage: true });
+        if (screenshotsWanted)
+          await page.screenshot({ path: join(resultsDir, 'pages-md', `after-${name}.png`), fullPage: true });
       }
       expect(seen['guide-13']!.headings).toEqual(['Set-up', 'The rep', 'Single-leg progressions', 'Common faults']);
       // "Reps are counted per leg." follows the list as its own paragraph, as it did before.

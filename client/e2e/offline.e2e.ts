@@ -13,7 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { baseUrl, CHROMIUM_ARGS, newPage, useBrowser } from './helpers/browser.ts';
+import { baseUrl, CHROMIUM_ARGS, newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
 import { api, createMember, signIn, unique } from './helpers/members.ts';
 
@@ -115,7 +115,9 @@ async function coldStart(context: BrowserContext, path: string, errors: Error[])
 }
 
 /** Saves a PNG of what the phone shows (the viewport: the marker sits at its bottom) to test-results/<name>.png. */
-const snap = (page: Page, name: string) => page.screenshot({ path: join(resultsDir, `${name}.png`) });
+const snap = async (page: Page, name: string) => {
+  if (screenshotsWanted) await page.screenshot({ path: join(resultsDir, `${name}.png`) });
+};
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser, type TestPage } from './helpers/browser.ts';
+import { newPage, screenshotsWanted, useBrowser, type TestPage } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS, measuredSuperhuman } from './helpers/calibration.ts';
 import { api, createMember, signIn, type TestMember } from './helpers/members.ts';
 import { photoInput } from './helpers/runner.ts';
@@ -225,7 +225,8 @@ describe('the member side at 390, 768 and 1280 px, in Chromium', () => {
         }
         await shot(analysis, 'data-analysis');
         // A full-page capture drops touch emulation: the picker is captured as it is on the screen.
-        await ap.locator('.photo-grid').screenshot({ path: join(resultsDir, `polish-member-E-photos-${at}.png`) });
+        if (screenshotsWanted)
+          await ap.locator('.photo-grid').screenshot({ path: join(resultsDir, `polish-member-E-photos-${at}.png`) });
       }
 
       expect(problems).toEqual([]);

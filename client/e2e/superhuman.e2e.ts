@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SUPERHUMAN_MESSAGE } from '@evolution/shared/constants';
-import { newPage, useBrowser } from './helpers/browser.ts';
+import { newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
 
@@ -107,7 +107,7 @@ describe('the Superhuman channel, in Chromium', () => {
       expect(await figure('Maximum lean body mass').textContent()).toBe(String(macros.json.max_lean_body_mass_kg));
       expect(await figure('Desired body mass').textContent()).toBe(String(macros.json.desired_body_mass));
       await page.getByText(/You are in a deficit/).waitFor();
-      await page.screenshot({ path: 'test-results/superhuman-macro-data.png', fullPage: true });
+      if (screenshotsWanted) await page.screenshot({ path: 'test-results/superhuman-macro-data.png', fullPage: true });
 
       // The guidelines carry the same figures.
       await page.goto('/#/superhuman/macro-guidelines');

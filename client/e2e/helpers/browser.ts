@@ -55,9 +55,15 @@ export interface TestPage {
   pageErrors: Error[];
   /** Console messages of type error, for diagnosing a failure (a 401 logs one, so they do not fail the test). */
   consoleErrors: string[];
-  /** Saves a full-page PNG to test-results/<name>.png and returns its path. */
+  /** Saves a full-page PNG to test-results/<name>.png (unless E2E_SCREENSHOTS=0) and returns its path. */
   screenshot(name: string): Promise<string>;
 }
+
+/**
+ * Screenshots are for people to look at: taken unless E2E_SCREENSHOTS=0, which `npm test` sets (nobody looks at that
+ * run's, and capturing them costs the suite CPU time). A failing test's screenshot is always taken.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
 
 const fileSafe = (name: string) =>
   name
@@ -84,18 +90,20 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
 
-  const screenshot = async (name: string) => {
+  const capture = async (name: string) => {
     mkdirSync(resultsDir, { recursive: true });
     const path = join(resultsDir, `${fileSafe(name)}.png`);
     await page.screenshot({ path, fullPage: true });
     return path;
   };
+  const screenshot = async (name: string) =>
+    screenshotsWanted ? capture(name) : join(resultsDir, `${fileSafe(name)}.png`);
 
   try {
     onTestFinished(async (ctx) => {
       try {
         if (ctx.task.result?.state === 'fail' || pageErrors.length)
-          await screenshot(`${basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`).catch(() => {});
+          await capture(`${basename(ctx.task.file.name, '.e2e.ts')}-${ctx.task.name}`).catch(() => {});
       } finally {
         await context.close();
       }
