@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'server-unit',
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
+          // Pure functions with no mocks and no environment: one worker runs them all rather than one per file.
+          isolate: false,
         },
       },
       {
