@@ -486,6 +486,56 @@ describe('a double-clicked send', () => {
   });
 });
 
+describe('a message in Markdown', () => {
+  it('is mailed as HTML with a plain-text part, raw HTML escaped and unsafe links dropped; the inbox previews plain words', async () => {
+    const reader = await memberOn(null);
+    const since = inbox.length;
+    const body = [
+      '**Rest well** this week,',
+      'then back to it.',
+      '',
+      '- Sleep eight hours',
+      '- Read the [stretch guide](https://example.com/stretch)',
+      '',
+      '<script>alert(1)</script>',
+      '',
+      '[Not a link](javascript:alert(2)) and ![a picture](https://example.com/p.png)',
+    ].join('\n');
+    const res = await send(valid({ subject: 'Deload', recipient_id: reader.id, message: body }));
+    expect(res.status).toBe(201);
+
+    const list = await get('/api/user/message', reader.token);
+    expect(list.body.data[0].preview).toBe(
+      'Rest well this week, then back to it. Sleep eight hours Read the stretch guide <script>alert(1)</script> Not a link and',
+    );
+    // The member's own call answers the message as written: the screens render it.
+    expect((await get(`/api/user/message/${res.body.data.id}`, reader.token)).body.data.message).toBe(body);
+
+    await awaitMails([reader.email], since);
+    const [mail] = mailsTo(reader.email, since);
+    expect(mail).toMatch(/Content-Type: multipart\/alternative/i);
+    const [, text] = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(mail!)!;
+    const [, html] = /Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(mail!)!;
+    // The plain-text part keeps the Markdown as written.
+    expect(text).toContain('**Rest well** this week,');
+    expect(text).toContain('- Sleep eight hours');
+    expect(text).toMatch(/Read it in your inbox: https:\/\/evolution\.example\/#\/with_menu\/messages\/\d+/);
+    // The HTML part renders it: bold, the line break kept, a list, a safe link that opens apart.
+    expect(html).toContain('<strong>Rest well</strong> this week,<br>');
+    expect(html).toMatch(/<ul style="[^"]+">\s*<li style="[^"]+">Sleep eight hours<\/li>/);
+    expect(html).toContain(
+      '<a href="https://example.com/stretch" target="_blank" rel="noopener noreferrer nofollow" style="color:#b93d0b;text-decoration:underline">stretch guide</a>',
+    );
+    // Raw HTML is text, never markup; a javascript: link keeps its words only; a picture is left out.
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('&#x3C;script>alert(1)&#x3C;/script>');
+    expect(html).toContain('Not a link and');
+    expect(html).not.toMatch(/javascript:|<img|p\.png/);
+    expect(html).toMatch(/Hello [^<]+,/);
+    expect(html).toMatch(/<a href="https:\/\/evolution\.example\/#\/with_menu\/messages\/\d+"/);
+  });
+});
+
 describe('lists', () => {
   it('pages the inbox and the sent list 10 at a time, newest first', async () => {
     for (let i = 1; i <= 11; i++)

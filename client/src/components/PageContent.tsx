@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 import './PageContent.css';
 
 /**
@@ -59,15 +60,27 @@ const components: Components = {
   a: ContentLink,
 };
 
+const LINE_BREAKS = [remarkBreaks];
+
 /**
  * A content page's Markdown (introductions, technique guides, phase instructions, meal descriptions), rendered with
  * react-markdown: CommonMark only, no raw HTML, unsafe link addresses dropped. Used by the member screens and by the
- * admin editor's live preview, so both read the same.
+ * admin editor's live preview, so both read the same. `lineBreaks` keeps a line break inside a paragraph (remark-breaks),
+ * for text written as a letter: a coach's message.
  */
-export function PageContent({ text, className }: { text: string; className?: string }) {
+export function PageContent({
+  text,
+  className,
+  lineBreaks,
+}: {
+  text: string;
+  className?: string;
+  lineBreaks?: boolean;
+}) {
   return (
     <div className={`page-content${className ? ` ${className}` : ''}`}>
       <Markdown
+        remarkPlugins={lineBreaks ? LINE_BREAKS : undefined}
         allowedElements={CONTENT_ELEMENTS}
         unwrapDisallowed
         skipHtml={false}

@@ -5,7 +5,8 @@ import { MESSAGE_TEXT, ROLE } from '@evolution/shared';
 import type { AppConfig } from '../config.ts';
 import { anyOf, db, type Database, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { MAIL_MAX_ATTEMPTS } from './jobs.ts';
-import { sendMail } from './mail.ts';
+import { sendMail, type Mail } from './mail.ts';
+import { markdownToMailHtml } from './markdown.ts';
 import { IDS_PER_NOTIFICATION, notifyLive, type LiveEvent } from './live.ts';
 import { PUSH_NOTICE, enqueuePush } from './push.ts';
 
@@ -163,18 +164,50 @@ export async function deliverPage(em: EntityManager, payload: DeliveryPayload, p
   await addDeliveryJob(em, { messageId: message.id, after: last! });
 }
 
-/** The mail a recipient gets: the message, and a link to it in their inbox. */
-function mailFor(
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The HTML part of a message's mail: the Markdown rendered (services/markdown.ts) in a plain, inline-styled column that
+ * mail programs show alike, light on any client.
+ */
+function mailHtml(name: string, sender: string, subject: string, body: string, link: string): string {
+  const text = 'color:#1f2328;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.6';
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f1f2f4">
+<div style="max-width:600px;margin:0 auto;padding:24px 16px;${text}">
+<div style="padding:24px;border-radius:8px;background:#ffffff">
+<p style="margin:0 0 12px">Hello ${escapeHtml(name)},</p>
+<p style="margin:0 0 16px">${escapeHtml(sender)} sent you a message:</p>
+<h1 style="margin:0 0 12px;font-size:20px;line-height:1.3">${escapeHtml(subject)}</h1>
+<div style="margin:0 0 20px">${body}</div>
+<p style="margin:0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#ff6b2c;color:#140800;font-weight:700;text-decoration:none">Read it in your inbox</a></p>
+</div>
+</div>
+</body>
+</html>
+`;
+}
+
+/**
+ * The mail a recipient gets: the message, and a link to it in their inbox; HTML with the Markdown rendered, and a
+ * plain-text part that keeps the Markdown source (written to be read as it is).
+ */
+export function mailFor(
   config: AppConfig,
   to: { email: string; name: string },
   message: { id: number; subject: string; body: string; sender_name: string | null },
-) {
+  bodyHtml: string,
+): Mail {
   // The client routes by hash, as the flag and password-reset links do.
   const link = `${config.appUrl}/#/with_menu/messages/${message.id}`;
+  const sender = message.sender_name ?? T.formerCoach;
   return {
     to: to.email,
     subject: `Message from your coach: ${message.subject}`,
-    text: `Hello ${to.name},\n\n${message.sender_name ?? T.formerCoach} sent you a message:\n\n${message.body}\n\nRead it in your inbox: ${link}\n`,
+    text: `Hello ${to.name},\n\n${sender} sent you a message:\n\n${message.body}\n\nRead it in your inbox: ${link}\n`,
+    html: mailHtml(to.name, sender, message.subject, bodyHtml, link),
   };
 }
 
@@ -202,6 +235,8 @@ async function sendMailPage(config: AppConfig, payload: MailPayload, em: EntityM
     .where('mr.mailed_at', 'is', null)
     .orderBy('mr.user_id')
     .execute();
+  // Rendered once per job: every recipient's mail holds the same message.
+  const bodyHtml = markdownToMailHtml(message.body, config.appUrl);
   let failures = 0;
   for (let i = 0; i < recipients.length; i += MESSAGE_MAIL_CONCURRENCY) {
     const group = recipients.slice(i, i + MESSAGE_MAIL_CONCURRENCY);
@@ -215,7 +250,9 @@ async function sendMailPage(config: AppConfig, payload: MailPayload, em: EntityM
     // A recipient another run took meanwhile is left to it.
     const mine = new Set(claimed.map((r) => r.id));
     const sending = group.filter((r) => mine.has(r.id));
-    const outcomes = await Promise.allSettled(sending.map((r) => sendMail(config, mailFor(config, r, message))));
+    const outcomes = await Promise.allSettled(
+      sending.map((r) => sendMail(config, mailFor(config, r, message, bodyHtml))),
+    );
     const failed = sending.filter((_r, n) => outcomes[n]!.status === 'rejected').map((r) => r.id);
     if (failed.length)
       await kysely.updateTable('message_recipients').set({ mailed_at: null }).where('id', '=', anyOf(failed)).execute();

@@ -19,6 +19,7 @@ import { Channel, Message, MessageRecipient, User } from '../entities/index.ts';
 import { notFound, validationError } from '../errors.ts';
 import type { SignedInContext } from './context.ts';
 import { notifyLive } from './live.ts';
+import { markdownToPlainText } from './markdown.ts';
 import { countChannelAudience, enqueueDelivery, enqueueMessageMails } from './messageDelivery.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { PUSH_NOTICE, enqueuePush } from './push.ts';
@@ -28,8 +29,10 @@ import { PUSH_NOTICE, enqueuePush } from './push.ts';
 // transaction, and the job queue writes its recipients page by page (services/messageDelivery.ts).
 
 const T = MESSAGE_TEXT;
-/** How much of a message the inbox shows under its subject. */
+/** How much of a message the inbox shows under its subject, in plain words. */
 const PREVIEW_LENGTH = 140;
+/** How much of the Markdown source is read for that preview: ample for its words, whatever the marks around them. */
+const PREVIEW_SOURCE = 2_000;
 
 type MessageId = z.output<typeof messageIdInput>;
 type MessagePage = z.output<typeof messageListInput>;
@@ -207,7 +210,7 @@ export async function sendMessage(
   });
 }
 
-/** GET user/message?page: the member's messages, newest first, unread ones with read_at null. */
+/** GET user/message?page: the member's messages, newest first (read_at null while unread), previewed in plain words. */
 export async function listInbox({ em, actor }: SignedInContext, { page }: MessagePage): Promise<Page<InboxRow>> {
   const member = actor.me;
   const { limit, offset } = pageWindow(page);
@@ -218,7 +221,7 @@ export async function listInbox({ em, actor }: SignedInContext, { page }: Messag
     .select((eb) => [
       'm.id',
       'm.subject',
-      eb.fn<string>('left', ['m.body', sql.lit(PREVIEW_LENGTH)]).as('preview'),
+      eb.fn<string>('left', ['m.body', sql.lit(PREVIEW_SOURCE)]).as('preview'),
       'm.created_at',
       'mr.read_at',
       's.name as sender_name',
@@ -233,7 +236,7 @@ export async function listInbox({ em, actor }: SignedInContext, { page }: Messag
     items: rows.map((r) => ({
       id: r.id,
       subject: r.subject,
-      preview: r.preview,
+      preview: markdownToPlainText(r.preview, PREVIEW_LENGTH),
       from: r.sender_name ?? T.formerCoach,
       created_at: iso(r.created_at)!,
       read_at: iso(r.read_at),

@@ -144,7 +144,9 @@ export const inboxRowSchema = z
   .object({
     id: z.number().int(),
     subject: z.string(),
-    preview: z.string().describe('the first 140 characters of the message'),
+    preview: z
+      .string()
+      .describe("the message's first 140 characters in plain words (its Markdown marks removed; a cut one ends in …)"),
     from: z.string(),
     created_at: z.string(),
     read_at: z.string().nullable().describe('null while unread'),

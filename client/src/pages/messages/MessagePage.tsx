@@ -5,6 +5,7 @@ import { QueryState } from '../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../forms/format.ts';
 import type { PageProps } from '../../router/routeTypes.ts';
 import { INBOX } from './InboxPage.tsx';
+import { MessageBody } from './MessageBody.tsx';
 import './messages.css';
 
 /** /with_menu/messages/{id}: one message; opening it marks it read, so the badge and the inbox are refreshed. */
@@ -39,7 +40,7 @@ export default function MessagePage({ params }: PageProps) {
             <span>From {data.from}</span>
             <span>{formatWhen(data.created_at)}</span>
           </p>
-          <p className="message-body">{data.message}</p>
+          <MessageBody text={data.message} />
         </article>
       )}
     </section>

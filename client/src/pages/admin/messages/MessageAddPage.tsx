@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, ROLE, TOAST_MS } from '@evolution/shared';
@@ -8,6 +8,7 @@ import { FieldError, SelectField, TextAreaField, TextField } from '../../../comp
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { useForm, type FieldErrors, type FormState } from '../../../forms/useForm.ts';
+import { MessageBody } from '../../messages/MessageBody.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import {
@@ -42,6 +43,9 @@ export default function MessageAddPage() {
     SEND_FIELDS,
   );
   const kind = form.values.recipient_kind as RecipientKind;
+  // Typing stays quick on a long message: the preview follows a beat behind.
+  const preview = useDeferredValue(form.values.message);
+  const previewId = useId();
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
@@ -67,7 +71,22 @@ export default function MessageAddPage() {
           {...form.bind('subject')}
         />
         <RecipientPicker form={form} kind={kind} />
-        <TextAreaField label="Message" required rows={8} maxLength={MESSAGE_BODY_MAX} {...form.bind('message')} />
+        <TextAreaField
+          label="Message"
+          required
+          rows={8}
+          maxLength={MESSAGE_BODY_MAX}
+          hint="Markdown: **bold**, - for a bullet, 1. for a step, [words](https://address); a line break stays. HTML is shown as text."
+          {...form.bind('message')}
+        />
+        {preview.trim() && (
+          <section className="panel message-preview" aria-labelledby={previewId}>
+            <h2 id={previewId} className="message-preview__title">
+              Preview
+            </h2>
+            <MessageBody text={preview} />
+          </section>
+        )}
         <FormActions submit="Send message" busy={send.isPending} cancelHref={MESSAGE_LIST} />
       </SaveForm>
     </section>

@@ -5,6 +5,7 @@ import { StaticTable, type StaticColumn } from '../../../components/table/Static
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
+import { MessageBody } from '../../messages/MessageBody.tsx';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, readSummary } from './messageAdmin.ts';
 import './messages.css';
@@ -61,7 +62,7 @@ export default function MessagePage({ params }: PageProps) {
               </div>
             </dl>
             <h2 className="panel__title message-admin__body-title">Message</h2>
-            <p className="message-admin__body">{data.message}</p>
+            <MessageBody text={data.message} className="message-admin__body" />
           </article>
           <StaticTable
             caption={<caption className="message-admin__caption">Recipients ({data.recipients_count})</caption>}
