@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import type { Chamber } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
@@ -7,6 +7,7 @@ import './evolution.css';
 import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { lazyScreen } from '../../router/lazyScreen.ts';
+import { useChamberPage, useFirstPageWhenMissing } from './chamberPage.ts';
 
 // nivo is about 95 KB gzipped per chart type: each chart is its own chunk, fetched when the chamber has data.
 const MuscleChart = lazyScreen(() => import('./MuscleChart.tsx'));
@@ -201,13 +202,23 @@ function Trend() {
   );
 }
 
-/** /evolution: the evolution chamber, one snapshot per page (v{evolution}.{version}), paged from 1 to totalPages. */
+const CHAMBER_PATH = '/evolution';
+
+/**
+ * /evolution?page={n}: the evolution chamber, one snapshot per page (v{evolution}.{version}), paged from 1 to
+ * totalPages; the page lives in the query string so a reload keeps the version.
+ */
 export default function EvolutionChamberPage() {
-  const [page, setPage] = useState(1);
-  const chamber = trpc.warrior.chamber.useQuery({ page }, { staleTime: 0, placeholderData: (prev) => prev });
+  const { page, go: goTo } = useChamberPage(CHAMBER_PATH);
+  // A later page's failure is said by useFirstPageWhenMissing: a page past the last is no error, it shows the first.
+  const chamber = trpc.warrior.chamber.useQuery(
+    { page },
+    { staleTime: 0, placeholderData: (prev) => prev, meta: { silentErrors: page > 1 } },
+  );
+  useFirstPageWhenMissing(CHAMBER_PATH, page, chamber.error, true);
   const data = chamber.data;
   const total = data?.totalPages ?? 1;
-  const go = (n: number) => setPage(Math.min(Math.max(1, n), total));
+  const go = (n: number) => goTo(Math.min(Math.max(1, n), total));
 
   return (
     <section className="page" aria-labelledby="page-title">

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDate } from '../../../forms/format.ts';
 import { CONTACT_FIELDS } from '../../account/ContactInformationPage.tsx';
 import { ChamberPager, ChamberView } from '../../evolution/EvolutionChamberPage.tsx';
+import { useChamberPage, useFirstPageWhenMissing } from '../../evolution/chamberPage.ts';
 import { CalibrationTable } from '../../results/CalibrationResultsPage.tsx';
 import { FormLevelsTable } from '../../results/FormLevelsPage.tsx';
 import { WorkoutResults } from '../../results/WorkoutResultsPage.tsx';
@@ -64,7 +65,8 @@ function ChannelSubscriptionTab({ memberId }: TabProps) {
         <Details
           items={[
             { label: 'Channel', value: e.channel_name ?? 'No subscription' },
-            { label: 'Start date', value: formatDate(e.start_date) },
+            // The start date reads as the subscription's: without one there is none to show.
+            ...(e.channel_name === null ? [] : [{ label: 'Start date', value: formatDate(e.start_date) }]),
             { label: 'Evolution', value: e.evolution },
             { label: 'Version', value: e.need_calibration ? `${e.version} (calibration due)` : e.version },
             { label: 'Phase', value: e.phase },
@@ -140,12 +142,14 @@ function FactFindTab({ memberId }: TabProps) {
 }
 
 function EvolutionChamberTab({ memberId }: TabProps) {
-  const [page, setPage] = useState(1);
+  const path = `/admin/user/${memberId}/evolution_chamber`;
+  const { page, go } = useChamberPage(path);
   const chamber = trpc.admin.members.chamber.useQuery(
     { id: memberId, page },
     { ...quietNotFound, placeholderData: (prev) => prev },
   );
   useCatalogueToast(chamber.error);
+  useFirstPageWhenMissing(path, page, chamber.error, false);
   const data = chamber.data;
   if (chamber.isPending) return <Spinner label="Loading the evolution chamber" />;
   // 'Data could not be found.' when the load failed or has not succeeded (docs/spec/admin.md §2).
@@ -157,7 +161,7 @@ function EvolutionChamberTab({ memberId }: TabProps) {
           chamber={data}
           page={page}
           busy={chamber.isFetching}
-          onPage={(n) => setPage(Math.min(Math.max(1, n), data.totalPages))}
+          onPage={(n) => go(Math.min(Math.max(1, n), data.totalPages))}
         />
       </div>
       <ChamberView chamber={data} />
