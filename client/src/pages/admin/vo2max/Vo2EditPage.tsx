@@ -11,6 +11,7 @@ import { EditScreen } from '../common/EditScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
 import '../common/catalogue.css';
+import { describeMoves, neighbourMoves, neighbours } from './vo2Moves.ts';
 
 const FIELDS = ['level_name', 'level', 'min', 'max'] as const;
 type Field = (typeof FIELDS)[number];
@@ -40,13 +41,6 @@ export default function Vo2EditPage({ params }: PageProps) {
       {(row) => <Vo2Form key={row.id} level={row} levels={scale.data?.data ?? []} />}
     </EditScreen>
   );
-}
-
-/** The levels just below and above this one in range order. */
-function neighbours(level: Vo2LevelRow, levels: readonly Vo2LevelRow[]) {
-  const order = [...levels].sort((a, b) => (a.min ?? -Infinity) - (b.min ?? -Infinity) || a.id - b.id);
-  const at = order.findIndex((l) => l.id === level.id);
-  return { below: at > 0 ? order[at - 1] : undefined, above: at >= 0 ? order[at + 1] : undefined };
 }
 
 /** One end of a level's range: a score, or (`open`, saying why) disabled and empty at an end of the scale. */
@@ -82,8 +76,11 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
     }),
     FIELDS,
   );
+  // Ticked: the levels tile the scale, so a new shared bound is refused unless the neighbour moves with it; what
+  // would move is shown before saving.
   const [moveNeighbours, setMoveNeighbours] = useState(true);
   const { below, above } = neighbours(level, levels);
+  const moves = neighbourMoves(level, levels, form.values);
 
   return (
     <SaveForm
@@ -138,6 +135,13 @@ function Vo2Form({ level, levels }: { level: Vo2LevelRow; levels: readonly Vo2Le
         checked={moveNeighbours}
         onChange={(e) => setMoveNeighbours(e.target.checked)}
       />
+      {(below || above) && (
+        <p className="catalogue-moves" role="status">
+          {moveNeighbours
+            ? describeMoves(moves)
+            : 'No other level moves: the range must meet its neighbours as they are.'}
+        </p>
+      )}
       <p className="field__hint">
         Without it, the range must start 0.1 above the level below ends and end 0.1 below the level above starts.
         Recorded tests and chambers are relabelled in the new ranges.
