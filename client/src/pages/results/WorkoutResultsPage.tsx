@@ -93,7 +93,7 @@ function WorkoutResultsView({
   const limits = stepLimits(rows, at);
   const shown = rows.filter((r) => r.version === at.version && r.phase === at.phase);
   return (
-    <>
+    <div className="workout-results">
       <div className="toolbar steppers">
         {latest > 1 && (
           <Stepper
@@ -127,7 +127,7 @@ function WorkoutResultsView({
       ) : (
         <StaticTable columns={WORKOUT_COLUMNS} rows={shown} rowKey={(r) => r.id} />
       )}
-    </>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { TOAST_MS } from '@evolution/shared/constants';
+import { TECHNIQUE_GUIDE_CATEGORY, TOAST_MS } from '@evolution/shared/constants';
 import type { AdminPage } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
@@ -41,6 +41,13 @@ export default function PageManagementPage() {
     id === null ? null : (classes.data?.data.find((c) => c.id === id)?.name ?? `#${id}`);
   const classLabel = (p: AdminPage) =>
     p.class_id === null ? null : `${p.phase !== null ? `Phase ${p.phase}: ` : ''}${className(p.class_id)}`;
+  const classColumn: Column<AdminPage> = {
+    key: 'class',
+    label: 'Class',
+    value: classLabel,
+    cell: (p) =>
+      p.class_id === null ? <span className="muted">None</span> : <span className="badge">{classLabel(p)}</span>,
+  };
   const columns: readonly Column<AdminPage>[] = [
     { key: 'id', label: 'ID', value: (p) => p.id },
     {
@@ -50,13 +57,8 @@ export default function PageManagementPage() {
       cell: (p) => <span className="page-admin__name">{p.title}</span>,
       truncate: true,
     },
-    {
-      key: 'class',
-      label: 'Class',
-      value: classLabel,
-      cell: (p) =>
-        p.class_id === null ? <span className="muted">None</span> : <span className="badge">{classLabel(p)}</span>,
-    },
+    // Only phases have a class: a technique guide never does, so its list has no Class column.
+    ...(categoryId === TECHNIQUE_GUIDE_CATEGORY ? [] : [classColumn]),
     {
       key: 'updated',
       label: 'Updated',
