@@ -347,6 +347,26 @@ describe("a member's calibration and VO2 level follow the admin's edits", () => 
       .toBe('Fair');
     await expect.poll(levels, { timeout: 15_000 }).toEqual([1, 2, 3].map(() => ({ level_name: 'Fair', level_id: 3 })));
     await em().execute('delete from vo2_tests where id in (?, ?)', far);
+
+    // A renamed test shows from the next calibration on: the recorded one keeps the name it was taken under (REST and
+    // tRPC alike), for the member and in the admin's record.
+    const recorded = async () => {
+      const own = (await get('/api/user/evolution/calibration', member.token)).body.data;
+      const record = (await trpc(ctx.app, 'query', 'admin.members.calibrationResults', { id: member.userId }, admin))
+        .data.data;
+      return [own, record].map((rows: { calibration_id: number; form: string }[]) =>
+        rows.find((r) => r.calibration_id === 1),
+      );
+    };
+    expect(await recorded()).toEqual([1, 2].map(() => expect.objectContaining({ form: 'Push-up max test' })));
+    expect((await put('/api/admin/calibration/1', { ...push, form: 'Push-up test' })).body.data.form).toBe(
+      'Push-up test',
+    );
+    const renamed = { id: 1, ...push, form: 'Press-up test' };
+    expect((await trpc(ctx.app, 'mutation', 'admin.calibrations.update', renamed, admin)).data.data.form).toBe(
+      'Press-up test',
+    );
+    expect(await recorded()).toEqual([1, 2].map(() => expect.objectContaining({ form: 'Push-up max test' })));
     await put('/api/admin/calibration/1', push);
   });
 });
@@ -501,11 +521,12 @@ describe('channels and plans', () => {
       { id: 1, name: 'Warrior Path', plans: warriorPlans({ 1: { amount: 35 }, 2: { active: false } }) },
       admin,
     );
+    // Plans are named after their channel: they follow the rename, in the same save.
     expect(res.data.data).toMatchObject({
       name: 'Warrior Path',
       plans: [
-        { id: 1, active: true },
-        { id: 2, active: false, subscribers: 1 },
+        { id: 1, name: 'Warrior Path monthly', active: true },
+        { id: 2, name: 'Warrior Path yearly', active: false, subscribers: 1 },
       ],
     });
     expect((await trpc(ctx.app, 'mutation', 'admin.channels.update', { id: 1, name: '' }, admin)).status).toBe(422);
@@ -520,7 +541,15 @@ describe('channels and plans', () => {
       name: 'Warrior Path',
       plans: [{ active: true }, { active: false }],
     });
-    await put('/api/admin/channel/1', { name: 'Warrior', plans: warriorPlans() });
+    expect((await get('/api/user/subscription', holder.body.access_token)).body.data.plan).toMatchObject({
+      plan_id: 2,
+      name: 'Warrior Path yearly',
+    });
+    // Through REST, back again; a plan not named after the channel keeps its name.
+    await em().nativeUpdate(Plan, { id: 1 }, { name: 'Founders rate' });
+    const back = await put('/api/admin/channel/1', { name: 'Warrior', plans: warriorPlans() });
+    expect(back.body.data.plans.map((p: { name: string }) => p.name)).toEqual(['Founders rate', 'Warrior yearly']);
+    await em().nativeUpdate(Plan, { id: 1 }, { name: 'Warrior monthly' });
   });
 
   it('documents every call of this area in the OpenAPI description', async () => {

@@ -9,6 +9,7 @@ import {
   catalogueIdInput,
   channelUpdateInput,
   pageInput,
+  renamedPlanName,
   vo2LevelUpdateInput,
   type AdminCalibration,
   type AdminChannel,
@@ -98,6 +99,7 @@ export async function getCalibration(ctx: SignedInContext, { id }: CatalogueId):
 /**
  * Edits a calibration's definition. Members' calibration max tests and their ladder start (amount / max) use it
  * from the next submission. A form group has one calibration, so moving it onto a group that has one is refused.
+ * Results already recorded keep the name the test had when taken (docs/product.md §3).
  */
 export async function updateCalibration(
   ctx: SignedInContext,
@@ -320,7 +322,8 @@ async function newStripePrice(config: AppConfig, plan: IPlan, amountPence: numbe
 }
 
 /**
- * Renames a channel and, when `plans` is sent, sets its plans' prices (pounds → pence) and whether each is on sale.
+ * Renames a channel (and its plans named after it) and, when `plans` is sent, sets its plans' prices (pounds → pence)
+ * and whether each is on sale.
  * A plan off sale is no longer offered at signup or subscribe; its subscribers keep it. The Immortal channel's plans
  * never go on sale. With Stripe configured a changed price gets a new Stripe Price before anything is saved.
  */
@@ -353,6 +356,11 @@ export async function updateAdminChannel(
           plan.amountPence = pence;
         }
         plan.active = active;
+      }
+      // Plans are named after their channel: a rename renames them too, in this transaction (docs/product.md §5).
+      for (const plan of channel.plans.getItems()) {
+        const renamed = renamedPlanName(plan.name, channel.name, input.name);
+        if (renamed !== null) plan.name = renamed;
       }
       channel.name = input.name;
       await tx.flush();

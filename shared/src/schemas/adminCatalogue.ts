@@ -230,3 +230,15 @@ export const channelUpdateInput = z.object({
     .optional(),
 });
 export const channelUpdateTrpcInput = channelUpdateInput.extend({ id: pathId });
+
+/**
+ * A plan's name after its channel is renamed: plans are named after their channel ("Warrior monthly"), so the part
+ * that is the old channel name becomes the new one ("Spartan monthly"). A plan not named after the channel keeps its
+ * name (null). Plan names hold at most 255 characters.
+ */
+export function renamedPlanName(planName: string, oldChannelName: string, newChannelName: string): string | null {
+  if (oldChannelName === newChannelName || !oldChannelName) return null;
+  const rest = planName.slice(oldChannelName.length);
+  if (!planName.startsWith(oldChannelName) || (rest !== '' && !rest.startsWith(' '))) return null;
+  return `${newChannelName}${rest}`.slice(0, 255);
+}

@@ -73,7 +73,7 @@ function CalibrationForm({ id, initial }: { id: number; initial: Values }) {
     >
       <TextField
         label="Form"
-        hint="The test's name as members see it"
+        hint="The test's name as members see it. A new name shows from each member's next calibration: results already recorded keep the name the test had when taken."
         required
         maxLength={150}
         {...form.bind('form')}

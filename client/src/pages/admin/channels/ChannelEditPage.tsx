@@ -12,6 +12,7 @@ import { EditScreen } from '../common/EditScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
 import '../common/catalogue.css';
+import { renameNote } from './channelRename.ts';
 
 // Field names: 'name', and per plan `amount_{id}` (pounds) and `active_{id}` ('1' on sale, '' off).
 const amountField = (id: number) => `amount_${id}`;
@@ -90,7 +91,13 @@ function ChannelForm({ channel }: { channel: AdminChannel }) {
         form.setServerErrors(errors);
       }}
     >
-      <TextField label="Name" required maxLength={255} {...form.bind('name')} />
+      <TextField
+        label="Name"
+        required
+        maxLength={255}
+        hint={renameNote(channel, form.values.name ?? '')}
+        {...form.bind('name')}
+      />
       <fieldset className="form-section">
         <legend className="form-section__title">Plans</legend>
         <p className="field__hint">

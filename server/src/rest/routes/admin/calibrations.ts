@@ -188,7 +188,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channel/:id',
     route({
       summary:
-        "Renames a channel; optional plans [{id, amount (pounds), active (on sale)}]. A new price applies to new purchases and plan changes (with Stripe, a new Stripe Price); existing subscribers keep paying theirs. A plan off sale leaves /signup and /subscribe, its subscribers keep it. Immortal's plans never go on sale",
+        "Renames a channel, and its plans named after it (Warrior monthly becomes {name} monthly); optional plans [{id, amount (pounds), active (on sale)}]. A new price applies to new purchases and plan changes (with Stripe, a new Stripe Price); existing subscribers keep paying theirs. A plan off sale leaves /signup and /subscribe, its subscribers keep it. Immortal's plans never go on sale",
       tags: channelTags,
       who: 'admin',
       params: catalogueIdInput,
