@@ -26,7 +26,7 @@ import { revokeAllTokens } from './personalTokens.ts';
 import { chooseSets } from '../domain/rounds.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import { hit } from './rateLimit.ts';
-import { clearSignInFailures } from './auth.ts';
+import { clearSignInFailures, normaliseEmail } from './auth.ts';
 import { ensureEvolution, evolutionState } from './session.ts';
 import { applicationDetailsDto, factFindingDto } from './setup.ts';
 import { endSubscriptionNow, postalAddress, subscriptionView } from './subscriptions.ts';
@@ -34,18 +34,24 @@ import { newTokenId } from './tokens.ts';
 import { trainingExport } from './evolution.ts';
 import { deleteMemberFiles, mediaBase64 } from './media.ts';
 
-/** Checks the member's current password; wrong guesses are throttled like logins. */
+/**
+ * Checks the member's current password; wrong guesses are throttled like logins, and count toward the account's
+ * limit across addresses too (a stolen session is no second way to guess).
+ */
 async function confirmPassword(ctx: SignedInContext, plain: string, field: string, message: string): Promise<void> {
   const { actor } = ctx;
   const key = `password|${actor.user.id}`;
+  const account = normaliseEmail(actor.me.email);
   // Spent before the check (parallel guesses cannot slip past), given back when the password is right.
   await hit(ctx.limits.login, key);
+  await hit(ctx.limits.loginAccount, account);
   const sessionVersion = actor.user.tokenVersion;
   const user = await ctx.em.findOneOrFail(User, { id: actor.user.id }, { populate: ['password'], refresh: true });
   // A password change that landed meanwhile (a double submit) ended this session: that is the answer, not "wrong password".
   if (user.tokenVersion !== sessionVersion) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated.');
   if (!(await verifyPassword(user.password, plain))) throw validationError(field, message);
   await ctx.limits.login.reward(key, 1);
+  await ctx.limits.loginAccount.reward(account, 1);
 }
 
 /**

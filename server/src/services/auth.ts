@@ -19,7 +19,7 @@ import { db, now, prepared, type Database } from '../db/kysely.ts';
 import type { Actor, ServiceContext, SignedInContext, UserFacts } from './context.ts';
 import { refuseCommonPassword } from './commonPasswords.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { firstInWindow, hit, spend } from './rateLimit.ts';
+import { firstInWindow, hit, spend, throttleAddress } from './rateLimit.ts';
 import { enqueueMail } from './jobs.ts';
 import { loginResponse, type EvolutionFacts, type Membership, type SubscriptionFacts } from './session.ts';
 import { idleSeconds, markRememberedUse, mayEndIdle, newTokenId, REMEMBERED_USE_EVERY_SECONDS } from './tokens.ts';
@@ -63,7 +63,7 @@ export async function registering<T>(work: () => Promise<T>): Promise<T> {
 
 /** Spends one of the address's registrations; the doors call it before the form is read, so bad forms count too. */
 export function throttleRegistration(ctx: ServiceContext): Promise<void> {
-  return hit(ctx.limits.register, ctx.ip);
+  return hit(ctx.limits.register, throttleAddress(ctx.ip));
 }
 
 /** Registers a member (role 1, setup step 1) and signs them in; the door has spent the attempt (throttleRegistration). */
@@ -84,10 +84,11 @@ export async function register(ctx: ServiceContext, input: z.output<typeof regis
  */
 export async function login(ctx: ServiceContext, input: z.output<typeof loginInput>): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
-  const key = `${email}|${ctx.ip}`;
+  const address = throttleAddress(ctx.ip);
+  const key = `${email}|${address}`;
   // Spent before the password is checked: side-by-side guesses cannot slip past, and a refused one costs no argon2.
   await hit(ctx.limits.login, key);
-  await hit(ctx.limits.loginAddress, ctx.ip);
+  await hit(ctx.limits.loginAddress, address);
   const account = await spend(ctx.limits.loginAccount, email);
   const user = await ctx.em.findOne(User, { email }, { populate: ['password'] });
   const ok = await verifyPassword(user?.password ?? (await decoyPasswordHash(ctx.config)), input.password);
@@ -96,7 +97,7 @@ export async function login(ctx: ServiceContext, input: z.output<typeof loginInp
     if (user && account.remainingPoints === 0) await warnLockedOut(ctx, user);
     throw validationError('email', SERVER_MESSAGE.invalidCredentials);
   }
-  await ctx.limits.loginAddress.reward(ctx.ip, 1);
+  await ctx.limits.loginAddress.reward(address, 1);
   await ctx.limits.loginAccount.reward(email, 1);
   await ctx.limits.login.delete(key);
   return signedIn(ctx, user, input.remember);

@@ -8,13 +8,17 @@ import { validationError } from '../errors.ts';
  */
 const COMMON_PASSWORDS = new Set(
   readFileSync(new URL('../data/common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
     .filter(Boolean),
 );
 
-/** True for a listed password in any case: "Password1" and "QWERTY" fall to the same first guesses as their lower case. */
+/**
+ * True for a listed password in any case and with spaces around it: "Password1", "QWERTY" and "123456 " fall to the same
+ * first guesses as the listed word.
+ */
 function isCommonPassword(plain: string): boolean {
-  return COMMON_PASSWORDS.has(plain.toLowerCase());
+  return COMMON_PASSWORDS.has(plain.trim().toLowerCase());
 }
 
 /** Refuses a listed new password with a 422 on its field, before anything is hashed or written. */

@@ -15,7 +15,7 @@ import { revokeAllTokens } from './personalTokens.ts';
 import { enqueueMail } from './jobs.ts';
 import { refuseCommonPassword } from './commonPasswords.ts';
 import { hashPassword } from './passwords.ts';
-import { hit } from './rateLimit.ts';
+import { hit, throttleAddress } from './rateLimit.ts';
 
 const RESET_TOKEN_MINUTES = 60;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -26,11 +26,11 @@ const resetLink = (appUrl: string, token: string, email: string) =>
 
 /** Spends one of the address's reset requests; the doors call it before the form is read, so bad forms count too. */
 export function throttleResetRequest(ctx: ServiceContext): Promise<void> {
-  return hit(ctx.limits.passwordReset, ctx.ip);
+  return hit(ctx.limits.passwordReset, throttleAddress(ctx.ip));
 }
 
 /** The address's key for reset tries: spent before the form is read, given back when a reset succeeds. */
-const resetTryKey = (ctx: ServiceContext) => `reset|${ctx.ip}`;
+const resetTryKey = (ctx: ServiceContext) => `reset|${throttleAddress(ctx.ip)}`;
 
 /** Spends one of the address's reset tries; the doors call it before the form is read, so bad forms count too. */
 export function throttleResetTry(ctx: ServiceContext): Promise<void> {
@@ -58,7 +58,8 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
   await throttleResetEmail(ctx, email);
-  await sql`select graphile_worker.add_job(${PASSWORD_RESET_TASK}, ${JSON.stringify({ email } satisfies ResetRequest)}::json, max_attempts => ${PASSWORD_RESET_MAX_ATTEMPTS})`.execute(
+  // Keyed by the email: requests side by side that are still waiting become one job, so one link and one mail.
+  await sql`select graphile_worker.add_job(${PASSWORD_RESET_TASK}, ${JSON.stringify({ email } satisfies ResetRequest)}::json, max_attempts => ${PASSWORD_RESET_MAX_ATTEMPTS}, job_key => ${`password-reset:${email}`})`.execute(
     db(ctx.em),
   );
   return { message: ACCOUNT_MESSAGE.resetRequested };
@@ -110,16 +111,19 @@ export async function resetPassword(
   input: z.output<typeof passwordResetInput>,
 ): Promise<{ message: string }> {
   refuseCommonPassword(input.password);
+  const byToken = (em: EntityManager) =>
+    em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
+  const usable = (reset: Awaited<ReturnType<typeof byToken>>) =>
+    !!reset &&
+    !reset.usedAt &&
+    reset.expiresAt.getTime() > Date.now() &&
+    reset.user.email === normaliseEmail(input.email);
+  // A token that cannot work is refused before argon2 runs: guessed tokens cost no hashing.
+  if (!usable(await byToken(ctx.em.fork()))) throw validationError('token', ACCOUNT_MESSAGE.resetInvalid);
   const password = await hashPassword(ctx.config, input.password);
   const done = await ctx.em.transactional(async (em) => {
-    const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
-    if (
-      !reset ||
-      reset.usedAt ||
-      reset.expiresAt.getTime() <= Date.now() ||
-      reset.user.email !== normaliseEmail(input.email)
-    )
-      return false;
+    const reset = await byToken(em);
+    if (!reset || !usable(reset)) return false;
     // Single use even when two resets race: only one update finds the token unused.
     if ((await em.nativeUpdate(PasswordReset, { id: reset.id, usedAt: null }, { usedAt: new Date() })) !== 1)
       return false;

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -86,7 +87,8 @@ function throttles(config: AppConfig): Record<keyof RateLimits, ThrottleOptions>
     passwordReset: { keyPrefix: 'reset', points, duration: windowSeconds },
     loginAddress: { keyPrefix: 'login-address', points: address.points, duration: address.windowSeconds },
     loginAccount: { keyPrefix: 'login-account', points: account.points, duration: account.windowSeconds },
-    lockoutMail: { keyPrefix: 'lockout-mail', points: 1, duration: account.windowSeconds },
+    // One warning a day at most, however often the account is paused: the mail cannot be made a flood.
+    lockoutMail: { keyPrefix: 'lockout-mail', points: 1, duration: Math.max(account.windowSeconds, 86_400) },
     resetEmail: { keyPrefix: 'reset-email', points: resetEmail.points, duration: resetEmail.windowSeconds },
     photoUpload: { keyPrefix: 'photo-upload', points: config.photoLimits.uploadsPerHour, duration: 3600 },
   };
@@ -194,6 +196,20 @@ function tooManyAttempts(limit: number, res: RateLimiterRes): DomainError {
       'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + retryAfter),
     },
   });
+}
+
+/**
+ * The address a throttle counts under: an IPv4 address as it is (also when it arrives IPv4-mapped, `::ffff:a.b.c.d`),
+ * an IPv6 address by its /64, the block one host is given, so a host cannot step round a limit by changing addresses.
+ */
+export function throttleAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 /** Spends a point and answers what is left; throws the 429 once the key is over its limit. */
