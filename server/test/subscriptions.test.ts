@@ -611,4 +611,12 @@ describe('payments not configured', () => {
     expect(res.status).toBe(200);
     expect(await em().count(User, { id: userId })).toBe(0);
   });
+
+  it('keeps an account whose card Stripe still bills: 503, so no card is charged behind a deleted account', async () => {
+    const { token, userId } = await subscribedMember();
+    await em().nativeUpdate(Subscription, { user: userId }, { provider: 'stripe', providerSubscriptionId: 'sub_live' });
+    const res = await rest(bare, 'DELETE', '/api/user', { token, body: { password: 'secret-pass' } });
+    expect(res).toMatchObject({ status: 503, body: { message: SUBSCRIPTION_MESSAGE.notConfigured } });
+    expect(await em().count(User, { id: userId })).toBe(1);
+  });
 });

@@ -297,8 +297,14 @@ export async function cancelSubscription(ctx: SignedInContext): Promise<Subscrip
 /** Ends a member's subscription with the provider at once and deletes them as its customer (account deletion). */
 export async function endSubscriptionNow(ctx: ServiceContext, userId: number): Promise<void> {
   const sub = await ctx.em.findOne(Subscription, { user: userId });
-  // Only the provider in use can end its own subscriptions: another one's (or any, with payments not configured) stays.
-  if (!sub || sub.provider !== paymentProviderName(ctx.config)) return;
+  if (!sub) return;
+  // Only the provider in use can end its own subscriptions. A card Stripe still bills is never left running behind a
+  // deleted account: while Stripe is not configured the account stays (503); another provider's record just goes.
+  if (sub.provider !== paymentProviderName(ctx.config)) {
+    if (sub.provider === 'stripe' && sub.status !== 'canceled')
+      throw new DomainError('UNAVAILABLE', SUBSCRIPTION_MESSAGE.notConfigured);
+    return;
+  }
   const provider = paymentProvider(ctx.config);
   if (sub.providerSubscriptionId && sub.status !== 'canceled') await provider.cancelNow(sub.providerSubscriptionId);
   // The provider keeps no customer, and no card, for an account that no longer exists.
