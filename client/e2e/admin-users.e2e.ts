@@ -122,11 +122,11 @@ describe('admin users, in Chromium', () => {
       const { page, screenshot } = await newPage(b.browser);
       await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await visit(page, `/admin/user/${memberId}/edit`, `Edit ${superhuman.name}`);
-      const macros = page.getByRole('checkbox', { name: 'Customised macros' });
-      expect(await macros.isChecked()).toBe(true);
-      await macros.uncheck();
+      const macros = page.getByRole('radiogroup', { name: 'Customised macros' });
+      expect(await macros.getByRole('radio', { name: 'Plan (on now)' }).getAttribute('aria-checked')).toBe('true');
+      await macros.getByRole('radio', { name: 'Off' }).click();
       await toastSays(page, 'Feature access updated.');
-      expect(await macros.isChecked()).toBe(false);
+      expect(await macros.getByRole('radio', { name: 'Off' }).getAttribute('aria-checked')).toBe('true');
       await page.locator('.access-item', { hasText: 'Customised macros' }).getByText('Closed now').waitFor();
       await screenshot('admin-users-access-off');
 
@@ -157,7 +157,7 @@ describe('admin users, in Chromium', () => {
         await page.getByText('The email is required').waitFor();
         await audit.check(`${vp.name} /admin/user/create with errors`);
         await visit(page, `/admin/user/${targetId}/edit`, `Edit ${target.name}`);
-        await page.getByRole('checkbox', { name: 'Customised macros' }).waitFor();
+        await page.getByRole('radiogroup', { name: 'Customised macros' }).waitFor();
         await audit.check(`${vp.name} /admin/user/{id}/edit`);
         await screenshot(`admin-users-edit-${vp.name}`);
         await page.getByRole('button', { name: 'Delete user' }).click();

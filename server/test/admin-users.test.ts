@@ -6,6 +6,7 @@ import {
   ADMIN_USER_MESSAGE as M,
   CHANNEL,
   ROLE,
+  SERVER_MESSAGE,
   SUPERHUMAN_MESSAGE,
   adminUserRowSchema,
   adminUserSchema,
@@ -531,7 +532,7 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
     ).not.toBe(SUPERHUMAN_MESSAGE.macrosOff);
   });
 
-  it('opens the evolution page early and closes a paid channel; a stored true never opens a channel the plan lacks', async () => {
+  it('opens the evolution page early, closes a paid channel and opens one the active plan lacks', async () => {
     const member = await trainingMember(ctx.app, { channel: CHANNEL.warrior });
     const res = await call('PATCH', `/api/admin/admin/${member.userId}/access`, {
       evolution_page: true,
@@ -541,12 +542,18 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
     expect(res.body.data.access).toMatchObject({
       evolution_page: true,
       warrior_channel: false,
+      superhuman_channel: true,
+    });
+    expect(res.body.data.access_plan).toEqual({
+      evolution_page: false,
+      warrior_channel: true,
       superhuman_channel: false,
+      immortal_channel: false,
     });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access).toMatchObject({
       evolution_page: true,
       warrior_channel: false,
-      superhuman_channel: false,
+      superhuman_channel: true,
     });
     // Flags not sent stay as they were.
     const again = await trpc(
@@ -562,6 +569,102 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
       superhuman_channel: true,
     });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access.warrior_channel).toBe(true);
+  });
+
+  it('forces a feature on, then off, then back to the plan, by REST and tRPC; the member follows each step', async () => {
+    const member = await trainingMember(ctx.app, { channel: CHANNEL.warrior });
+    const patch = (body: Record<string, unknown>) => call('PATCH', `/api/admin/admin/${member.userId}/access`, body);
+    const viaTrpc = async (input: Record<string, unknown>) =>
+      (await trpc(ctx.app, 'mutation', 'admin.users.setAccess', { id: member.userId, ...input }, adminToken)).data;
+    const seen = async () => (await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access;
+    const meals = async () => (await rest(ctx.app, 'GET', '/api/user/meal/group', { token: member.token })).status;
+    const trend = async () => (await rest(ctx.app, 'GET', '/api/user/evolution/trend', { token: member.token })).status;
+    expect([(await seen()).superhuman_channel, await meals(), await trend()]).toEqual([false, 403, 403]);
+
+    // Forced on: a Warrior member reads Superhuman content and the chamber before calibrating.
+    const on = await patch({ superhuman_channel: true, evolution_page: 'true' });
+    expect(on.body.data).toMatchObject({
+      access_overrides: { superhuman_channel: true, evolution_page: true },
+      access: { superhuman_channel: true, evolution_page: true },
+      access_plan: { superhuman_channel: false, evolution_page: false },
+    });
+    expect([(await seen()).superhuman_channel, await meals(), await trend()]).toEqual([true, 200, 200]);
+
+    // Forced off: the plan's warrior channel closes, saying an admin switched it off.
+    const off = await viaTrpc({ warrior_channel: false, superhuman_channel: false });
+    expect(off.data.access_overrides).toEqual({
+      superhuman_channel: false,
+      evolution_page: true,
+      warrior_channel: false,
+    });
+    expect(
+      await rest(ctx.app, 'GET', '/api/user/channel/warrior/general/evolution', { token: member.token }),
+    ).toMatchObject({ status: 403, body: { message: SERVER_MESSAGE.switchedOff } });
+    expect(await meals()).toBe(403);
+
+    // Back to the plan (null): no override is left, and the member gets what the warrior plan gives.
+    const back = await patch({ warrior_channel: null, superhuman_channel: 'null' });
+    expect(back.body.data.access_overrides).toEqual({ evolution_page: true });
+    expect(await viaTrpc({ evolution_page: null })).toMatchObject({
+      message: M.accessUpdated,
+      data: {
+        access_overrides: {},
+        access: { evolution_page: false, warrior_channel: true, superhuman_channel: false },
+      },
+    });
+    expect(await seen()).toEqual({
+      evolution_page: false,
+      warrior_channel: true,
+      superhuman_channel: false,
+      immortal_channel: false,
+    });
+    expect([await meals(), await trend()]).toEqual([403, 403]);
+    expect((await em().findOneOrFail(User, { id: member.userId })).access).toEqual({});
+
+    // The plan opens the chamber with the first calibration; an admin's forced off outlasts it.
+    await em().nativeUpdate(Evolution, { user: member.userId }, { needCalibration: false });
+    expect([(await seen()).evolution_page, await trend()]).toEqual([true, 200]);
+    const closed = await patch({ evolution_page: false });
+    expect(closed.body.data).toMatchObject({
+      access: { evolution_page: false },
+      access_plan: { evolution_page: true },
+    });
+    expect(await trend()).toBe(403);
+  });
+
+  it('the migration to overrides keeps what each member gets from flags stored the old way', async () => {
+    const member = async (channel: number, access: Record<string, boolean>, needCalibration: boolean) => {
+      const m = await trainingMember(ctx.app, { channel });
+      await rest(ctx.app, 'GET', '/api/user', { token: m.token });
+      await em().nativeUpdate(Evolution, { user: m.userId }, { needCalibration });
+      await em().nativeUpdate(User, { id: m.userId }, { access });
+      return m;
+    };
+    // Before: a calibration wrote evolution_page true; a stored true never opened a channel or macros the plan lacked.
+    const calibratedOn = await member(CHANNEL.superhuman, { evolution_page: true, micro_data: true }, false);
+    const early = await member(CHANNEL.warrior, { evolution_page: true, superhuman_channel: true }, true);
+    const closed = await member(CHANNEL.warrior, { evolution_page: false, warrior_channel: false }, false);
+    const unflagged = await member(CHANNEL.warrior, {}, false);
+    const { Migration20261127053000_access_follows_plan: Step } =
+      await import('../../migrations/Migration20261127053000_access_follows_plan.ts');
+    const step = new Step(ctx.app.orm.em.getDriver(), ctx.app.orm.config);
+    await step.up();
+    for (const query of step.getQueries())
+      await em()
+        .getConnection()
+        .execute(query as string);
+
+    const stored = async (m: { userId: number }) => (await em().findOneOrFail(User, { id: m.userId })).access;
+    const seen = async (m: { token: string }) =>
+      (await rest(ctx.app, 'GET', '/api/user', { token: m.token })).body.access;
+    expect(await stored(calibratedOn)).toEqual({});
+    expect(await seen(calibratedOn)).toMatchObject({ evolution_page: true, superhuman_channel: true });
+    expect(await stored(early)).toEqual({ evolution_page: true });
+    expect(await seen(early)).toMatchObject({ evolution_page: true, warrior_channel: true, superhuman_channel: false });
+    expect(await stored(closed)).toEqual({ evolution_page: false, warrior_channel: false });
+    expect(await seen(closed)).toMatchObject({ evolution_page: false, warrior_channel: false });
+    expect(await stored(unflagged)).toEqual({ evolution_page: false });
+    expect((await seen(unflagged)).evolution_page).toBe(false);
   });
 
   it('refuses an empty change, a value that is not on or off, and admins (422), changing nothing', async () => {

@@ -14,7 +14,7 @@ export const User = defineEntity({
     role: p.smallint().default(1),
     initialSetup: p.smallint().default(1),
     initialSetupStep: p.smallint().default(1),
-    /** Per-user feature overrides (evolution_page, micro_data...); channel flags come from the subscription. */
+    /** An admin's per-user overrides (evolution_page, micro_data, channels): true forced on, false off, missing = the plan. */
     access: p
       .json<Record<string, boolean>>()
       .onCreate(() => ({}))

@@ -14,7 +14,7 @@ import {
   type adminUserUpdateInput,
 } from '@evolution/shared';
 import type { z } from 'zod';
-import { PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
+import { Evolution, PasswordReset, Subscription, User, type IUser } from '../entities/index.ts';
 import { sql } from 'kysely';
 import { db, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
@@ -115,13 +115,17 @@ async function findUser(em: EntityManager, id: number, locked = false): Promise<
   return user;
 }
 
-/** One user with the access map they get now and the flags admins set for them. */
+/** One user with the access map they get now, the flags admins set for them and what their plan alone gives. */
 async function userDetail(em: EntityManager, user: IUser): Promise<AdminUser> {
-  const sub = await em.findOne(Subscription, { user: user.id }, { populate: ['channel'] });
+  const [sub, evo] = await Promise.all([
+    em.findOne(Subscription, { user: user.id }, { populate: ['channel'] }),
+    em.findOne(Evolution, { user: user.id }),
+  ]);
   return {
     ...userRow(user, isSubscriptionActive(sub)),
-    access: accessMap(user, sub),
+    access: accessMap(user, sub, evo),
     access_overrides: { ...user.access },
+    access_plan: accessMap({ role: user.role, access: {} }, sub, evo),
   };
 }
 
@@ -232,7 +236,10 @@ export async function passwordSettable(ctx: SignedInContext, { id }: UserId): Pr
   if (id === ctx.actor.me.id) throw validationError('password', M.selfPassword);
 }
 
-/** PATCH admin/admin/{id}/access: switches a member's features on or off; the member's next call obeys. */
+/**
+ * PATCH admin/admin/{id}/access: forces a member's features on (true) or off (false), or back to their plan (null);
+ * the member's next call obeys.
+ */
 export async function setUserAccess(
   ctx: SignedInContext,
   { id, ...flags }: UserId & z.output<typeof adminUserAccessInput>,
@@ -243,7 +250,10 @@ export async function setUserAccess(
     // Locked and re-read, so two admins toggling different flags at once keep both changes.
     const user = await findUser(em, id, true);
     const access = { ...user.access };
-    for (const [flag, on] of Object.entries(flags)) if (on !== undefined) access[flag] = on;
+    for (const [flag, on] of Object.entries(flags)) {
+      if (on === null) delete access[flag];
+      else if (on !== undefined) access[flag] = on;
+    }
     user.access = access;
     await em.flush();
     return userDetail(em, user);

@@ -34,14 +34,39 @@ describe('subscription access', () => {
       immortal_channel: false,
     });
   });
-  it('keeps per-user flags but never lets them override the channel flags', () => {
+  it('keeps per-user flags; a forced-on channel needs some active subscription, never immortal', () => {
     const user = { role: 1, access: { evolution_page: true, micro_data: false, superhuman_channel: true } };
-    expect(accessMap(user, null, now)).toEqual({
+    expect(accessMap(user, null, null, now)).toEqual({
       evolution_page: true,
       micro_data: false,
       warrior_channel: false,
       superhuman_channel: false,
       immortal_channel: false,
     });
+    const warrior = {
+      status: 'active' as const,
+      currentPeriodEnd: later,
+      channel: { id: 1, name: 'W', shortName: 'w' },
+    };
+    const forced = { role: 1, access: { superhuman_channel: true, immortal_channel: true, warrior_channel: false } };
+    expect(accessMap(forced, warrior, null, now)).toEqual({
+      evolution_page: false,
+      superhuman_channel: true,
+      immortal_channel: false,
+      warrior_channel: false,
+    });
+  });
+  it('opens the chamber from the first calibration on, unless an admin forced it', () => {
+    const member = (access: Record<string, boolean>) => ({ role: 1, access });
+    const open = (access: Record<string, boolean>, evolution: number, needCalibration: boolean | null) =>
+      accessMap(member(access), null, needCalibration === null ? null : { evolution, needCalibration }, now)
+        .evolution_page;
+    expect([open({}, 1, null), open({}, 1, true), open({}, 1, false), open({}, 2, true)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect([open({ evolution_page: false }, 1, false), open({ evolution_page: true }, 1, true)]).toEqual([false, true]);
   });
 });

@@ -44,10 +44,19 @@ export function channelAccess(channelId: number | null, active: boolean): Record
   };
 }
 
-/** The access map of the login response: stored per-user flags, with channel flags from the subscription (a stored false closes one). */
+/** The chamber opens with the first calibration and stays open through later evolutions (docs/product.md §3). */
+export const calibrated = (evo: Pick<EvolutionFacts, 'evolution' | 'needCalibration'> | null | undefined): boolean =>
+  !!evo && (evo.evolution > 1 || !evo.needCalibration);
+
+/**
+ * The access map of the login response. A member's stored flags are an admin's overrides: a missing one follows the
+ * plan (channels from the subscription, the chamber from calibration), false closes it, and true opens it (a channel
+ * only while some subscription is active: without one a member sees nothing but the upgrade screens).
+ */
 export function accessMap(
   user: Pick<IUser, 'role' | 'access'>,
   sub: Pick<SubscriptionFacts, 'status' | 'currentPeriodEnd' | 'channel'> | null,
+  evolution?: Pick<EvolutionFacts, 'evolution' | 'needCalibration'> | null,
   now = new Date(),
 ): Record<string, boolean> {
   if (user.role === ROLE.admin) {
@@ -60,10 +69,16 @@ export function accessMap(
     };
   }
   const channelId = sub ? sub.channel.id : null;
-  const channels = channelAccess(channelId, isSubscriptionActive(sub, now));
-  // A stored false switches a channel off for this member; a stored true never opens one the plan does not include.
-  for (const flag of Object.keys(channels)) if (user.access[flag] === false) channels[flag] = false;
-  return { evolution_page: false, ...user.access, ...channels };
+  const active = isSubscriptionActive(sub, now);
+  const channels = channelAccess(channelId, active);
+  for (const flag of Object.keys(channels)) {
+    const forced = user.access[flag];
+    if (forced === false) channels[flag] = false;
+    else if (forced === true && flag !== 'immortal_channel') channels[flag] = active;
+  }
+  const map = { evolution_page: false, ...user.access, ...channels };
+  map.evolution_page = user.access.evolution_page ?? calibrated(evolution);
+  return map;
 }
 
 function subscriptionSummary(sub: SubscriptionFacts | null, now = new Date()): SubscriptionSummary {
@@ -108,7 +123,7 @@ export async function loginResponse(
     email: user.email,
     initial_setup: user.initialSetup ? 1 : 0,
     initial_setup_step: user.initialSetupStep,
-    access: accessMap(user, sub),
+    access: accessMap(user, sub, evo),
     subscription: subscriptionSummary(sub),
   };
   if (user.role !== ROLE.member) return base;

@@ -26,16 +26,7 @@ import { calibrationStartIndex, doubleProgression, par } from '../domain/ladder.
 import { muscleScores } from '../domain/muscleScores.ts';
 import { buildRounds, chunkSize, phaseRepeats, presetRepeats, setsAfterSubmission } from '../domain/rounds.ts';
 import { gradeAt, vo2Estimate, vo2Level } from '../domain/vo2.ts';
-import {
-  ChamberSnapshot,
-  Evolution,
-  Media,
-  PhaseSubmission,
-  User,
-  Vo2MaxLevel,
-  Vo2Test,
-  type IUser,
-} from '../entities/index.ts';
+import { ChamberSnapshot, Evolution, Media, PhaseSubmission, Vo2MaxLevel, Vo2Test } from '../entities/index.ts';
 import type { IEvolution } from '../entities/Evolution.ts';
 import type { IPhaseSubmission } from '../entities/PhaseSubmission.ts';
 import { db, now, prepared, type Database } from '../db/kysely.ts';
@@ -55,7 +46,7 @@ import {
   type TrackPhase,
 } from './programme.ts';
 import { assertCanTrain } from './access.ts';
-import { ensureEvolution, evolutionState, type EvolutionFacts } from './session.ts';
+import { calibrated, ensureEvolution, evolutionState, type EvolutionFacts } from './session.ts';
 
 type LadderMove = SubmissionResult['data']['ladder'][number];
 
@@ -553,14 +544,7 @@ async function recordDataAnalysis(r: Recording, input: z.output<typeof dataAnaly
 }
 
 /** Moves the member past a submitted phase: next phase, next version, or (after the last version) a new evolution. */
-async function advance(
-  tx: EntityManager,
-  user: () => Promise<IUser>,
-  evo: IEvolution,
-  type: TrackType,
-  phase: TrackPhase,
-  phases: TrackPhase[],
-) {
+async function advance(tx: EntityManager, evo: IEvolution, type: TrackType, phase: TrackPhase, phases: TrackPhase[]) {
   if (type === 'general')
     Object.assign(
       evo,
@@ -572,9 +556,8 @@ async function advance(
   if (phase.number < phases.length) {
     evo.phase = phase.number + 1;
   } else if (type === 'calibration') {
+    // The chamber opens from here (session.calibrated): no flag is written, so an admin's override stands.
     Object.assign(evo, { needCalibration: false, version: 1, phase: 1 });
-    const member = await user();
-    member.access = { ...member.access, evolution_page: true };
   } else if (evo.version < (await generalVersions(tx)).length) {
     Object.assign(evo, { version: evo.version + 1, phase: 1 });
   } else {
@@ -715,9 +698,6 @@ async function recordSubmission(
     if (!phase || phase.key !== phaseType || (pageId !== undefined && pageId !== phase.page.id))
       throw new DomainError('CONFLICT', WARRIOR_MESSAGE.notActivePhase);
 
-    // The user row is written only when calibration opens the evolution page; any other phase only points at it.
-    let user: IUser | null = null;
-    const loadUser = async () => (user ??= await tx.findOneOrFail(User, { id: actor.me.id }));
     const userId = actor.me.id;
     // Ladders are read once: the exercises stand on them and the moves write them.
     const before = ['exercise', 'exercises', 'challenge'].includes(phase.key)
@@ -747,13 +727,13 @@ async function recordSubmission(
     else if (payload.type === 'challenge') recordChallenge(r, payload.input, exercises);
     else if (payload.type === 'data-analysis') await recordDataAnalysis(r, payload.input);
 
-    await advance(tx, loadUser, evo, type, phase, phases);
-    const access = (user as IUser | null)?.access ?? actor.me.access;
+    await advance(tx, evo, type, phase, phases);
+    const forced = actor.me.access.evolution_page;
     const body: SubmissionResult = {
       message: `${phase.page.title} complete.`,
       data: {
         ...evolutionState(evo),
-        access: { evolution_page: access.evolution_page === true },
+        access: { evolution_page: forced ?? calibrated(evo) },
         submitted: { type, phase_type: phaseType, version, phase: phase.number, page_id: phase.page.id },
         ladder,
         vo2,

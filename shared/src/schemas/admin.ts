@@ -53,7 +53,7 @@ export const ADMIN_USER_MESSAGE = {
   lastAdmin: 'The last admin cannot be removed.',
   accessMembersOnly: 'Feature access applies to members only.',
   accessNothing: 'Choose at least one feature to switch on or off.',
-  accessFlag: 'The feature must be on (true) or off (false).',
+  accessFlag: 'The feature must be on (true), off (false) or back to the plan (null).',
   created: 'The user has been created.',
   updated: 'The user has been updated.',
   passwordSet: 'The password has been set. The user has been signed out everywhere.',
@@ -132,35 +132,54 @@ export const adminUserPasswordInput = z
     },
   });
 
-/** The per-member features an admin switches on or off (spec section 6: the per-user access map). */
+/**
+ * The per-member features an admin forces on or off, or leaves to the plan (spec section 6: the per-user access map);
+ * `plan` says what the plan gives, `on` what forcing on does.
+ */
 export const ADMIN_ACCESS_FLAGS = [
   {
     key: 'evolution_page',
     label: 'Evolution chamber',
-    hint: 'Opened by the first calibration; switch on to open it early, off to close it.',
+    plan: 'Opens with the first calibration.',
+    on: 'Open before calibration.',
   },
   {
     key: 'micro_data',
     label: 'Customised macros',
-    hint: 'Superhuman members see their macro data unless this is off.',
+    plan: 'Shown to Superhuman members.',
+    on: 'Shown whenever the Superhuman channel is open.',
   },
-  { key: 'warrior_channel', label: 'Warrior channel', hint: 'Follows the plan; off closes it even on a paid plan.' },
+  {
+    key: 'warrior_channel',
+    label: 'Warrior channel',
+    plan: 'Open on the Warrior and Superhuman plans.',
+    on: 'Open on any active plan.',
+  },
   {
     key: 'superhuman_channel',
     label: 'Superhuman channel',
-    hint: 'Follows the plan; off closes it even on a paid plan.',
+    plan: 'Open on the Superhuman plan.',
+    on: 'Open on any active plan.',
   },
 ] as const;
 export type AdminAccessFlag = (typeof ADMIN_ACCESS_FLAGS)[number]['key'];
 
 const onOff = z
   .preprocess(
-    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
-    z.boolean({ error: M.accessFlag }),
+    (v) =>
+      v === 'true' || v === '1' || v === 1
+        ? true
+        : v === 'false' || v === '0' || v === 0
+          ? false
+          : v === 'null'
+            ? null
+            : v,
+    z.boolean({ error: M.accessFlag }).nullable(),
   )
-  .optional();
+  .optional()
+  .describe('true forces the feature on, false forces it off, null returns it to what the plan gives');
 
-/** PATCH admin/admin/{id}/access: the flags to change; the others stay as they are. */
+/** PATCH admin/admin/{id}/access: the flags to change (true on, false off, null back to the plan); the others stay. */
 export const adminUserAccessInput = z
   .object({ evolution_page: onOff, micro_data: onOff, warrior_channel: onOff, superhuman_channel: onOff })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: M.accessNothing, path: ['access'] });
@@ -171,7 +190,10 @@ export const adminUserSchema = adminUserRowSchema
     access: z.record(z.string(), z.boolean()).describe("What the user gets now (the login response's access map)"),
     access_overrides: z
       .record(z.string(), z.boolean())
-      .describe('Flags an admin set for this user; a missing one follows the defaults and the plan'),
+      .describe('Flags an admin forced on (true) or off (false) for this user; a missing one follows the plan'),
+    access_plan: z
+      .record(z.string(), z.boolean())
+      .describe('What the user would get now with no flag forced: their plan and programme alone'),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '@evolution/shared';
 import { readUserListQuery, userListHref } from '../UserManagementPage.tsx';
-import { openNow, switchedOn, validateCreate, validateDetails, validatePassword } from './UserEditPage.tsx';
+import { validateCreate, validateDetails, validatePassword } from './UserEditPage.tsx';
 
 describe('the user forms (docs/spec/admin.md §5, verbatim)', () => {
   it('create: every message, and the minimum of 6 to the character', () => {
@@ -33,33 +32,6 @@ describe('the user forms (docs/spec/admin.md §5, verbatim)', () => {
       password_confirmation: 'Enter the password again to confirm it.',
     });
     expect(validatePassword({ password: 'abcdef', password_confirmation: 'abcdef' })).toEqual({});
-  });
-});
-
-describe('feature access switches', () => {
-  const user = (access: Record<string, boolean>, access_overrides: Record<string, boolean>): AdminUser => ({
-    id: 1,
-    name: 'M',
-    email: 'm@example.com',
-    user_type: 1,
-    role: 1,
-    subscriber: true,
-    created_at: '',
-    access,
-    access_overrides,
-  });
-
-  it('show macros on unless switched off, and open only with the superhuman channel', () => {
-    const warrior = user({ evolution_page: false, warrior_channel: true, superhuman_channel: false }, {});
-    expect([switchedOn(warrior, 'micro_data'), openNow(warrior, 'micro_data')]).toEqual([true, false]);
-    const off = user({ evolution_page: true, superhuman_channel: true, micro_data: false }, { micro_data: false });
-    expect([switchedOn(off, 'micro_data'), openNow(off, 'micro_data'), switchedOn(off, 'evolution_page')]).toEqual([
-      false,
-      false,
-      true,
-    ]);
-    const closed = user({ superhuman_channel: false }, { superhuman_channel: false });
-    expect([switchedOn(closed, 'superhuman_channel'), openNow(closed, 'superhuman_channel')]).toEqual([false, false]);
   });
 });
 

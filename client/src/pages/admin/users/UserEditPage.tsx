@@ -3,14 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { Link, useLocation } from 'wouter';
 import {
-  ADMIN_ACCESS_FLAGS,
   MIN_PASSWORD_LENGTH,
   ROLE,
   TOAST_MS,
   adminUserCreateInput,
   adminUserPasswordInput,
   adminUserUpdateInput,
-  type AdminAccessFlag,
   type AdminUser,
 } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
@@ -25,6 +23,7 @@ import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { AdminHeader } from '../common/AdminHeader.tsx';
 import { FormActions } from '../common/FormActions.tsx';
+import { AccessPanel } from './AccessPanel.tsx';
 import './users.css';
 
 const LIST = '/admin/user_management';
@@ -221,70 +220,6 @@ function PasswordForm({ user }: { user: AdminUser }) {
       </div>
       <FormActions submit="Set password" busy={setPassword.isPending} />
     </SaveForm>
-  );
-}
-
-/** Whether the switch shows on: evolution_page is off until opened; the others are on unless an admin switched them off. */
-export const switchedOn = (user: AdminUser, flag: AdminAccessFlag) =>
-  flag === 'evolution_page' ? user.access.evolution_page === true : user.access_overrides[flag] !== false;
-
-/** What the member gets now: the switch and their plan together (macros also need the superhuman channel). */
-export const openNow = (user: AdminUser, flag: AdminAccessFlag) =>
-  flag === 'micro_data'
-    ? user.access.micro_data !== false && user.access.superhuman_channel === true
-    : user.access[flag] === true;
-
-function AccessPanel({ user }: { user: AdminUser }) {
-  const utils = trpc.useUtils();
-  const setAccess = trpc.admin.users.setAccess.useMutation();
-  // The switch moves at once; the server's answer (or a failure) then settles it.
-  const [saving, setSaving] = useState<{ flag: AdminAccessFlag; on: boolean } | null>(null);
-  const toggle = (flag: AdminAccessFlag, on: boolean) => {
-    setSaving({ flag, on });
-    setAccess.mutate(
-      { id: user.id, [flag]: on },
-      {
-        onSuccess(res) {
-          utils.admin.users.get.setData({ id: user.id }, res.data);
-          toast.success(res.message, TOAST_MS.apiError);
-        },
-        onSettled: () => setSaving(null),
-      },
-    );
-  };
-  return (
-    <fieldset className="panel form-section" aria-busy={setAccess.isPending || undefined}>
-      <legend className="form-section__title">Feature access</legend>
-      <p className="muted">Each change applies from the member&apos;s next request.</p>
-      <ul className="stack-list access-list">
-        {ADMIN_ACCESS_FLAGS.map((f) => {
-          const hintId = `access-${f.key}-hint`;
-          const now = openNow(user, f.key);
-          return (
-            <li key={f.key} className="access-item">
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  className="checkbox__input"
-                  name={f.key}
-                  checked={saving?.flag === f.key ? saving.on : switchedOn(user, f.key)}
-                  disabled={setAccess.isPending}
-                  aria-describedby={hintId}
-                  onChange={(e) => toggle(f.key, e.target.checked)}
-                />
-                <span className="checkbox__label">{f.label}</span>
-              </label>
-              <span className={now ? 'badge badge--success' : 'badge'}>
-                {saving?.flag === f.key ? 'Saving…' : now ? 'Open now' : 'Closed now'}
-              </span>
-              <p id={hintId} className="field__hint access-item__hint">
-                {f.hint}
-              </p>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
   );
 }
 

@@ -114,7 +114,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/:id/access',
     route({
       summary:
-        "Switch a member's features on or off (evolution_page, micro_data, warrior_channel, superhuman_channel); effective on the member's next call",
+        "Force a member's features on (true) or off (false), or back to their plan (null): evolution_page, micro_data, warrior_channel, superhuman_channel; effective on the member's next call",
       tags,
       who: 'admin',
       params: adminUserIdInput,

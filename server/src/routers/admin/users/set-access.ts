@@ -2,7 +2,7 @@ import { ADMIN_USER_MESSAGE, adminUserAccessInput, adminUserIdInput } from '@evo
 import { setUserAccess, userExists } from '../../../services/adminUsers.ts';
 import { adminProcedure, bindRecord } from '../../../trpc/init.ts';
 
-/** Switches a member's features on or off (PATCH admin/admin/{id}/access). */
+/** Forces a member's features on or off, or back to their plan (PATCH admin/admin/{id}/access). */
 export const setAccessRoute = adminProcedure
   .input(adminUserIdInput)
   .use(bindRecord(userExists))
