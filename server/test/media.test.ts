@@ -777,6 +777,9 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       expect((await rest(ctx.app, 'POST', `${track}/data-analysis`, { token, body: dataAnalysis(ids) })).status).toBe(
         200,
       );
+      // Marked submitted with the snapshot: they leave the small index of photos still waiting.
+      const photos = await ctx.app.orm.em.fork().find(Media, { id: { $in: ids } });
+      expect(photos.map((m) => m.submittedAt !== null)).toEqual([true, true, true]);
       return ids;
     }
 

@@ -30,7 +30,18 @@ export const Media = defineEntity({
     /** The key the member's device made for a progress photo's upload (Idempotency-Key): a resend answers this row. */
     idempotencyKey: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** When a data analysis first used this progress photo; null while it waits (and the hourly clean-up may delete it). */
+    submittedAt: p.datetime().nullable(),
   },
   uniques: [{ properties: ['owner', 'idempotencyKey'] }],
+  // Only the photos still waiting for a submission (a few per member, none older than a day): the quota's count and the
+  // clean-up read this small index instead of every photo ever submitted.
+  indexes: [
+    {
+      name: 'media_unsubmitted_photos_index',
+      expression:
+        'create index "media_unsubmitted_photos_index" on "media" ("owner_id", "created_at") where "kind" = \'progress_photo\' and "submitted_at" is null',
+    },
+  ],
 });
 export type IMedia = InferEntity<typeof Media>;

@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { db, now, liveSubscriptionStatuses } from '../db/kysely.ts';
 import { notFound, validationError } from '../errors.ts';
 import { removeAccount } from './account.ts';
-import { createMember, normaliseEmail, registering } from './auth.ts';
+import { clearSignInFailures, createMember, normaliseEmail, registering } from './auth.ts';
 import type { SignedInContext } from './context.ts';
 import { refuseCommonPassword } from './commonPasswords.ts';
 import { hashPassword } from './passwords.ts';
@@ -221,12 +221,15 @@ export async function setUserPassword(
   if (id === ctx.actor.me.id) throw validationError('password', M.selfPassword);
   refuseCommonPassword(input.password);
   const password = await hashPassword(ctx.config, input.password);
-  await ctx.em.transactional(async (em) => {
+  const email = await ctx.em.transactional(async (em) => {
     const user = await findUser(em, id, true);
     Object.assign(user, { password, tokenVersion: user.tokenVersion + 1 });
     await em.nativeDelete(PasswordReset, { user: id });
     await revokeAllTokens(em, id);
+    return user.email;
   });
+  // A new password ends a sign-in pause on the account, as the member's own reset does.
+  await clearSignInFailures(ctx, email);
   return { message: M.passwordSet };
 }
 

@@ -171,11 +171,16 @@ const UNSUBMITTED_PHOTO_HOURS = 24;
 /** The chamber snapshot columns that put a progress photo in a submission (entities/ChamberSnapshot.ts). */
 const SNAPSHOT_IMAGES = ['image1_id', 'image2_id', 'image3_id'] as const;
 
-/** Progress photos (`m`) that no chamber snapshot uses: uploaded, never submitted. One anti-join per indexed column. */
+/**
+ * Progress photos (`m`) no data analysis has used: found by the small partial index of those not marked submitted
+ * (media_unsubmitted_photos_index), and checked against the snapshots too (one anti-join per indexed column), so a
+ * photo a snapshot names is never counted as waiting, however it got there.
+ */
 const unsubmittedPhotos = (kysely: Kysely<Database>) =>
   kysely
     .selectFrom('media as m')
     .where('m.kind', '=', 'progress_photo')
+    .where('m.submitted_at', 'is', null)
     .where((eb) =>
       eb.and(
         SNAPSHOT_IMAGES.map((column) =>

@@ -541,6 +541,8 @@ async function recordDataAnalysis(r: Recording, input: z.output<typeof dataAnaly
     vo2Level: vo2?.levelName ?? null,
     muscle,
   });
+  // Submitted: the photos leave the waiting ones (the upload quota, the hourly clean-up) with this transaction.
+  await r.tx.nativeUpdate(Media, { id: { $in: ids }, submittedAt: null }, { submittedAt: new Date() });
 }
 
 /** Moves the member past a submitted phase: next phase, next version, or (after the last version) a new evolution. */
