@@ -67,10 +67,10 @@ describe('admin polish, in Chromium', () => {
     // ?page=99 lands on the last page, and Back does not return to page 99.
     await visit(page, '/admin/user_management?page=99', 'User Management');
     await page.waitForURL((url) => !url.hash.includes('page=99'));
-    await settled(page);
-    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
-    // The table's caption says which page of how many: the last of them.
+    // The table's caption says which page of how many: the last of them (once that page's rows have come).
     await page.getByRole('table', { name: /^Users, page (\d+) of \1,/ }).waitFor();
+    await settled(page);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     await audit.check('1280 /admin/user_management last page');
 
     // A user that is not there: the 404 notice stays on that screen and does not follow the admin back to the list.
