@@ -60,8 +60,15 @@ function accessOf(a: ActorRow): Record<string, boolean> {
     superhuman_channel: active && a.channel_id === CHANNEL.superhuman,
     immortal_channel: false,
   };
-  for (const flag of Object.keys(channels)) if (a.access[flag] === false) channels[flag] = false;
-  return { evolution_page: false, ...a.access, ...channels };
+  for (const flag of Object.keys(channels)) {
+    if (a.access[flag] === false) channels[flag] = false;
+    else if (a.access[flag] === true && flag !== 'immortal_channel') channels[flag] = active;
+  }
+  // The chamber follows the programme (open from the first calibration) unless an admin forced it.
+  const calibrated = a.evolution !== null && (a.evolution > 1 || !a.need_calibration);
+  const map = { evolution_page: false, ...a.access, ...channels };
+  map.evolution_page = a.access.evolution_page ?? calibrated;
+  return map;
 }
 
 function startUp(a: ActorRow) {
@@ -349,7 +356,7 @@ export async function buildFloor(opts: {
     const page = Number((req.params as { page: string }).page);
     const a = await actor(req.headers.authorization, reply, ROLE.member, WITH_SNAPSHOT, [page]);
     if (!a) return;
-    if (a.access.evolution_page !== true) return forbidden(reply);
+    if (!accessOf(a).evolution_page) return forbidden(reply);
     const s = a.snap;
     const images = await Promise.all(
       [
@@ -439,7 +446,7 @@ export async function buildFloor(opts: {
           need_calibration: false,
           number_of_sets: sets.numberOfSets,
           pending_number_of_sets: sets.pendingNumberOfSets,
-          access: { evolution_page: a.access.evolution_page === true },
+          access: { evolution_page: accessOf(a).evolution_page },
           submitted: { type: 'general', phase_type: 'exercises', version, phase: phase.number, page_id: phase.page.id },
           ladder,
           vo2: null,
