@@ -149,3 +149,29 @@ export const PHOTO_MESSAGE = {
   tooManyUnsubmitted:
     'You have too many photos waiting to be submitted. Submit your data analysis with them, or try again tomorrow: photos not submitted within 24 hours are deleted.',
 } as const;
+
+/**
+ * What coaches' Markdown (pages, messages) may become, on the screen (client/src/components/PageContent.tsx) and in a
+ * mail (server/src/services/markdown.ts) alike: text blocks, lists, emphasis, links, quotes and code. No raw HTML and
+ * no pictures (a page's picture is its uploaded image, not an address typed into the text).
+ */
+export const MARKDOWN_ELEMENTS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+];

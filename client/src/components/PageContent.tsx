@@ -1,33 +1,8 @@
 import type { ComponentProps } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import { MARKDOWN_ELEMENTS } from '@evolution/shared';
 import './PageContent.css';
-
-/**
- * What content Markdown may become: text blocks, lists, emphasis, links, quotes and code. Raw HTML is never
- * rendered (react-markdown shows it as text and builds React elements, never an HTML string); pictures come from
- * the page's uploaded image, not from addresses typed into the text, so Markdown images are left out.
- */
-export const CONTENT_ELEMENTS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'a',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-];
 
 /** A link's address when it is safe to follow (http, https, mailto or relative); anything else (javascript:, data:) becomes none. */
 export function contentUrl(url: string): string {
@@ -81,7 +56,7 @@ export function PageContent({
     <div className={`page-content${className ? ` ${className}` : ''}`}>
       <Markdown
         remarkPlugins={lineBreaks ? LINE_BREAKS : undefined}
-        allowedElements={CONTENT_ELEMENTS}
+        allowedElements={MARKDOWN_ELEMENTS}
         unwrapDisallowed
         skipHtml={false}
         urlTransform={contentUrl}

@@ -2,6 +2,7 @@ import { toHtml } from 'hast-util-to-html';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { newlineToBreak } from 'mdast-util-newline-to-break';
 import { toHast } from 'mdast-util-to-hast';
+import { MARKDOWN_ELEMENTS } from '@evolution/shared';
 
 // Coaches' messages are Markdown. The member's screen renders them with react-markdown (remark: micromark's CommonMark
 // parser, mdast, then hast); a mail renders them here with the same parser and the same steps, so both read alike,
@@ -13,27 +14,8 @@ type HastChild = HastParent['children'][number];
 type MarkdownTree = ReturnType<typeof fromMarkdown>;
 type MarkdownNode = MarkdownTree | MarkdownTree['children'][number];
 
-/** What Markdown may become (PageContent's CONTENT_ELEMENTS); any other element gives way to its contents. */
-const ALLOWED = new Set([
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'a',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-]);
+/** What Markdown may become (the screen's list too); any other element gives way to its contents. */
+const ALLOWED = new Set(MARKDOWN_ELEMENTS);
 
 /** The link protocols a message may use: the client's (react-markdown's) list less irc: and xmpp:. */
 const SAFE_PROTOCOL = /^(https?|mailto)$/i;
