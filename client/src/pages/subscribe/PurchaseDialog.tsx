@@ -24,17 +24,6 @@ import type { CardTokenizer } from './cardTokenizer.ts';
 import type { PurchaseMode } from './plans.ts';
 
 const ACCOUNT_FIELDS = ['email', 'name', 'password', 'confirm_password'] as const;
-const ADDRESS_FIELDS = [
-  'first_name',
-  'last_name',
-  'address_line1',
-  'address_line2',
-  'city',
-  'county',
-  'postcode',
-  'country',
-  'telephone',
-] as const;
 /** A signed-in member's billing address: their name is known, the address and telephone are the contact details'. */
 const MEMBER_ADDRESS_FIELDS = [
   'address_line1',
@@ -44,7 +33,9 @@ const MEMBER_ADDRESS_FIELDS = [
   'postcode',
   'country',
   'telephone',
-] as const satisfies readonly (keyof ContactDetailsDto & (typeof ADDRESS_FIELDS)[number])[];
+] as const satisfies readonly (keyof ContactDetailsDto)[];
+/** A newcomer's: their name too. */
+const ADDRESS_FIELDS = ['first_name', 'last_name', ...MEMBER_ADDRESS_FIELDS] as const;
 type RegistrationField = (typeof ACCOUNT_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
 type RegistrationValues = Record<RegistrationField, string>;
 
