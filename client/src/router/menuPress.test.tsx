@@ -22,8 +22,9 @@ const menuButton = () => screen.getByRole('button', { name: 'Open menu' });
 describe("a menu press before the drawer's code is in", () => {
   it('shows the button busy, and is forgotten when the member moves to another screen meanwhile', async () => {
     authStore.signIn(testMember);
-    const location = renderRouteView('/gateway/gateway');
-    await screen.findByRole('button', { name: 'Open menu' });
+    // A screen that stays put: the gateway sends a one-channel member on, and a press on the screen it leaves is lost.
+    const location = renderRouteView('/warrior/ground-zero');
+    await screen.findByRole('heading', { name: 'Ground Zero' });
     fireEvent.click(menuButton());
     await waitFor(() => expect(menuButton().getAttribute('aria-busy')).toBe('true'));
 
