@@ -40,8 +40,8 @@ describe('admin users, in Chromium', () => {
       await page.getByText('The email is required').waitFor();
       expect(await page.getByText('Enter the name.').count()).toBe(1);
       const email = `made-${unique()}@example.com`;
-      await page.getByLabel('Name').fill('Coach Made Member');
-      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Name', { exact: true }).fill('Coach Made Member');
+      await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password').fill('made-pass-1');
       await page.getByLabel('User type').selectOption({ label: 'User (member)' });
       await page.getByRole('button', { name: 'Create user' }).click();
@@ -66,11 +66,11 @@ describe('admin users, in Chromium', () => {
       await page.getByRole('link', { name: 'Edit Coach Made Member' }).click();
       await page.getByRole('heading', { level: 1, name: 'Edit Coach Made Member' }).waitFor();
       const details = page.locator('form', { has: page.getByRole('heading', { name: 'Details' }) });
-      await details.getByLabel('Email').fill('not-an-email');
+      await details.getByLabel('Email', { exact: true }).fill('not-an-email');
       await details.getByRole('button', { name: 'Save details' }).click();
       await details.getByText('Invalid email').waitFor();
-      await details.getByLabel('Name').fill('Coach Renamed');
-      await details.getByLabel('Email').fill(email.toUpperCase());
+      await details.getByLabel('Name', { exact: true }).fill('Coach Renamed');
+      await details.getByLabel('Email', { exact: true }).fill(email.toUpperCase());
       await details.getByRole('button', { name: 'Save details' }).click();
       await toastSays(page, 'The user has been updated.');
       await page.getByRole('heading', { level: 1, name: 'Edit Coach Renamed' }).waitFor();

@@ -26,12 +26,12 @@ describe('admin polish, in Chromium', () => {
     await visit(page, '/admin/user/create', 'Create User');
     const name = `Coach Polish With A Rather Long Name ${unique()}`;
     const email = `a-very-long-address-for-the-admin-table-${unique()}@a-long-example-domain.example.com`;
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill('polish-pass-1');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.locator('.toast--danger', { hasText: 'The email has already been taken.' }).waitFor();
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.waitForURL(/#\/admin\/user\/\d+\/edit$/);
     await page.locator('.toast--success', { hasText: 'The user has been created.' }).waitFor();

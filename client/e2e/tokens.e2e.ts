@@ -16,7 +16,7 @@ describe('API tokens, in Chromium', () => {
 
     await page.goto('/#/with_menu/api_tokens');
     await expect.poll(() => page.getByText('You have no tokens.').isVisible()).toBe(true);
-    await page.getByLabel('Name').fill('Spreadsheet sync');
+    await page.getByLabel('Name', { exact: true }).fill('Spreadsheet sync');
     await page.getByRole('button', { name: 'Create token' }).click();
     const shown = page.getByLabel('Token', { exact: true });
     await expect.poll(() => shown.isVisible()).toBe(true);
@@ -50,7 +50,9 @@ describe('API tokens, in Chromium', () => {
     await page.waitForURL(/#\/admin\//);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'API Tokens' }).click();
     await page.waitForURL(/#\/admin\/api_tokens$/);
-    await page.getByLabel('Name').fill('Reporting');
+    // The screen's own heading first: until its code is in, the user list (whose labels hold "Name") is still shown.
+    await page.getByRole('heading', { level: 1, name: 'API Tokens' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Reporting');
     await page.getByLabel('Write: change your data too').check();
     await page.getByRole('button', { name: 'Create token' }).click();
     const shown = page.getByLabel('Token', { exact: true });
@@ -70,8 +72,8 @@ describe('API tokens, in Chromium', () => {
       await signIn(page, member.email, member.password);
       await page.waitForURL(/#\/gateway\/gateway$/);
       await page.goto('/#/with_menu/api_tokens');
-      await page.getByLabel('Name').waitFor();
-      await page.getByLabel('Name').fill(`Reporting at ${viewport.width}`);
+      await page.getByLabel('Name', { exact: true }).waitFor();
+      await page.getByLabel('Name', { exact: true }).fill(`Reporting at ${viewport.width}`);
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.getByLabel('Token', { exact: true }).waitFor();
       await audit.check(`token shown at ${viewport.width}`);
