@@ -4,24 +4,13 @@ import type { Notice } from '../components/ui/notifier.ts';
 import { decideNavigation } from './guard.ts';
 import { endingSessionOn401, endSessionRefusing, SESSION_ENDED_NOTICE, unauthorisedHandled } from './sessionEnd.ts';
 import { authStore } from './store.ts';
+import { testMember } from '../router/renderRouteView.tsx';
 
 const member: LoginResponse = {
+  ...testMember,
   access_token: 'revoked-jwt',
-  user_role: 1,
   user_id: 42,
-  name: 'Ada',
-  email: 'ada@example.com',
-  initial_setup: 0,
-  initial_setup_step: 3,
   access: { warrior_channel: true },
-  subscription: {
-    active: true,
-    channel: { id: 1, name: 'Warrior', short_name: 'warrior' },
-    plan: { plan_id: 1 },
-    status: 'active',
-    current_period_end: null,
-    cancel_at_period_end: false,
-  },
 };
 
 describe('a 401 mid-session', () => {

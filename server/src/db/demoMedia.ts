@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INTRODUCTION_PAGE } from '@evolution/shared';
 import { FormGroup, Media, Page } from '../entities/index.ts';
-import type { IMedia } from '../entities/Media.ts';
 import { uploadStorage, type StorageSettings } from '../services/storage.ts';
 
 const CLIPS = {
@@ -16,32 +15,30 @@ const CLIPS = {
   squat: { kind: 'form_group_video', pages: [], formGroups: [3] },
 } as const;
 
-/** The clip's media row, its file written once under a fixed name (a restart finds both and adds nothing). */
-async function clipMedia(em: EntityManager, config: StorageSettings, name: keyof typeof CLIPS): Promise<IMedia> {
-  const path = `uploads/demo-${name}.mp4`;
-  const storage = uploadStorage(config);
-  const existing = await em.findOne(Media, { path });
-  const data =
-    existing && (await storage.stat(path)) ? null : await readFile(new URL(`demo-media/${name}.mp4`, import.meta.url));
-  if (data) await storage.put(path, data, 'video/mp4');
-  return (
-    existing ??
-    em.create(Media, {
-      kind: CLIPS[name].kind,
-      path,
-      mime: 'video/mp4',
-      size: data!.length,
-      width: null,
-      height: null,
-      owner: null,
-      thumbnail: null,
-    })
-  );
+/** The clip's file in the uploads' store and its media row. */
+async function storeClip(em: EntityManager, config: StorageSettings, name: keyof typeof CLIPS, path: string) {
+  const data = await readFile(new URL(`demo-media/${name}.mp4`, import.meta.url));
+  await uploadStorage(config).put(path, data, 'video/mp4');
+  return em.create(Media, {
+    kind: CLIPS[name].kind,
+    path,
+    mime: 'video/mp4',
+    size: data.length,
+    width: null,
+    height: null,
+    owner: null,
+    thumbnail: null,
+  });
 }
 
-/** Attaches the demo clips to the introduction pages and form groups that have neither a video nor a link. */
+/**
+ * Attaches each clip, the first time only, to the introduction pages and form groups that have neither a video nor a
+ * link: once its row exists the clip was seeded, and a coach's later choice (another video, none) stands.
+ */
 export async function seedDemoVideos(em: EntityManager, config: StorageSettings): Promise<void> {
   for (const name of Object.keys(CLIPS) as (keyof typeof CLIPS)[]) {
+    const path = `uploads/demo-${name}.mp4`;
+    if (await em.count(Media, { path })) continue;
     const { pages, formGroups } = CLIPS[name];
     const bare = { video: null, $or: [{ videoLink: null }, { videoLink: '' }] };
     const [pageRows, groupRows] = await Promise.all([
@@ -49,7 +46,7 @@ export async function seedDemoVideos(em: EntityManager, config: StorageSettings)
       em.find(FormGroup, { id: { $in: [...formGroups] }, ...bare }),
     ]);
     if (!pageRows.length && !groupRows.length) continue;
-    const media = await clipMedia(em, config, name);
+    const media = await storeClip(em, config, name, path);
     for (const row of [...pageRows, ...groupRows]) row.video = media;
   }
   await em.flush();
