@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Brand } from '../components/Brand.tsx';
 import { deferredModule, useDeferredModule } from '../components/deferredModule.ts';
@@ -30,15 +30,20 @@ export function MemberLayout({
   const SideMenu = useDeferredModule(sideMenu, false)?.SideMenu;
   const menuButton = useRef<HTMLButtonElement>(null);
   // A press made before the drawer's code is in; moving to another screen forgets it, so the drawer never pops open
-  // later on a screen the member did not press it on.
+  // later on a screen the member did not press it on. A layout effect, and only on a real move: a passive one may run
+  // after a press made just as the screen appears, and swallow it.
   const [pending, setPending] = useState(false);
   const press = useRef(0);
   const [location] = useLocation();
-  useEffect(() => {
+  const screen = `${hideNav ? 'bare' : 'nav'} ${location}`;
+  const shownScreen = useRef(screen);
+  useLayoutEffect(() => {
+    if (shownScreen.current === screen) return;
+    shownScreen.current = screen;
     press.current++;
     setPending(false);
     setOpen(false);
-  }, [location, hideNav]);
+  }, [screen]);
   // The button stays the same element once the drawer's code is in (focus is not lost); pressed before, it fetches the
   // code and opens the drawer once loaded (a press offline does nothing, the next one tries again).
   const openMenu = () => {
