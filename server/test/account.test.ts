@@ -1,17 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactDetailsSchema } from '@evolution/shared';
 import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
 import { contactAddress, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { parq } from './helpers/setupForms.ts';
 
 // No SMTP_URL: mail goes to <dataDir>/outbox.
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-account-'));
-const ctx = useTestApp({ dataDir, appUrl: 'http://localhost:3000' });
+const ctx = useTestAppWithDataDir('account', { appUrl: 'http://localhost:3000' });
 const em = () => ctx.app.orm.em.fork();
 
 async function registered() {
@@ -270,7 +268,7 @@ describe('photos in the export and on delete', () => {
     expect(exported.body.photos).toHaveLength(1);
     expect(Buffer.from(exported.body.photos[0].base64, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     // The member's own files: the seeded meal pictures share the folder.
-    const files = () => readdirSync(join(dataDir, 'uploads')).filter((f) => !f.startsWith('seed-meal-'));
+    const files = () => readdirSync(join(ctx.dataDir, 'uploads')).filter((f) => !f.startsWith('seed-meal-'));
     expect(files()).toHaveLength(1);
     expect(
       (await rest(ctx.app, 'DELETE', '/api/user', { token: m.token, body: { password: m.password } })).status,
@@ -284,7 +282,7 @@ describe('password reset without SMTP', () => {
     const m = await registered();
     const res = await rest(ctx.app, 'POST', '/api/password/create', { body: { email: m.email } });
     expect(res.status).toBe(200);
-    const outbox = join(dataDir, 'outbox');
+    const outbox = join(ctx.dataDir, 'outbox');
     let mail = '';
     for (let i = 0; i < 100 && !mail; i++) {
       const files = (() => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNEL,
   MEAL_MESSAGE,
@@ -18,12 +15,10 @@ import { ELIXIR_PHASES, RECIPES } from '../src/db/recipes.ts';
 import { Meal, Media } from '../src/entities/index.ts';
 import { storeImage } from '../src/services/media.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { trainingMember, uploadPhoto } from './helpers/training.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-admin-meals-'));
-const ctx = useTestApp({ dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const ctx = useTestAppWithDataDir('admin-meals');
 
 let adminToken: string;
 let member: { token: string; userId: number };

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_MEMBER_MESSAGE,
   CHANNEL,
@@ -15,13 +12,11 @@ import {
 import { ensureAdmin } from '../src/db/seed.ts';
 import { AuditLog, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { parq } from './helpers/setupForms.ts';
 import { calibrateThroughSetup, trainingMember } from './helpers/training.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-admin-members-'));
-const ctx = useTestApp({ dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const ctx = useTestAppWithDataDir('admin-members');
 
 type Member = { token: string; userId: number };
 type Admin = { token: string; userId: number };

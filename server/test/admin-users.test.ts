@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,19 +16,14 @@ import { ContactDetails, Evolution, Media, PasswordReset, Subscription, User } f
 import { deleteUser, updateUser } from '../src/services/adminUsers.ts';
 import type { Actor, SignedInContext } from '../src/services/context.ts';
 import { newMember, rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
 import { trainingMember, uploadPhoto } from './helpers/training.ts';
 
 // Deleting a member ends their subscription with the provider: the real stripe SDK against a local fake.
 const fake = await startFakeStripe();
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-admin-users-'));
-afterAll(async () => {
-  await fake.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-const ctx = useTestApp({
-  dataDir,
+afterAll(() => fake.close());
+const ctx = useTestAppWithDataDir('admin-users', {
   stripeSecretKey: 'sk_test_fake',
   stripeWebhookSecret: 'whsec_test',
   stripeApiHost: '127.0.0.1',
@@ -691,7 +685,7 @@ describe('DELETE /api/admin/admin/{id}', () => {
     await em().nativeUpdate(User, { id: userId }, { initialSetup: 0, initialSetupStep: 3 });
     expect((await uploadPhoto(ctx.app, reg.body.access_token)).status).toBe(201);
     const sub = await em().findOneOrFail(Subscription, { user: userId });
-    const files = () => readdirSync(join(dataDir, 'uploads')).filter((f) => !f.startsWith('seed-'));
+    const files = () => readdirSync(join(ctx.dataDir, 'uploads')).filter((f) => !f.startsWith('seed-'));
     expect(files()).toHaveLength(1);
 
     const res = await call('DELETE', `/api/admin/admin/${userId}`);

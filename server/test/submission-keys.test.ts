@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { phaseDataSchema } from '@evolution/shared';
 import { Evolution, Media, PhaseSubmission, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { multipart, photoWithExif, trainingMember } from './helpers/training.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-submission-keys-'));
-const ctx = useTestApp({ dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const ctx = useTestAppWithDataDir('submission-keys');
 
 const REUSED = 'This idempotency key was already used for another submission.';
 const INVALID = 'The idempotency key must be 8 to 64 characters: letters, digits, - or _.';
@@ -105,7 +102,7 @@ async function uploadPhotoTrpc(token: string, key: string) {
 }
 
 const photoRows = (userId: number) => ctx.app.orm.em.fork().count(Media, { owner: userId });
-const storedFiles = () => readdirSync(join(dataDir, 'uploads')).length;
+const storedFiles = () => readdirSync(join(ctx.dataDir, 'uploads')).length;
 
 describe('a phase sent again with its Idempotency-Key (REST)', () => {
   it('is answered with the first answer after the member moved on, and counts nothing', async () => {

@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNEL,
   SERVER_MESSAGE,
@@ -19,13 +17,11 @@ import { seedNutrition } from '../src/db/nutrition.ts';
 import { ELIXIR_PHASES, RECIPES, recipeNutrition } from '../src/db/recipes.ts';
 import { Evolution, Meal, Media, User } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-superhuman-'));
-const ctx = useTestApp({ dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const ctx = useTestAppWithDataDir('superhuman');
 
 let superhuman: { token: string; userId: number };
 let warrior: { token: string; userId: number };
@@ -332,10 +328,10 @@ describe('the seeded nutrition content', () => {
     expect(meals).toHaveLength(RECIPES.length + ELIXIR_PHASES.length);
     for (const meal of meals) {
       expect(meal.image).not.toBeNull();
-      expect(existsSync(join(dataDir, meal.image!.path))).toBe(true);
+      expect(existsSync(join(ctx.dataDir, meal.image!.path))).toBe(true);
       expect(meal.ingredients.length).toBeLessThanOrEqual(12);
     }
-    expect(await seedNutrition(ctx.app.orm.em.fork(), { dataDir })).toBe(false);
+    expect(await seedNutrition(ctx.app.orm.em.fork(), { dataDir: ctx.dataDir })).toBe(false);
     expect(await em.fork().count(Media, { kind: 'meal_image' })).toBe(meals.length);
   });
 });

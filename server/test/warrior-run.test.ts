@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   calibrationResultsSchema,
   chamberSchema,
@@ -26,7 +25,7 @@ import {
   WorkoutResult,
 } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import {
   dataAnalysis,
   multipart,
@@ -36,9 +35,7 @@ import {
   uploadPhoto,
 } from './helpers/training.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-warrior-run-'));
-const ctx = useTestApp({ dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const ctx = useTestAppWithDataDir('warrior-run');
 
 const phaseUrl = (type: string) => `/api/user/channel/warrior/${type}/phase`;
 const get = (url: string, token: string) => rest(ctx.app, 'GET', url, { token });
@@ -561,9 +558,9 @@ describe('a new member: calibration, then version 1 of the general track', () =>
     const other = await trainingMember(ctx.app);
     const photo = await uploadPhoto(ctx.app, other.token);
     const media = await svcCtx.em.findOneOrFail(Media, { id: photo.body.image.id });
-    expect(existsSync(join(dataDir, media.path))).toBe(true);
+    expect(existsSync(join(ctx.dataDir, media.path))).toBe(true);
     expect(await deleteMemberFiles(svcCtx, other.userId)).toBe(1);
-    expect(existsSync(join(dataDir, media.path))).toBe(false);
+    expect(existsSync(join(ctx.dataDir, media.path))).toBe(false);
   });
 
   it('gives the same through tRPC', async () => {

@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Evolution, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evolution-warrior-trend-'));
-const ctx = useTestApp({ dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const ctx = useTestAppWithDataDir('warrior-trend');
 
 async function photos(token: string) {
   const ids: number[] = [];

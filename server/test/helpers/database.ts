@@ -1,4 +1,6 @@
-import { cpSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AppConfig } from '../../src/config.ts';
@@ -75,5 +77,27 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): {
       if (!database) throw new Error('useTestApp(): the database exists only inside tests (after beforeAll).');
       return database.url;
     },
+  };
+}
+
+/**
+ * useTestApp with a data folder (uploads, outbox) of the file's own, made in the system's temporary folder and
+ * removed after all tests. `name` tells the folders apart: evolution-<name>-XXXXXX.
+ */
+export function useTestAppWithDataDir(
+  name: string,
+  overrides: Partial<AppConfig> = {},
+): ReturnType<typeof useTestApp> & { readonly dataDir: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), `evolution-${name}-`));
+  const ctx = useTestApp({ dataDir, ...overrides });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    get app() {
+      return ctx.app;
+    },
+    get databaseUrl() {
+      return ctx.databaseUrl;
+    },
+    dataDir,
   };
 }
