@@ -16,7 +16,8 @@ import {
   setsInput,
   setsSchema,
 } from '@evolution/shared';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
+import { dataAnswer } from '../../http/answers.ts';
+import { routePage } from '../answers.ts';
 import {
   changePassword,
   deleteAccount,
@@ -150,8 +151,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(dataReadRowSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await memberDataReads(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await memberDataReads(signedInContext(req), req.query)),
   );
   app.delete(
     '/user',

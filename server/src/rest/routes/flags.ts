@@ -18,11 +18,14 @@ import {
   openFlag,
   replyAsMember,
 } from '../../services/flags.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
+import { dataAnswer } from '../../http/answers.ts';
+import { routePage } from '../answers.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Assistance flags'];
 const notYours = `${FLAG_MESSAGE.notFound} Also for another member's flag.`;
+// The path's flag: an id that names none of the member's flags is a 404 with its message.
+const ownFlag = { params: flagIdInput, notFound: FLAG_MESSAGE.notFound };
 
 /** The member's assistance flags (docs/spec/member-and-public.md §7), under /api. */
 export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,8 +38,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
       query: flagListInput,
       response: { 200: paginatedSchema(flagRowSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await listOwnFlags(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await listOwnFlags(signedInContext(req), req.query)),
   );
 
   app.post(
@@ -58,8 +60,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "One of the member's own flags with every response, oldest first",
       tags,
       who: 'member',
-      params: flagIdInput,
-      notFound: FLAG_MESSAGE.notFound,
+      ...ownFlag,
       response: { 200: flagDetailResponse, 404: notYours },
     }),
     async (req) => dataAnswer(await getOwnFlag(signedInContext(req), req.params)),
@@ -72,8 +73,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
         "Reply in one's own open flag; every coach is mailed. A closed flag is refused (422); the same message again within 10 seconds is not added twice",
       tags,
       who: 'member',
-      params: flagIdInput,
-      notFound: FLAG_MESSAGE.notFound,
+      ...ownFlag,
       bind: ownFlagExists,
       body: flagReplyInput,
       response: { 200: flagSavedResponse, 404: notYours },
@@ -87,8 +87,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Close one's own flag; closing a closed flag again is harmless (200)",
       tags,
       who: 'member',
-      params: flagIdInput,
-      notFound: FLAG_MESSAGE.notFound,
+      ...ownFlag,
       response: { 200: flagSavedResponse, 404: notYours },
     }),
     async (req) => closeAsMember(signedInContext(req), req.params),

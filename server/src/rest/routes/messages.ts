@@ -9,7 +9,8 @@ import {
   unreadCountResponse,
 } from '@evolution/shared';
 import { listInbox, openMessage, unreadCount } from '../../services/messages.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
+import { dataAnswer } from '../../http/answers.ts';
+import { routePage } from '../answers.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Messages'];
@@ -25,8 +26,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       query: messageListInput,
       response: { 200: paginatedSchema(inboxRowSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await listInbox(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await listInbox(signedInContext(req), req.query)),
   );
 
   app.get(

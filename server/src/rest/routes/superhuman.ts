@@ -14,7 +14,8 @@ import {
 } from '@evolution/shared';
 import { macroGuidelines, ownMacroData } from '../../services/macros.ts';
 import { elixirPhase, getMeal, listGroupMeals, mealGroupTree } from '../../services/nutrition.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
+import { dataAnswer } from '../../http/answers.ts';
+import { routePage } from '../answers.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Superhuman'];
@@ -44,12 +45,7 @@ export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(mealRowSchema), 403: forbidden, 404: SUPERHUMAN_MESSAGE.groupNotFound },
     }),
-    async (req) =>
-      pageAnswer(
-        requestOrigin(req),
-        await listGroupMeals(signedInContext(req), { ...req.query, ...req.params }),
-        `/api/user/meal/group/${req.params.groupId}/meals`,
-      ),
+    async (req) => routePage(req, await listGroupMeals(signedInContext(req), { ...req.query, ...req.params })),
   );
 
   app.get(

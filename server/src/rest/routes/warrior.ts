@@ -48,7 +48,8 @@ import {
 import { mayUploadPhoto, readPhoto, uploadProgressPhoto } from '../../services/media.ts';
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
 import { getActivePhase, listTrackPhases, listVersions, maySubmit, submitPhase } from '../../services/training.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../http/answers.ts';
+import { dataAnswer } from '../../http/answers.ts';
+import { routePage } from '../answers.ts';
 import { parseInput } from '../../validation.ts';
 import { formBody } from '../formFields.ts';
 import { doc } from '../openapi.ts';
@@ -278,8 +279,7 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(formLevelRowSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await formLevels(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await formLevels(signedInContext(req), req.query)),
   );
 
   app.get(
@@ -331,12 +331,7 @@ export const warriorRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(pageSchema), 404: 'Page category not found.' },
     }),
-    async (req) =>
-      pageAnswer(
-        requestOrigin(req),
-        await listCategoryPages(signedInContext(req), { ...req.query, ...req.params }),
-        `/api/user/page/category/${req.params.categoryId}/pages`,
-      ),
+    async (req) => routePage(req, await listCategoryPages(signedInContext(req), { ...req.query, ...req.params })),
   );
 
   app.get(

@@ -30,7 +30,8 @@ import {
   updateCalibration,
   updateVo2Level,
 } from '../../../services/adminCatalogue.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const lookupTags = ['Admin: lookups'];
@@ -38,6 +39,10 @@ const calibrationTags = ['Admin: calibrations'];
 const vo2Tags = ['Admin: VO2 max levels'];
 const channelTags = ['Admin: channels and plans'];
 const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
+// The record a path names: an id that names none is a 404 with its message.
+const calibration = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.calibrationNotFound };
+const vo2Level = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.vo2NotFound };
+const channel = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.channelNotFound };
 
 /**
  * Admin REST calls of docs/spec/admin.md §7 for the lookups, calibrations, VO2 max levels and channels with their plans
@@ -95,8 +100,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A calibration',
       tags: calibrationTags,
       who: 'admin',
-      params: catalogueIdInput,
-      notFound: CATALOGUE_MESSAGE.calibrationNotFound,
+      ...calibration,
       response: { 200: one(adminCalibrationSchema), 404: CATALOGUE_MESSAGE.calibrationNotFound },
     }),
     async (req) => dataAnswer(await getCalibration(signedInContext(req), req.params)),
@@ -109,8 +113,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         "Edits a calibration; every field is required but muscle_group_id (omit it to keep, null to clear). Members' next calibration uses it (ladder start = amount / max). A form group has one calibration",
       tags: calibrationTags,
       who: 'admin',
-      params: catalogueIdInput,
-      notFound: CATALOGUE_MESSAGE.calibrationNotFound,
+      ...calibration,
       body: calibrationUpdateInput,
       response: { 200: one(adminCalibrationSchema), 404: CATALOGUE_MESSAGE.calibrationNotFound },
     }),
@@ -126,8 +129,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(vo2LevelSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await listVo2Levels(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await listVo2Levels(signedInContext(req), req.query)),
   );
 
   app.get(
@@ -136,8 +138,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A VO2 max level',
       tags: vo2Tags,
       who: 'admin',
-      params: catalogueIdInput,
-      notFound: CATALOGUE_MESSAGE.vo2NotFound,
+      ...vo2Level,
       response: { 200: one(vo2LevelSchema), 404: CATALOGUE_MESSAGE.vo2NotFound },
     }),
     async (req) => dataAnswer(await getVo2Level(signedInContext(req), req.params)),
@@ -150,8 +151,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         "Edits a VO2 max level. The ranges must tile the scale at one decimal (each level starts 0.1 above the one below ends; the lowest min and the highest max stay open, null): an overlap or a gap is a 422 naming the neighbour, unless move_neighbours is true, which moves the neighbours' adjoining bounds too. Recorded VO2 tests and chamber snapshots are relabelled in the new ranges",
       tags: vo2Tags,
       who: 'admin',
-      params: catalogueIdInput,
-      notFound: CATALOGUE_MESSAGE.vo2NotFound,
+      ...vo2Level,
       body: vo2LevelUpdateInput,
       response: { 200: one(vo2LevelSchema), 404: CATALOGUE_MESSAGE.vo2NotFound },
     }),
@@ -167,8 +167,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(adminChannelSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await listAdminChannels(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await listAdminChannels(signedInContext(req), req.query)),
   );
 
   app.get(
@@ -177,8 +176,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A channel with its plans',
       tags: channelTags,
       who: 'admin',
-      params: catalogueIdInput,
-      notFound: CATALOGUE_MESSAGE.channelNotFound,
+      ...channel,
       response: { 200: one(adminChannelSchema), 404: CATALOGUE_MESSAGE.channelNotFound },
     }),
     async (req) => dataAnswer(await getAdminChannel(signedInContext(req), req.params)),
@@ -191,8 +189,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         "Renames a channel, and its plans named after it (Warrior monthly becomes {name} monthly); optional plans [{id, amount (pounds), active (on sale)}]. A new price applies to new purchases and plan changes (with Stripe, a new Stripe Price); existing subscribers keep paying theirs. A plan off sale leaves /signup and /subscribe, its subscribers keep it. Immortal's plans never go on sale",
       tags: channelTags,
       who: 'admin',
-      params: catalogueIdInput,
-      notFound: CATALOGUE_MESSAGE.channelNotFound,
+      ...channel,
       body: channelUpdateInput,
       response: {
         200: one(adminChannelSchema),

@@ -10,10 +10,13 @@ import {
   paginatedSchema,
 } from '@evolution/shared';
 import { flagExists, closeAsCoach, getFlag, listFlags, replyAsCoach } from '../../../services/flags.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: assistance flags'];
+// The path's flag: an id that names none is a 404 with its message.
+const flag = { params: flagIdInput, notFound: FLAG_MESSAGE.notFound };
 
 /** Admin assistance flags (docs/spec/admin.md §7), registered under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +31,7 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { status, ...page } = await listFlags(signedInContext(req), req.query);
-      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { status });
+      return routePage(req, page, { status });
     },
   );
 
@@ -38,8 +41,7 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A flag with every response, oldest first',
       tags,
       who: 'admin',
-      params: flagIdInput,
-      notFound: FLAG_MESSAGE.notFound,
+      ...flag,
       response: { 200: flagDetailResponse, 404: FLAG_MESSAGE.notFound },
     }),
     async (req) => dataAnswer(await getFlag(signedInContext(req), req.params)),
@@ -52,8 +54,7 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
         'Reply as a coach; the member is mailed. A closed flag is refused (422); the same message again within 10 seconds is not added twice',
       tags,
       who: 'admin',
-      params: flagIdInput,
-      notFound: FLAG_MESSAGE.notFound,
+      ...flag,
       bind: flagExists,
       body: flagReplyInput,
       response: { 200: flagSavedResponse, 404: FLAG_MESSAGE.notFound },
@@ -67,8 +68,7 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Close the flag; the member is mailed. Closing a closed flag again is harmless (200, no mail)',
       tags,
       who: 'admin',
-      params: flagIdInput,
-      notFound: FLAG_MESSAGE.notFound,
+      ...flag,
       response: { 200: flagSavedResponse, 404: FLAG_MESSAGE.notFound },
     }),
     async (req) => closeAsCoach(signedInContext(req), req.params),

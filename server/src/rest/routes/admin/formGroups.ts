@@ -30,12 +30,16 @@ import {
   updateForm,
   updateFormGroup,
 } from '../../../services/adminForms.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: form groups and forms'];
 const groupMissing = FORM_LADDER_MESSAGE.groupNotFound;
 const formMissing = FORM_LADDER_MESSAGE.formNotFound;
+// The path's form group or form: an id that names none is a 404 with its message.
+const group = { params: adminFormGroupIdInput, notFound: groupMissing };
+const form = { params: adminFormIdInput, notFound: formMissing };
 
 /**
  * Form groups and their forms (docs/spec/admin.md §7), registered under /api/admin with role 2 checked by the parent.
@@ -53,7 +57,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { search, ...page } = await listFormGroups(signedInContext(req), req.query);
-      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { search });
+      return routePage(req, page, { search });
     },
   );
 
@@ -75,8 +79,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A form group with its video address and deletable',
       tags,
       who: 'admin',
-      params: adminFormGroupIdInput,
-      notFound: groupMissing,
+      ...group,
       response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
     }),
     async (req) => dataAnswer(await getFormGroup(signedInContext(req), req.params)),
@@ -88,8 +91,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Replace a form group: name, exercise type, video (null clears it) and video link',
       tags,
       who: 'admin',
-      params: adminFormGroupIdInput,
-      notFound: groupMissing,
+      ...group,
       bind: formGroupExists,
       body: adminFormGroupInput,
       response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
@@ -104,8 +106,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
         "Delete a form group and its forms. Refused with 409 (nothing changes) while it is not deletable: its forms are in members' ladders, workout or calibration results, or a calibration uses the group",
       tags,
       who: 'admin',
-      params: adminFormGroupIdInput,
-      notFound: groupMissing,
+      ...group,
       response: { 200: adminFormGroupDeletedSchema, 404: groupMissing, 409: FORM_LADDER_MESSAGE.groupInUse },
     }),
     async (req) => deleteFormGroup(signedInContext(req), req.params),
@@ -117,17 +118,11 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "A form group's ladder ordered by level then progress, 10 a page, with the members on each form",
       tags,
       who: 'admin',
-      params: adminFormGroupIdInput,
-      notFound: groupMissing,
+      ...group,
       query: pageInput,
       response: { 200: paginatedSchema(adminFormSchema), 404: groupMissing },
     }),
-    async (req) =>
-      pageAnswer(
-        requestOrigin(req),
-        await listForms(signedInContext(req), { ...req.params, ...req.query }),
-        `/api/admin/form_group/${req.params.id}/form`,
-      ),
+    async (req) => routePage(req, await listForms(signedInContext(req), { ...req.params, ...req.query })),
   );
 
   app.post(
@@ -148,8 +143,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A form with its place on the ladder (rung) and the members standing on it',
       tags,
       who: 'admin',
-      params: adminFormIdInput,
-      notFound: formMissing,
+      ...form,
       response: { 200: adminFormAnswerSchema, 404: formMissing },
     }),
     async (req) => dataAnswer(await getForm(signedInContext(req), req.params)),
@@ -161,8 +155,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Replace a form; members on it stay on it; form_group_id may be sent but cannot change',
       tags,
       who: 'admin',
-      params: adminFormIdInput,
-      notFound: formMissing,
+      ...form,
       bind: formExists,
       body: adminFormBodyInput,
       response: { 200: adminFormAnswerSchema, 404: formMissing },
@@ -177,8 +170,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
         'Delete a form. Members standing on it move, in the same transaction, to the nearest remaining form of its group (the one below, else the one above); the last form of a group cannot be deleted while members are on it (409). Workout results keep the form by name',
       tags,
       who: 'admin',
-      params: adminFormIdInput,
-      notFound: formMissing,
+      ...form,
       response: { 200: adminFormDeletedSchema, 404: formMissing, 409: FORM_LADDER_MESSAGE.lastFormInUse },
     }),
     async (req) => deleteForm(signedInContext(req), req.params),

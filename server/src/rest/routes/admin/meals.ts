@@ -21,10 +21,13 @@ import {
   updateMeal,
 } from '../../../services/adminMeals.ts';
 import { mealGroupTree } from '../../../services/nutrition.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: meals'];
+// The path's meal: an id that names none is a 404 with its message.
+const meal = { params: adminMealIdInput, notFound: MEAL_MESSAGE.notFound };
 
 /** Admin meals (docs/spec/admin.md §7 "Meals"), registered under /api/admin; the parent checks role 2. */
 export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,12 +54,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(adminMealRowSchema), 404: MEAL_MESSAGE.groupNotFound },
     }),
-    async (req) =>
-      pageAnswer(
-        requestOrigin(req),
-        await listAdminGroupMeals(signedInContext(req), { ...req.params, ...req.query }),
-        `/api/admin/meal/group/${req.params.groupId}/meals`,
-      ),
+    async (req) => routePage(req, await listAdminGroupMeals(signedInContext(req), { ...req.params, ...req.query })),
   );
 
   app.get(
@@ -65,8 +63,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'One meal with ingredient1..12 / formula1..12 and the same as an ingredients list',
       tags,
       who: 'admin',
-      params: adminMealIdInput,
-      notFound: MEAL_MESSAGE.notFound,
+      ...meal,
       response: { 200: adminMealAnswerSchema, 404: MEAL_MESSAGE.notFound },
     }),
     async (req) => dataAnswer(await getAdminMeal(signedInContext(req), req.params)),
@@ -92,8 +89,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
         'Saves a meal; ingredients, media, video link and nutrition left out of the body are kept. A meal moved to another group goes last there; a Saturni Elixir phase stays in Elixirs (422)',
       tags,
       who: 'admin',
-      params: adminMealIdInput,
-      notFound: MEAL_MESSAGE.notFound,
+      ...meal,
       bind: mealExists,
       body: adminMealUpdateInput,
       response: { 200: adminMealAnswerSchema, 404: MEAL_MESSAGE.notFound },
@@ -107,8 +103,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Deletes a meal. The Saturni Elixir's four phases cannot be deleted (409): members follow them in order",
       tags,
       who: 'admin',
-      params: adminMealIdInput,
-      notFound: MEAL_MESSAGE.notFound,
+      ...meal,
       response: { 200: adminMealDeletedSchema, 404: MEAL_MESSAGE.notFound, 409: MEAL_MESSAGE.elixirPhaseUndeletable },
     }),
     async (req) => deleteMeal(signedInContext(req), req.params),

@@ -31,7 +31,8 @@ import {
   adminWorkoutResults,
 } from '../../../services/adminMembers.ts';
 import { listAuditLog } from '../../../services/audit.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: member records'];
@@ -100,12 +101,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       query: pageInput,
       response: { 200: paginatedSchema(formLevelRowSchema), ...missing },
     }),
-    async (req) =>
-      pageAnswer(
-        requestOrigin(req),
-        await adminFormLevels(signedInContext(req), { ...req.query, ...req.params }),
-        `/api/admin/user/${req.params.id}/evolution/form`,
-      ),
+    async (req) => routePage(req, await adminFormLevels(signedInContext(req), { ...req.query, ...req.params })),
   );
 
   app.get(
@@ -178,7 +174,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { member_id, admin_id, ...page } = await listAuditLog(signedInContext(req), req.query);
-      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { member_id, admin_id });
+      return routePage(req, page, { member_id, admin_id });
     },
   );
 };

@@ -11,7 +11,8 @@ import {
   paginatedSchema,
 } from '@evolution/shared';
 import { getSentMessage, listSentMessages, sendMessage } from '../../../services/messages.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: messages'];
@@ -28,8 +29,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       query: messageListInput,
       response: { 200: paginatedSchema(adminMessageRowSchema) },
     }),
-    async (req) =>
-      pageAnswer(requestOrigin(req), await listSentMessages(signedInContext(req), req.query), req.routeOptions.url!),
+    async (req) => routePage(req, await listSentMessages(signedInContext(req), req.query)),
   );
 
   app.post(

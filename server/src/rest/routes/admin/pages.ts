@@ -23,12 +23,15 @@ import {
   pageExists,
   updatePage,
 } from '../../../services/adminPages.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: content pages'];
 const pageMissing = ADMIN_PAGE_MESSAGE.pageNotFound;
 const categoryMissing = ADMIN_PAGE_MESSAGE.categoryNotFound;
+// The path's page: an id that names none is a 404 with its message.
+const contentPage = { params: adminPageIdInput, notFound: pageMissing };
 
 /**
  * Content pages (docs/spec/admin.md §7), registered under /api/admin with role 2 checked by the parent.
@@ -59,9 +62,11 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paginatedSchema(adminPageSchema), 404: categoryMissing },
     }),
     async (req) => {
-      const { id } = req.params;
-      const { search, ...page } = await listAdminPages(signedInContext(req), { ...req.query, categoryId: id });
-      return pageAnswer(requestOrigin(req), page, `/api/admin/page/category/${id}/pages`, { search });
+      const { search, ...page } = await listAdminPages(signedInContext(req), {
+        ...req.query,
+        categoryId: req.params.id,
+      });
+      return routePage(req, page, { search });
     },
   );
 
@@ -85,8 +90,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
         'A page with its Markdown, class, muscle group, picture and video (signed addresses) and its place in the programme',
       tags,
       who: 'admin',
-      params: adminPageIdInput,
-      notFound: pageMissing,
+      ...contentPage,
       response: { 200: adminPageAnswerSchema, 404: pageMissing },
     }),
     async (req) => dataAnswer(await getAdminPage(signedInContext(req), req.params)),
@@ -99,8 +103,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
         'Edit a page: title and content required; class, muscle group, image_id, video_id and video_link left out keep their value and null clears them; the category cannot change. A class change the phase runner cannot run is refused with 422 on class_id (the calibration track is fixed; a version keeps its phase count and its data analysis; pages outside the tracks have no class)',
       tags,
       who: 'admin',
-      params: adminPageIdInput,
-      notFound: pageMissing,
+      ...contentPage,
       bind: pageExists,
       body: adminPageInput,
       response: { 200: adminPageAnswerSchema, 404: pageMissing },
@@ -114,8 +117,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete a technique guide (category 4); any other page is refused with 403 and stays',
       tags,
       who: 'admin',
-      params: adminPageIdInput,
-      notFound: pageMissing,
+      ...contentPage,
       response: { 200: adminPageDeletedSchema, 404: pageMissing },
     }),
     async (req) => deletePage(signedInContext(req), req.params),

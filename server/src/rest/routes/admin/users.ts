@@ -24,11 +24,14 @@ import {
   updateUser,
   userExists,
 } from '../../../services/adminUsers.ts';
-import { dataAnswer, pageAnswer, requestOrigin } from '../../../http/answers.ts';
+import { dataAnswer } from '../../../http/answers.ts';
+import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: users'];
 const M = ADMIN_USER_MESSAGE;
+// The path's user: an id that names none is a 404 with its message.
+const user = { params: adminUserIdInput, notFound: M.notFound };
 
 /** Admin users (docs/spec/admin.md §7 "Users"), registered under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +46,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => {
       const { search, categoryId, ...page } = await listUsers(signedInContext(req), req.query);
-      return pageAnswer(requestOrigin(req), page, req.routeOptions.url!, { search, categoryId });
+      return routePage(req, page, { search, categoryId });
     },
   );
 
@@ -68,8 +71,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'One user in data, with the access map they get now and the flags admins set',
       tags,
       who: 'admin',
-      params: adminUserIdInput,
-      notFound: M.notFound,
+      ...user,
       response: { 200: adminUserResponse, 404: M.notFound },
     }),
     async (req) => dataAnswer(await getUser(signedInContext(req), req.params)),
@@ -82,8 +84,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         "Change a user's name and email (and user_type, beyond the spec); nobody changes their own type or demotes the last admin",
       tags,
       who: 'admin',
-      params: adminUserIdInput,
-      notFound: M.notFound,
+      ...user,
       bind: userExists,
       body: adminUserUpdateInput,
       response: { 200: adminUserSavedResponse, 404: M.notFound },
@@ -101,8 +102,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         "Set a user's password; every token the user holds stops working. Not one's own (use PUT user/settings/password)",
       tags,
       who: 'admin',
-      params: adminUserIdInput,
-      notFound: M.notFound,
+      ...user,
       bind: passwordSettable,
       body: adminUserPasswordInput,
       response: { 200: messageSchema, 404: M.notFound },
@@ -117,8 +117,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         "Force a member's features on (true) or off (false), or back to their plan (null): evolution_page, micro_data, warrior_channel, superhuman_channel; effective on the member's next call",
       tags,
       who: 'admin',
-      params: adminUserIdInput,
-      notFound: M.notFound,
+      ...user,
       bind: userExists,
       body: adminUserAccessInput,
       response: { 200: adminUserSavedResponse, 404: M.notFound },
@@ -136,8 +135,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         "Delete a user and all their data, as the member's own account deletion does (subscription ended with the provider, files, records). Not oneself, never the last admin",
       tags,
       who: 'admin',
-      params: adminUserIdInput,
-      notFound: M.notFound,
+      ...user,
       response: { 200: messageSchema, 404: M.notFound, 402: messageSchema },
     }),
     async (req) => deleteUser(signedInContext(req), req.params),
