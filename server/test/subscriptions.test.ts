@@ -30,6 +30,9 @@ async function plainMember() {
   return (await rest(ctx.app, 'POST', '/api/register', { body: newMember() })).body.access_token as string;
 }
 const adminToken = async () => (await signedInAdmin(ctx.app)).token;
+/** A tRPC account.subscription mutation on the app under test. */
+const subscriptionCall = (procedure: string, input: unknown, token?: string) =>
+  trpc(ctx.app, 'mutation', `account.subscription.${procedure}`, input, token);
 
 describe('POST /api/register/subscription', () => {
   it('creates the member, the billing address and a paid subscription, and answers with a signed-in login response', async () => {
@@ -379,38 +382,27 @@ describe('GET /api/user/subscription', () => {
 
 describe('tRPC account.subscription', () => {
   it('registers and subscribes, reads, changes and cancels through the same services', async () => {
-    const reg = await trpc(ctx.app, 'mutation', 'account.subscription.registerAndSubscribe', registration());
+    const reg = await subscriptionCall('registerAndSubscribe', registration());
     expect(reg.status).toBe(200);
     const token = reg.data.access_token;
     expect(reg.data.subscription).toMatchObject({ active: true, plan: { plan_id: 1 } });
     expect((await trpc(ctx.app, 'query', 'account.subscription.current', undefined, token)).data).toMatchObject({
       channel_name: 'Warrior',
     });
-    expect((await trpc(ctx.app, 'mutation', 'account.subscription.changePlan', { id: 3 }, token)).data).toMatchObject({
+    expect((await subscriptionCall('changePlan', { id: 3 }, token)).data).toMatchObject({
       channel_id: 2,
     });
-    expect((await trpc(ctx.app, 'mutation', 'account.subscription.cancel', undefined, token)).data).toMatchObject({
+    expect((await subscriptionCall('cancel', undefined, token)).data).toMatchObject({
       cancel_at_period_end: true,
     });
   });
 
   it('reports a decline as 402 and validation as 422', async () => {
-    const declined = await trpc(
-      ctx.app,
-      'mutation',
-      'account.subscription.registerAndSubscribe',
-      registration({ nonce: 'pm_card_chargeDeclined' }),
-    );
+    const declined = await subscriptionCall('registerAndSubscribe', registration({ nonce: 'pm_card_chargeDeclined' }));
     expect(declined.status).toBe(402);
     expect(declined.error.message).toBe('Registration was not successful: Your card was declined.');
     const token = await plainMember();
-    const bad = await trpc(
-      ctx.app,
-      'mutation',
-      'account.subscription.subscribe',
-      { channel_id: 3, plan_id: 5, nonce: 'pm_card_visa' },
-      token,
-    );
+    const bad = await subscriptionCall('subscribe', { channel_id: 3, plan_id: 5, nonce: 'pm_card_visa' }, token);
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({ plan_id: ['The Immortal channel is listed but cannot be bought.'] });
   });
@@ -457,20 +449,16 @@ describe("a signed-in member's billing address", () => {
 
   it('is saved through tRPC (subscribe and registerAndSubscribe), creating the contact details when there were none', async () => {
     const first = await plainMember();
-    const sub = await trpc(
-      ctx.app,
-      'mutation',
-      'account.subscription.subscribe',
+    const sub = await subscriptionCall(
+      'subscribe',
       { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', ...address },
       first,
     );
     expect(sub.status).toBe(200);
     expect(await contact(first)).toMatchObject({ address_line1: '2 Royal Crescent', postcode: 'BA1 2LR' });
     const second = await plainMember();
-    const reg = await trpc(
-      ctx.app,
-      'mutation',
-      'account.subscription.registerAndSubscribe',
+    const reg = await subscriptionCall(
+      'registerAndSubscribe',
       { channel_id: 2, plan_id: 3, nonce: 'pm_card_visa', ...address, city: 'Wells' },
       second,
     );
@@ -492,7 +480,7 @@ describe("a signed-in member's billing address", () => {
       country: ['Country is required'],
       telephone: ['Telephone is required'],
     });
-    const viaTrpc = await trpc(ctx.app, 'mutation', 'account.subscription.subscribe', body, token);
+    const viaTrpc = await subscriptionCall('subscribe', body, token);
     expect(viaTrpc.status).toBe(422);
     expect(Object.keys(viaTrpc.error.data.errors)).toEqual(['city', 'county', 'postcode', 'country', 'telephone']);
     expect(await contact(token)).toEqual(before);
@@ -507,10 +495,8 @@ describe("a signed-in member's billing address", () => {
       body: { channel_id: 1, plan_id: 1, nonce: 'pm_card_chargeDeclined', ...address },
     });
     expect(declined.status).toBe(402);
-    const immortal = await trpc(
-      ctx.app,
-      'mutation',
-      'account.subscription.subscribe',
+    const immortal = await subscriptionCall(
+      'subscribe',
       { channel_id: 3, plan_id: 5, nonce: 'pm_card_visa', ...address },
       token,
     );

@@ -38,6 +38,14 @@ function addInterval(start: number, interval: string, count: number): number {
 }
 
 const stripeError = (status: number, error: Json) => ({ status, body: { error: { request_log_url: null, ...error } } });
+/** Stripe's answer for an id it does not know. */
+const resourceMissing = (status: number, param: string, kind: string, id: unknown) =>
+  stripeError(status, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param,
+    message: `No such ${kind}: '${id}'`,
+  });
 
 /**
  * A small Stripe API on localhost for the tests: customers, payment-method attach, prices and subscriptions, with
@@ -98,13 +106,7 @@ export async function startFakeStripe() {
     }
     if (method === 'DELETE' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
       const id = decodeURIComponent(m[1]!);
-      if (!customers.delete(id))
-        return stripeError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'id',
-          message: `No such customer: '${id}'`,
-        });
+      if (!customers.delete(id)) return resourceMissing(404, 'id', 'customer', id);
       // Stripe cancels a deleted customer's subscriptions at once.
       for (const sub of subscriptions.values())
         if (sub.customer === id) Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
@@ -112,13 +114,7 @@ export async function startFakeStripe() {
     }
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) {
       const pm = decodeURIComponent(m[1]!);
-      if (!customers.has(body.customer))
-        return stripeError(400, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'customer',
-          message: `No such customer: '${body.customer}'`,
-        });
+      if (!customers.has(body.customer)) return resourceMissing(400, 'customer', 'customer', body.customer);
       if (pm === 'pm_card_chargeDeclined') {
         return stripeError(402, {
           type: 'card_error',
@@ -128,13 +124,7 @@ export async function startFakeStripe() {
           param: '',
         });
       }
-      if (!pm.startsWith('pm_'))
-        return stripeError(400, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'payment_method',
-          message: `No such PaymentMethod: '${pm}'`,
-        });
+      if (!pm.startsWith('pm_')) return resourceMissing(400, 'payment_method', 'PaymentMethod', pm);
       return {
         status: 200,
         body: {
@@ -170,21 +160,9 @@ export async function startFakeStripe() {
       return { status: 200, body: price };
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
-      if (!customers.has(body.customer))
-        return stripeError(400, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'customer',
-          message: `No such customer: '${body.customer}'`,
-        });
+      if (!customers.has(body.customer)) return resourceMissing(400, 'customer', 'customer', body.customer);
       const price = prices.get(body.items?.[0]?.price);
-      if (!price)
-        return stripeError(400, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'items[0][price]',
-          message: `No such price: '${body.items?.[0]?.price}'`,
-        });
+      if (!price) return resourceMissing(400, 'items[0][price]', 'price', body.items?.[0]?.price);
       const start = now();
       const id = newId('sub');
       const sub = {
@@ -211,13 +189,7 @@ export async function startFakeStripe() {
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = subscriptions.get(m[1]!);
-      if (!sub)
-        return stripeError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'id',
-          message: `No such subscription: '${m[1]}'`,
-        });
+      if (!sub) return resourceMissing(404, 'id', 'subscription', m[1]);
       if (method === 'GET') return { status: 200, body: subscriptionObject(sub) };
       if (method === 'DELETE') {
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
@@ -232,13 +204,7 @@ export async function startFakeStripe() {
         const wanted = body.items?.[0];
         if (wanted?.price) {
           const price = prices.get(wanted.price);
-          if (!price)
-            return stripeError(400, {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              param: 'items[0][price]',
-              message: `No such price: '${wanted.price}'`,
-            });
+          if (!price) return resourceMissing(400, 'items[0][price]', 'price', wanted.price);
           const old = sub.items[0];
           const sameCycle =
             old.price.recurring.interval === price.recurring.interval &&
