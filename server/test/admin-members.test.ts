@@ -13,7 +13,7 @@ import { ensureAdmin } from '../src/db/seed.ts';
 import { AuditLog, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { parq } from './helpers/setupForms.ts';
+import { factFindMacrosAt80kg20pc, parq } from './helpers/setupForms.ts';
 import { calibrateThroughSetup, trainingMember } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('admin-members');
@@ -145,18 +145,9 @@ describe("GET /api/admin/user/{id}/...: a member's record", () => {
     expect((await sharp(Buffer.from(chamber.data.body.images[0]!.base64, 'base64')).metadata()).format).toBe('jpeg');
     for (const score of Object.values(chamber.data.muscle)) expect(score).toBeGreaterThanOrEqual(0);
     expect(Object.keys(chamber.data.muscle).length).toBeGreaterThan(0);
-    // Worked to the digit in server/src/domain/macros.test.ts: 70 in, wrist 7, ankle 9, Titan, 80 kg at 20 %.
     expect(
       macroDataSchema.strict().parse((await get(adminUrl(id, 'evolution/macro_data'), admin.token)).body),
-    ).toMatchObject({
-      daily_caloric_intake: 2173,
-      fat_intake: 60,
-      protein_intake: 160,
-      carbohydrate_intake: 248,
-      max_lean_body_mass_kg: 81.51,
-      max_lean_body_mass_lbs: 179.69,
-      desired_body_mass: 71.51,
-    });
+    ).toMatchObject(factFindMacrosAt80kg20pc);
   });
 
   it('needs a token (401) and role 2 (403) for every call', async () => {

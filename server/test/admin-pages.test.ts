@@ -17,7 +17,7 @@ import { PAGES } from '../src/db/programme.ts';
 import { Evolution, Media, Page } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { trainingMember } from './helpers/training.ts';
+import { phaseClassKeys, trainingMember } from './helpers/training.ts';
 
 const ctx = useTestApp();
 let adminToken: string;
@@ -58,6 +58,15 @@ const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: un
   rest(ctx.app, method, url, { token: adminToken, body });
 const pageRow = (id: number) => ctx.app.orm.em.fork().findOneOrFail(Page, { id }, { populate: ['phaseClass'] });
 const seeded = (id: number) => PAGES.find((p) => p.id === id)!;
+/** How a page answers when it has no muscle group, picture or video. */
+const noMuscleGroupOrMedia = {
+  muscle_group_id: null,
+  image_id: null,
+  image_path: null,
+  video_id: null,
+  video_path: null,
+  video_link: null,
+};
 
 describe('who may call the page routes', () => {
   const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string][] = [
@@ -108,15 +117,7 @@ describe('GET admin/page/category and admin/phase_class', () => {
   it('lists the seven phase classes', async () => {
     const res = await admin('GET', '/api/admin/phase_class');
     expect(res.status).toBe(200);
-    expect(phaseClassListSchema.parse(res.body).data.map((c) => c.key)).toEqual([
-      'vo2',
-      'exercise',
-      'exercises',
-      'challenge',
-      'flexibility',
-      'recovery',
-      'data-analysis',
-    ]);
+    expect(phaseClassListSchema.parse(res.body).data.map((c) => c.key)).toEqual(phaseClassKeys);
     expect(res.body.data[2]).toEqual({ id: 3, name: 'Exercises', key: 'exercises', preset: { chunk: 3, repeats: 3 } });
     expect((await trpc(ctx.app, 'query', 'admin.pages.phaseClasses', undefined, adminToken)).data).toEqual(res.body);
   });
@@ -179,12 +180,7 @@ describe('GET admin/page/{id}', () => {
       title: 'VO2 max test',
       page_category_id: 3,
       class_id: 1,
-      muscle_group_id: null,
-      image_id: null,
-      image_path: null,
-      video_id: null,
-      video_path: null,
-      video_link: null,
+      ...noMuscleGroupOrMedia,
       deletable: false,
       track: 'calibration',
       phase: 1,
@@ -271,14 +267,7 @@ describe('PUT admin/page/{id}', () => {
       video_id: '',
       video_link: '',
     });
-    expect(cleared.body.data).toMatchObject({
-      muscle_group_id: null,
-      image_id: null,
-      image_path: null,
-      video_id: null,
-      video_path: null,
-      video_link: null,
-    });
+    expect(cleared.body.data).toMatchObject(noMuscleGroupOrMedia);
   });
 
   it('refuses media of another kind, a member photo, and unknown muscle groups and classes, all in one 422', async () => {

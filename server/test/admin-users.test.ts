@@ -138,6 +138,9 @@ const call = (
   body?: unknown,
   token: string | null = adminToken,
 ) => rest(ctx.app, method, url, { token: token ?? undefined, ...(body === undefined ? {} : { body }) });
+/** An admin.users mutation through tRPC, as the boss by default. */
+const mutation = (procedure: string, input: unknown, token = adminToken) =>
+  trpc(ctx.app, 'mutation', `admin.users.${procedure}`, input, token);
 const created = async (overrides: Record<string, unknown> = {}) => {
   const res = await call('POST', '/api/admin/admin', {
     name: 'Made By Admin',
@@ -164,26 +167,18 @@ describe.each([
 ] as const)('%s /api/admin/admin/{id}%s role checks', (method, suffix) => {
   it('is 401 anonymous, 403 for a member and 404 for an unknown id', async () => {
     const target = await created();
-    expect(
-      await call(
-        method,
-        `/api/admin/admin/${target.id}${suffix}`,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        null,
-      ),
-    ).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
-    expect(
-      await call(
-        method,
-        `/api/admin/admin/${target.id}${suffix}`,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        memberToken,
-      ),
-    ).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    const url = (id: number | string) => `/api/admin/admin/${id}${suffix}`;
+    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+    expect(await call(method, url(target.id), body, null)).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+    });
+    expect(await call(method, url(target.id), body, memberToken)).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
     for (const id of ['999999', 'abc', '0']) {
-      expect(
-        await call(method, `/api/admin/admin/${id}${suffix}`, method === 'GET' || method === 'DELETE' ? undefined : {}),
-      ).toMatchObject({ status: 404, body: { message: M.notFound } });
+      expect(await call(method, url(id), body)).toMatchObject({ status: 404, body: { message: M.notFound } });
     }
     expect(await em().count(User, { id: target.id })).toBe(1);
   });
@@ -282,28 +277,21 @@ describe('POST /api/admin/admin', () => {
   });
 
   it('is admin.users.create through tRPC, with the same messages', async () => {
-    const res = await trpc(
-      ctx.app,
-      'mutation',
-      'admin.users.create',
-      { name: 'Via tRPC', email: 'via-trpc@example.com', password: 'new-member-1', user_type: 1 },
-      adminToken,
-    );
+    const res = await mutation('create', {
+      name: 'Via tRPC',
+      email: 'via-trpc@example.com',
+      password: 'new-member-1',
+      user_type: 1,
+    });
     expect(res.data).toMatchObject({ message: M.created, data: { email: 'via-trpc@example.com' } });
-    const bad = await trpc(
-      ctx.app,
-      'mutation',
-      'admin.users.create',
-      { name: 'Via tRPC', email: 'nope', password: '1', user_type: 9 },
-      adminToken,
-    );
+    const bad = await mutation('create', { name: 'Via tRPC', email: 'nope', password: '1', user_type: 9 });
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({
       email: ['The email is must be an email'],
       password: ['The min length of password is 6'],
       user_type: ['The user type is Admin or User'],
     });
-    expect((await trpc(ctx.app, 'mutation', 'admin.users.create', {}, memberToken)).status).toBe(403);
+    expect((await mutation('create', {}, memberToken)).status).toBe(403);
   });
 });
 
@@ -390,33 +378,11 @@ describe('PATCH /api/admin/admin/{id}', () => {
 
   it('is admin.users.update through tRPC', async () => {
     const user = await created();
-    const res = await trpc(
-      ctx.app,
-      'mutation',
-      'admin.users.update',
-      { id: user.id, name: 'Through tRPC', email: user.email },
-      adminToken,
-    );
+    const res = await mutation('update', { id: user.id, name: 'Through tRPC', email: user.email });
     expect(res.data.data.name).toBe('Through tRPC');
-    const bad = await trpc(
-      ctx.app,
-      'mutation',
-      'admin.users.update',
-      { id: user.id, name: '', email: 'x' },
-      adminToken,
-    );
+    const bad = await mutation('update', { id: user.id, name: '', email: 'x' });
     expect(bad.error.data.errors).toEqual({ name: [M.nameRequired], email: ['Invalid email'] });
-    expect(
-      (
-        await trpc(
-          ctx.app,
-          'mutation',
-          'admin.users.update',
-          { id: 999999, name: 'a', email: 'a@example.com' },
-          adminToken,
-        )
-      ).status,
-    ).toBe(404);
+    expect((await mutation('update', { id: 999999, name: 'a', email: 'a@example.com' })).status).toBe(404);
   });
 });
 
@@ -483,19 +449,10 @@ describe('PUT /api/admin/admin/{id}', () => {
   it('is admin.users.setPassword through tRPC, and revokes there too', async () => {
     const user = await created({ password: 'before-1' });
     const token = (await login(user.email, 'before-1')).body.access_token;
-    const res = await trpc(
-      ctx.app,
-      'mutation',
-      'admin.users.setPassword',
-      { id: user.id, password: 'after-11', password_confirmation: 'after-11' },
-      adminToken,
-    );
+    const res = await mutation('setPassword', { id: user.id, password: 'after-11', password_confirmation: 'after-11' });
     expect(res.data).toEqual({ message: M.passwordSet });
     expect((await rest(ctx.app, 'GET', '/api/user', { token })).status).toBe(401);
-    expect(
-      (await trpc(ctx.app, 'mutation', 'admin.users.setPassword', { id: user.id, password: 'x' }, adminToken)).error
-        .data.errors,
-    ).toEqual({
+    expect((await mutation('setPassword', { id: user.id, password: 'x' })).error.data.errors).toEqual({
       password: ['The min length of password is 6'],
       password_confirmation: [M.confirmationRequired],
     });
@@ -550,13 +507,7 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
       superhuman_channel: true,
     });
     // Flags not sent stay as they were.
-    const again = await trpc(
-      ctx.app,
-      'mutation',
-      'admin.users.setAccess',
-      { id: member.userId, warrior_channel: true },
-      adminToken,
-    );
+    const again = await mutation('setAccess', { id: member.userId, warrior_channel: true });
     expect(again.data.data.access_overrides).toEqual({
       evolution_page: true,
       warrior_channel: true,
@@ -569,7 +520,7 @@ describe('PATCH /api/admin/admin/{id}/access', () => {
     const member = await trainingMember(ctx.app, { channel: CHANNEL.warrior });
     const patch = (body: Record<string, unknown>) => call('PATCH', `/api/admin/admin/${member.userId}/access`, body);
     const viaTrpc = async (input: Record<string, unknown>) =>
-      (await trpc(ctx.app, 'mutation', 'admin.users.setAccess', { id: member.userId, ...input }, adminToken)).data;
+      (await mutation('setAccess', { id: member.userId, ...input })).data;
     const seen = async () => (await rest(ctx.app, 'GET', '/api/user', { token: member.token })).body.access;
     const meals = async () => (await rest(ctx.app, 'GET', '/api/user/meal/group', { token: member.token })).status;
     const trend = async () => (await rest(ctx.app, 'GET', '/api/user/evolution/trend', { token: member.token })).status;
@@ -708,11 +659,11 @@ describe('DELETE /api/admin/admin/{id}', () => {
       body: { errors: { user: [M.selfDelete] } },
     });
     expect(await em().count(User, { id: bossId })).toBe(1);
-    expect((await trpc(ctx.app, 'mutation', 'admin.users.delete', { id: other.userId }, adminToken)).data).toEqual({
+    expect((await mutation('delete', { id: other.userId })).data).toEqual({
       message: M.deleted,
     });
     expect((await rest(ctx.app, 'GET', '/api/user', { token: other.token })).status).toBe(401);
-    expect((await trpc(ctx.app, 'mutation', 'admin.users.delete', { id: other.userId }, adminToken)).status).toBe(404);
+    expect((await mutation('delete', { id: other.userId })).status).toBe(404);
   });
 });
 

@@ -18,7 +18,7 @@ import { ELIXIR_PHASES, RECIPES, recipeNutrition } from '../src/db/recipes.ts';
 import { Evolution, Meal, Media, User } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
+import { factFindMacrosAt80kg20pc, factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
 import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('superhuman');
@@ -253,18 +253,11 @@ describe('macro data', () => {
   }
 
   it('gives the figures of docs/product.md §4 from the fact-find and the latest data analysis', async () => {
-    // Worked to the digit in server/src/domain/macros.test.ts: 70 in, wrist 7, ankle 9, Titan, 80 kg at 20 %.
     const member = await measuredMember(80, 20);
     const res = await get('/api/user/evolution/macro_data', member.token);
     expect(res.status).toBe(200);
     expect(macroDataSchema.strict().parse(res.body)).toEqual({
-      daily_caloric_intake: 2173,
-      fat_intake: 60,
-      protein_intake: 160,
-      carbohydrate_intake: 248,
-      max_lean_body_mass_kg: 81.51,
-      max_lean_body_mass_lbs: 179.69,
-      desired_body_mass: 71.51,
+      ...factFindMacrosAt80kg20pc,
       desired_body_fat: 10.5,
       desired_aesthetic: 'Titan',
       body_fat: 20,

@@ -22,7 +22,7 @@ import {
 import { orderLadder } from '../src/domain/ladder.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { trainingMember } from './helpers/training.ts';
+import { phaseClassKeys, trainingMember } from './helpers/training.ts';
 
 const ctx = useTestApp();
 let token: string;
@@ -57,15 +57,7 @@ describe('the seeded programme', () => {
       ['Excellent', 46.5, 52.4],
       ['Superior', 52.5, null],
     ]);
-    expect((await em.find(PhaseClass, {}, { orderBy: { id: 'asc' } })).map((c) => c.key)).toEqual([
-      'vo2',
-      'exercise',
-      'exercises',
-      'challenge',
-      'flexibility',
-      'recovery',
-      'data-analysis',
-    ]);
+    expect((await em.find(PhaseClass, {}, { orderBy: { id: 'asc' } })).map((c) => c.key)).toEqual(phaseClassKeys);
   });
 
   it('runs the nine phases of docs/product.md in every general version', async () => {

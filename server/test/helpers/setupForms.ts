@@ -35,6 +35,20 @@ export const factFind = (overrides: Overrides = {}) => ({
   ...overrides,
 });
 
+/**
+ * The macro figures for factFind() (70 in, wrist 7, ankle 9, Titan) at 80 kg and 20 % body fat, worked to the digit in
+ * server/src/domain/macros.test.ts.
+ */
+export const factFindMacrosAt80kg20pc = {
+  daily_caloric_intake: 2173,
+  fat_intake: 60,
+  protein_intake: 160,
+  carbohydrate_intake: 248,
+  max_lean_body_mass_kg: 81.51,
+  max_lean_body_mass_lbs: 179.69,
+  desired_body_mass: 71.51,
+};
+
 /** The contact details (PUT user/contact_details). */
 export const contactDetails = (overrides: Overrides = {}) => ({
   address_line1: '1 Chamber Road',

@@ -139,3 +139,6 @@ export async function calibrateThroughSetup(
   await send('POST', `${track}/data-analysis`, dataAnalysis(photos));
   return photos;
 }
+
+/** The seven phase classes' keys, in id order, as the seed makes them. */
+export const phaseClassKeys = ['vo2', 'exercise', 'exercises', 'challenge', 'flexibility', 'recovery', 'data-analysis'];
