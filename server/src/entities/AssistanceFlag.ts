@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { countedRows } from './RowCount.ts';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 /** A member's support thread: the opening subject and message; coaches and the member reply until it is closed. */
@@ -8,8 +8,7 @@ export const AssistanceFlag = defineEntity({
   name: 'AssistanceFlag',
   tableName: 'assistance_flags',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    ...ownedByMember(),
     subject: p.string().length(255),
     message: p.text(),
     /** 0 open, 1 closed (FLAG_STATUS). */

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { countedRows } from './RowCount.ts';
 import { User } from './User.ts';
+import { whenCreated } from './properties.ts';
 
 /**
  * An admin's read of a member's health data (PAR-Q, fact-find, progress photos: docs/product.md §7). The member is
@@ -18,7 +19,7 @@ export const AuditLog = defineEntity({
     objectType: p.string().length(50),
     objectId: p.integer().nullable(),
     ip: p.string().length(64).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
   },
   // One admin's or one member's reads, newest first, in index order.
   indexes: [{ properties: ['admin', 'id'] }, { properties: ['memberId', 'id'] }],

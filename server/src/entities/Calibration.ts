@@ -3,7 +3,7 @@ import { ExerciseType } from './ExerciseType.ts';
 import { FormGroup } from './FormGroup.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
 import { contentChanged } from './contentChanged.ts';
-import { timestamps } from './properties.ts';
+import { decimal, timestamps } from './properties.ts';
 
 /** The max test that places a member on a form group's ladder: amount / max of the ladder length. */
 export const Calibration = defineEntity({
@@ -18,7 +18,7 @@ export const Calibration = defineEntity({
     /** 1 reps, 2 time (seconds). */
     repsOrTime: p.smallint(),
     /** Added load in kg; 0 for bodyweight. */
-    totalWeight: p.decimal('number').precision(6).scale(2).default(0),
+    totalWeight: decimal(6, 2).default(0),
     exerciseType: () => p.manyToOne(ExerciseType),
     muscleGroup: () => p.manyToOne(MuscleGroup).nullable().deleteRule('set null'),
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade').index(),

@@ -1,35 +1,35 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Media } from './Media.ts';
 import { PhaseSubmission } from './PhaseSubmission.ts';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
+import { decimal, whenCreated } from './properties.ts';
 
 /** What a data-analysis submission records for the evolution chamber (calibration = version 0). */
 export const ChamberSnapshot = defineEntity({
   name: 'ChamberSnapshot',
   tableName: 'chamber_snapshots',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    ...ownedByMember({ indexed: false }),
     submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade').index(),
     evolution: p.integer(),
     version: p.smallint(),
     /** kg */
-    weight: p.decimal('number').precision(6).scale(2),
+    weight: decimal(6, 2),
     /** % */
-    bodyFat: p.decimal('number').precision(5).scale(2),
+    bodyFat: decimal(5, 2),
     /** Circumferences in inches. */
-    chest: p.decimal('number').precision(6).scale(2),
-    bicep: p.decimal('number').precision(6).scale(2),
-    waist: p.decimal('number').precision(6).scale(2),
-    quad: p.decimal('number').precision(6).scale(2),
+    chest: decimal(6, 2),
+    bicep: decimal(6, 2),
+    waist: decimal(6, 2),
+    quad: decimal(6, 2),
     image1: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     image2: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     image3: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    vo2Score: p.decimal('number').precision(5).scale(1).nullable(),
+    vo2Score: decimal(5, 1).nullable(),
     vo2Level: p.string().length(100).nullable(),
     /** Muscle name → score 0-10 at the time of the snapshot. */
     muscle: p.json<Record<string, number>>(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
   },
   uniques: [{ properties: ['user', 'evolution', 'version'] }],
   // A photo deleted with its member sets these to null: found by index, not by reading every snapshot.

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from './User.ts';
+import { memberRecord } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 /** A member's programme state in the warrior channel: where they are in evolutions, versions and phases. */
@@ -7,8 +7,7 @@ export const Evolution = defineEntity({
   name: 'Evolution',
   tableName: 'evolutions',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.oneToOne(User).owner().unique().deleteRule('cascade'),
+    ...memberRecord(),
     evolution: p.integer().default(1),
     version: p.integer().default(1),
     phase: p.integer().default(1),

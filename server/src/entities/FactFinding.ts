@@ -1,23 +1,22 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { DESIRED_AESTHETICS, FOOD_PREFERENCES } from '@evolution/shared';
-import { User } from './User.ts';
-import { timestamps } from './properties.ts';
+import { memberRecord } from './ownedByMember.ts';
+import { decimal, timestamps } from './properties.ts';
 
 /** A member's fact-find: body measures (inches, kg), goal, diet and day rhythm; step 2 of setup. */
 export const FactFinding = defineEntity({
   name: 'FactFinding',
   tableName: 'fact_findings',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.oneToOne(User).owner().unique().deleteRule('cascade'),
+    ...memberRecord(),
     dateOfBirth: p.date(),
-    height: p.decimal('number').precision(6).scale(2),
-    weight: p.decimal('number').precision(6).scale(2),
-    wristCircumference: p.decimal('number').precision(6).scale(2),
-    ankleCircumference: p.decimal('number').precision(6).scale(2),
+    height: decimal(6, 2),
+    weight: decimal(6, 2),
+    wristCircumference: decimal(6, 2),
+    ankleCircumference: decimal(6, 2),
     desiredAesthetic: p.enum(DESIRED_AESTHETICS),
     /** Body fat % the aesthetic aims at (Warrior 7, Titan 10.5, Tank 15); the macro calculation reads it. */
-    desiredBodyFat: p.decimal('number').precision(5).scale(2),
+    desiredBodyFat: decimal(5, 2),
     foodPreference: p.enum(FOOD_PREFERENCES),
     wakingTime: p.string().length(8),
     workStart: p.string().length(8),

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { AssistanceFlag } from './AssistanceFlag.ts';
 import { User } from './User.ts';
+import { whenCreated } from './properties.ts';
 
 /** A reply in an assistance flag's thread, by the member or by a coach (an admin). */
 export const FlagResponse = defineEntity({
@@ -14,7 +15,7 @@ export const FlagResponse = defineEntity({
     /** Whether a coach wrote it, kept so the thread still reads right after the author's account is gone. */
     byCoach: p.boolean(),
     message: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
   },
   // A member deleted sets their replies' author to null: found by index, not by reading every reply.
   indexes: [

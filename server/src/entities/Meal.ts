@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { MealGroup } from './MealGroup.ts';
 import { Media } from './Media.ts';
-import { timestamps } from './properties.ts';
+import { decimal, timestamps } from './properties.ts';
 
 /** One ingredient of a meal: its name with the unit in it ("Rolled oats (g)") and the amount per serving. */
 export interface MealIngredient {
@@ -26,10 +26,10 @@ export const Meal = defineEntity({
     video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
     videoLink: p.string().length(255).nullable(),
     /** Per-serving nutrition (kcal, grams); all four or none. Scales with the servings like the ingredients. */
-    kcal: p.decimal('number').precision(7).scale(1).nullable(),
-    protein: p.decimal('number').precision(6).scale(1).nullable(),
-    fat: p.decimal('number').precision(6).scale(1).nullable(),
-    carbohydrate: p.decimal('number').precision(6).scale(1).nullable(),
+    kcal: decimal(7, 1).nullable(),
+    protein: decimal(6, 1).nullable(),
+    fat: decimal(6, 1).nullable(),
+    carbohydrate: decimal(6, 1).nullable(),
     /** Order within the group (the elixir's phase number); ties go by id. */
     position: p.smallint().default(0),
     ...timestamps(),

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './User.ts';
+import { whenCreated } from './properties.ts';
 
 const MEDIA_KINDS = [
   'progress_photo',
@@ -29,7 +30,7 @@ export const Media = defineEntity({
     thumbnail: p.blob().nullable().lazy(),
     /** The key the member's device made for a progress photo's upload (Idempotency-Key): a resend answers this row. */
     idempotencyKey: p.string().length(64).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
     /** When a data analysis first used this progress photo; null while it waits (and the hourly clean-up may delete it). */
     submittedAt: p.datetime().nullable(),
   },

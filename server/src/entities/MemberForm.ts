@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Form } from './Form.ts';
 import { FormGroup } from './FormGroup.ts';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 /** Where a member stands on one form group's ladder: set by calibration, moved by double progression. */
@@ -9,8 +9,7 @@ export const MemberForm = defineEntity({
   name: 'MemberForm',
   tableName: 'member_forms',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    ...ownedByMember({ indexed: false }),
     formGroup: () => p.manyToOne(FormGroup).deleteRule('cascade'),
     form: () => p.manyToOne(Form).deleteRule('cascade'),
     ...timestamps(),

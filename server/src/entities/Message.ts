@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Channel } from './Channel.ts';
 import { User } from './User.ts';
+import { whenCreated } from './properties.ts';
 
 /**
  * A coach's message (docs/product.md §6): to one member (`recipient`) or to every member of a channel with an active
@@ -20,10 +21,7 @@ export const Message = defineEntity({
     channel: () => p.manyToOne(Channel).nullable(),
     /** The sender's key for one send: a double-clicked or retried send with the same key sends nothing twice. */
     idempotencyKey: p.string().length(100).nullable(),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: whenCreated().index(),
     /** Members counted in the audience when it was sent: what a channel message's delivery is heading for. */
     expectedCount: p.integer().default(0),
     /** When the last recipient row was written; null while a channel message is still being delivered. */

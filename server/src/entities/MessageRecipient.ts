@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Message } from './Message.ts';
 import { User } from './User.ts';
+import { whenCreated } from './properties.ts';
 
 /** One member's copy of a message: in their inbox, unread until they open it. */
 export const MessageRecipient = defineEntity({
@@ -11,7 +12,7 @@ export const MessageRecipient = defineEntity({
     message: () => p.manyToOne(Message).deleteRule('cascade'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     readAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
     /** When the member's mail was taken for sending: set just before it goes, so a retried page never sends it twice. */
     mailedAt: p.datetime().nullable(),
   },

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { TokenAbility } from '@evolution/shared';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
+import { whenCreated } from './properties.ts';
 
 /**
  * A personal access token (Laravel Sanctum's): an integration calls with `<id>|<secret>` instead of a password. Only
@@ -10,8 +11,7 @@ export const PersonalAccessToken = defineEntity({
   name: 'PersonalAccessToken',
   tableName: 'personal_access_tokens',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    ...ownedByMember(),
     name: p.string().length(255),
     /** SHA-256 of the secret, hex. */
     token: p.string().length(64),
@@ -19,6 +19,6 @@ export const PersonalAccessToken = defineEntity({
     /** The last call made with it, written at most once a minute. */
     lastUsedAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
   },
 });

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Page } from './Page.ts';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
+import { whenCreated } from './properties.ts';
 
 export const TRACKS = ['calibration', 'general'] as const;
 
@@ -12,8 +13,7 @@ export const PhaseSubmission = defineEntity({
   name: 'PhaseSubmission',
   tableName: 'phase_submissions',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    ...ownedByMember({ indexed: false }),
     evolution: p.integer(),
     track: p.enum(TRACKS),
     /** 0 for the calibration track. */
@@ -26,7 +26,7 @@ export const PhaseSubmission = defineEntity({
     response: p.json<Record<string, unknown>>(),
     /** The key the member's device made for this submission (Idempotency-Key); a resend with it gets `response`. */
     idempotencyKey: p.string().length(64).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
   },
   uniques: [
     { properties: ['user', 'evolution', 'track', 'version', 'phase'] },

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
+import { whenCreated } from './properties.ts';
 
 /**
  * One device's Web Push subscription (a browser's PushSubscription): where to send and the keys that encrypt for it.
@@ -9,14 +10,13 @@ export const PushSubscription = defineEntity({
   name: 'PushSubscription',
   tableName: 'push_subscriptions',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    ...ownedByMember(),
     /** The push service's address for this device; registering it again updates the row, from another account moves it. */
     endpoint: p.string().length(2048).unique(),
     /** The device's P-256 public key and its 16-byte auth secret, base64url (RFC 8291). */
     p256dh: p.string().length(100),
     auth: p.string().length(32),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
     /** When the push service last accepted a notification for it. */
     lastUsedAt: p.datetime().nullable(),
   },

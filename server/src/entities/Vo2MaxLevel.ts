@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestamps } from './properties.ts';
+import { decimal, timestamps } from './properties.ts';
 
 /** A VO2 max band in ml/kg/min; a null bound is an open end (Very poor has no min, Superior no max). */
 export const Vo2MaxLevel = defineEntity({
@@ -10,8 +10,8 @@ export const Vo2MaxLevel = defineEntity({
     levelName: p.string().length(100),
     /** Rank from 1 (lowest). */
     level: p.smallint(),
-    min: p.decimal('number').precision(5).scale(1).nullable(),
-    max: p.decimal('number').precision(5).scale(1).nullable(),
+    min: decimal(5, 1).nullable(),
+    max: decimal(5, 1).nullable(),
     ...timestamps(),
   },
 });

@@ -3,7 +3,8 @@ import { Calibration } from './Calibration.ts';
 import { Form } from './Form.ts';
 import { FormGroup } from './FormGroup.ts';
 import { PhaseSubmission, TRACKS } from './PhaseSubmission.ts';
-import { User } from './User.ts';
+import { ownedByMember } from './ownedByMember.ts';
+import { decimal, whenCreated } from './properties.ts';
 
 /**
  * One logged set (general track) or one max test (calibration track). Names, par, level and progress are copied
@@ -14,8 +15,7 @@ export const WorkoutResult = defineEntity({
   name: 'WorkoutResult',
   tableName: 'workout_results',
   properties: {
-    id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    ...ownedByMember({ indexed: false }),
     submission: () => p.manyToOne(PhaseSubmission).deleteRule('cascade').index(),
     evolution: p.integer(),
     track: p.enum(TRACKS),
@@ -30,12 +30,12 @@ export const WorkoutResult = defineEntity({
     /** Reps, or seconds for a time form. */
     amount: p.integer(),
     timeToComplete: p.integer().nullable(),
-    totalWeight: p.decimal('number').precision(6).scale(2).default(0),
+    totalWeight: decimal(6, 2).default(0),
     par: p.integer().nullable(),
     level: p.smallint().nullable(),
     progress: p.smallint().nullable(),
     repsOrTime: p.smallint(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: whenCreated(),
   },
   indexes: [
     { properties: ['user', 'evolution', 'track'] },
