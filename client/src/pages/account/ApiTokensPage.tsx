@@ -6,6 +6,7 @@ import { StaticTable, type StaticColumn } from '../../components/table/StaticTab
 import { Button } from '../../components/ui/Button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../components/ui/Field.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { SaveForm } from '../../components/ui/SaveForm.tsx';
 import { toast } from '../../components/ui/notifier.ts';
@@ -63,10 +64,7 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
     }
   };
   return (
-    <section className="panel form" aria-labelledby="new-token-title">
-      <h2 id="new-token-title" className="panel__title">
-        Your new token
-      </h2>
+    <Panel titleId="new-token-title" title="Your new token" className="form">
       <p className="notice notice--warning">Copy it now: it is not shown again.</p>
       <TextField label="Token" value={token} readOnly onFocus={(e) => e.currentTarget.select()} />
       <div className="panel__actions">
@@ -75,7 +73,7 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
           Done
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -169,10 +167,7 @@ export default function ApiTokensPage() {
           Create token
         </Button>
       </SaveForm>
-      <section className="panel" aria-labelledby="tokens-title">
-        <h2 id="tokens-title" className="panel__title">
-          Your tokens
-        </h2>
+      <Panel titleId="tokens-title" title="Your tokens">
         <QueryState query={tokens} loading="Loading your tokens" />
         {tokens.isSuccess && rows.length === 0 && <p className="empty">You have no tokens.</p>}
         {rows.length > 0 && (
@@ -183,7 +178,7 @@ export default function ApiTokensPage() {
             rowKey={(t) => t.id}
           />
         )}
-      </section>
+      </Panel>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}

@@ -15,6 +15,7 @@ import { schemaErrors, useForm } from '../../forms/useForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 
 const READ_COLUMNS: readonly StaticColumn<DataReadRow>[] = [
@@ -29,10 +30,7 @@ function HealthDataReads() {
   const reads = trpc.account.dataReads.useQuery({ page }, { staleTime: 0, placeholderData: (prev) => prev });
   const rows = reads.data?.data ?? [];
   return (
-    <section className="panel" aria-labelledby="reads-title">
-      <h2 id="reads-title" className="panel__title">
-        Who has read your health data
-      </h2>
+    <Panel titleId="reads-title" title="Who has read your health data">
       <p className="muted">
         Each time one of our coaches opens your questionnaire, fact-find, evolution chamber and photos, or macro data,
         it is listed here.
@@ -50,7 +48,7 @@ function HealthDataReads() {
       {reads.data && (
         <Pagination page={page} lastPage={reads.data.meta.last_page} onChange={setPage} label="Pages of reads" />
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -110,10 +108,7 @@ export default function YourDataPage() {
           Under UK data-protection law you may have a copy of everything we hold about you, and you may have it erased.
         </p>
       </PageHeader>
-      <section className="panel" aria-labelledby="download-title">
-        <h2 id="download-title" className="panel__title">
-          Download your data
-        </h2>
+      <Panel titleId="download-title" title="Download your data">
         <p className="muted">
           Your account, contact details, questionnaire, fact-find, subscription and programme, in one JSON file.
         </p>
@@ -122,12 +117,9 @@ export default function YourDataPage() {
             Download (JSON)
           </Button>
         </div>
-      </section>
+      </Panel>
       <HealthDataReads />
-      <section className="panel panel--danger" aria-labelledby="delete-title">
-        <h2 id="delete-title" className="panel__title">
-          Delete your account
-        </h2>
+      <Panel titleId="delete-title" title="Delete your account" className="panel--danger">
         <p className="muted">
           Your subscription ends at once and every record of your account is erased. This cannot be undone: download
           your data first if you want a copy.
@@ -151,7 +143,7 @@ export default function YourDataPage() {
             </Button>
           </div>
         </form>
-      </section>
+      </Panel>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

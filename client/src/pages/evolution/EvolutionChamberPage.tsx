@@ -5,6 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx
 import { ResultsLinks } from '../results/ResultsLinks.tsx';
 import './evolution.css';
 import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { lazyScreen } from '../../router/lazyScreen.ts';
 import { useChamberPage, useFirstPageWhenMissing } from './chamberPage.ts';
@@ -32,10 +33,7 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
   const hasMuscle = Object.keys(muscle).length > 0;
   return (
     <div className="chamber">
-      <section className="panel chamber__vo2" aria-labelledby="vo2-title">
-        <h2 id="vo2-title" className="panel__title">
-          VO2 max
-        </h2>
+      <Panel titleId="vo2-title" title="VO2 max" className="chamber__vo2">
         {vo2max.score === null ? (
           <p className="muted">No treadmill test in this version.</p>
         ) : (
@@ -45,12 +43,9 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
             {vo2max.level && <span className="badge badge--accent chamber__level">{vo2max.level}</span>}
           </p>
         )}
-      </section>
+      </Panel>
 
-      <section className="panel chamber__body" aria-labelledby="body-title">
-        <h2 id="body-title" className="panel__title">
-          Body
-        </h2>
+      <Panel titleId="body-title" title="Body" className="chamber__body">
         <dl className="metrics">
           {BODY_METRICS.map((m) => (
             <div key={m.key} className="metrics__item">
@@ -62,12 +57,9 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
             </div>
           ))}
         </dl>
-      </section>
+      </Panel>
 
-      <section className="panel chamber__muscle" aria-labelledby="muscle-title">
-        <h2 id="muscle-title" className="panel__title">
-          Muscle scores
-        </h2>
+      <Panel titleId="muscle-title" title="Muscle scores" className="chamber__muscle">
         {hasMuscle ? (
           <>
             <Suspense fallback={<ChartPlaceholder height={300} />}>
@@ -91,12 +83,9 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
         ) : (
           <p className="muted">No scores yet.</p>
         )}
-      </section>
+      </Panel>
 
-      <section className="panel chamber__photos" aria-labelledby="photos-title">
-        <h2 id="photos-title" className="panel__title">
-          Progress photos
-        </h2>
+      <Panel titleId="photos-title" title="Progress photos" className="chamber__photos">
         {body.images.length === 0 ? (
           <p className="muted">No photos in this version.</p>
         ) : (
@@ -115,7 +104,7 @@ export function ChamberView({ chamber }: { chamber: Chamber }) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }
@@ -168,10 +157,7 @@ function Trend() {
   const points = trend.data?.data ?? [];
   if (points.length < 2) return null;
   return (
-    <section className="panel chamber__trend" aria-labelledby="trend-title">
-      <h2 id="trend-title" className="panel__title">
-        Across versions
-      </h2>
+    <Panel titleId="trend-title" title="Across versions" className="chamber__trend">
       <Suspense fallback={<ChartPlaceholder height={300} />}>
         <TrendChart points={points} />
       </Suspense>
@@ -198,7 +184,7 @@ function Trend() {
           </tbody>
         </table>
       </div>
-    </section>
+    </Panel>
   );
 }
 

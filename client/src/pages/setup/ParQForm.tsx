@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { applicationDetailsInput, type ApplicationDetailsInput } from '@evolution/shared';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { todayIso } from '../../forms/format.ts';
 import { schemaErrors } from '../../forms/useForm.ts';
 import { allAnswered, PARQ_QUESTIONS, PARQ_TEXT, parqVerdict, type ParQAnswers } from './parq.ts';
@@ -88,10 +89,7 @@ export function ParQForm({ onSubmit, pending, today = todayIso() }: ParQFormProp
           {answeredCount} of {PARQ_QUESTIONS.length} answered. Answer all seven questions to sign and submit.
         </p>
       ) : (
-        <section className="panel form" aria-labelledby="parq-submission">
-          <h2 id="parq-submission" className="panel__title">
-            Submission
-          </h2>
+        <Panel titleId="parq-submission" title="Submission" className="form">
           {verdict === 'seek-advice' ? (
             <div className="notice notice--warning" role="status">
               <p>{PARQ_TEXT.seekAdvice}</p>
@@ -130,7 +128,7 @@ export function ParQForm({ onSubmit, pending, today = todayIso() }: ParQFormProp
           <Button type="submit" busy={pending}>
             Submit
           </Button>
-        </section>
+        </Panel>
       )}
     </form>
   );

@@ -5,6 +5,7 @@ import { trpc } from '../../api/trpc.ts';
 import { useAuth } from '../../auth/store.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { energyBalanceText, estimateText, MacroFigures } from './MacroFigures.tsx';
 import { SUPERHUMAN_HOME, UPGRADE_SUPERHUMAN } from './links.ts';
@@ -50,10 +51,7 @@ export default function MacroGuidelinesPage() {
       {data && (
         <>
           {data.macros ? (
-            <section className="panel macro-targets" aria-labelledby="targets-title">
-              <h2 id="targets-title" className="panel__title">
-                Your targets
-              </h2>
+            <Panel titleId="targets-title" title="Your targets" className="macro-targets">
               <p>{energyBalanceText(data.macros)}</p>
               <MacroFigures macros={data.macros} />
               <p className="muted macro-targets__note">{estimateText(data.macros)}</p>
@@ -62,16 +60,13 @@ export default function MacroGuidelinesPage() {
                   Your macro data
                 </Link>
               </p>
-            </section>
+            </Panel>
           ) : (
             data.reason && !(isAdmin && data.reason === 'not_eligible') && <NoTargets reason={data.reason} />
           )}
-          <section className="panel" aria-labelledby="guidance-title">
-            <h2 id="guidance-title" className="panel__title">
-              Guidance
-            </h2>
+          <Panel titleId="guidance-title" title="Guidance">
             <PageContent text={data.page.content} />
-          </section>
+          </Panel>
         </>
       )}
     </article>

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { VideoSlot, videoSource } from '../../components/VideoSlot.tsx';
 import { NumberField } from '../../components/ui/Field.tsx';
 import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../router/routeTypes.ts';
 import { lazyScreen } from '../../router/lazyScreen.ts';
@@ -124,10 +125,7 @@ export default function MealPage({ params }: PageProps) {
         <>
           <MealImage base64={data.image_base64} className="meal-photo" />
 
-          <section className="panel" aria-labelledby="nutrition-title">
-            <h2 id="nutrition-title" className="panel__title">
-              Nutrition
-            </h2>
+          <Panel titleId="nutrition-title" title="Nutrition">
             <div className="meal-servings columns">
               <NumberField
                 className="meal-servings__field"
@@ -160,7 +158,7 @@ export default function MealPage({ params }: PageProps) {
               )}
             </div>
             {nutrition && macros.data && <DailyShare nutrition={nutrition} macros={macros.data} servings={servings} />}
-          </section>
+          </Panel>
 
           <IngredientsPanel
             ingredients={data.ingredients_parsed}

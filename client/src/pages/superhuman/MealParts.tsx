@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Ingredient } from '@evolution/shared';
 import { PageContent } from '../../components/PageContent.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import './superhuman.css';
 
@@ -55,24 +56,18 @@ export function IngredientsPanel({
   ...table
 }: ComponentProps<typeof IngredientTable> & { className?: string }) {
   return (
-    <section className={className ? `panel ${className}` : 'panel'} aria-labelledby="ingredients-title">
-      <h2 id="ingredients-title" className="panel__title">
-        Ingredients
-      </h2>
+    <Panel titleId="ingredients-title" title="Ingredients" className={className}>
       <IngredientTable {...table} />
-    </section>
+    </Panel>
   );
 }
 
 /** A recipe's Preparation panel: the heading over the method, written in Markdown. */
 export function PreparationPanel({ text }: { text: string }) {
   return (
-    <section className="panel" aria-labelledby="preparation-title">
-      <h2 id="preparation-title" className="panel__title">
-        Preparation
-      </h2>
+    <Panel titleId="preparation-title" title="Preparation">
       <PageContent text={text} />
-    </section>
+    </Panel>
   );
 }
 

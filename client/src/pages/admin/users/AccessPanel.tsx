@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RadioGroup } from 'radix-ui';
 import { ADMIN_ACCESS_FLAGS, TOAST_MS, type AdminAccessFlag, type AdminUser } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
+import { Panel } from '../../../components/ui/Panel.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 
 /** A flag follows the member's plan, or an admin forced it on or off. */
@@ -106,15 +107,12 @@ export function AccessPanel({ user }: { user: AdminUser }) {
     );
   };
   return (
-    <section className="panel" aria-labelledby="access-title" aria-busy={setAccess.isPending || undefined}>
-      <h2 id="access-title" className="panel__title">
-        Feature access
-      </h2>
+    <Panel titleId="access-title" title="Feature access" aria-busy={setAccess.isPending || undefined}>
       <p className="muted">
         Each feature follows the member&apos;s plan unless you force it on or off. A change applies from their next
         request.
       </p>
       <AccessChoices user={user} saving={saving} onChoose={choose} />
-    </section>
+    </Panel>
   );
 }
