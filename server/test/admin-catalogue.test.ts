@@ -15,7 +15,7 @@ import { calibrationBody } from './helpers/catalogue.ts';
 import { rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { startFakeStripe } from './helpers/fakeStripe.ts';
-import { dataAnalysis, photoWithExif, postPhaseMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { dataAnalysis, postPhaseMultipart, trainingMember, uploadThreePhotos } from './helpers/training.ts';
 
 // Stripe is configured against the local fake, so price changes go through the real SDK.
 const fake = await startFakeStripe();
@@ -285,9 +285,7 @@ describe("a member's calibration and VO2 level follow the admin's edits", () => 
     const exercise = await postPhaseMultipart(ctx.app, member.token, 'calibration', 'exercise', fields);
     expect(exercise.status).toBe(200);
     expect(exercise.body.data.ladder[0]).toMatchObject({ form_group: 'Push', to_form: 'Knee push-up' });
-    const photos: number[] = [];
-    for (const colour of ['#aa3333', '#33aa33', '#3333aa'])
-      photos.push((await uploadPhoto(ctx.app, member.token, await photoWithExif(colour))).body.image.id);
+    const photos = await uploadThreePhotos(ctx.app, member.token);
     const analysis = await rest(ctx.app, 'POST', '/api/user/channel/warrior/calibration/phase/data-analysis', {
       token: member.token,
       body: dataAnalysis(photos, { bicep: 14, body_fat: 18 }),

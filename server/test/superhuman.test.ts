@@ -19,7 +19,7 @@ import { Evolution, Meal, Media, User } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import { factFindMacrosAt80kg20pc, factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
-import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { dataAnalysis, trainingMember, uploadThreePhotos } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('superhuman');
 
@@ -230,23 +230,11 @@ describe('macro data', () => {
       status: 404,
       body: { message: SUPERHUMAN_MESSAGE.needsMeasurements },
     });
-    const ids = [];
-    for (const colour of ['#aa3333', '#33aa33', '#3333aa'])
-      ids.push((await uploadPhoto(ctx.app, member.token, await photoWithExif(colour))).body.image.id);
+    const ids = await uploadThreePhotos(ctx.app, member.token);
     await ctx.app.orm.em.fork().nativeUpdate(Evolution, { user: member.userId }, { phase: 3 });
     const analysis = await rest(ctx.app, 'POST', '/api/user/channel/warrior/calibration/phase/data-analysis', {
       token: member.token,
-      body: {
-        weight,
-        waist: 34,
-        chest: 40,
-        bicep: 14.5,
-        quad: 23,
-        body_fat: bodyFat,
-        image1: ids[0],
-        image2: ids[1],
-        image3: ids[2],
-      },
+      body: dataAnalysis(ids, { weight, body_fat: bodyFat }),
     });
     expect(analysis.status).toBe(200);
     return member;

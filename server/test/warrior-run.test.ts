@@ -27,12 +27,15 @@ import {
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import {
+  calibrationMeasurements,
   dataAnalysis,
   multipart,
   photoWithExif,
   postPhaseMultipart,
   trainingMember,
   uploadPhoto,
+  uploadThreePhotos,
+  versionOneMeasurements,
 } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('warrior-run');
@@ -61,16 +64,6 @@ async function recorded(userId: number) {
   };
 }
 
-async function threePhotos(token: string) {
-  const ids: number[] = [];
-  for (const colour of ['#aa3333', '#33aa33', '#3333aa']) {
-    const res = await uploadPhoto(ctx.app, token, await photoWithExif(colour));
-    expect(res.status).toBe(201);
-    ids.push(res.body.image.id);
-  }
-  return ids;
-}
-
 /** Entries for every exercise of a phase, one per round, with the amounts of `plan` (form id → amounts per round). */
 function entriesFor(
   phase: { rounds: { exercise_ids: number[] }[] },
@@ -88,11 +81,11 @@ function entriesFor(
 
 describe('a new member: calibration, then version 1 of the general track', () => {
   let member: { token: string; userId: number };
-  let photos: number[];
+  let photos: [number, number, number];
 
   beforeAll(async () => {
     member = await trainingMember(ctx.app);
-    photos = await threePhotos(member.token);
+    photos = await uploadThreePhotos(ctx.app, member.token);
   });
 
   it('starts on the calibration track: versions say calibration is due, the general phase is refused', async () => {
@@ -228,17 +221,11 @@ describe('a new member: calibration, then version 1 of the general track', () =>
     const other = await trainingMember(ctx.app);
     const theirs = await uploadPhoto(ctx.app, other.token);
     const before = await recorded(member.userId);
-    const res = await post(`${phaseUrl('calibration')}/data-analysis`, member.token, {
-      weight: 82.4,
-      waist: 34,
-      chest: 40,
-      bicep: 14.5,
-      quad: 23,
-      body_fat: 18,
-      image1: photos[0],
-      image2: photos[1],
-      image3: theirs.body.image.id,
-    });
+    const res = await post(
+      `${phaseUrl('calibration')}/data-analysis`,
+      member.token,
+      dataAnalysis([photos[0], photos[1], theirs.body.image.id], { weight: 82.4, body_fat: 18 }),
+    );
     expect(res).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
     expect(await get(`/api/user/image/${theirs.body.image.id}`, member.token)).toMatchObject({ status: 403 });
     expect(await recorded(member.userId)).toEqual(before);
@@ -413,17 +400,11 @@ describe('a new member: calibration, then version 1 of the general track', () =>
     );
     expect(challengeRes.body.data).toMatchObject({ phase: 9, ladder: [] });
 
-    const analysis = await post(`${phaseUrl('general')}/data-analysis`, member.token, {
-      weight: 81.1,
-      waist: 33.5,
-      chest: 40.5,
-      bicep: 14.75,
-      quad: 23.25,
-      body_fat: 16.9,
-      image1: photos[2],
-      image2: photos[1],
-      image3: photos[0],
-    });
+    const analysis = await post(
+      `${phaseUrl('general')}/data-analysis`,
+      member.token,
+      dataAnalysis([photos[2], photos[1], photos[0]], versionOneMeasurements),
+    );
     expect(analysis.body.data).toMatchObject({ evolution: 1, version: 2, phase: 1, need_calibration: false });
   });
 
@@ -466,55 +447,56 @@ describe('a new member: calibration, then version 1 of the general track', () =>
     ]);
   });
 
-  it('has two chamber snapshots whose VO2 and muscle scores follow the amounts entered', async () => {
-    const first = chamberSchema.strict().parse((await get('/api/user/evolution/chamber/1', member.token)).body);
-    expect(first).toMatchObject({ current: 1, totalPages: 2, evolution: 1, version: 0, label: 'v1.0' });
-    expect(first.data.vo2max).toEqual({ score: 36.7, level: 'Fair' });
-    expect(first.data.body).toMatchObject({
-      weight: 82.4,
-      body_fat: 18.2,
-      chest: 40,
-      bicep: 14.5,
-      waist: 34,
-      quad: 23,
-    });
-    // Ladder places after calibration: push 5/8, pull 3/8, squat 3/7, hinge 3/7, core 3/6, handstand 1/6, dip 3/6, lunge 7/7.
-    expect(first.data.muscle).toEqual({
-      Chest: 6.3,
-      Triceps: 5.6,
-      Back: 3.8,
-      Biceps: 3.8,
-      Quads: 7.1,
-      Glutes: 7.1,
-      Hamstrings: 4.3,
-      Core: 5,
-      Shoulders: 1.7,
-    });
+  it.each([
+    {
+      page: 1,
+      snapshot: { current: 1, totalPages: 2, evolution: 1, version: 0, label: 'v1.0' },
+      vo2max: { score: 36.7, level: 'Fair' },
+      body: calibrationMeasurements,
+      // Ladder places after calibration: push 5/8, pull 3/8, squat 3/7, hinge 3/7, core 3/6, handstand 1/6, dip 3/6, lunge 7/7.
+      muscle: {
+        Chest: 6.3,
+        Triceps: 5.6,
+        Back: 3.8,
+        Biceps: 3.8,
+        Quads: 7.1,
+        Glutes: 7.1,
+        Hamstrings: 4.3,
+        Core: 5,
+        Shoulders: 1.7,
+      },
+    },
+    {
+      page: 2,
+      snapshot: { current: 2, totalPages: 2, evolution: 1, version: 1, label: 'v1.1' },
+      vo2max: { score: 43.9, level: 'Good' },
+      body: versionOneMeasurements,
+      // After version 1: push 6/8, pull 4/8, squat 4/7, hinge 4/7, core 2/6, handstand 2/6, dip 3/6, lunge 6/7.
+      muscle: {
+        Chest: 7.5,
+        Triceps: 6.3,
+        Back: 5,
+        Biceps: 5,
+        Quads: 7.1,
+        Glutes: 7.1,
+        Hamstrings: 5.7,
+        Core: 3.3,
+        Shoulders: 3.3,
+      },
+    },
+  ])(
+    'has chamber snapshot $page of two, whose VO2 and muscle scores follow the amounts entered',
+    async ({ page, snapshot, vo2max, body, muscle }) => {
+      const res = chamberSchema.strict().parse((await get(`/api/user/evolution/chamber/${page}`, member.token)).body);
+      expect(res).toMatchObject(snapshot);
+      expect(res.data.vo2max).toEqual(vo2max);
+      expect(res.data.body).toMatchObject(body);
+      expect(res.data.muscle).toEqual(muscle);
+    },
+  );
 
+  it('shows the latest photos in the chamber, small and without their EXIF, and no third snapshot', async () => {
     const second = chamberSchema.strict().parse((await get('/api/user/evolution/chamber/2', member.token)).body);
-    expect(second).toMatchObject({ current: 2, totalPages: 2, evolution: 1, version: 1, label: 'v1.1' });
-    expect(second.data.vo2max).toEqual({ score: 43.9, level: 'Good' });
-    expect(second.data.body).toMatchObject({
-      weight: 81.1,
-      body_fat: 16.9,
-      chest: 40.5,
-      bicep: 14.75,
-      waist: 33.5,
-      quad: 23.25,
-    });
-    // After version 1: push 6/8, pull 4/8, squat 4/7, hinge 4/7, core 2/6, handstand 2/6, dip 3/6, lunge 6/7.
-    expect(second.data.muscle).toEqual({
-      Chest: 7.5,
-      Triceps: 6.3,
-      Back: 5,
-      Biceps: 5,
-      Quads: 7.1,
-      Glutes: 7.1,
-      Hamstrings: 5.7,
-      Core: 3.3,
-      Shoulders: 3.3,
-    });
-
     expect(second.data.body.images.map((i) => i.id)).toEqual([photos[2], photos[1], photos[0]]);
     const image = Buffer.from(second.data.body.images[0]!.base64, 'base64');
     const meta = await sharp(image).metadata();
@@ -739,23 +721,17 @@ describe('submitting a phase', () => {
 
   it('starts a new evolution with a re-calibration after version 4', async () => {
     const member = await trainingMember(ctx.app);
-    const photos = await threePhotos(member.token);
+    const photos = await uploadThreePhotos(ctx.app, member.token);
     await ctx.app.orm.em
       .fork()
       .nativeUpdate(Evolution, { user: member.userId }, { needCalibration: false, version: 4, phase: 9 });
     // Calibrated long ago: the chamber is open.
     await ctx.app.orm.em.fork().nativeUpdate(User, { id: member.userId }, { access: { evolution_page: true } });
-    const res = await post(`${phaseUrl('general')}/data-analysis`, member.token, {
-      weight: 75,
-      waist: 31,
-      chest: 39,
-      bicep: 14,
-      quad: 22,
-      body_fat: 12,
-      image1: photos[0],
-      image2: photos[1],
-      image3: photos[2],
-    });
+    const res = await post(
+      `${phaseUrl('general')}/data-analysis`,
+      member.token,
+      dataAnalysis(photos, { weight: 75, waist: 31, chest: 39, bicep: 14, quad: 22, body_fat: 12 }),
+    );
     expect(res.body.data).toMatchObject({
       evolution: 2,
       version: 1,

@@ -2,25 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { Evolution, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
+import {
+  calibrationMeasurements,
+  dataAnalysis,
+  trainingMember,
+  uploadThreePhotos,
+  versionOneMeasurements,
+} from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('warrior-trend');
 
-async function photos(token: string) {
-  const ids: number[] = [];
-  for (const colour of ['#aa3333', '#33aa33', '#3333aa'])
-    ids.push((await uploadPhoto(ctx.app, token, await photoWithExif(colour))).body.image.id);
-  return ids;
-}
-
-const analysis = (type: string, token: string, body: Record<string, unknown>) =>
-  rest(ctx.app, 'POST', `/api/user/channel/warrior/${type}/phase/data-analysis`, { token, body });
+/** A data analysis with these photos and figures (dataAnalysis fills in the rest). */
+const analysis = (type: string, token: string, photos: number[], figures: Record<string, unknown>) =>
+  rest(ctx.app, 'POST', `/api/user/channel/warrior/${type}/phase/data-analysis`, {
+    token,
+    body: dataAnalysis(photos, figures),
+  });
 
 describe('warrior.chamberTrend and GET /api/user/evolution/trend', () => {
   it("lists weight, body fat and VO2 of the member's own snapshots, in chamber page order, without photos", async () => {
     const member = await trainingMember(ctx.app);
     const other = await trainingMember(ctx.app);
-    const [a, b, c] = await photos(member.token);
+    const [a, b, c] = await uploadThreePhotos(ctx.app, member.token);
     const em = ctx.app.orm.em.fork();
 
     // Calibration: the treadmill test (15:00 → 36.7), then straight to its data analysis.
@@ -33,58 +36,17 @@ describe('warrior.chamberTrend and GET /api/user/evolution/trend', () => {
       ).status,
     ).toBe(200);
     await em.nativeUpdate(Evolution, { user: member.userId }, { phase: 3 });
-    expect(
-      (
-        await analysis('calibration', member.token, {
-          weight: 82.4,
-          waist: 34,
-          chest: 40,
-          bicep: 14.5,
-          quad: 23,
-          body_fat: 18.2,
-          image1: a,
-          image2: b,
-          image3: c,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await analysis('calibration', member.token, [a, b, c], calibrationMeasurements)).status).toBe(200);
     // Version 1 closes with its data analysis (no new treadmill test: the latest score stays).
     await em.nativeUpdate(Evolution, { user: member.userId }, { phase: 9 });
-    expect(
-      (
-        await analysis('general', member.token, {
-          weight: 81.1,
-          waist: 33.5,
-          chest: 40.5,
-          bicep: 14.75,
-          quad: 23.25,
-          body_fat: 16.9,
-          image1: c,
-          image2: b,
-          image3: a,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await analysis('general', member.token, [c, b, a], versionOneMeasurements)).status).toBe(200);
 
     // A neighbour's own calibration snapshot must not show in this member's trend.
     const neighbour = await trainingMember(ctx.app);
-    const [d, e, f] = await photos(neighbour.token);
+    const [d, e, f] = await uploadThreePhotos(ctx.app, neighbour.token);
     await em.nativeUpdate(Evolution, { user: neighbour.userId }, { phase: 3 });
-    expect(
-      (
-        await analysis('calibration', neighbour.token, {
-          weight: 99.9,
-          waist: 40,
-          chest: 44,
-          bicep: 16,
-          quad: 26,
-          body_fat: 25,
-          image1: d,
-          image2: e,
-          image3: f,
-        })
-      ).status,
-    ).toBe(200);
+    const neighbourFigures = { weight: 99.9, waist: 40, chest: 44, bicep: 16, quad: 26, body_fat: 25 };
+    expect((await analysis('calibration', neighbour.token, [d, e, f], neighbourFigures)).status).toBe(200);
 
     const res = await trpc(ctx.app, 'query', 'warrior.chamberTrend', undefined, member.token);
     expect(res.status).toBe(200);

@@ -93,6 +93,27 @@ export async function postPhaseMultipart(
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
 }
 
+/** Uploads three progress photos of different colours, as a data analysis wants; answers their ids. */
+export async function uploadThreePhotos(app: FastifyInstance, token: string): Promise<[number, number, number]> {
+  const upload = async (colour: string): Promise<number> => {
+    const photo = await uploadPhoto(app, token, await photoWithExif(colour));
+    if (photo.status !== 201) throw new Error(`photo: ${photo.status} ${JSON.stringify(photo.body)}`);
+    return photo.body.image.id;
+  };
+  return [await upload('#aa3333'), await upload('#33aa33'), await upload('#3333aa')];
+}
+
+/** What the runner measures at calibration and at the end of general version 1: the chamber and trend show these. */
+export const calibrationMeasurements = { weight: 82.4, waist: 34, chest: 40, bicep: 14.5, quad: 23, body_fat: 18.2 };
+export const versionOneMeasurements = {
+  weight: 81.1,
+  waist: 33.5,
+  chest: 40.5,
+  bicep: 14.75,
+  quad: 23.25,
+  body_fat: 16.9,
+};
+
 /** A data analysis as the runner sends it, with three uploaded photos; a test overrides the figures it checks. */
 export const dataAnalysis = (photos: number[], overrides: Record<string, unknown> = {}) => ({
   weight: 80,
@@ -130,12 +151,7 @@ export async function calibrateThroughSetup(
     `${track}/exercise`,
     [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ calibration_id: id, amount: id === 6 ? 0 : 12, time_to_complete: 60 })),
   );
-  const photos: number[] = [];
-  for (const colour of ['#aa3333', '#33aa33', '#3333aa']) {
-    const photo = await uploadPhoto(app, token, await photoWithExif(colour));
-    if (photo.status !== 201) throw new Error(`photo: ${photo.status} ${JSON.stringify(photo.body)}`);
-    photos.push(photo.body.image.id);
-  }
+  const photos = await uploadThreePhotos(app, token);
   await send('POST', `${track}/data-analysis`, dataAnalysis(photos));
   return photos;
 }
