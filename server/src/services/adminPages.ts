@@ -26,6 +26,7 @@ import { editingContent } from './contentCache.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
 import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts';
+import { pageText } from './programme.ts';
 
 // Content pages as admins edit them (docs/spec/admin.md §§3, 5 and 7). Rules kept here: pages are added and deleted only
 // in category 4 (technique guides), every other page is part of the programme's structure; a phase page's class
@@ -78,10 +79,7 @@ function adminPageDto(
   phase: number | null,
 ): AdminPage {
   return {
-    id: page.id,
-    title: page.title,
-    content: page.content,
-    page_category_id: page.category.id,
+    ...pageText(page),
     class_id: page.phaseClass?.id ?? null,
     muscle_group_id: page.muscleGroup?.id ?? null,
     image_id: page.image?.id ?? null,

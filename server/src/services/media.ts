@@ -276,16 +276,19 @@ export async function readPhoto(ctx: SignedInContext, { id }: { id: number }): P
   if (media.owner?.id !== actor.user.id && !isAdmin) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
   const data = await uploadStorage(ctx.config).get(media.path);
   if (!data) throw notFound('Image not found.');
-  if (isAdmin) {
-    recordAdminRead(ctx, actor, {
-      action: 'progress_photo.read',
-      memberId: media.owner?.id ?? null,
-      objectType: 'media',
-      objectId: media.id,
-    });
-    await ctx.em.flush();
-  }
+  if (isAdmin) await auditPhotoRead(ctx, actor, media);
   return { mime: media.mime, data };
+}
+
+/** An admin's read of a progress photo goes to the audit log, whichever address it was read at. */
+async function auditPhotoRead(ctx: ServiceContext, admin: Actor, photo: IMedia) {
+  recordAdminRead(ctx, admin, {
+    action: 'progress_photo.read',
+    memberId: photo.owner?.id ?? null,
+    objectType: 'media',
+    objectId: photo.id,
+  });
+  await ctx.em.flush();
 }
 
 /**
@@ -558,15 +561,7 @@ export async function openMedia(ctx: ServiceContext, { id, expires, signature }:
   const storage = uploadStorage(ctx.config);
   const info = await storage.stat(media.path);
   if (!info) throw notFound(MEDIA_MESSAGE.notFound);
-  if (auditedAdmin) {
-    recordAdminRead(ctx, auditedAdmin, {
-      action: 'progress_photo.read',
-      memberId: media.owner?.id ?? null,
-      objectType: 'media',
-      objectId: media.id,
-    });
-    await ctx.em.flush();
-  }
+  if (auditedAdmin) await auditPhotoRead(ctx, auditedAdmin, media);
   const open = async (range?: ByteRange) => {
     const stream = await storage.read(media.path, range);
     if (!stream) throw notFound(MEDIA_MESSAGE.notFound);

@@ -386,14 +386,16 @@ export async function phaseExercises(
   });
 }
 
+/** What every answer about a content page starts with, the member's and the admin's alike: the page and its text. */
+export function pageText(page: IPage): Pick<PageDto, 'id' | 'title' | 'content' | 'page_category_id'> {
+  return { id: page.id, title: page.title, content: page.content, page_category_id: page.category.id };
+}
+
 /** A page as members read it; its uploaded picture and video get signed addresses when a signer is given. */
 function pageDto(page: IPage, signer?: MediaSigner): PageDto {
   const key = page.phaseClass?.key;
   return {
-    id: page.id,
-    title: page.title,
-    content: page.content,
-    page_category_id: page.category.id,
+    ...pageText(page),
     muscle_group_id: page.muscleGroup?.id ?? null,
     type: key && isPhaseType(key) ? key : null,
     video_link: page.videoLink ?? null,

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, EntityName, FilterQuery, RequiredEntityData } from '@mikro-orm/postgresql';
 import {
   DESIRED_BODY_FAT,
   SETUP_STEPS,
@@ -14,9 +14,6 @@ import type { IApplicationDetails } from '../entities/ApplicationDetails.ts';
 import type { IFactFinding } from '../entities/FactFinding.ts';
 import { DomainError } from '../errors.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
-
-/** The setup steps: 1 the PAR-Q, 2 the fact-find; then setup is off (spec section 4). */
-const STEP = { parq: 1, factFind: 2 } as const;
 
 export interface SetupStep<T> {
   message: string;
@@ -63,6 +60,28 @@ export function factFindingDto(f: IFactFinding): FactFindingDto {
   };
 }
 
+/** A setup step's form: its number, the entity its answers are kept in, how they are answered and the saved message. */
+interface StepForm<R, D> {
+  step: number;
+  entity: EntityName<R>;
+  toDto: (row: R) => D;
+  saved: string;
+}
+
+/** The setup steps: 1 the PAR-Q, 2 the fact-find; then setup is off (spec section 4). */
+const PARQ: StepForm<IApplicationDetails, ApplicationDetailsDto> = {
+  step: 1,
+  entity: ApplicationDetails,
+  toDto: applicationDetailsDto,
+  saved: 'Application details saved',
+};
+const FACT_FIND: StepForm<IFactFinding, FactFindingDto> = {
+  step: 2,
+  entity: FactFinding,
+  toDto: factFindingDto,
+  saved: 'Fact-finding details saved',
+};
+
 /** Locks the member and checks that `step` is the one they are on: steps go in order and each counts once. */
 async function atStep(em: EntityManager, userId: number, step: number): Promise<IUser> {
   const user = await em.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -84,24 +103,35 @@ function advance(user: IUser) {
   if (user.initialSetupStep > SETUP_STEPS) user.initialSetup = 0;
 }
 
+/** A member's answers to a setup step (a PAR-Q or a fact-find row), whoever asks, or null before they are sent. */
+async function memberAnswers<R extends object, D>(
+  ctx: Pick<ServiceContext, 'em'>,
+  { entity, toDto }: StepForm<R, D>,
+  memberId: number,
+): Promise<D | null> {
+  const row = await ctx.em.findOne(entity, { user: memberId } as FilterQuery<NoInfer<R>>);
+  return row ? toDto(row) : null;
+}
+
 /**
- * One setup step in one transaction: the member locked and at `step`, their answers saved (a row created, or the one
- * kept from an earlier try updated), the step advanced; answers the stored answers and where setup now stands.
+ * One setup step in one transaction: the member locked and at the form's step, their answers saved (a row created, or
+ * the one kept from an earlier try updated), the step advanced; answers the stored answers and where setup now stands.
  */
 async function completeStep<R extends object, D>(
   ctx: SignedInContext,
-  step: number,
-  message: string,
-  save: (em: EntityManager, user: IUser) => Promise<R>,
-  toDto: (row: R) => D,
+  { step, entity, toDto, saved }: StepForm<R, D>,
+  values: Partial<R>,
 ): Promise<SetupStep<D>> {
   return ctx.em.transactional(async (em) => {
     const user = await atStep(em, ctx.actor.me.id, step);
-    const row = await save(em, user);
+    const existing = await em.findOne(entity, { user: user.id } as FilterQuery<NoInfer<R>>);
+    const row = existing
+      ? Object.assign(existing, values)
+      : em.create(entity, { user, ...values } as RequiredEntityData<R>);
     advance(user);
     await em.flush();
     return {
-      message,
+      message: saved,
       initial_setup: user.initialSetup ? 1 : 0,
       initial_setup_step: user.initialSetupStep,
       data: toDto(row),
@@ -110,12 +140,11 @@ async function completeStep<R extends object, D>(
 }
 
 /** A member's PAR-Q, whoever asks (the member, or an admin reading their record), or null before it is sent. */
-export async function memberApplicationDetails(
+export function memberApplicationDetails(
   ctx: Pick<ServiceContext, 'em'>,
   memberId: number,
 ): Promise<ApplicationDetailsDto | null> {
-  const a = await ctx.em.findOne(ApplicationDetails, { user: memberId });
-  return a ? applicationDetailsDto(a) : null;
+  return memberAnswers(ctx, PARQ, memberId);
 }
 
 /** The member's PAR-Q, or null before they have sent it. */
@@ -128,38 +157,24 @@ export async function submitApplicationDetails(
   ctx: SignedInContext,
   input: z.output<typeof applicationDetailsInput>,
 ): Promise<SetupStep<ApplicationDetailsDto>> {
-  return completeStep(
-    ctx,
-    STEP.parq,
-    'Application details saved',
-    async (em, user) => {
-      const values = {
-        firstName: input.first_name,
-        lastName: input.last_name,
-        date: input.date,
-        eSignature: input.e_signature,
-        question1: input.question1,
-        question2: input.question2,
-        question3: input.question3,
-        question4: input.question4,
-        question5: input.question5,
-        question6: input.question6,
-        question7: input.question7,
-      };
-      const existing = await em.findOne(ApplicationDetails, { user: user.id });
-      return existing ? Object.assign(existing, values) : em.create(ApplicationDetails, { user, ...values });
-    },
-    applicationDetailsDto,
-  );
+  return completeStep(ctx, PARQ, {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    date: input.date,
+    eSignature: input.e_signature,
+    question1: input.question1,
+    question2: input.question2,
+    question3: input.question3,
+    question4: input.question4,
+    question5: input.question5,
+    question6: input.question6,
+    question7: input.question7,
+  });
 }
 
 /** A member's fact-find, whoever asks (the member, or an admin reading their record), or null before it is sent. */
-export async function memberFactFinding(
-  ctx: Pick<ServiceContext, 'em'>,
-  memberId: number,
-): Promise<FactFindingDto | null> {
-  const f = await ctx.em.findOne(FactFinding, { user: memberId });
-  return f ? factFindingDto(f) : null;
+export function memberFactFinding(ctx: Pick<ServiceContext, 'em'>, memberId: number): Promise<FactFindingDto | null> {
+  return memberAnswers(ctx, FACT_FIND, memberId);
 }
 
 /** The member's fact-find, or null before they have sent it. */
@@ -172,30 +187,20 @@ export async function submitFactFinding(
   ctx: SignedInContext,
   input: z.output<typeof factFindingInput>,
 ): Promise<SetupStep<FactFindingDto>> {
-  return completeStep(
-    ctx,
-    STEP.factFind,
-    'Fact-finding details saved',
-    async (em, user) => {
-      const values = {
-        dateOfBirth: input.date_of_birth,
-        height: input.height,
-        weight: input.weight,
-        wristCircumference: input.wrist_circumference,
-        ankleCircumference: input.ankle_circumference,
-        desiredAesthetic: input.desired_aesthetic,
-        desiredBodyFat: DESIRED_BODY_FAT[input.desired_aesthetic],
-        foodPreference: input.food_preference,
-        wakingTime: input.waking_time,
-        workStart: input.work_start,
-        breakTimeStartFinish: input.break_time_start_finish,
-        workFinish: input.work_finish,
-        timeOfSlumber: input.time_of_slumber,
-        physicalActivities: input.physical_activities,
-      };
-      const existing = await em.findOne(FactFinding, { user: user.id });
-      return existing ? Object.assign(existing, values) : em.create(FactFinding, { user, ...values });
-    },
-    factFindingDto,
-  );
+  return completeStep(ctx, FACT_FIND, {
+    dateOfBirth: input.date_of_birth,
+    height: input.height,
+    weight: input.weight,
+    wristCircumference: input.wrist_circumference,
+    ankleCircumference: input.ankle_circumference,
+    desiredAesthetic: input.desired_aesthetic,
+    desiredBodyFat: DESIRED_BODY_FAT[input.desired_aesthetic],
+    foodPreference: input.food_preference,
+    wakingTime: input.waking_time,
+    workStart: input.work_start,
+    breakTimeStartFinish: input.break_time_start_finish,
+    workFinish: input.work_finish,
+    timeOfSlumber: input.time_of_slumber,
+    physicalActivities: input.physical_activities,
+  });
 }
