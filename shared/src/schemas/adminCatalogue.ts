@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FIELD_MESSAGE, MAX_ID, recordId } from './fields.ts';
+import { channelFields } from './channels.ts';
+import { FIELD_MESSAGE, MAX_ID, recordId, repsOrTime } from './fields.ts';
 
 // Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
@@ -90,7 +91,7 @@ export const adminCalibrationSchema = z
     id: z.number().int(),
     form: z.string(),
     max: z.number().int(),
-    reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
+    reps_or_time: repsOrTime,
     total_weight: z.number().describe('kg; 0 for bodyweight'),
     exercise_type_id: z.number().int(),
     exercise_type_name: z.string(),
@@ -199,10 +200,7 @@ export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
 export const adminChannelSchema = z
   .object({
-    id: z.number().int(),
-    short_name: z.string(),
-    active: z.boolean(),
-    name: z.string(),
+    ...channelFields,
     updated_at: z.string(),
     plans: z.array(adminPlanSchema),
   })

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
+  blankToUndefined,
   choiceField,
   FIELD_MESSAGE,
   idField,
   isVideoLink,
+  numericOrMissing,
   optionalText,
   recordId,
+  repsOrTime,
   requiredText,
   VIDEO_LINK_MESSAGE,
 } from './fields.ts';
@@ -32,8 +35,6 @@ export const FORM_LADDER_MESSAGE = {
   levelTaken: (level: number, progress: number) =>
     `Another form of this group already has level ${level}, progress ${progress}.`,
 } as const;
-
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** A required whole number from `min` to `max`, sent as a number or a numeric string ('Enter the level.'). */
 const wholeNumberField = (label: string, min: number, max: number) =>
@@ -105,7 +106,7 @@ const formFields = {
   min: wholeNumberField('min', 1, FORM_RANGE_MAX),
   max: wholeNumberField('max', 1, FORM_RANGE_MAX),
   reps_or_time: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    numericOrMissing,
     z.union([z.literal(1), z.literal(2)], {
       error: (iss) =>
         iss.input === undefined ? FORM_LADDER_MESSAGE.repsOrTimeRequired : FORM_LADDER_MESSAGE.repsOrTime,
@@ -144,7 +145,7 @@ export const adminFormSchema = z
     progress: z.number().int(),
     min: z.number().int(),
     max: z.number().int(),
-    reps_or_time: z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)'),
+    reps_or_time: repsOrTime,
     form_group_id: z.number().int(),
     form_group_name: z.string(),
     rung: z.number().int().describe('1-based place on the ladder, ordered by level then progress'),

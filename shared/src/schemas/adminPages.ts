@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { TECHNIQUE_GUIDE_CATEGORY } from '../constants.ts';
-import { choiceField, FIELD_MESSAGE, isVideoLink, MAX_ID, recordId, VIDEO_LINK_MESSAGE } from './fields.ts';
+import {
+  blankToUndefined,
+  choiceField,
+  FIELD_MESSAGE,
+  isVideoLink,
+  MAX_ID,
+  recordId,
+  requiredString,
+  VIDEO_LINK_MESSAGE,
+} from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
@@ -35,17 +44,9 @@ const clearableId = (label: string) =>
       .optional(),
   );
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
 /** PUT admin/page/{id} and the editable part of POST admin/page. */
 export const adminPageInput = z.object({
-  title: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: ADMIN_PAGE_MESSAGE.titleRequired })
-      .trim()
-      .max(255, 'The title may not be greater than 255 characters.'),
-  ),
+  title: requiredString(ADMIN_PAGE_MESSAGE.titleRequired, 255, 'The title may not be greater than 255 characters.'),
   content: z.preprocess(
     blankToUndefined,
     // Trailing spaces are Markdown (a hard line break): only line endings are normalised.

@@ -15,12 +15,17 @@ export const planSchema = z
   .meta({ id: 'Plan' });
 export type PlanDto = z.infer<typeof planSchema>;
 
+/** A channel's own columns: the members' and the admin's channel answers both start with them. */
+export const channelFields = {
+  id: z.number().int(),
+  short_name: z.string(),
+  active: z.boolean(),
+  name: z.string(),
+};
+
 export const channelSchema = z
   .object({
-    id: z.number().int(),
-    short_name: z.string(),
-    active: z.boolean(),
-    name: z.string(),
+    ...channelFields,
     plans: z.array(planSchema),
     updated_at: z.string(),
   })

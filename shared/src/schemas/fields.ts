@@ -17,14 +17,20 @@ export const FIELD_MESSAGE = {
 } as const;
 
 /** Blank strings and nulls count as missing, as in a submitted form. */
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+export const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+
+/** A whole number sent as a numeric string reads as that number; blank or null counts as missing. */
+export const numericOrMissing = (v: unknown) =>
+  typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v);
+
+/** A required text with its own messages for missing (blank counts as missing) and for too long. */
+export const requiredString = (required: string, max: number, tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: required }).trim().max(max, tooLong));
 
 /** A required text with the spec's '{label} is required' message. */
 export const requiredText = (label: string, max = 255, message = `${label} is required`) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string({ error: message }).trim().max(max, `${label} may not be greater than ${max} characters`),
-  );
+  requiredString(message, max, `${label} may not be greater than ${max} characters`);
 
 /** An optional text: blank becomes null. */
 export const optionalText = (label: string, max = 255) =>
@@ -44,6 +50,9 @@ export const VIDEO_LINK_MESSAGE =
 /** An http(s) address, or a bare id the client appends to its video host's player address (never `javascript:`). */
 export const isVideoLink = (link: string): boolean => /^(https?:\/\/[^\s/$.?#]\S*|[\w-]+)$/i.test(link);
 
+/** Whether a form or test counts reps or seconds, as the answers give it. */
+export const repsOrTime = z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)');
+
 /** PostgreSQL's largest integer: an id beyond it names no row (and must never reach a query as an overflow). */
 export const MAX_ID = 2_147_483_647;
 
@@ -53,7 +62,7 @@ export const MAX_ID = 2_147_483_647;
  */
 export const idField = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    numericOrMissing,
     z
       .number({
         error: (iss) =>
@@ -70,7 +79,7 @@ export const idField = (label: string) =>
  */
 export const choiceField = (thing: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    numericOrMissing,
     z
       .number({
         error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.choose(thing) : FIELD_MESSAGE.chooseListed(thing)),

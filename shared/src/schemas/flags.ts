@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './fields.ts';
+import { recordId, requiredString } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Assistance flags (support threads): docs/spec/member-and-public.md §§3, 4, 5 and 7, docs/spec/admin.md §§3, 4 and 7.
@@ -29,20 +29,14 @@ export const FLAG_MESSAGE = {
   adminConfirmClose: 'YOU SURE?',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
-/** A required text with its own message for missing (blank counts as missing) and for too long. */
-const requiredField = (required: string, max: number, tooLong: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: required }).trim().max(max, tooLong));
-
-const flagMessage = requiredField(FLAG_MESSAGE.messageRequired, FLAG_MESSAGE_MAX, FLAG_MESSAGE.messageTooLong);
+const flagMessage = requiredString(FLAG_MESSAGE.messageRequired, FLAG_MESSAGE_MAX, FLAG_MESSAGE.messageTooLong);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs
 
 /** POST user/assistance_flag. */
 export const flagCreateInput = z.object({
-  subject: requiredField(FLAG_MESSAGE.subjectRequired, FLAG_SUBJECT_MAX, FLAG_MESSAGE.subjectTooLong),
+  subject: requiredString(FLAG_MESSAGE.subjectRequired, FLAG_SUBJECT_MAX, FLAG_MESSAGE.subjectTooLong),
   message: flagMessage,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, recordId } from './fields.ts';
+import { blankToUndefined, MAX_ID, numericOrMissing, recordId, requiredString } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Coaches' messages (docs/product.md §6): admins send to one member or to every member of a channel; members
@@ -33,13 +33,10 @@ export const MESSAGE_TEXT = {
 } as const;
 
 const T = MESSAGE_TEXT;
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: required }).trim().max(max, tooLong));
 /** An optional positive id, sent as a number or a numeric string; blank or null counts as not sent. */
 const optionalId = (invalid: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    numericOrMissing,
     z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_ID, invalid).optional(),
   );
 
@@ -52,12 +49,12 @@ const optionalId = (invalid: string) =>
  */
 export const messageSendInput = z
   .object({
-    subject: requiredText(T.subjectRequired, MESSAGE_SUBJECT_MAX, T.subjectTooLong),
+    subject: requiredString(T.subjectRequired, MESSAGE_SUBJECT_MAX, T.subjectTooLong),
     recipient_id: optionalId(T.recipientInvalid).describe('the member it goes to'),
     channel_id: optionalId(T.channelInvalid).describe(
       'or: the channel whose members with an active subscription it goes to',
     ),
-    message: requiredText(T.messageRequired, MESSAGE_BODY_MAX, T.messageTooLong),
+    message: requiredString(T.messageRequired, MESSAGE_BODY_MAX, T.messageTooLong),
     idempotency_key: z
       .preprocess(blankToUndefined, z.string({ error: T.keyTooLong }).trim().max(100, T.keyTooLong).optional())
       .describe(

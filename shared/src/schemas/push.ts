@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToUndefined } from './fields.ts';
 
 // Web Push: a signed-in member's or admin's devices register the browser's PushSubscription so coaches'
 // replies and messages (members) and new flags and replies (admins) reach them with the app closed.
@@ -23,7 +24,6 @@ export const PUSH_MESSAGE = {
 } as const;
 
 const M = PUSH_MESSAGE;
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 // Only the loopback may be plain http: a local push endpoint in tests and development, never another host. Which hosts
 // may be sent to at all is the server's setting (PUSH_ENDPOINT_HOSTS): a loopback one only when it is listed there.
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './fields.ts';
+import { blankToUndefined, recordId } from './fields.ts';
 
 // Personal access tokens, Laravel Sanctum's way: a member or an admin makes a token for an integration, which calls
 // the API with `Authorization: Bearer <id>|<secret>` instead of storing the password.
@@ -26,7 +26,6 @@ export const TOKEN_MESSAGE = {
 } as const;
 
 const M = TOKEN_MESSAGE;
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** An expiry as sent: a date (YYYY-MM-DD, the token works to that day's end, UTC) or an ISO 8601 date-time. */
 function expiryOf(value: string): Date | null {

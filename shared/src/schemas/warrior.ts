@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHASE_TYPES, TRACK_TYPES, WARRIOR_MESSAGE } from '../constants.ts';
-import { MAX_ID } from './fields.ts';
+import { MAX_ID, repsOrTime } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -238,8 +238,6 @@ export { pageInput as formLevelsInput };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers.
-
-const repsOrTime = z.union([z.literal(1), z.literal(2)]).describe('1 reps, 2 time (seconds)');
 
 /** An exercise of a phase (spec section 3): a calibration test, or the member's current form of a form group. */
 const exerciseSchema = z
