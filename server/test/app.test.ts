@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../src/errors.ts';
-import { newMember, rest, trpc } from './helpers/api.ts';
+import { corsPreflight, newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 const ctx = useTestApp();
@@ -82,16 +82,12 @@ describe('the server', () => {
   });
 
   it('lets web pages of other origins call the REST API with a bearer token (CORS), not /trpc', async () => {
-    const preflight = await ctx.app.inject({
-      method: 'OPTIONS',
-      url: '/api/login',
-      headers: {
-        origin: 'https://partner.example',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type',
-      },
+    const preflight = await corsPreflight(ctx.app, '/api/login', {
+      origin: 'https://partner.example',
+      method: 'POST',
+      headers: 'authorization,content-type',
     });
-    expect(preflight.statusCode).toBe(204);
+    expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/authorization/i);
     const get = await ctx.app.inject({

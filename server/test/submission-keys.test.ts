@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { phaseDataSchema } from '@evolution/shared';
 import { Evolution, Media, PhaseSubmission, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
-import { rest, trpc } from './helpers/api.ts';
+import { corsPreflight, rest, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import { multipart, photoWithExif, trainingMember } from './helpers/training.ts';
 
@@ -424,16 +424,12 @@ describe('two sends of one key that meet past the row lock', () => {
 
 describe('the REST contract of the key', () => {
   it('lets a web page of another origin send the key and read the replay header (CORS)', async () => {
-    const preflight = await ctx.app.inject({
-      method: 'OPTIONS',
-      url: '/api/user/image',
-      headers: {
-        origin: 'https://partner.example',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,idempotency-key',
-      },
+    const preflight = await corsPreflight(ctx.app, '/api/user/image', {
+      origin: 'https://partner.example',
+      method: 'POST',
+      headers: 'authorization,idempotency-key',
     });
-    expect(preflight.statusCode).toBe(204);
+    expect(preflight.status).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/idempotency-key/i);
     const member = await trainingMember(ctx.app);
     const res = await ctx.app.inject({

@@ -49,6 +49,24 @@ export async function trpc(
   return { status: res.statusCode, headers: res.headers, data: body?.result?.data, error: body?.error };
 }
 
+/** A browser's CORS preflight: OPTIONS `url` from `origin`, asking leave to send `method` with the headers named. */
+export async function corsPreflight(
+  app: FastifyInstance,
+  url: string,
+  request: { origin: string; method: Method; headers: string },
+) {
+  const res = await app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: {
+      origin: request.origin,
+      'access-control-request-method': request.method,
+      'access-control-request-headers': request.headers,
+    },
+  });
+  return { status: res.statusCode, headers: res.headers };
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
