@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { Button } from '../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { seenAt } from './OfflineMarker.tsx';
 import { dismissSubmission, type QueuedSubmission } from './queue.ts';
 import { useQueuedSubmissions, useSendQueued } from './useSubmissionQueue.ts';
@@ -66,9 +65,9 @@ export function QueuedPhase({ entry, back }: { entry: QueuedSubmission; back: st
     <div className="panel">
       <QueuedNote entry={entry} />
       <div className="panel__actions">
-        <Link href={back} className="button button--ghost">
+        <ButtonLink href={back} variant="ghost">
           Phases
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

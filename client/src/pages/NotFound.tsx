@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { ButtonLink } from '../components/ui/Button.tsx';
 
 /** An unknown path. */
 export function NotFound() {
@@ -9,9 +9,7 @@ export function NotFound() {
         Page not found
       </h1>
       <p className="muted">There is nothing at this address.</p>
-      <Link href="/" className="button button--primary">
-        Go home
-      </Link>
+      <ButtonLink href="/">Go home</ButtonLink>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { SUBSCRIPTION_MESSAGE, TOAST_MS, type SubscriptionView } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useRefreshSession } from '../../auth/actions.ts';
 import { MEMBER_HOME, UPGRADE_MENU } from '../../auth/places.ts';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Modal.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { formatDate, formatDuration, formatPounds } from '../../forms/format.ts';
@@ -101,9 +101,7 @@ export default function ChannelSubscriptionPage() {
       {sub && !sub.channel_id && (
         <div className="panel">
           <p>You have no subscription yet.</p>
-          <Link href={UPGRADE_MENU} className="button button--primary">
-            See the plans
-          </Link>
+          <ButtonLink href={UPGRADE_MENU}>See the plans</ButtonLink>
         </div>
       )}
       {sub?.channel_id && (
@@ -158,9 +156,9 @@ export default function ChannelSubscriptionPage() {
             </div>
           </dl>
           <div className="panel__actions">
-            <Link href={UPGRADE_MENU} className="button button--secondary">
+            <ButtonLink href={UPGRADE_MENU} variant="secondary">
               Change plan
-            </Link>
+            </ButtonLink>
             {sub.active && !sub.cancel_at_period_end && (
               <Button variant="danger" onClick={() => setConfirming(true)} disabled={!online}>
                 Cancel

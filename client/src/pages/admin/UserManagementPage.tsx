@@ -1,10 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { ROLE } from '@evolution/shared/constants';
 import type { AdminUserRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { DataTable, type Column } from '../../components/table/DataTable.tsx';
+import { ButtonLink } from '../../components/ui/Button.tsx';
+import { AdminScreen } from './common/AdminScreen.tsx';
 import { EditLink, ViewLink } from './common/RowActions.tsx';
 import { FilterSelect, SearchBox } from './common/SearchBox.tsx';
 import { listHref, readPage, useListQuery } from './common/listQuery.ts';
@@ -64,19 +66,7 @@ export default function UserManagementPage() {
   const go = (next: Partial<UserListQuery>) => navigate(userListHref({ ...query, ...next }));
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page__header page__header--split">
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1 id="page-title" className="page__title">
-            User Management
-          </h1>
-        </div>
-        <Link href="/admin/user/create" className="button button--primary">
-          Create user
-        </Link>
-      </header>
-
+    <AdminScreen title="User Management" actions={<ButtonLink href="/admin/user/create">Create user</ButtonLink>}>
       <div className="toolbar">
         <SearchBox
           id="user-search"
@@ -113,6 +103,6 @@ export default function UserManagementPage() {
         empty="No users found."
         pagesLabel="User list pages"
       />
-    </section>
+    </AdminScreen>
   );
 }

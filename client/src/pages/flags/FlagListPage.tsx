@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
+import { ButtonLink } from '../../components/ui/Button.tsx';
 import { formatWhen } from '../../forms/format.ts';
 import { useListQuery } from '../admin/common/listQuery.ts';
 import { FlagStatusBadge } from './flagThread.tsx';
@@ -45,9 +46,7 @@ export default function FlagListPage() {
         <p className="muted">Ask a coach for help. You are emailed when a coach replies.</p>
       </PageHeader>
       <div className="flag-actions">
-        <Link href={`${FLAG_LIST}/create`} className="button button--primary">
-          New assistance flag
-        </Link>
+        <ButtonLink href={`${FLAG_LIST}/create`}>New assistance flag</ButtonLink>
       </div>
       <QueryState query={list} loading="Loading your assistance flags" />
       {list.isSuccess && rows.length === 0 && <p className="empty">You have not raised any assistance flags yet.</p>}

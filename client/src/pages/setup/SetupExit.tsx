@@ -1,6 +1,6 @@
-import { Link } from 'wouter';
 import { useAuth } from '../../auth/store.ts';
 import './setup.css';
+import { ButtonLink } from '../../components/ui/Button.tsx';
 
 /**
  * The setup screens hide the menu, so they offer Log out themselves; signing in again returns the member to the step
@@ -15,9 +15,9 @@ export function SetupExit() {
           Signed in as <strong>{user.name}</strong>
         </span>
       )}
-      <Link href="/logout" className="button button--ghost button--sm">
+      <ButtonLink href="/logout" variant="ghost" size="sm">
         Log out
-      </Link>
+      </ButtonLink>
     </nav>
   );
 }

@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import type { AuditLogRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FilterSelect } from '../common/SearchBox.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { formatWhen } from '../../../forms/format.ts';
@@ -83,8 +84,7 @@ export default function AuditLogPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader title="Audit Log" />
+    <AdminScreen title="Audit Log">
       <p className="muted audit__intro">
         Every time an admin reads a member&apos;s health data: the PAR-Q, the fact-find, the evolution chamber and its
         photos, the macro data.
@@ -123,9 +123,9 @@ export default function AuditLogPage() {
           ))}
         </FilterSelect>
         {filtered && (
-          <Link href={AUDIT_LOG_PATH} className="button button--ghost">
+          <ButtonLink href={AUDIT_LOG_PATH} variant="ghost">
             Clear filters
-          </Link>
+          </ButtonLink>
         )}
       </div>
 
@@ -139,6 +139,6 @@ export default function AuditLogPage() {
         empty={filtered ? 'No reads match these filters.' : 'No admin has read any member\u2019s health data yet.'}
         pagesLabel="Audit log pages"
       />
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,9 +1,9 @@
-import { Link } from 'wouter';
 import type { AdminCalibration } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { EditLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CALIBRATION_LIST, REPS_OR_TIME_LABEL, VO2_LIST } from './catalogue.ts';
@@ -31,15 +31,14 @@ export default function CalibrationListPage() {
   const list = trpc.admin.calibrations.list.useQuery(undefined, { staleTime: 0 });
   const rows = list.data?.data ?? [];
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title="Calibration Management"
-        actions={
-          <Link href={VO2_LIST} className="button button--secondary">
-            VO2 max levels
-          </Link>
-        }
-      />
+    <AdminScreen
+      title="Calibration Management"
+      actions={
+        <ButtonLink href={VO2_LIST} variant="secondary">
+          VO2 max levels
+        </ButtonLink>
+      }
+    >
       <p className="muted">
         The max tests that place a member on each form group's ladder: the starting form is the share of the max they
         reach.
@@ -56,6 +55,6 @@ export default function CalibrationListPage() {
           empty="No calibrations yet."
         />
       )}
-    </section>
+    </AdminScreen>
   );
 }

@@ -4,7 +4,7 @@ import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatDate, formatDuration, formatPounds } from '../../../forms/format.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { EditLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CHANNEL_LIST } from '../calibrations/catalogue.ts';
@@ -47,8 +47,7 @@ export default function ChannelListPage() {
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader title="Channel Management" />
+    <AdminScreen title="Channel Management">
       <QueryState query={list} loading="Loading channels" />
       {list.data && (
         <DataTable
@@ -63,6 +62,6 @@ export default function ChannelListPage() {
           pagesLabel="Channel pages"
         />
       )}
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
-import { AdminHeader } from './AdminHeader.tsx';
+import { AdminScreen } from './AdminScreen.tsx';
 
 /**
  * An admin screen that edits one row: the header with its way back to the list, the row's loading or failure, then
@@ -20,10 +20,9 @@ export function EditScreen<Row>({
   children: (row: Row) => ReactNode;
 }) {
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader title={title} back={back} />
+    <AdminScreen title={title} back={back} className="page--narrow">
       <QueryState query={query} loading={loading} />
       {query.isSuccess && query.data && children(query.data.data)}
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 
 export interface FormActionsProps {
   /** The submit button's text ("Save", "Create user"). */
@@ -28,9 +27,9 @@ export function FormActions({
         {submit}
       </Button>
       {cancelHref && (
-        <Link href={cancelHref} className="button button--ghost">
+        <ButtonLink href={cancelHref} variant="ghost">
           {cancelLabel}
-        </Link>
+        </ButtonLink>
       )}
     </div>
   );

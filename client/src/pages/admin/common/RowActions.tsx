@@ -1,21 +1,20 @@
-import { Link } from 'wouter';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 
 /** A list's ADD link, named for where it adds ("Add a meal to Elixirs"). */
 export function AddLink({ href, label }: { href: string; label: string }) {
   return (
-    <Link href={href} className="button button--primary" aria-label={label}>
+    <ButtonLink href={href} aria-label={label}>
       ADD
-    </Link>
+    </ButtonLink>
   );
 }
 
 /** A row's EDIT link, named for the row ("Edit Squats"). */
 export function EditLink({ href, name }: { href: string; name: string }) {
   return (
-    <Link href={href} className="button button--ghost button--sm" aria-label={`Edit ${name}`}>
+    <ButtonLink href={href} variant="ghost" size="sm" aria-label={`Edit ${name}`}>
       EDIT
-    </Link>
+    </ButtonLink>
   );
 }
 
@@ -32,9 +31,9 @@ export function EditDeleteActions({ href, name, onDelete }: { href: string; name
 /** A row's VIEW link, named for the row ("View Squats"). */
 export function ViewLink({ href, name }: { href: string; name: string }) {
   return (
-    <Link href={href} className="button button--secondary button--sm" aria-label={`View ${name}`}>
+    <ButtonLink href={href} variant="secondary" size="sm" aria-label={`View ${name}`}>
       VIEW
-    </Link>
+    </ButtonLink>
   );
 }
 

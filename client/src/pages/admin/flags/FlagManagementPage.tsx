@@ -6,7 +6,7 @@ import { NotificationsSwitch } from '../../../push/PushSwitch.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { FlagStatusBadge } from '../../flags/flagThread.tsx';
 import { useFlagLive } from '../../flags/flagLive.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { ViewLink } from '../common/RowActions.tsx';
 import { FilterSelect } from '../common/SearchBox.tsx';
 import { useListQuery } from '../common/listQuery.ts';
@@ -43,10 +43,9 @@ export default function FlagManagementPage() {
   // New flags and replies from members show up without a reload.
   useFlagLive(() => void utils.admin.flags.list.invalidate());
 
+  // Where an admin answers flags is where they choose to hear of new ones.
   return (
-    <section className="page" aria-labelledby="page-title">
-      {/* Where an admin answers flags is where they choose to hear of new ones. */}
-      <AdminHeader title="Assistance Flags" actions={<NotificationsSwitch description={ADMIN_PUSH_DESCRIPTION} />} />
+    <AdminScreen title="Assistance Flags" actions={<NotificationsSwitch description={ADMIN_PUSH_DESCRIPTION} />}>
       <div className="toolbar">
         <FilterSelect
           id="flag-status"
@@ -70,6 +69,6 @@ export default function FlagManagementPage() {
         empty="No assistance flags found."
         pagesLabel="Assistance flag pages"
       />
-    </section>
+    </AdminScreen>
   );
 }

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import { FlagReplyForm, FlagStatusBadge, FlagThread } from '../../flags/flagThread.tsx';
 import { useFlagThreadScreen } from '../../flags/flagLive.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { ADMIN_FLAG_LIST } from './FlagManagementPage.tsx';
 
 /**
@@ -30,18 +30,18 @@ export default function FlagThreadPage({ params }: PageProps) {
   });
 
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader
-        title={data?.subject ?? 'Assistance Flag'}
-        back={{ href: ADMIN_FLAG_LIST, label: 'Assistance Flags' }}
-        actions={
-          isOpen && (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              CLOSE
-            </Button>
-          )
-        }
-      />
+    <AdminScreen
+      title={data?.subject ?? 'Assistance Flag'}
+      back={{ href: ADMIN_FLAG_LIST, label: 'Assistance Flags' }}
+      actions={
+        isOpen && (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            CLOSE
+          </Button>
+        )
+      }
+      className="page--narrow"
+    >
       <QueryState query={flag} loading="Loading the assistance flag" />
       {data && (
         <>
@@ -69,6 +69,6 @@ export default function FlagThreadPage({ params }: PageProps) {
         busy={close.isPending}
         onConfirm={confirmClose}
       />
-    </section>
+    </AdminScreen>
   );
 }

@@ -7,7 +7,7 @@ import { SaveForm, createOrUpdate } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { MuscleGroupField, RepsOrTimeField } from '../common/LookupFields.tsx';
 import { FORM_GROUP_LIST, ladderPath, membersStand, rangeUnit } from './ladderShared.ts';
@@ -44,15 +44,15 @@ export default function FormEditPage({ params }: PageProps) {
   const loading = formId === null ? group : form;
 
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader
-        title={formId === null ? 'Create Form' : 'Edit Form'}
-        back={
-          groupId !== null && groupName
-            ? { href: ladderPath(groupId), label: `Forms of ${groupName}` }
-            : { href: FORM_GROUP_LIST, label: 'Form Management' }
-        }
-      />
+    <AdminScreen
+      title={formId === null ? 'Create Form' : 'Edit Form'}
+      back={
+        groupId !== null && groupName
+          ? { href: ladderPath(groupId), label: `Forms of ${groupName}` }
+          : { href: FORM_GROUP_LIST, label: 'Form Management' }
+      }
+      className="page--narrow"
+    >
       <QueryState query={loading} loading={formId === null ? 'Loading the form group' : 'Loading the form'} />
       {formId === null && group.isSuccess && <LadderForm initial={EMPTY} groupId={group.data.data.id} formId={null} />}
       {formId !== null && form.isSuccess && (
@@ -64,7 +64,7 @@ export default function FormEditPage({ params }: PageProps) {
           current={form.data.data}
         />
       )}
-    </section>
+    </AdminScreen>
   );
 }
 

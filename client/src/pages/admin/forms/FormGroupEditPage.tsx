@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { adminFormGroupInput, type AdminFormGroup } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { MediaUploadField } from '../../../components/admin/MediaUploadField.tsx';
@@ -7,9 +7,10 @@ import { TextField } from '../../../components/ui/Field.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { SaveForm, createOrUpdate } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { ExerciseTypeField } from '../common/LookupFields.tsx';
 import { FORM_GROUP_LIST, ladderPath } from './ladderShared.ts';
@@ -35,18 +36,18 @@ export default function FormGroupEditPage({ params }: PageProps) {
   const title = id === null ? 'Create Form Group' : 'Edit Form Group';
 
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader
-        title={title}
-        back={{ href: FORM_GROUP_LIST, label: 'Form Management' }}
-        actions={
-          id !== null && group.isSuccess ? (
-            <Link href={ladderPath(id)} className="button button--secondary">
-              Forms of {group.data.data.name}
-            </Link>
-          ) : undefined
-        }
-      />
+    <AdminScreen
+      title={title}
+      back={{ href: FORM_GROUP_LIST, label: 'Form Management' }}
+      actions={
+        id !== null && group.isSuccess ? (
+          <ButtonLink href={ladderPath(id)} variant="secondary">
+            Forms of {group.data.data.name}
+          </ButtonLink>
+        ) : undefined
+      }
+      className="page--narrow"
+    >
       {id === null ? (
         <FormGroupForm initial={EMPTY} initialVideoPath={null} id={null} />
       ) : (
@@ -62,7 +63,7 @@ export default function FormGroupEditPage({ params }: PageProps) {
           )}
         </>
       )}
-    </section>
+    </AdminScreen>
   );
 }
 

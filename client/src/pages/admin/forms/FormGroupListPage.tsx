@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { AdminFormGroup } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { DeleteButton, EditLink } from '../common/RowActions.tsx';
 import { SearchBox } from '../common/SearchBox.tsx';
@@ -41,16 +41,10 @@ export default function FormGroupListPage() {
   const rows = list.data?.data ?? [];
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title="Form Management"
-        actions={
-          <Link href="/admin/form_group/create" className="button button--primary">
-            Create form group
-          </Link>
-        }
-      />
-
+    <AdminScreen
+      title="Form Management"
+      actions={<ButtonLink href="/admin/form_group/create">Create form group</ButtonLink>}
+    >
       <div className="toolbar">
         <SearchBox
           id="form-group-search"
@@ -68,13 +62,9 @@ export default function FormGroupListPage() {
         actions={(g) => (
           <>
             <EditLink href={`/admin/form_group/${g.id}/edit`} name={g.name} />
-            <Link
-              href={ladderPath(g.id)}
-              className="button button--secondary button--sm"
-              aria-label={`Forms of ${g.name}`}
-            >
+            <ButtonLink href={ladderPath(g.id)} variant="secondary" size="sm" aria-label={`Forms of ${g.name}`}>
               FORMS
-            </Link>
+            </ButtonLink>
             {g.deletable && <DeleteButton name={g.name} onClick={() => setDeleting(g)} />}
           </>
         )}
@@ -102,6 +92,6 @@ export default function FormGroupListPage() {
           void utils.admin.formGroups.list.invalidate();
         }}
       />
-    </section>
+    </AdminScreen>
   );
 }

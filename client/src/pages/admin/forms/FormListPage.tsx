@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { AdminForm } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { EditDeleteActions } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
@@ -51,23 +51,20 @@ export default function FormListPage({ params }: PageProps) {
   const name = group.data?.data.name;
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title={name ? `Forms of ${name}` : 'Forms'}
-        back={{ href: FORM_GROUP_LIST, label: 'Form Management' }}
-        actions={
-          group.isSuccess ? (
-            <>
-              <Link href={`/admin/form_group/${groupId}/edit`} className="button button--secondary">
-                Edit group
-              </Link>
-              <Link href={`/admin/form_group/${groupId}/form/create`} className="button button--primary">
-                Create form
-              </Link>
-            </>
-          ) : undefined
-        }
-      />
+    <AdminScreen
+      title={name ? `Forms of ${name}` : 'Forms'}
+      back={{ href: FORM_GROUP_LIST, label: 'Form Management' }}
+      actions={
+        group.isSuccess ? (
+          <>
+            <ButtonLink href={`/admin/form_group/${groupId}/edit`} variant="secondary">
+              Edit group
+            </ButtonLink>
+            <ButtonLink href={`/admin/form_group/${groupId}/form/create`}>Create form</ButtonLink>
+          </>
+        ) : undefined
+      }
+    >
       <QueryState query={group} loading="Loading the form group" />
 
       {group.isSuccess && (
@@ -118,6 +115,6 @@ export default function FormListPage({ params }: PageProps) {
           void utils.admin.forms.list.invalidate();
         }}
       />
-    </section>
+    </AdminScreen>
   );
 }

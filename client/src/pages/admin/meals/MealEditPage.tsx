@@ -22,7 +22,7 @@ import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import { useRows } from '../../../forms/useRows.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { elixirPhaseMemberPath, groupOptions, mealListHref } from './mealAdmin.ts';
 import './meals.css';
@@ -85,15 +85,14 @@ export default function MealEditPage({ params }: PageProps) {
   const backGroup = meal.data?.data.meal_group_id ?? groupId;
 
   return (
-    <section className="page meal-edit" aria-labelledby="page-title">
-      <AdminHeader title={title} back={{ href: mealListHref(backGroup), label: 'Meal Management' }} />
+    <AdminScreen title={title} back={{ href: mealListHref(backGroup), label: 'Meal Management' }} className="meal-edit">
       {editing && id === null && <p className="empty">Data could not be found.</p>}
       {id !== null && <QueryState query={meal} loading="Loading the meal" />}
       <QueryState query={tree} loading="Loading the meal groups" />
       {tree.data && (!editing || meal.data) && (
         <MealForm key={meal.data?.data.id ?? 'new'} meal={meal.data?.data} groupId={groupId} tree={tree.data.data} />
       )}
-    </section>
+    </AdminScreen>
   );
 }
 

@@ -7,7 +7,7 @@ import { apiErrorNotice, readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { notify, toast } from '../../../components/ui/notifier.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { AddLink, EditDeleteActions } from '../common/RowActions.tsx';
 import { TreeLayout } from '../common/TreeNav.tsx';
@@ -81,12 +81,10 @@ export default function MealManagementPage() {
   const elixirs = isElixirs(groupId);
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title="Meal Management"
-        actions={listable && <AddLink href={mealAddHref(groupId)} label={`Add a meal to ${group.name}`} />}
-      />
-
+    <AdminScreen
+      title="Meal Management"
+      actions={listable && <AddLink href={mealAddHref(groupId)} label={`Add a meal to ${group.name}`} />}
+    >
       <TreeLayout
         label="Meal groups"
         title="Meal groups"
@@ -160,6 +158,6 @@ export default function MealManagementPage() {
           void utils.admin.meals.list.invalidate();
         }}
       />
-    </section>
+    </AdminScreen>
   );
 }

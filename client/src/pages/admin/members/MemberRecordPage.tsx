@@ -1,10 +1,10 @@
-import { Link } from 'wouter';
 import { ADMIN_MEMBER_MESSAGE } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { TabLinks } from '../../../components/ui/TabLinks.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { auditLogHref } from '../audit/auditQuery.ts';
 import { ADMIN_USER_TABS, readMemberId } from './record.ts';
 import { RECORD_TABS, useCatalogueToast, type RecordTabKey } from './tabs.tsx';
@@ -31,18 +31,18 @@ export default function MemberRecordPage({ params, route }: PageProps) {
   const title = ADMIN_USER_TABS.find((t) => t.key === tab)?.title ?? route.title;
 
   return (
-    <section className="page member-record" aria-labelledby="page-title">
-      <AdminHeader
-        title={member.data ? member.data.name : 'Member record'}
-        back={{ href: '/admin/user_management', label: 'User Management' }}
-        actions={
-          member.data && (
-            <Link href={auditLogHref({ member_id: member.data.id })} className="button button--secondary button--sm">
-              Who read this record
-            </Link>
-          )
-        }
-      />
+    <AdminScreen
+      title={member.data ? member.data.name : 'Member record'}
+      back={{ href: '/admin/user_management', label: 'User Management' }}
+      actions={
+        member.data && (
+          <ButtonLink href={auditLogHref({ member_id: member.data.id })} variant="secondary" size="sm">
+            Who read this record
+          </ButtonLink>
+        )
+      }
+      className="member-record"
+    >
       {member.data && <p className="muted member-record__email">{member.data.email}</p>}
       {(id === null || member.isError) && <p className="empty">{ADMIN_MEMBER_MESSAGE.memberNotFound}</p>}
       {member.isPending && id !== null && <Spinner label="Loading the member" />}
@@ -66,6 +66,6 @@ export default function MemberRecordPage({ params, route }: PageProps) {
           </section>
         </>
       )}
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AdminMessageRow } from '@evolution/shared';
-import { Link } from 'wouter';
 import { useLiveEvents } from '../../../api/live.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
 import { formatWhen } from '../../../forms/format.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { ViewLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, messagePath, readSummary } from './messageAdmin.ts';
@@ -53,15 +53,7 @@ export default function MessageManagementPage() {
   });
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title="Messages"
-        actions={
-          <Link href="/admin/message/add" className="button button--primary">
-            New message
-          </Link>
-        }
-      />
+    <AdminScreen title="Messages" actions={<ButtonLink href="/admin/message/add">New message</ButtonLink>}>
       <DataTable
         from={list}
         caption="Sent messages"
@@ -72,6 +64,6 @@ export default function MessageManagementPage() {
         empty="No messages sent yet."
         pagesLabel="Message list pages"
       />
-    </section>
+    </AdminScreen>
   );
 }

@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../../forms/format.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { MessageBody } from '../../messages/MessageBody.tsx';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { DELIVERY_REFRESH_MS, MESSAGE_LIST, deliverySummary, readSummary } from './messageAdmin.ts';
 import './messages.css';
 
@@ -33,8 +33,7 @@ export default function MessagePage({ params }: PageProps) {
   const data = message.isError ? undefined : message.data;
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader title={data?.subject ?? 'Message'} back={{ href: MESSAGE_LIST, label: 'Messages' }} />
+    <AdminScreen title={data?.subject ?? 'Message'} back={{ href: MESSAGE_LIST, label: 'Messages' }}>
       <QueryState query={message} loading="Loading the message" />
       {data && (
         <div className="message-admin">
@@ -82,6 +81,6 @@ export default function MessagePage({ params }: PageProps) {
           </StaticTable>
         </div>
       )}
-    </section>
+    </AdminScreen>
   );
 }

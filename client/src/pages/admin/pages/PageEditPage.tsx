@@ -12,7 +12,7 @@ import { QueryState } from '../../../components/ui/QueryState.tsx';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
 import { useQueryParams } from '../../../router/useQueryParams.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { LookupSelectField, MuscleGroupField } from '../common/LookupFields.tsx';
 import { readIdParam } from '../common/listQuery.ts';
@@ -49,8 +49,7 @@ export default function PageEditPage({ params, route }: PageProps) {
   const back = { href: backCategory ? pageListHref(backCategory) : PAGE_MANAGEMENT, label: 'Content Pages' };
 
   return (
-    <section className="page page-edit" aria-labelledby="page-title">
-      <AdminHeader title={route.title} back={back} />
+    <AdminScreen title={route.title} back={back} className="page-edit">
       {editing && id === null && <p className="empty">Data could not be found.</p>}
       {id !== null && <QueryState query={page} loading="Loading the page" />}
       {!editing && categoryId !== TECHNIQUE_GUIDE_CATEGORY && (
@@ -64,7 +63,7 @@ export default function PageEditPage({ params, route }: PageProps) {
       {(editing ? page.data : categoryId === TECHNIQUE_GUIDE_CATEGORY) && (
         <PageForm key={page.data?.data.id ?? 'new'} page={page.data?.data} />
       )}
-    </section>
+    </AdminScreen>
   );
 }
 

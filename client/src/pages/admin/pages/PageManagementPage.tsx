@@ -5,7 +5,7 @@ import type { AdminPage } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { DeleteConfirm } from '../common/DeleteConfirm.tsx';
 import { AddLink, EditDeleteActions } from '../common/RowActions.tsx';
 import { SearchBox } from '../common/SearchBox.tsx';
@@ -68,16 +68,14 @@ export default function PageManagementPage() {
   ];
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title="Content Pages"
-        actions={
-          category?.node.can_add_pages && (
-            <AddLink href={pageAddHref(category.node.id)} label={`Add a page to ${category.node.name}`} />
-          )
-        }
-      />
-
+    <AdminScreen
+      title="Content Pages"
+      actions={
+        category?.node.can_add_pages && (
+          <AddLink href={pageAddHref(category.node.id)} label={`Add a page to ${category.node.name}`} />
+        )
+      }
+    >
       <TreeLayout
         wide
         label="Page categories"
@@ -147,6 +145,6 @@ export default function PageManagementPage() {
           void utils.admin.pages.list.invalidate();
         }}
       />
-    </section>
+    </AdminScreen>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 import { PasswordField, SelectField, TextField, type SelectFieldProps } from '../../../components/ui/Field.tsx';
 import { ConfirmDialog } from '../../../components/ui/Modal.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
@@ -21,7 +21,7 @@ import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { schemaErrors, useForm } from '../../../forms/useForm.ts';
 import type { PageProps } from '../../../router/routeTypes.ts';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import { AccessPanel } from './AccessPanel.tsx';
 import './users.css';
@@ -67,8 +67,7 @@ function CreateUser() {
   );
 
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader title="Create User" back={BACK} />
+    <AdminScreen title="Create User" back={BACK} className="page--narrow">
       <SaveForm
         form={form}
         save={create}
@@ -94,7 +93,7 @@ function CreateUser() {
         </div>
         <FormActions submit="Create user" busy={create.isPending} cancelHref={LIST} />
       </SaveForm>
-    </section>
+    </AdminScreen>
   );
 }
 
@@ -107,18 +106,17 @@ function EditUser({ id }: { id: number }) {
   const member = data?.user_type === ROLE.member;
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader
-        title={data ? `Edit ${data.name}` : 'Edit User'}
-        back={BACK}
-        actions={
-          data && member ? (
-            <Link href={`/admin/user/${data.id}/contact_information`} className="button button--secondary">
-              View record
-            </Link>
-          ) : undefined
-        }
-      />
+    <AdminScreen
+      title={data ? `Edit ${data.name}` : 'Edit User'}
+      back={BACK}
+      actions={
+        data && member ? (
+          <ButtonLink href={`/admin/user/${data.id}/contact_information`} variant="secondary">
+            View record
+          </ButtonLink>
+        ) : undefined
+      }
+    >
       <QueryState query={user} loading="Loading the user" />
       {data && (
         <div className="user-edit columns">
@@ -145,7 +143,7 @@ function EditUser({ id }: { id: number }) {
           </div>
         </div>
       )}
-    </section>
+    </AdminScreen>
   );
 }
 

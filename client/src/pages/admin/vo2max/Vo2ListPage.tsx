@@ -3,7 +3,7 @@ import type { Vo2LevelRow } from '@evolution/shared';
 import { trpc } from '../../../api/trpc.ts';
 import { DataTable, type Column } from '../../../components/table/DataTable.tsx';
 import { QueryState } from '../../../components/ui/QueryState.tsx';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { EditLink } from '../common/RowActions.tsx';
 import { useListQuery } from '../common/listQuery.ts';
 import { CALIBRATION_LIST, VO2_LIST, describeRange } from '../calibrations/catalogue.ts';
@@ -37,8 +37,7 @@ export default function Vo2ListPage() {
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
   return (
-    <section className="page" aria-labelledby="page-title">
-      <AdminHeader title="VO2 Max Management" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }} />
+    <AdminScreen title="VO2 Max Management" back={{ href: CALIBRATION_LIST, label: 'Calibration Management' }}>
       <p className="muted">
         A member's treadmill score (ml/kg/min, one decimal) is placed in the level whose range holds it. The levels tile
         the scale: each starts 0.1 above the one below ends.
@@ -57,6 +56,6 @@ export default function Vo2ListPage() {
           pagesLabel="VO2 max level pages"
         />
       )}
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import type { PhaseData, TrackType } from '@evolution/shared';
 import { readFailure } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
 import { useAuth } from '../../../auth/store.ts';
 import { VideoSlot, videoSource } from '../../../components/VideoSlot.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { OFFLINE_NOT_KEPT } from '../../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../../router/routeTypes.ts';
@@ -120,9 +119,7 @@ export default function PhaseRunnerPage({ params }: PageProps) {
         <div className="panel">
           <p>{status === 409 ? phase.error.message : 'Your phase could not be loaded.'}</p>
           <div className="panel__actions">
-            <Link href="/warrior/version" className="button button--primary">
-              Dynamic Evolution
-            </Link>
+            <ButtonLink href="/warrior/version">Dynamic Evolution</ButtonLink>
             {status !== 409 && (
               <Button variant="ghost" onClick={() => void phase.refetch()}>
                 Try again
