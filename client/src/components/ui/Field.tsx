@@ -127,6 +127,21 @@ export function TextAreaField({ label, error, invalid, hint, className, ...texta
   );
 }
 
+/** One option of a `.choice-list`: a radio and its text, with a figure (`main`) before the text when given. */
+export function RadioChoice({
+  main,
+  children,
+  ...input
+}: { main?: ReactNode; children: ReactNode } & Omit<ComponentProps<'input'>, 'type' | 'children'>) {
+  return (
+    <label className="choice">
+      <input type="radio" {...input} />
+      {main !== undefined && <span className="choice__main">{main}</span>}
+      <span className="choice__text">{children}</span>
+    </label>
+  );
+}
+
 /** A labelled checkbox. */
 export function CheckboxField({ label, ...input }: { label: string } & Omit<ComponentProps<'input'>, 'type' | 'id'>) {
   const id = useId();

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { ACCOUNT_MESSAGE, TOAST_MS, WORK_VOLUME_SETS } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { RadioChoice } from '../../components/ui/Field.tsx';
 import { toast } from '../../components/ui/notifier.ts';
 import { useQueryParams } from '../../router/useQueryParams.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -66,17 +67,16 @@ export default function WorkVolumePage() {
           <fieldset className="choice-list">
             <legend className="field__label">Sets</legend>
             {WORK_VOLUME_SETS.map((level) => (
-              <label key={level.sets} className="choice">
-                <input
-                  type="radio"
-                  name="number_of_sets"
-                  value={level.sets}
-                  checked={chosen === level.sets}
-                  onChange={() => setPicked(level.sets)}
-                />
-                <span className="choice__main">{level.sets}</span>
-                <span className="choice__text">{level.label}</span>
-              </label>
+              <RadioChoice
+                key={level.sets}
+                name="number_of_sets"
+                value={level.sets}
+                checked={chosen === level.sets}
+                onChange={() => setPicked(level.sets)}
+                main={level.sets}
+              >
+                {level.label}
+              </RadioChoice>
             ))}
           </fieldset>
           <Button type="submit" busy={update.isPending} disabled={chosen === null}>

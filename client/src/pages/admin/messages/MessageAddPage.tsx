@@ -4,12 +4,12 @@ import { useLocation } from 'wouter';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, ROLE, TOAST_MS } from '@evolution/shared';
 import { fieldErrors } from '../../../api/errors.ts';
 import { trpc } from '../../../api/trpc.ts';
-import { FieldError, SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
+import { FieldError, RadioChoice, SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { SaveForm } from '../../../components/ui/SaveForm.tsx';
 import { toast } from '../../../components/ui/notifier.ts';
 import { useForm, type FieldErrors, type FormState } from '../../../forms/useForm.ts';
 import { MessageBody } from '../../messages/MessageBody.tsx';
-import { AdminHeader } from '../common/AdminHeader.tsx';
+import { AdminScreen } from '../common/AdminScreen.tsx';
 import { FormActions } from '../common/FormActions.tsx';
 import {
   MESSAGE_LIST,
@@ -48,8 +48,7 @@ export default function MessageAddPage() {
   const previewId = useId();
 
   return (
-    <section className="page page--narrow" aria-labelledby="page-title">
-      <AdminHeader title="New Message" back={{ href: MESSAGE_LIST, label: 'Messages' }} />
+    <AdminScreen title="New Message" back={{ href: MESSAGE_LIST, label: 'Messages' }} className="page--narrow">
       <SaveForm
         form={form}
         save={send}
@@ -89,7 +88,7 @@ export default function MessageAddPage() {
         )}
         <FormActions submit="Send message" busy={send.isPending} cancelHref={MESSAGE_LIST} />
       </SaveForm>
-    </section>
+    </AdminScreen>
   );
 }
 
@@ -106,16 +105,15 @@ function RecipientPicker({ form, kind }: { form: FormState<SendField>; kind: Rec
       <legend className="field__label">Recipient</legend>
       <div className="recipient-kind">
         {RECIPIENT_KINDS.map(([value, text]) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="recipient_kind"
-              value={value}
-              checked={kind === value}
-              onChange={() => setKind(value)}
-            />
-            <span className="choice__text">{text}</span>
-          </label>
+          <RadioChoice
+            key={value}
+            name="recipient_kind"
+            value={value}
+            checked={kind === value}
+            onChange={() => setKind(value)}
+          >
+            {text}
+          </RadioChoice>
         ))}
       </div>
       {kind === 'member' ? (
@@ -181,21 +179,18 @@ function MemberPicker({ form }: { form: FormState<SendField> }) {
       >
         <legend className="visually-hidden">Members found</legend>
         {members.map((m) => (
-          <label key={m.id} className="choice">
-            <input
-              type="radio"
-              name="recipient_id"
-              value={m.id}
-              checked={form.values.recipient_id === String(m.id)}
-              onChange={() => {
-                form.set('recipient_id', String(m.id));
-                setChosen({ id: m.id, name: m.name, email: m.email });
-              }}
-            />
-            <span className="choice__text">
-              {m.name} · {m.email}
-            </span>
-          </label>
+          <RadioChoice
+            key={m.id}
+            name="recipient_id"
+            value={m.id}
+            checked={form.values.recipient_id === String(m.id)}
+            onChange={() => {
+              form.set('recipient_id', String(m.id));
+              setChosen({ id: m.id, name: m.name, email: m.email });
+            }}
+          >
+            {m.name} · {m.email}
+          </RadioChoice>
         ))}
         {found.isSuccess && members.length === 0 && <p className="muted">No member matches “{search}”.</p>}
       </fieldset>
