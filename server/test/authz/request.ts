@@ -41,6 +41,23 @@ function restUrl(route: string, call: Call): string {
   return query ? `${url}?${query}` : url;
 }
 
+/** The answer of app.inject. */
+async function injected(app: FastifyInstance, req: InjectOptions): Promise<Answer> {
+  const res = await app.inject(req);
+  return {
+    status: res.statusCode,
+    text: res.body,
+    json: parse(res.body),
+    contentType: String(res.headers['content-type'] ?? ''),
+  };
+}
+
+/** The answer of a real HTTP call. */
+async function fetched(res: Response): Promise<Answer> {
+  const text = await res.text();
+  return { status: res.status, text, json: parse(text), contentType: res.headers.get('content-type') ?? '' };
+}
+
 /** Sends a REST call ('METHOD /path') through app.inject, as `token` when given. */
 export async function sendRest(
   app: FastifyInstance,
@@ -60,13 +77,7 @@ export async function sendRest(
     req.payload = JSON.stringify(call.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await app.inject(req);
-  return {
-    status: res.statusCode,
-    text: res.body,
-    json: parse(res.body),
-    contentType: String(res.headers['content-type'] ?? ''),
-  };
+  return injected(app, req);
 }
 
 /**
@@ -85,22 +96,16 @@ export async function sendTrpc(
   const { port } = (app.server.address() ?? { port: 0 }) as AddressInfo;
   if (kind !== 'query' && extra.payload !== undefined && /^multipart\//i.test(headers['content-type'] ?? '')) {
     // A raw multipart body also needs Node's own request (see above).
-    const res = await fetch(`http://127.0.0.1:${port}/trpc/${path}`, {
-      method: 'POST',
-      body: String(extra.payload),
-      headers,
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: parse(text), contentType: res.headers.get('content-type') ?? '' };
+    return fetched(
+      await fetch(`http://127.0.0.1:${port}/trpc/${path}`, { method: 'POST', body: String(extra.payload), headers }),
+    );
   }
   if (call.upload) {
     const form = new FormData();
     for (const [name, value] of Object.entries(call.upload.fields ?? {})) form.append(name, value);
     for (const f of call.upload.files)
       form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
-    const res = await fetch(`http://127.0.0.1:${port}/trpc/${path}`, { method: 'POST', body: form, headers });
-    const text = await res.text();
-    return { status: res.status, text, json: parse(text), contentType: res.headers.get('content-type') ?? '' };
+    return fetched(await fetch(`http://127.0.0.1:${port}/trpc/${path}`, { method: 'POST', body: form, headers }));
   }
   const req: InjectOptions = {
     method: kind === 'query' ? 'GET' : 'POST',
@@ -115,13 +120,7 @@ export async function sendTrpc(
     req.payload = JSON.stringify(call.input ?? {});
     headers['content-type'] ??= 'application/json';
   }
-  const res = await app.inject(req);
-  return {
-    status: res.statusCode,
-    text: res.body,
-    json: parse(res.body),
-    contentType: String(res.headers['content-type'] ?? ''),
-  };
+  return injected(app, req);
 }
 
 /**
