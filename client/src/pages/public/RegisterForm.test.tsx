@@ -35,25 +35,29 @@ describe('register form messages (spec section 5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('shows "Incorrect format" for a malformed email', () => {
+  it.each([
+    {
+      when: 'for a malformed email',
+      email: 'not-an-email',
+      confirm: 'secret1',
+      field: 'Email',
+      message: 'Incorrect format',
+    },
+    {
+      when: 'when the confirmation differs',
+      email: 'ada@example.com',
+      confirm: 'secret2',
+      field: 'Confirm password',
+      message: 'Passwords do not match',
+    },
+  ])('shows "$message" $when', ({ email, confirm, field, message }) => {
     const { onSubmit, type, submit } = setup();
-    type('Email', 'not-an-email');
+    type('Email', email);
     type('Name', 'Ada');
     type('Password', 'secret1');
-    type('Confirm password', 'secret1');
+    type('Confirm password', confirm);
     submit();
-    expect(messageOf('Email')).toBe('Incorrect format');
-    expect(onSubmit).not.toHaveBeenCalled();
-  });
-
-  it('shows "Passwords do not match" when the confirmation differs', () => {
-    const { onSubmit, type, submit } = setup();
-    type('Email', 'ada@example.com');
-    type('Name', 'Ada');
-    type('Password', 'secret1');
-    type('Confirm password', 'secret2');
-    submit();
-    expect(messageOf('Confirm password')).toBe('Passwords do not match');
+    expect(messageOf(field)).toBe(message);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
