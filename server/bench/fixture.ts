@@ -1,6 +1,7 @@
 /** The bench's members: the demo member calibrated over HTTP, and many copies of them standing at one phase. */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,9 +14,10 @@ import { seedAll } from '../src/db/seed.ts';
 
 /**
  * A bench's database, migrated and seeded with the demo data: DATABASE_URL, or a throw-away embedded PostgreSQL in a
- * scratch folder (`prefix` names it) that the caller stops and removes; and the config the app runs with.
+ * scratch folder (`prefix` names it) that the caller stops and removes (they are, if the set-up fails); and the config an app on it runs with (`env`
+ * adds to or overrides the bench's settings).
  */
-export async function benchDatabase(prefix: string) {
+export async function benchDatabase(prefix: string, env: Record<string, string> = {}) {
   const scratch = mkdtempSync(join(tmpdir(), prefix));
   const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
   const databaseUrl = process.env.DATABASE_URL || db!.url;
@@ -26,15 +28,53 @@ export async function benchDatabase(prefix: string) {
       LOG_LEVEL: 'silent',
       SERVE_CLIENT: '0',
       DEMO_SEED: '1',
-      AUTH_RATE_LIMIT: '100000',
+      ...env,
     }),
     databaseUrl,
   };
-  await migrateUp(databaseUrl);
-  const orm = await createOrm(databaseUrl);
-  await seedAll(orm.em.fork(), config);
-  await orm.close(true);
+  try {
+    await migrateUp(databaseUrl);
+    const orm = await createOrm(databaseUrl);
+    await seedAll(orm.em.fork(), config);
+    await orm.close(true);
+  } catch (err) {
+    await db?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+    throw err;
+  }
   return { scratch, db, databaseUrl, config };
+}
+
+/**
+ * Starts serve.ts (the product and its floor) on the bench's database in a child process of its own, so the load
+ * generator never shares their event loop; sign-ins are not throttled. Answers the child, the ports it printed, and
+ * stop(), which closes both apps and waits for the child to end.
+ */
+export async function startBenchServer(
+  bench: { scratch: string; databaseUrl: string; config: { jwtSecret: string } },
+  options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+) {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(import.meta.dirname, 'serve.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: bench.databaseUrl,
+      DATA_DIR: bench.scratch,
+      JWT_SECRET: bench.config.jwtSecret,
+      AUTH_RATE_LIMIT: '100000',
+      SERVE_CLIENT: '0',
+      ...options.env,
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const ports = await new Promise<{ app: number; floor: number }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout!.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
+  });
+  const stop = async () => {
+    child.stdin!.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  return { child, ports, stop };
 }
 
 /** Signs in over HTTP and answers the access token. */

@@ -9,8 +9,8 @@
  * a folder for each run's full JSON report, LIGHTHOUSE_TRACES one for each run's Chrome trace (DevTools' Performance
  * panel opens it); LIGHTHOUSE_PAGES (comma-separated) measures only those pages.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -259,31 +259,12 @@ export function printLighthouse(results: LighthouseResult[], runs: number): void
 
 if (import.meta.main) {
   const { buildApp } = await import('../src/app.ts');
-  const { loadConfig } = await import('../src/config.ts');
-  const { startEmbeddedPostgres } = await import('../src/db/embedded.ts');
-  const { migrateUp } = await import('../src/db/migrate.ts');
-  const { createOrm } = await import('../src/db/orm.ts');
-  const { DEMO_MEMBER, seedAll } = await import('../src/db/seed.ts');
+  const { DEMO_MEMBER } = await import('../src/db/seed.ts');
+  const { benchDatabase } = await import('./fixture.ts');
 
-  const scratch = mkdtempSync(join(tmpdir(), 'evolution-lighthouse-'));
-  const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
-  const databaseUrl = process.env.DATABASE_URL || db!.url;
+  // The product serves the built client, as in production.
+  const { scratch, db, config } = await benchDatabase('evolution-lighthouse-', { SERVE_CLIENT: '1' });
   try {
-    const config = {
-      ...loadConfig({
-        DATA_DIR: scratch,
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-        LOG_LEVEL: 'silent',
-        SERVE_CLIENT: '1',
-        DEMO_SEED: '1',
-      }),
-      databaseUrl,
-    };
-    await migrateUp(databaseUrl);
-    const orm = await createOrm(databaseUrl);
-    await seedAll(orm.em.fork(), config);
-    await orm.close(true);
-
     const app = await buildApp(
       config,
       process.env.LIGHTHOUSE_CLIENT_DIST ? { clientDist: process.env.LIGHTHOUSE_CLIENT_DIST } : {},

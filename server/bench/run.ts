@@ -11,11 +11,10 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MEAL_GROUP } from '@evolution/shared';
-import { spawn } from 'node:child_process';
 import { createSigner } from 'fast-jwt';
 import { clientDist } from '../src/app.ts';
 import { DEMO_ADMIN, DEMO_MEMBER } from '../src/db/seed.ts';
-import { benchDatabase, calibrateOverHttp, cloneMembers, signIn, submitters } from './fixture.ts';
+import { benchDatabase, calibrateOverHttp, cloneMembers, signIn, startBenchServer, submitters } from './fixture.ts';
 import { exercisesBody, runSubmissions } from './submit.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -23,32 +22,16 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',');
-const { scratch, db, databaseUrl, config } = await benchDatabase('evolution-bench-');
+const bench = await benchDatabase('evolution-bench-');
+const { scratch, db, databaseUrl, config } = bench;
 
 // The product and the floor run in a child process; this one only generates load.
-const child = spawn(
-  process.execPath,
-  [
-    ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []),
-    join(import.meta.dirname, 'serve.ts'),
-  ],
-  {
-    // With BENCH_LIGHTHOUSE=1 the product also serves the built client (npm run build first), compressed as in production.
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: scratch,
-      JWT_SECRET: config.jwtSecret,
-      AUTH_RATE_LIMIT: '100000',
-      SERVE_CLIENT: process.env.BENCH_LIGHTHOUSE === '1' ? '1' : '0',
-    },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  },
-);
-const ports = await new Promise<{ app: number; floor: number }>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  child.stdout!.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
+const server = await startBenchServer(bench, {
+  nodeArgs: process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : [],
+  // With BENCH_LIGHTHOUSE=1 the product also serves the built client (npm run build first), compressed as in production.
+  env: { SERVE_CLIENT: process.env.BENCH_LIGHTHOUSE === '1' ? '1' : '0' },
 });
+const { ports } = server;
 const base = `http://127.0.0.1:${ports.app}`;
 const floorBase = `http://127.0.0.1:${ports.floor}`;
 const signer = createSigner({ key: config.jwtSecret, algorithm: 'HS256', expiresIn: 3_600_000 });
@@ -228,8 +211,7 @@ if (process.env.BENCH_LIGHTHOUSE === '1') {
   lighthouse = await runLighthouse({ base, memberToken: member, runs: lighthouseRuns });
 }
 
-child.stdin!.end();
-await new Promise((resolve) => child.once('exit', resolve));
+await server.stop();
 
 await db?.stop();
 rmSync(scratch, { recursive: true, force: true });

@@ -6,13 +6,11 @@
  * warm-up requests; p50/p95/p99 go into one markdown table.
  */
 import { rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { CHANNEL } from '@evolution/shared';
 import { DEMO_ADMIN, DEMO_MEMBER } from '../src/db/seed.ts';
-import { benchDatabase, calibrateOverHttp, signIn } from './fixture.ts';
+import { benchDatabase, calibrateOverHttp, signIn, startBenchServer } from './fixture.ts';
 import { scaleShape, seedScale } from './scaleSeed.ts';
 import { measureWrites, startMailSink, type WriteTiming } from './scaleWrites.ts';
 
@@ -21,27 +19,14 @@ const requests = Number(process.env.SCALE_REQUESTS ?? 100);
 const callSeconds = Number(process.env.SCALE_CALL_SECONDS ?? 10);
 const target = 100; // ms: the p95 every call must stay within at 500,000 members
 const mailSeconds = Number(process.env.SCALE_MAIL_SECONDS ?? 30);
-const { scratch, db, databaseUrl, config } = await benchDatabase('evolution-bench-scale-');
+const bench = await benchDatabase('evolution-bench-scale-');
+const { scratch, db, databaseUrl } = bench;
 // The server's mail goes to a local SMTP server that counts it per recipient (the broadcast's mails, none twice).
 const mail = await startMailSink();
 
 // The product runs in a child process (serve.ts, as for npm run bench); this one only sends requests.
-const child = spawn(process.execPath, [join(import.meta.dirname, 'serve.ts')], {
-  env: {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: scratch,
-    JWT_SECRET: config.jwtSecret,
-    AUTH_RATE_LIMIT: '100000',
-    SERVE_CLIENT: '0',
-    SMTP_URL: mail.url,
-  },
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const ports = await new Promise<{ app: number }>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  child.stdout!.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
-});
+const server = await startBenchServer(bench, { env: { SMTP_URL: mail.url } });
+const { child, ports } = server;
 const base = `http://127.0.0.1:${ports.app}`;
 
 // The demo member calibrates over HTTP (a chamber page with three photos, ladders, a phase to read); the admin signs in.
@@ -216,8 +201,7 @@ if (process.env.SCALE_WRITES !== '0') {
   );
 }
 
-child.stdin!.end();
-await new Promise((resolve) => child.once('exit', resolve));
+await server.stop();
 await mail.close();
 await db?.stop();
 rmSync(scratch, { recursive: true, force: true });

@@ -8,19 +8,13 @@
  * window's heap within 10% of the one before). Not part of CI: the machine is shared, so figures are rough.
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { MEAL_GROUP, type PhaseData, type SubmissionResult } from '@evolution/shared';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrateUp } from '../src/db/migrate.ts';
-import { createOrm } from '../src/db/orm.ts';
-import { DEMO_MEMBER, seedAll } from '../src/db/seed.ts';
+import { DEMO_MEMBER } from '../src/db/seed.ts';
 import { phaseSubmission } from '../test/faults/phaseRunner.ts';
-import { calibrateOverHttp, cloneMembers, signIn } from './fixture.ts';
+import { benchDatabase, calibrateOverHttp, cloneMembers, signIn } from './fixture.ts';
 
 const env = (name: string, fallback: number) =>
   process.env[name] && Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback;
@@ -32,23 +26,7 @@ const submitEveryMs = env('SOAK_SUBMIT_EVERY_MS', 2000);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) console.warn('Run with node --expose-gc (npm run bench:soak does) for heap figures after a full collection.');
 
-const scratch = mkdtempSync(join(tmpdir(), 'evolution-soak-'));
-const db = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, persistent: false });
-const databaseUrl = process.env.DATABASE_URL || db!.url;
-const config = {
-  ...loadConfig({
-    DATA_DIR: scratch,
-    JWT_SECRET: 'soak-secret-soak-secret-soak-secret-soak',
-    LOG_LEVEL: 'silent',
-    SERVE_CLIENT: '0',
-    DEMO_SEED: '1',
-  }),
-  databaseUrl,
-};
-await migrateUp(databaseUrl);
-const orm = await createOrm(databaseUrl);
-await seedAll(orm.em.fork(), config);
-await orm.close(true);
+const { scratch, db, databaseUrl, config } = await benchDatabase('evolution-soak-');
 
 const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
