@@ -461,57 +461,24 @@ export async function buildFloor(opts: {
       );
       const results = entries.map((entry, position) => {
         const e = exercises.find((x) => x.form.id === entry.form_id)!;
-        return [
+        return {
           position,
-          e.form.id,
-          e.ladder.group.id,
-          e.form.name,
-          entry.amount,
-          e.dto.total_weight,
-          par(e.form),
-          e.form.level,
-          e.form.progress,
-          e.form.repsOrTime,
-        ];
+          form_id: e.form.id,
+          form_group_id: e.ladder.group.id,
+          form_name: e.form.name,
+          amount: entry.amount,
+          total_weight: e.dto.total_weight,
+          par: par(e.form),
+          level: e.form.level,
+          progress: e.form.progress,
+          reps_or_time: e.form.repsOrTime,
+        };
       });
       await client.query(
         `insert into workout_results (user_id, submission_id, evolution, track, version, phase, position, form_id, form_group_id, form_name, amount, total_weight, par, level, progress, reps_or_time, created_at)
          select $1, $2, $3, 'general', $4, $5, r.position, r.form_id, r.form_group_id, r.form_name, r.amount, r.total_weight, r.par, r.level, r.progress, r.reps_or_time, now()
          from jsonb_to_recordset($6::jsonb) as r(position int, form_id int, form_group_id int, form_name text, amount int, total_weight numeric, par int, level int, progress int, reps_or_time int)`,
-        [
-          a.id,
-          submission.id,
-          a.evolution,
-          version,
-          phase.number,
-          JSON.stringify(
-            results.map(
-              ([
-                position,
-                form_id,
-                form_group_id,
-                form_name,
-                amount,
-                total_weight,
-                par_,
-                level,
-                progress,
-                reps_or_time,
-              ]) => ({
-                position,
-                form_id,
-                form_group_id,
-                form_name,
-                amount,
-                total_weight,
-                par: par_,
-                level,
-                progress,
-                reps_or_time,
-              }),
-            ),
-          ),
-        ],
+        [a.id, submission.id, a.evolution, version, phase.number, JSON.stringify(results)],
       );
       await client.query(
         `update member_forms m set form_id = x.to_form_id, updated_at = now() from jsonb_to_recordset($2::jsonb) as x(form_group_id int, to_form_id int)

@@ -45,48 +45,37 @@ interface Call {
 // The same URLs at both sizes: the deep page is the middle of the full user list (past the end at demo size, where
 // it answers an empty page); the search with one hit finds the demo member among everybody.
 const deepPage = Math.max(1, Math.floor(members / 20));
+const asAdminCall = (name: string, path: string): Call => ({ name, path, headers: asAdmin });
+const asMemberCall = (name: string, path: string): Call => ({ name, path, headers: asMember });
 const calls = (history?: number): Call[] => [
-  { name: 'admin users, page 1', path: '/api/admin/admin?page=1', headers: asAdmin },
-  {
-    name: `admin users, page ${deepPage.toLocaleString('en-GB')}`,
-    path: `/api/admin/admin?page=${deepPage}`,
-    headers: asAdmin,
-  },
-  { name: 'admin search, one hit', path: '/api/admin/admin?page=1&search=member%40evolution', headers: asAdmin },
-  { name: 'admin search, no hit', path: '/api/admin/admin?page=1&search=zqxj-nobody', headers: asAdmin },
-  { name: 'admin assistance flags, page 1', path: '/api/admin/assistance_flag?page=1', headers: asAdmin },
-  { name: 'admin messages, page 1', path: '/api/admin/message?page=1', headers: asAdmin },
-  { name: 'admin form groups', path: '/api/admin/form_group?page=1', headers: asAdmin },
-  { name: 'admin channels', path: '/api/admin/channel?page=1', headers: asAdmin },
-  { name: 'admin channel with its subscribers', path: `/api/admin/channel/${CHANNEL.superhuman}`, headers: asAdmin },
-  { name: 'admin audit log, page 1', path: '/api/admin/audit_log?page=1', headers: asAdmin },
-  { name: 'admin audit log, one member', path: `/api/admin/audit_log?page=1&member_id=${memberId}`, headers: asAdmin },
-  { name: 'admin user detail', path: `/api/admin/admin/${memberId}`, headers: asAdmin },
-  { name: "admin member's chamber, page 1", path: `/api/admin/user/${memberId}/evolution/chamber/1`, headers: asAdmin },
-  {
-    name: "admin member's workout results",
-    path: `/api/admin/user/${memberId}/evolution/workout_results`,
-    headers: asAdmin,
-  },
+  asAdminCall('admin users, page 1', '/api/admin/admin?page=1'),
+  asAdminCall(`admin users, page ${deepPage.toLocaleString('en-GB')}`, `/api/admin/admin?page=${deepPage}`),
+  asAdminCall('admin search, one hit', '/api/admin/admin?page=1&search=member%40evolution'),
+  asAdminCall('admin search, no hit', '/api/admin/admin?page=1&search=zqxj-nobody'),
+  asAdminCall('admin assistance flags, page 1', '/api/admin/assistance_flag?page=1'),
+  asAdminCall('admin messages, page 1', '/api/admin/message?page=1'),
+  asAdminCall('admin form groups', '/api/admin/form_group?page=1'),
+  asAdminCall('admin channels', '/api/admin/channel?page=1'),
+  asAdminCall('admin channel with its subscribers', `/api/admin/channel/${CHANNEL.superhuman}`),
+  asAdminCall('admin audit log, page 1', '/api/admin/audit_log?page=1'),
+  asAdminCall('admin audit log, one member', `/api/admin/audit_log?page=1&member_id=${memberId}`),
+  asAdminCall('admin user detail', `/api/admin/admin/${memberId}`),
+  asAdminCall("admin member's chamber, page 1", `/api/admin/user/${memberId}/evolution/chamber/1`),
+  asAdminCall("admin member's workout results", `/api/admin/user/${memberId}/evolution/workout_results`),
   ...(history === undefined
     ? []
     : [
-        {
-          name: "admin member's chamber, a year of history",
-          path: `/api/admin/user/${history}/evolution/chamber/1`,
-          headers: asAdmin,
-        },
-        {
-          name: "admin member's workout results, a year of history",
-          path: `/api/admin/user/${history}/evolution/workout_results`,
-          headers: asAdmin,
-        },
+        asAdminCall("admin member's chamber, a year of history", `/api/admin/user/${history}/evolution/chamber/1`),
+        asAdminCall(
+          "admin member's workout results, a year of history",
+          `/api/admin/user/${history}/evolution/workout_results`,
+        ),
       ]),
-  { name: 'member start-up', path: '/api/user', headers: asMember },
-  { name: 'member messages', path: '/api/user/message?page=1', headers: asMember },
-  { name: 'member unread count', path: '/api/user/message/unread_count', headers: asMember },
-  { name: 'member phase data', path: '/api/user/channel/warrior/general/phase', headers: asMember },
-  { name: 'member chamber, page 1', path: '/api/user/evolution/chamber/1', headers: asMember },
+  asMemberCall('member start-up', '/api/user'),
+  asMemberCall('member messages', '/api/user/message?page=1'),
+  asMemberCall('member unread count', '/api/user/message/unread_count'),
+  asMemberCall('member phase data', '/api/user/channel/warrior/general/phase'),
+  asMemberCall('member chamber, page 1', '/api/user/evolution/chamber/1'),
 ];
 
 interface Timing {
