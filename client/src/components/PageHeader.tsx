@@ -1,23 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
-/**
- * The head of a screen: an optional back link, the eyebrow, the title (the `page-title` every screen's section is
- * labelled by) and what follows it (an intro line, actions).
- */
-export function PageHeader({
-  back,
-  eyebrow,
-  title,
-  children,
-}: {
-  back?: { href: string; label: ReactNode };
+interface PageTitleProps {
+  back?: { href: string; label: ReactNode } | undefined;
   eyebrow?: ReactNode;
   title: ReactNode;
-  children?: ReactNode;
-}) {
+}
+
+/** A screen's optional back link, its eyebrow and its title: the `page-title` every screen's section is labelled by. */
+export function PageTitle({ back, eyebrow, title }: PageTitleProps) {
   return (
-    <header className="page__header">
+    <>
       {back && (
         <Link href={back.href} className="page__back">
           ← {back.label}
@@ -27,6 +20,15 @@ export function PageHeader({
       <h1 id="page-title" className="page__title">
         {title}
       </h1>
+    </>
+  );
+}
+
+/** The head of a screen: its title (see PageTitle) and what follows it (an intro line, actions). */
+export function PageHeader({ children, ...heading }: PageTitleProps & { children?: ReactNode }) {
+  return (
+    <header className="page__header">
+      <PageTitle {...heading} />
       {children}
     </header>
   );

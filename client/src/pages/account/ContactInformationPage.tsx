@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ACCOUNT_MESSAGE, contactDetailsInput, TOAST_MS, type ContactDetailsDto } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
+import { PageTitle } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
 import { SaveForm } from '../../components/ui/SaveForm.tsx';
@@ -47,10 +48,7 @@ export default function ContactInformationPage() {
     <section className="page page--narrow" aria-labelledby="page-title">
       <header className="page__header page__header--split">
         <div>
-          <p className="eyebrow">Account settings</p>
-          <h1 id="page-title" className="page__title">
-            Contact Information
-          </h1>
+          <PageTitle eyebrow="Account settings" title="Contact Information" />
         </div>
         {details.isSuccess &&
           (editing ? (

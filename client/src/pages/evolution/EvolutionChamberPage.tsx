@@ -4,6 +4,7 @@ import { trpc } from '../../api/trpc.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { ResultsLinks } from '../results/ResultsLinks.tsx';
 import './evolution.css';
+import { PageTitle } from '../../components/PageHeader.tsx';
 import { ChartPlaceholder } from '../../components/chart/ChartPlaceholder.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
@@ -210,10 +211,7 @@ export default function EvolutionChamberPage() {
     <section className="page" aria-labelledby="page-title">
       <header className="page__header page__header--split">
         <div className="page__header">
-          <p className="eyebrow">Evolution</p>
-          <h1 id="page-title" className="page__title">
-            Chamber
-          </h1>
+          <PageTitle eyebrow="Evolution" title="Chamber" />
         </div>
         {data && <ChamberPager chamber={data} page={page} busy={chamber.isFetching} onPage={go} />}
       </header>

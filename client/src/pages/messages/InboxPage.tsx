@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { MESSAGE_TEXT } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../forms/format.ts';
@@ -20,12 +21,7 @@ export default function InboxPage() {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <p className="eyebrow">From your coaches</p>
-        <h1 id="page-title" className="page__title">
-          Messages
-        </h1>
-      </header>
+      <PageHeader eyebrow="From your coaches" title="Messages" />
       <QueryState query={list} loading="Loading your messages" />
       {list.isSuccess && rows.length === 0 && <p className="empty">{MESSAGE_TEXT.noMessages}</p>}
       {rows.length > 0 && (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { trpc } from '../../api/trpc.ts';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import { formatWhen } from '../../forms/format.ts';
@@ -24,15 +24,7 @@ export default function MessagePage({ params }: PageProps) {
 
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
-      <header className="page__header">
-        <Link href={INBOX} className="page__back">
-          ← Messages
-        </Link>
-        <p className="eyebrow">Message</p>
-        <h1 id="page-title" className="page__title">
-          {data?.subject ?? 'Message'}
-        </h1>
-      </header>
+      <PageHeader back={{ href: INBOX, label: 'Messages' }} eyebrow="Message" title={data?.subject ?? 'Message'} />
       <QueryState query={message} loading="Loading the message" />
       {data && (
         <article className="panel">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/PageHeader.tsx';
 import './admin.css';
-import { Link } from 'wouter';
 
 /** The head of an admin screen: back link, 'Admin' eyebrow, the title and the screen's actions on the right. */
 export function AdminHeader({
@@ -15,15 +15,7 @@ export function AdminHeader({
   return (
     <header className="page__header page__header--split">
       <div>
-        {back && (
-          <Link href={back.href} className="page__back">
-            ← {back.label}
-          </Link>
-        )}
-        <p className="eyebrow">Admin</p>
-        <h1 id="page-title" className="page__title">
-          {title}
-        </h1>
+        <PageTitle back={back} eyebrow="Admin" title={title} />
       </div>
       {actions && <div className="page__actions">{actions}</div>}
     </header>
