@@ -35,6 +35,8 @@ interface RouteSpec<B, Q, P, H> {
   reads?: ActorReads;
   /** A GET that changes something (the spec's payment links): a read-only personal access token may not call it. */
   writes?: boolean;
+  /** A throttled call: spends an attempt after the caller check and before the input is read, so bad forms count too. */
+  spends?: (ctx: ServiceContext) => Promise<void>;
   /**
    * Laravel's route model binding: what the path names must exist (the service's 404) before the body is read, so a
    * call about a record that is not there, or not the caller's, is a 404 whatever it sent. Signed-in routes only.
@@ -83,12 +85,15 @@ export function route<
     ...(Object.fromEntries(Object.entries(inputs).filter(([, part]) => part !== undefined)) as typeof inputs),
   };
   const role = ROLE_OF[spec.who];
+  const { spends } = spec;
+  const checksCaller = spec.who !== 'public' && spec.who !== 'admin';
   const preValidation: preValidationAsyncHookHandler | undefined =
-    spec.who === 'public' || spec.who === 'admin'
-      ? undefined
-      : async (req) => {
-          req.actor = await callerAs(req, role, spec.reads, spec.writes);
-        };
+    checksCaller || spends
+      ? async (req) => {
+          if (checksCaller) req.actor = await callerAs(req, role, spec.reads, spec.writes);
+          if (spends) await spends(restContext(req));
+        }
+      : undefined;
   const { bind } = spec;
   // With a binding, Fastify keeps a failed input on the request until the binding has looked the record up.
   const binding = bind && {

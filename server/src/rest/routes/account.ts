@@ -35,7 +35,6 @@ import {
   throttleResetTry,
 } from '../../services/passwordReset.ts';
 import { restContext, route, signedInContext } from '../route.ts';
-import { throttledFirst } from '../throttle.ts';
 
 const tags = ['Account'];
 
@@ -55,31 +54,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/password/create',
-    {
-      ...route({
-        summary:
-          'Email a password-reset link (valid 60 minutes); the same answer whether or not the email has an account',
-        tags,
-        who: 'public',
-        body: passwordCreateInput,
-        response: { 200: messageSchema, 429: messageSchema },
-      }),
-      ...throttledFirst(throttleResetRequest),
-    },
+    route({
+      summary:
+        'Email a password-reset link (valid 60 minutes); the same answer whether or not the email has an account',
+      tags,
+      who: 'public',
+      body: passwordCreateInput,
+      spends: throttleResetRequest,
+      response: { 200: messageSchema, 429: messageSchema },
+    }),
     async (req) => requestPasswordReset(restContext(req), req.body),
   );
   app.post(
     '/password/reset',
-    {
-      ...route({
-        summary: 'Set a new password with the emailed token (single use); every session of the account ends',
-        tags,
-        who: 'public',
-        body: passwordResetInput,
-        response: { 200: messageSchema, 429: messageSchema },
-      }),
-      ...throttledFirst(throttleResetTry),
-    },
+    route({
+      summary: 'Set a new password with the emailed token (single use); every session of the account ends',
+      tags,
+      who: 'public',
+      body: passwordResetInput,
+      spends: throttleResetTry,
+      response: { 200: messageSchema, 429: messageSchema },
+    }),
     async (req) => resetPassword(restContext(req), req.body),
   );
   app.get(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginInput, loginResponseSchema, messageSchema, registerInput } from '@evolution/shared';
 import { currentUser, login, logout, register, throttleRegistration } from '../../services/auth.ts';
 import { restContext, route, signedInContext } from '../route.ts';
-import { throttledFirst } from '../throttle.ts';
 
 const tags = ['Auth'];
 
@@ -21,16 +20,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/register',
-    {
-      ...route({
-        summary: 'Register a member and sign in',
-        tags,
-        who: 'public',
-        body: registerInput,
-        response: { 201: loginResponseSchema, 429: messageSchema },
-      }),
-      ...throttledFirst(throttleRegistration),
-    },
+    route({
+      summary: 'Register a member and sign in',
+      tags,
+      who: 'public',
+      body: registerInput,
+      spends: throttleRegistration,
+      response: { 201: loginResponseSchema, 429: messageSchema },
+    }),
     async (req, reply) => reply.status(201).send(await register(restContext(req), req.body)),
   );
   app.get(

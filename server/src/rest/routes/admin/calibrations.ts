@@ -33,16 +33,50 @@ import {
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
 import { route, signedInContext } from '../../route.ts';
+import type { SignedInContext } from '../../../services/context.ts';
 
 const lookupTags = ['Admin: lookups'];
 const calibrationTags = ['Admin: calibrations'];
 const vo2Tags = ['Admin: VO2 max levels'];
 const channelTags = ['Admin: channels and plans'];
 const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
+type List = (ctx: SignedInContext) => Promise<unknown[]>;
 // The record a path names: an id that names none is a 404 with its message.
 const calibration = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.calibrationNotFound };
 const vo2Level = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.vo2NotFound };
 const channel = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.channelNotFound };
+
+/** The lists the admin's selects and the calibration screen read whole, one GET each. */
+const LOOKUPS: { path: string; summary: string; tags: string[]; answer: z.ZodType; list: List }[] = [
+  {
+    path: '/exercise_type',
+    summary: 'Every exercise type',
+    tags: lookupTags,
+    answer: exerciseTypeListSchema,
+    list: listExerciseTypes,
+  },
+  {
+    path: '/muscle_group',
+    summary: 'Every muscle group with its short handle',
+    tags: lookupTags,
+    answer: muscleGroupListSchema,
+    list: listMuscleGroups,
+  },
+  {
+    path: '/form_group/all',
+    summary: 'Every form group by name, not paged (for selects)',
+    tags: lookupTags,
+    answer: formGroupOptionListSchema,
+    list: listAllFormGroups,
+  },
+  {
+    path: '/calibration',
+    summary: 'Every calibration (the max tests that place members on the ladders), not paged',
+    tags: calibrationTags,
+    answer: adminCalibrationListSchema,
+    list: listCalibrations,
+  },
+];
 
 /**
  * Admin REST calls of docs/spec/admin.md §7 for the lookups, calibrations, VO2 max levels and channels with their plans
@@ -50,49 +84,12 @@ const channel = { params: catalogueIdInput, notFound: CATALOGUE_MESSAGE.channelN
  * matches the static form_group/all here first.
  */
 export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/exercise_type',
-    route({
-      summary: 'Every exercise type',
-      tags: lookupTags,
-      who: 'admin',
-      response: { 200: exerciseTypeListSchema },
-    }),
-    async (req) => dataAnswer(await listExerciseTypes(signedInContext(req))),
-  );
-
-  app.get(
-    '/muscle_group',
-    route({
-      summary: 'Every muscle group with its short handle',
-      tags: lookupTags,
-      who: 'admin',
-      response: { 200: muscleGroupListSchema },
-    }),
-    async (req) => dataAnswer(await listMuscleGroups(signedInContext(req))),
-  );
-
-  app.get(
-    '/form_group/all',
-    route({
-      summary: 'Every form group by name, not paged (for selects)',
-      tags: lookupTags,
-      who: 'admin',
-      response: { 200: formGroupOptionListSchema },
-    }),
-    async (req) => dataAnswer(await listAllFormGroups(signedInContext(req))),
-  );
-
-  app.get(
-    '/calibration',
-    route({
-      summary: 'Every calibration (the max tests that place members on the ladders), not paged',
-      tags: calibrationTags,
-      who: 'admin',
-      response: { 200: adminCalibrationListSchema },
-    }),
-    async (req) => dataAnswer(await listCalibrations(signedInContext(req))),
-  );
+  for (const lookup of LOOKUPS)
+    app.get(
+      lookup.path,
+      route({ summary: lookup.summary, tags: lookup.tags, who: 'admin', response: { 200: lookup.answer } }),
+      async (req) => dataAnswer(await lookup.list(signedInContext(req))),
+    );
 
   app.get(
     '/calibration/:id',
