@@ -29,7 +29,14 @@ import { uploadStorage } from '../src/services/storage.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useTestS3 } from './helpers/s3.ts';
-import { dataAnalysis, multipart, photoWithExif, trainingMember, uploadPhoto } from './helpers/training.ts';
+import {
+  dataAnalysis,
+  multipart,
+  photoWithExif,
+  postMultipart,
+  trainingMember,
+  uploadPhoto,
+} from './helpers/training.ts';
 
 // Videos are limited to 8 MB here, so the streamed overflow below sends 8 MB rather than the production 200 MB.
 const VIDEO_LIMIT = 8 * 1024 * 1024;
@@ -154,13 +161,8 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       },
     ]);
     const token = opts.token === undefined ? admin.token : opts.token;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/${adminMediaPath(kind)}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-    return { status: res.statusCode, body: JSON.parse(res.body) };
+    const res = await postMultipart(ctx.app, `/api/admin/${adminMediaPath(kind)}`, body, token ?? undefined);
+    return { status: res.status, body: res.body };
   }
 
   const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
@@ -290,18 +292,11 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
         `The video may not be greater than ${MEDIA_MAX_BYTES.video / 1024} kilobytes.`,
       );
       const body = await multipart({}, [{ name: 'video', filename: 'big.mp4', type: 'video/mp4', data: mp4 }]);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/admin/page/video',
-        payload: body.payload,
-        headers: {
-          ...body.headers,
-          authorization: `Bearer ${admin.token}`,
-          'content-length': String(VIDEO_LIMIT + 1024 * 1024),
-        },
+      const res = await postMultipart(ctx.app, '/api/admin/page/video', body, admin.token, {
+        'content-length': String(VIDEO_LIMIT + 1024 * 1024),
       });
-      expect(res.statusCode).toBe(422);
-      expect(JSON.parse(res.body).errors).toEqual({ video: [videoTooLarge] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ video: [videoTooLarge] });
     });
 
     it('streams a video without a declared length to the store and stops it at the limit, leaving nothing (no parts on S3)', async () => {
@@ -632,18 +627,11 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
         const body = await multipart({}, [
           { name: 'image', filename: 'huge.jpg', type: 'image/jpeg', data: await jpeg() },
         ]);
-        const declared = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/admin/meal/image',
-          payload: body.payload,
-          headers: {
-            ...body.headers,
-            authorization: `Bearer ${admin.token}`,
-            'content-length': String(MEDIA_MAX_BYTES.image + 1024 * 1024),
-          },
+        const declared = await postMultipart(ctx.app, '/api/admin/meal/image', body, admin.token, {
+          'content-length': String(MEDIA_MAX_BYTES.image + 1024 * 1024),
         });
-        expect(declared.statusCode).toBe(422);
-        expect(JSON.parse(declared.body).errors).toEqual({ image: [MEDIA_MESSAGE.imageTooLarge] });
+        expect(declared.status).toBe(422);
+        expect(declared.body.errors).toEqual({ image: [MEDIA_MESSAGE.imageTooLarge] });
         const big = Buffer.concat([await photoWithExif(), Buffer.alloc(MEDIA_MAX_BYTES.image)]);
         expect(await uploadPhoto(ctx.app, member.token, big)).toEqual(refusal('image', WARRIOR_MESSAGE.imageTooLarge));
       });
@@ -731,13 +719,7 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       const form = await multipart({}, [
         { name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await jpeg() },
       ]);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/user/image',
-        payload: form.payload,
-        headers: { ...form.headers, authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-      });
-      return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+      return postMultipart(ctx.app, '/api/user/image', form, token, key ? { 'idempotency-key': key } : {});
     }
 
     /** warrior.uploadImage with FormData over real HTTP (tRPC reads FormData from the request stream). */

@@ -12,7 +12,7 @@ import { uploadStorage } from '../src/services/storage.ts';
 import { rest, signedInAdmin } from './helpers/api.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { useTestS3 } from './helpers/s3.ts';
-import { multipart, trainingMember, uploadPhoto } from './helpers/training.ts';
+import { multipart, postMultipart, trainingMember, uploadPhoto } from './helpers/training.ts';
 
 // Two server instances built by the production buildApp on ONE database and ONE bucket, each with its own data folder
 // (as two machines behind a load balancer): a file uploaded through one is read through the other.
@@ -96,15 +96,10 @@ describe('uploads on two instances sharing one bucket', () => {
   it("streams an admin's video uploaded through one instance with ranges through the other, over HTTP", async () => {
     const admin = await signedInAdmin(a);
     const body = await multipart({}, [{ name: 'video', filename: 'demo.mp4', type: 'video/mp4', data: mp4 }]);
-    const uploaded = await a.inject({
-      method: 'POST',
-      url: '/api/admin/form_group/video',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${admin.token}` },
-    });
-    expect(uploaded.statusCode).toBe(201);
+    const uploaded = await postMultipart(a, '/api/admin/form_group/video', body, admin.token);
+    expect(uploaded.status).toBe(201);
     // A signed address is relative: any instance, under any host name, answers it.
-    const address = new URL(JSON.parse(uploaded.body).video.path, 'http://any.host');
+    const address = new URL(uploaded.body.video.path, 'http://any.host');
     const base = await b.listen({ port: 0, host: '127.0.0.1' });
     const url = `${base}${address.pathname}${address.search}`;
     const size = mp4.length;

@@ -7,7 +7,7 @@ import { phaseDataSchema } from '@evolution/shared';
 import { Evolution, Media, PhaseSubmission, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
 import { corsPreflight, rest, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { multipart, photoWithExif, trainingMember } from './helpers/training.ts';
+import { multipart, photoWithExif, postMultipart, trainingMember } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('submission-keys');
 
@@ -70,17 +70,7 @@ async function uploadPhoto(token: string, key?: string, colour?: string) {
   const form = await multipart({}, [
     { name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await photoWithExif(colour) },
   ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/user/image',
-    payload: form.payload,
-    headers: {
-      ...form.headers,
-      authorization: `Bearer ${token}`,
-      ...(key === undefined ? {} : { 'idempotency-key': key }),
-    },
-  });
-  return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+  return postMultipart(ctx.app, '/api/user/image', form, token, key === undefined ? {} : { 'idempotency-key': key });
 }
 
 let base = '';

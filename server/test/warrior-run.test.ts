@@ -31,6 +31,7 @@ import {
   dataAnalysis,
   multipart,
   photoWithExif,
+  postMultipart,
   postPhaseMultipart,
   trainingMember,
   uploadPhoto,
@@ -751,13 +752,8 @@ async function postPhaseMultipartWithFile(token: string) {
   const body = await multipart({ '0[calibration_id]': '1', '0[amount]': '3' }, [
     { name: 'image1', filename: 'x.jpg', type: 'image/jpeg', data: await photoWithExif() },
   ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${phaseUrl('calibration')}/exercise`,
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
+  const res = await postMultipart(ctx.app, `${phaseUrl('calibration')}/exercise`, body, token);
+  return { status: res.status, body: res.body };
 }
 
 describe('POST /api/user/image', () => {

@@ -49,6 +49,23 @@ export async function multipart(
   };
 }
 
+/** POSTs a multipart body made by multipart() through app.inject, as `token` when given, with any further headers. */
+export async function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+  token?: string,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+}
+
 /** A small JPEG carrying EXIF data (camera make and a comment) that the upload must strip. */
 export function photoWithExif(colour = '#c0392b'): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 90, channels: 3, background: colour } })
@@ -66,13 +83,8 @@ export async function uploadPhoto(
   type = 'image/jpeg',
 ) {
   const body = await multipart({}, [{ name: 'image', filename, type, data: data ?? (await photoWithExif()) }]);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/image',
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
+  const res = await postMultipart(app, '/api/user/image', body, token);
+  return { status: res.status, body: res.body };
 }
 
 /** Posts a phase submission as multipart with indexed fields, like the original client. */
@@ -83,14 +95,7 @@ export async function postPhaseMultipart(
   phaseType: string,
   fields: Record<string, string>,
 ) {
-  const body = await multipart(fields);
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/user/channel/warrior/${type}/phase/${phaseType}`,
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+  return postMultipart(app, `/api/user/channel/warrior/${type}/phase/${phaseType}`, await multipart(fields), token);
 }
 
 /** Uploads three progress photos of different colours, as a data analysis wants; answers their ids. */
