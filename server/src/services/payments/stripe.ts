@@ -111,10 +111,27 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
     throw new DomainError('PAYMENT_FAILED', 'The payment was not completed.');
   }
 
+  /** A Stripe call whose failure is answered as paymentError says. */
+  async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      paymentError(config, err);
+    }
+  }
+
+  /** Ends or deletes something at Stripe: already ended, deleted or unknown to Stripe, nothing is left to do. */
+  const endAtStripe = (call: () => Promise<unknown>) =>
+    atStripe(() =>
+      call().catch((err: unknown) => {
+        if (!isMissing(err)) throw err;
+      }),
+    );
+
   return {
     name: 'stripe',
     async subscribe({ customer, plan, paymentMethod, idempotencyKey: key }) {
-      try {
+      return atStripe(async () => {
         const customerId =
           customer.existingId ??
           (
@@ -138,13 +155,11 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
           },
           { idempotencyKey: key },
         );
-        return await requirePaid(sub);
-      } catch (err) {
-        paymentError(config, err);
-      }
+        return requirePaid(sub);
+      });
     },
     async changePlan(sub, plan, key) {
-      try {
+      return atStripe(async () => {
         const current = await stripe.subscriptions.retrieve(sub.providerSubscriptionId!);
         const item = current.items.data[0];
         const updated = await stripe.subscriptions.update(
@@ -159,39 +174,24 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
           { idempotencyKey: key },
         );
         return fromStripe(updated);
-      } catch (err) {
-        paymentError(config, err);
-      }
+      });
     },
     async cancelAtPeriodEnd(sub, key) {
-      try {
-        return fromStripe(
+      return atStripe(async () =>
+        fromStripe(
           await stripe.subscriptions.update(
             sub.providerSubscriptionId!,
             { cancel_at_period_end: true },
             { idempotencyKey: key },
           ),
-        );
-      } catch (err) {
-        paymentError(config, err);
-      }
+        ),
+      );
     },
     async cancelNow(subscriptionId) {
-      try {
-        await stripe.subscriptions.cancel(subscriptionId);
-      } catch (err) {
-        // Already ended or unknown to Stripe: nothing is left to cancel.
-        if (isMissing(err)) return;
-        paymentError(config, err);
-      }
+      await endAtStripe(() => stripe.subscriptions.cancel(subscriptionId));
     },
     async deleteCustomer(customerId) {
-      try {
-        await stripe.customers.del(customerId);
-      } catch (err) {
-        if (isMissing(err)) return;
-        paymentError(config, err);
-      }
+      await endAtStripe(() => stripe.customers.del(customerId));
     },
   };
 }
