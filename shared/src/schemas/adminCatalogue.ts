@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channelFields } from './channels.ts';
-import { FIELD_MESSAGE, MAX_ID, recordId, repsOrTime } from './fields.ts';
+import { choiceField, FIELD_MESSAGE, MAX_ID, numberFromText, numberOrMissing, recordId, repsOrTime } from './fields.ts';
 
 // Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
@@ -24,14 +24,13 @@ export const formGroupOptionListSchema = z.object({ data: z.array(formGroupOptio
 
 // ---- Field helpers: a missing value asks for it ('Enter the max.', 'Choose an exercise type.'), the rest Laravel's.
 
-const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
 const blank = (v: unknown) => v === '' || (typeof v === 'string' && v.trim() === '');
 const places = (v: number, n: number) => Math.abs(Math.round(v * 10 ** n) - v * 10 ** n) < 1e-6;
 
 /** A whole number in [min, max], sent as a number or numeric string. */
 const wholeField = (label: string, min: number, max: number) =>
   z.preprocess(
-    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    numberOrMissing,
     z
       .number({
         error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.enter(label) : `The ${label} must be a whole number.`),
@@ -54,18 +53,8 @@ const decimalField = (label: string, min: number, max: number, decimals: number)
       `The ${label} may have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`,
     );
 
-/** An id of a thing chosen from a list, that must name a record (checked by the service); blank counts as missing. */
-const refId = (thing: string) =>
-  z.preprocess(
-    (v) => (blank(v) || v === null ? undefined : numeric(v)),
-    z
-      .number({
-        error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.choose(thing) : FIELD_MESSAGE.chooseListed(thing)),
-      })
-      .int(FIELD_MESSAGE.chooseListed(thing))
-      .positive(FIELD_MESSAGE.chooseListed(thing))
-      .max(MAX_ID, FIELD_MESSAGE.chooseListed(thing)),
-  );
+/** An id of a thing chosen from a list (the service checks it names a record); here '1.0' reads as 1 too. */
+const refId = (thing: string) => choiceField(thing, numberOrMissing);
 
 const nameField = (label: string, max: number) =>
   z.preprocess(
@@ -119,18 +108,15 @@ export const calibrationUpdateInput = z.object({
   form: nameField('form', 150),
   max: wholeField('max', 1, 10_000),
   reps_or_time: z.preprocess(
-    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    numberOrMissing,
     z.union([z.literal(1), z.literal(2)], {
       error: (iss) => (iss.input === undefined ? CATALOGUE_MESSAGE.repsOrTimeRequired : CATALOGUE_MESSAGE.repsOrTime),
     }),
   ),
-  total_weight: z.preprocess(
-    (v) => (blank(v) || v === null ? undefined : numeric(v)),
-    decimalField('total weight', 0, 1000, 2),
-  ),
+  total_weight: z.preprocess(numberOrMissing, decimalField('total weight', 0, 1000, 2)),
   exercise_type_id: refId('exercise type'),
   muscle_group_id: z.preprocess(
-    (v) => (blank(v) ? null : numeric(v)),
+    (v) => (blank(v) ? null : numberFromText(v)),
     z
       .number({ error: FIELD_MESSAGE.chooseListed('muscle group') })
       .int(FIELD_MESSAGE.chooseListed('muscle group'))
@@ -159,7 +145,7 @@ export type Vo2LevelRow = z.infer<typeof vo2LevelSchema>;
 
 /** A VO2 bound: a number with one decimal, or null (blank) for the open end of the lowest or highest level. */
 const vo2Bound = (label: string) =>
-  z.preprocess((v) => (blank(v) ? null : numeric(v)), decimalField(label, 0, 200, 1).nullable());
+  z.preprocess((v) => (blank(v) ? null : numberFromText(v)), decimalField(label, 0, 200, 1).nullable());
 
 /**
  * PATCH admin/vo2max/{id}. The ranges must tile the scale (each level starts 0.1 above the one below ends);
@@ -168,7 +154,7 @@ const vo2Bound = (label: string) =>
 export const vo2LevelUpdateInput = z.object({
   level_name: nameField('level name', 100),
   level: z.preprocess(
-    (v) => (blank(v) || v === null ? undefined : numeric(v)),
+    numberOrMissing,
     z
       .number({ error: 'The level must be a whole number.' })
       .int('The level must be a whole number.')
@@ -209,7 +195,7 @@ export type AdminChannel = z.infer<typeof adminChannelSchema>;
 
 export const planUpdateInput = z.object({
   id: refId('plan'),
-  amount: z.preprocess((v) => (blank(v) || v === null ? undefined : numeric(v)), decimalField('amount', 1, 10_000, 2)),
+  amount: z.preprocess(numberOrMissing, decimalField('amount', 1, 10_000, 2)),
   active: z.boolean({
     error: (iss) =>
       iss.input === undefined ? 'The active field is required.' : 'The active field must be true or false.',

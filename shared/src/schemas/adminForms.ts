@@ -5,14 +5,15 @@ import {
   FIELD_MESSAGE,
   idField,
   isVideoLink,
-  numericOrMissing,
+  numberOrMissing,
   optionalText,
   recordId,
   repsOrTime,
   requiredText,
   VIDEO_LINK_MESSAGE,
+  wholeNumberOrMissing,
 } from './fields.ts';
-import { pageInput } from './pagination.ts';
+import { pageInput, searchedPageInput } from './pagination.ts';
 
 // Form groups and their forms: the exercise ladders admins edit (docs/spec/admin.md §§3, 5 and 7).
 
@@ -39,7 +40,7 @@ export const FORM_LADDER_MESSAGE = {
 /** A required whole number from `min` to `max`, sent as a number or a numeric string ('Enter the level.'). */
 const wholeNumberField = (label: string, min: number, max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    numberOrMissing,
     z
       .number({
         error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.enter(label) : `The ${label} must be a whole number.`),
@@ -57,9 +58,7 @@ const optionalMediaId = (label: string) => z.preprocess((v) => blankToUndefined(
 
 export const adminFormGroupIdInput = z.object({ id: recordId });
 
-export const adminFormGroupListInput = pageInput.extend({
-  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
-});
+export const adminFormGroupListInput = searchedPageInput;
 
 /** POST admin/form_group and PUT admin/form_group/{id}: the whole record (an absent video or link clears it). */
 export const adminFormGroupInput = z.object({
@@ -106,7 +105,7 @@ const formFields = {
   min: wholeNumberField('min', 1, FORM_RANGE_MAX),
   max: wholeNumberField('max', 1, FORM_RANGE_MAX),
   reps_or_time: z.preprocess(
-    numericOrMissing,
+    wholeNumberOrMissing,
     z.union([z.literal(1), z.literal(2)], {
       error: (iss) =>
         iss.input === undefined ? FORM_LADDER_MESSAGE.repsOrTimeRequired : FORM_LADDER_MESSAGE.repsOrTime,

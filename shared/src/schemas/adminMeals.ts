@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ELIXIR_PHASE_NAMES, MAX_INGREDIENTS } from '../constants.ts';
-import { choiceField, FIELD_MESSAGE, MAX_ID, recordId } from './fields.ts';
+import { choiceField, FIELD_MESSAGE, MAX_ID, numberFromText, recordId, requiredString } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Admin meals (docs/spec/admin.md §§3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
@@ -133,10 +133,6 @@ export function ingredientRowsOf(
 }
 
 const blankToNull = (v: unknown) => (isBlank(v) ? null : v);
-const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
-
-const text = (max: number, required: string, tooLong: string) =>
-  z.preprocess((v) => (isBlank(v) ? undefined : v), z.string({ error: required }).trim().max(max, tooLong));
 
 /** An id of an uploaded file: absent (kept on edit), null or blank (none), or a whole number. */
 const mediaId = (label: string) =>
@@ -154,7 +150,7 @@ const mediaId = (label: string) =>
 /** A per-serving nutrition figure: absent (kept on edit), null or blank (none), or a number in its range. */
 const figure = (label: string, max: number) =>
   z.preprocess(
-    (v) => (v === undefined ? undefined : numeric(blankToNull(v))),
+    (v) => (v === undefined ? undefined : numberFromText(blankToNull(v))),
     z
       .number({ error: `The ${label} must be a number.` })
       .min(0, `The ${label} must be at least 0.`)
@@ -177,9 +173,13 @@ const videoLink = z.preprocess(
 
 /** The plain fields of a meal body (everything but the ingredients). */
 const mealFields = z.object({
-  name: text(MEAL_LIMITS.name, MEAL_MESSAGE.nameRequired, MEAL_MESSAGE.nameTooLong),
+  name: requiredString(MEAL_MESSAGE.nameRequired, MEAL_LIMITS.name, MEAL_MESSAGE.nameTooLong),
   meal_group_id: choiceField('meal group'),
-  description: text(MEAL_LIMITS.description, MEAL_MESSAGE.descriptionRequired, MEAL_MESSAGE.descriptionTooLong),
+  description: requiredString(
+    MEAL_MESSAGE.descriptionRequired,
+    MEAL_LIMITS.description,
+    MEAL_MESSAGE.descriptionTooLong,
+  ),
   image_id: mediaId('image id'),
   video_id: mediaId('video id'),
   video_link: videoLink,

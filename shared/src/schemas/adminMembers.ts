@@ -1,7 +1,7 @@
 // A member's record as admins read it (docs/spec/admin.md "User detail tabs"), and the audit log of
 // admins' reads of members' health data (docs/product.md §7).
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
+import { wholeIdField } from './fields.ts';
 import { pageInput } from './pagination.ts';
 import { chamberInput, workoutResultsInput } from './warrior.ts';
 
@@ -15,25 +15,16 @@ export const ADMIN_MEMBER_MESSAGE = {
   memberNotFound: 'Member not found.',
 } as const;
 
-const idMessage = (field: string) => `The ${field} must be a whole number.`;
-/** A positive whole id, as a number or a numeric string (a path or query value). */
-const wholeId = (field: string) =>
-  z.coerce
-    .number({ error: idMessage(field) })
-    .int(idMessage(field))
-    .positive(idMessage(field))
-    .max(MAX_ID, idMessage(field));
-
 /** admin/user/{id}/...: the member's user id. */
-export const adminMemberInput = z.object({ id: wholeId('member id') });
+export const adminMemberInput = z.object({ id: wholeIdField('member id') });
 /** admin/user/{id}/evolution/form?page. */
-export const adminMemberPageInput = pageInput.extend({ id: wholeId('member id') });
+export const adminMemberPageInput = pageInput.extend({ id: wholeIdField('member id') });
 /** admin/user/{id}/evolution/chamber/{page}. */
-export const adminMemberChamberInput = chamberInput.extend({ id: wholeId('member id') });
+export const adminMemberChamberInput = chamberInput.extend({ id: wholeIdField('member id') });
 /** The same path on REST: a page that names no snapshot reads as 0, which the service answers with its own 404. */
 export const adminMemberChamberPath = adminMemberInput.extend({ page: chamberInput.shape.page.catch(0) });
 /** admin/user/{id}/evolution/workout_results?evolution. */
-export const adminMemberWorkoutInput = workoutResultsInput.extend({ id: wholeId('member id') });
+export const adminMemberWorkoutInput = workoutResultsInput.extend({ id: wholeIdField('member id') });
 
 /** Who the record belongs to: the head of the member's record screen. */
 const memberSummarySchema = z
@@ -62,8 +53,8 @@ export const auditActionLabel = (action: string): string => (AUDIT_ACTIONS as Re
 
 /** GET admin/audit_log: newest first, paged, optionally one member's or one admin's reads. */
 export const auditLogListInput = pageInput.extend({
-  member_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeId('member id').optional()),
-  admin_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeId('admin id').optional()),
+  member_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIdField('member id').optional()),
+  admin_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIdField('admin id').optional()),
 });
 
 export const auditLogRowSchema = z

@@ -10,7 +10,7 @@ import {
   requiredString,
   VIDEO_LINK_MESSAGE,
 } from './fields.ts';
-import { pageInput } from './pagination.ts';
+import { searchedPageInput } from './pagination.ts';
 
 // Content pages in the admin area (docs/spec/admin.md §§3, 5 and 7): the category tree, pages by category, a page's
 // text (Markdown), phase class, muscle group, picture and video.
@@ -81,9 +81,7 @@ export const adminPageIdInput = z.object({ id: recordId });
 export const adminPageCategoryIdInput = z.object({ id: recordId });
 
 /** GET admin/page/category/{id}/pages?page&search. */
-export const adminCategoryPagesQuery = pageInput.extend({
-  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
-});
+export const adminCategoryPagesQuery = searchedPageInput;
 /** The tRPC input of the same list: the category in the input. */
 export const adminCategoryPagesInput = adminCategoryPagesQuery.extend({ categoryId: recordId });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
+import { wholeIdField } from './fields.ts';
 
 export const planSchema = z
   .object({
@@ -32,7 +32,4 @@ export const channelSchema = z
   .meta({ id: 'Channel' });
 export type ChannelDto = z.infer<typeof channelSchema>;
 
-const wholeNumber = 'The id must be a whole number.';
-export const channelIdInput = z.object({
-  id: z.coerce.number({ error: wholeNumber }).int(wholeNumber).positive(wholeNumber).max(MAX_ID, wholeNumber),
-});
+export const channelIdInput = z.object({ id: wholeIdField('id') });

@@ -20,8 +20,15 @@ export const FIELD_MESSAGE = {
 export const blankToUndefined = (v: unknown) =>
   v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
+/** A number sent as text (a sign and decimals allowed) reads as that number; anything else stays as sent. */
+export const numberFromText = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+
+/** A number sent as a number or as text; blank or null counts as missing. */
+export const numberOrMissing = (v: unknown) => numberFromText(blankToUndefined(v));
+
 /** A whole number sent as a numeric string reads as that number; blank or null counts as missing. */
-export const numericOrMissing = (v: unknown) =>
+export const wholeNumberOrMissing = (v: unknown) =>
   typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v);
 
 /** A required text with its own messages for missing (blank counts as missing) and for too long. */
@@ -62,7 +69,7 @@ export const MAX_ID = 2_147_483_647;
  */
 export const idField = (label: string) =>
   z.preprocess(
-    numericOrMissing,
+    wholeNumberOrMissing,
     z
       .number({
         error: (iss) =>
@@ -74,12 +81,13 @@ export const idField = (label: string) =>
   );
 
 /**
- * The id of a thing a person picks from a list (an exercise type, a form group), sent as a number or a numeric string:
- * missing, 'Choose an exercise type.'; anything that cannot name one, 'Choose an exercise type from the list.'.
+ * The id of a thing a person picks from a list (an exercise type, a form group), sent as a number or a numeric string
+ * (`read` says which texts count as numbers): missing, 'Choose an exercise type.'; anything that cannot name one,
+ * 'Choose an exercise type from the list.'.
  */
-export const choiceField = (thing: string) =>
+export const choiceField = (thing: string, read: (v: unknown) => unknown = wholeNumberOrMissing) =>
   z.preprocess(
-    numericOrMissing,
+    read,
     z
       .number({
         error: (iss) => (iss.input === undefined ? FIELD_MESSAGE.choose(thing) : FIELD_MESSAGE.chooseListed(thing)),
@@ -88,6 +96,17 @@ export const choiceField = (thing: string) =>
       .positive(FIELD_MESSAGE.chooseListed(thing))
       .max(MAX_ID, FIELD_MESSAGE.chooseListed(thing)),
   );
+
+/**
+ * A positive whole id from a path or a query, coerced from its text: 'The {field} must be a whole number.' for anything
+ * else, and `tooLarge` beyond the integer range.
+ */
+export const wholeIdField = (field: string, tooLarge = `The ${field} must be a whole number.`) =>
+  z.coerce
+    .number({ error: `The ${field} must be a whole number.` })
+    .int(`The ${field} must be a whole number.`)
+    .positive(`The ${field} must be a whole number.`)
+    .max(MAX_ID, tooLarge);
 
 /**
  * A record's id where a path names it (or a call that stands for that path): an id that cannot name a record reads as

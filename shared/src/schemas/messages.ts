@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, MAX_ID, numericOrMissing, recordId, requiredString } from './fields.ts';
+import { blankToUndefined, MAX_ID, wholeNumberOrMissing, recordId, requiredString } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Coaches' messages (docs/product.md §6): admins send to one member or to every member of a channel; members
@@ -36,7 +36,7 @@ const T = MESSAGE_TEXT;
 /** An optional positive id, sent as a number or a numeric string; blank or null counts as not sent. */
 const optionalId = (invalid: string) =>
   z.preprocess(
-    numericOrMissing,
+    wholeNumberOrMissing,
     z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_ID, invalid).optional(),
   );
 

@@ -50,6 +50,11 @@ export const pageInput = z.object({
     .describe('a whole number from 1; anything else reads as page 1'),
 });
 
+/** An admin list's ?page&search: the page, and the text its rows are searched for (blank for all). */
+export const searchedPageInput = pageInput.extend({
+  search: z.string().trim().max(255, 'The search may not be greater than 255 characters.').optional().default(''),
+});
+
 /** The error bodies of the REST surface. */
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 export const validationErrorSchema = z

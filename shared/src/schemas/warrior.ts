@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHASE_TYPES, TRACK_TYPES, WARRIOR_MESSAGE } from '../constants.ts';
-import { MAX_ID, repsOrTime } from './fields.ts';
+import { MAX_ID, repsOrTime, wholeIdField } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -208,12 +208,7 @@ export const submitPhaseInput = phasePathInput
     return { ...path, payload: { type: path.phaseType, input: result.data } as PhasePayload };
   });
 
-const idField = (field: string) =>
-  z.coerce
-    .number({ error: `The ${field} must be a whole number.` })
-    .int(`The ${field} must be a whole number.`)
-    .positive(`The ${field} must be a whole number.`)
-    .max(MAX_ID, `The selected ${field} is invalid.`);
+const idField = (field: string) => wholeIdField(field, `The selected ${field} is invalid.`);
 export const pageIdInput = z.object({ id: idField('id') });
 export const formGroupIdInput = z.object({ formGroupId: idField('form group id') });
 export const categoryPagesInput = pageInput.extend({ categoryId: idField('category id') });
