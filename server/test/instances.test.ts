@@ -1,5 +1,3 @@
-import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
-import { EventSource } from 'eventsource';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +11,9 @@ import { createOrm } from '../src/db/orm.ts';
 import { RevokedToken } from '../src/entities/index.ts';
 import { createMember } from '../src/services/auth.ts';
 import { PURGE_REVOKED_TOKENS_TASK, QUEUE_MAINTENANCE_TASK } from '../src/services/jobs.ts';
-import type { AppRouter } from '../src/trpc/router.ts';
 import { newMember, rest, signedInAdmin } from './helpers/api.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { subscribeLive } from './helpers/liveEvents.ts';
 import { trainingMember } from './helpers/training.ts';
 
 // Two server instances built by the production buildApp on ONE database, each listening on a real port, as two
@@ -214,35 +212,19 @@ describe('two instances on one database', () => {
   it('deliver a message sent through one to its member subscribed on the other', async () => {
     const member = await trainingMember(a);
     const coach = await signedInAdmin(a);
-    const received: { topic: string; id?: number }[] = [];
-    const sizeBefore = b.live.size;
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpSubscriptionLink({
-          url: `${urlB}/trpc`,
-          EventSource,
-          eventSourceOptions: () => ({
-            fetch: (url, init) =>
-              fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${member.token}` } }),
-          }),
-        }),
-      ],
-    });
-    const sub = client.live.events.subscribe(undefined, {
-      onData: (d) => received.push((d as { data: { topic: string; id?: number } }).data),
-    });
+    const sub = subscribeLive(b, urlB, member.token);
     try {
-      await expect.poll(() => b.live.size, { timeout: 5000 }).toBeGreaterThan(sizeBefore);
+      await sub.registered();
       const sent = await call(urlA, 'POST', '/api/admin/message', {
         token: coach.token,
         body: { recipient_id: member.userId, subject: 'Across instances', message: 'Sent on A, heard on B.' },
       });
       expect(sent.status).toBe(201);
       await expect
-        .poll(() => received, { timeout: 5000, interval: 20 })
+        .poll(() => sub.topics(), { timeout: 5000, interval: 20 })
         .toContainEqual({ topic: 'message', id: sent.body.data.id });
     } finally {
-      sub.unsubscribe();
+      sub.stop();
     }
   });
 

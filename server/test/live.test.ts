@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTRPCClient, httpSubscriptionLink, TRPCClientError } from '@trpc/client';
-import { EventSource } from 'eventsource';
+import { TRPCClientError } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.ts';
@@ -9,6 +8,7 @@ import { notifyLive, type LiveEvent } from '../src/services/live.ts';
 import type { AppRouter } from '../src/trpc/router.ts';
 import { newMember, rest, signedInAdmin } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
+import { subscribeLive } from './helpers/liveEvents.ts';
 
 // Two server instances on one database: clients subscribe over real HTTP on the first, events are sent through the second.
 const ctx = useTestApp();
@@ -30,44 +30,6 @@ async function member() {
   return { token: res.body.access_token as string, userId: res.body.user_id as number };
 }
 
-type Received = { id?: string; data: { topic: string; id?: number } };
-
-/** A client of `live.events` on an instance, as the browser's is: the bearer token rides on the EventSource's fetch. */
-function subscribe(app: FastifyInstance, baseUrl: string, token: string | null, input?: { lastEventId: string }) {
-  const received: Received[] = [];
-  const errors: unknown[] = [];
-  const sizeBefore = app.live.size;
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpSubscriptionLink({
-        url: `${baseUrl}/trpc`,
-        EventSource,
-        eventSourceOptions: () => ({
-          fetch: (url, init) =>
-            fetch(url, {
-              ...init,
-              headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-            }),
-        }),
-      }),
-    ],
-  });
-  const sub = client.live.events.subscribe(input, {
-    onData: (d) => received.push(d as Received),
-    onError: (e) => errors.push(e),
-  });
-  return {
-    received,
-    errors,
-    topics: () => received.map((r) => r.data),
-    /** Resolves once the server has registered this subscription with its listener. */
-    registered: async () => {
-      await expect.poll(() => app.live.size, { timeout: 5000 }).toBeGreaterThan(sizeBefore);
-    },
-    stop: () => sub.unsubscribe(),
-  };
-}
-
 const notify = (app: FastifyInstance, event: LiveEvent) => notifyLive(app.orm.em.fork(), event);
 async function until(check: () => boolean, timeout = 5000) {
   await expect.poll(check, { timeout, interval: 20 }).toBe(true);
@@ -76,11 +38,11 @@ async function until(check: () => boolean, timeout = 5000) {
 describe('live events', () => {
   it('reach the subscribed user on another instance; another user and a member never get what is not theirs', async () => {
     const [alice, bob, admin] = [await member(), await member(), await signedInAdmin(ctx.app)];
-    const a = subscribe(ctx.app, firstUrl, alice.token);
+    const a = subscribeLive(ctx.app, firstUrl, alice.token);
     await a.registered();
-    const b = subscribe(ctx.app, firstUrl, bob.token);
+    const b = subscribeLive(ctx.app, firstUrl, bob.token);
     await b.registered();
-    const boss = subscribe(ctx.app, firstUrl, admin.token);
+    const boss = subscribeLive(ctx.app, firstUrl, admin.token);
     await boss.registered();
 
     await notify(second, { topic: 'flag', id: 7, userIds: [alice.userId] });
@@ -106,7 +68,7 @@ describe('live events', () => {
 
   it('are sent on commit only: a rolled-back write tells nobody', async () => {
     const alice = await member();
-    const a = subscribe(ctx.app, firstUrl, alice.token);
+    const a = subscribeLive(ctx.app, firstUrl, alice.token);
     await a.registered();
     await expect(
       second.orm.em.fork().transactional(async (em) => {
@@ -127,7 +89,7 @@ describe('live events', () => {
 
   it('reach every member of a long audience (sent in several notifications)', async () => {
     const alice = await member();
-    const a = subscribe(ctx.app, firstUrl, alice.token);
+    const a = subscribeLive(ctx.app, firstUrl, alice.token);
     await a.registered();
     const others = Array.from({ length: 1200 }, (_, i) => 1_000_000 + i);
     await notify(second, { topic: 'message', id: 3, userIds: [...others, alice.userId] });
@@ -137,12 +99,12 @@ describe('live events', () => {
   });
 
   it('need a signed-in user', async () => {
-    const anonymous = subscribe(ctx.app, firstUrl, null);
+    const anonymous = subscribeLive(ctx.app, firstUrl, null);
     await until(() => anonymous.errors.length === 1);
     const error = anonymous.errors[0];
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
-    const forged = subscribe(ctx.app, firstUrl, 'not-a-token');
+    const forged = subscribeLive(ctx.app, firstUrl, 'not-a-token');
     await until(() => forged.errors.length === 1);
     expect((forged.errors[0] as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
     expect(ctx.app.live.size).toBe(0);
@@ -150,7 +112,7 @@ describe('live events', () => {
 
   it('end with 401, delivering nothing more, once the token is revoked (a logout) while the stream is open', async () => {
     const carol = await member();
-    const c = subscribe(ctx.app, firstUrl, carol.token);
+    const c = subscribeLive(ctx.app, firstUrl, carol.token);
     await c.registered();
     await notify(ctx.app, { topic: 'flag', id: 1, userIds: [carol.userId] });
     await until(() => c.received.length === 1);
@@ -164,7 +126,7 @@ describe('live events', () => {
 
   it('tell a client that comes back with its last event id to resync', async () => {
     const alice = await member();
-    const a = subscribe(ctx.app, firstUrl, alice.token, { lastEventId: 'abc-12' });
+    const a = subscribeLive(ctx.app, firstUrl, alice.token, { lastEventId: 'abc-12' });
     await until(() => a.received.length === 1);
     expect(a.topics()).toEqual([{ topic: 'resync' }]);
     a.stop();
@@ -172,7 +134,7 @@ describe('live events', () => {
 
   it('survive a dropped LISTEN connection: it comes back and subscribers are told to resync', async () => {
     const alice = await member();
-    const a = subscribe(ctx.app, firstUrl, alice.token);
+    const a = subscribeLive(ctx.app, firstUrl, alice.token);
     await a.registered();
     // Ends every live listener on this database (both instances'); each reconnects on its own.
     await ctx.app.orm.em
@@ -192,7 +154,7 @@ describe('live events', () => {
     await third.listen({ port: 0, host: '127.0.0.1' });
     const port = (third.server.address() as AddressInfo).port;
     const alice = await member();
-    const a = subscribe(third, `http://127.0.0.1:${port}`, alice.token);
+    const a = subscribeLive(third, `http://127.0.0.1:${port}`, alice.token);
     await a.registered();
     await notify(second, { topic: 'flag', id: 21, userIds: [alice.userId] });
     await until(() => a.received.length === 1);

@@ -1,6 +1,10 @@
+import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
+import { EventSource } from 'eventsource';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { LIVE_CHANNEL, type LiveEvent } from '../../src/services/live.ts';
+import type { AppRouter } from '../../src/trpc/router.ts';
 
 /**
  * Every live event the database announces while the file's tests run, heard as another instance's LISTEN connection
@@ -29,4 +33,47 @@ export function useLiveEvents(ctx: { databaseUrl: string }): {
     listener.once('notification', heard);
   };
   return { events, onNextNotice };
+}
+
+type Received = { id?: string; data: { topic: string; id?: number } };
+
+/** A client of `live.events` on an instance, as the browser's is: the bearer token rides on the EventSource's fetch. */
+export function subscribeLive(
+  app: FastifyInstance,
+  baseUrl: string,
+  token: string | null,
+  input?: { lastEventId: string },
+) {
+  const received: Received[] = [];
+  const errors: unknown[] = [];
+  const sizeBefore = app.live.size;
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpSubscriptionLink({
+        url: `${baseUrl}/trpc`,
+        EventSource,
+        eventSourceOptions: () => ({
+          fetch: (url, init) =>
+            fetch(url, {
+              ...init,
+              headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            }),
+        }),
+      }),
+    ],
+  });
+  const sub = client.live.events.subscribe(input, {
+    onData: (d) => received.push(d as Received),
+    onError: (e) => errors.push(e),
+  });
+  return {
+    received,
+    errors,
+    topics: () => received.map((r) => r.data),
+    /** Resolves once the server has registered this subscription with its listener. */
+    registered: async () => {
+      await expect.poll(() => app.live.size, { timeout: 5000 }).toBeGreaterThan(sizeBefore);
+    },
+    stop: () => sub.unsubscribe(),
+  };
 }
