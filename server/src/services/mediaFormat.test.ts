@@ -56,29 +56,36 @@ describe('sniffVideo', () => {
 });
 
 describe('parseByteRange', () => {
-  it('reads a closed range, clipped to the file', () => {
-    expect(parseByteRange('bytes=0-0', 1000)).toEqual({ start: 0, end: 0 });
-    expect(parseByteRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
-    expect(parseByteRange('bytes=500-999', 1000)).toEqual({ start: 500, end: 999 });
-    expect(parseByteRange('bytes=500-1000', 1000)).toEqual({ start: 500, end: 999 });
-    expect(parseByteRange('bytes=999-5000', 1000)).toEqual({ start: 999, end: 999 });
-  });
+  it.each([
+    ['bytes=0-0', 1000, { start: 0, end: 0 }],
+    ['bytes=0-99', 1000, { start: 0, end: 99 }],
+    ['bytes=500-999', 1000, { start: 500, end: 999 }],
+    ['bytes=500-1000', 1000, { start: 500, end: 999 }],
+    ['bytes=999-5000', 1000, { start: 999, end: 999 }],
+    ['bytes=998-', 1000, { start: 998, end: 999 }],
+    ['bytes=0-', 1000, { start: 0, end: 999 }],
+    ['bytes=-1', 1000, { start: 999, end: 999 }],
+    ['bytes=-1000', 1000, { start: 0, end: 999 }],
+    ['bytes=-5000', 1000, { start: 0, end: 999 }],
+  ])(
+    'reads a closed range (clipped to the file), an open-ended range and a suffix: %s of %i bytes',
+    (header, size, range) => {
+      expect(parseByteRange(header, size)).toEqual(range);
+    },
+  );
 
-  it('reads an open-ended range and a suffix', () => {
-    expect(parseByteRange('bytes=998-', 1000)).toEqual({ start: 998, end: 999 });
-    expect(parseByteRange('bytes=0-', 1000)).toEqual({ start: 0, end: 999 });
-    expect(parseByteRange('bytes=-1', 1000)).toEqual({ start: 999, end: 999 });
-    expect(parseByteRange('bytes=-1000', 1000)).toEqual({ start: 0, end: 999 });
-    expect(parseByteRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
-  });
-
-  it('is unsatisfiable from the first byte past the end, for an empty suffix and for an empty file', () => {
-    expect(parseByteRange('bytes=1000-', 1000)).toBe('unsatisfiable');
-    expect(parseByteRange('bytes=1000-1001', 1000)).toBe('unsatisfiable');
-    expect(parseByteRange('bytes=-0', 1000)).toBe('unsatisfiable');
-    expect(parseByteRange('bytes=0-', 0)).toBe('unsatisfiable');
-    expect(parseByteRange('bytes=-10', 0)).toBe('unsatisfiable');
-  });
+  it.each([
+    ['bytes=1000-', 1000],
+    ['bytes=1000-1001', 1000],
+    ['bytes=-0', 1000],
+    ['bytes=0-', 0],
+    ['bytes=-10', 0],
+  ])(
+    'is unsatisfiable from the first byte past the end, for an empty suffix and for an empty file: %s of %i bytes',
+    (header, size) => {
+      expect(parseByteRange(header, size)).toBe('unsatisfiable');
+    },
+  );
 
   it('sends the whole file for no header, a malformed one, another unit or several ranges', () => {
     expect(parseByteRange(undefined, 1000)).toBeNull();
