@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { phaseDataSchema } from '@evolution/shared';
-import { Evolution, Media, PhaseSubmission, Vo2Test, WorkoutResult } from '../src/entities/index.ts';
+import { Evolution, Media, PhaseSubmission } from '../src/entities/index.ts';
 import { corsPreflight, rest, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { multipart, photoWithExif, postMultipart, trainingMember } from './helpers/training.ts';
+import { multipart, photoWithExif, postMultipart, recordedTraining, trainingMember } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('submission-keys');
 
@@ -29,22 +29,7 @@ const submit = (token: string, type: string, phaseType: string, body: unknown, k
     headers: key === undefined ? {} : { 'idempotency-key': key },
   });
 
-/** The member's position and what they have recorded, read straight from the database. */
-async function recorded(userId: number) {
-  const em = ctx.app.orm.em.fork();
-  const evo = await em.findOneOrFail(Evolution, { user: userId });
-  return {
-    position: {
-      evolution: evo.evolution,
-      version: evo.version,
-      phase: evo.phase,
-      needCalibration: evo.needCalibration,
-    },
-    submissions: await em.count(PhaseSubmission, { user: userId }),
-    sets: await em.count(WorkoutResult, { user: userId }),
-    vo2: await em.count(Vo2Test, { user: userId }),
-  };
-}
+const recorded = (userId: number) => recordedTraining(ctx.app, userId);
 
 /** A calibrated member on general version 1, phase 2 (the first exercises phase), and that phase's sets. */
 async function onFirstExercisesPhase() {
@@ -105,7 +90,7 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     // The next phase is done (another exercises phase), so this send is no longer the member's latest.
     expect((await submit(member.token, 'general', 'exercises', await phaseSets(member.token))).status).toBe(200);
     const moved = await recorded(member.userId);
-    expect(moved).toMatchObject({ position: { phase: 4 }, submissions: 2, sets: 2 * member.sets.length });
+    expect(moved).toMatchObject({ state: { phase: 4 }, submissions: 2, results: 2 * member.sets.length });
 
     const resend = await submit(member.token, 'general', 'exercises', member.sets, key);
     expect(resend).toMatchObject({ status: 200, body: first.body, headers: { 'idempotent-replayed': 'true' } });
@@ -123,7 +108,7 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
-    expect(await recorded(member.userId)).toMatchObject({ position: { phase: 2 }, submissions: 1, vo2: 1 });
+    expect(await recorded(member.userId)).toMatchObject({ state: { phase: 2 }, submissions: 1, vo2: 1 });
   });
 
   it('refuses the same key with another submission (payload, phase type) with 422, changing nothing', async () => {
@@ -168,7 +153,7 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.body.data.vo2).toMatchObject({ seconds: 900 });
     expect(mine.body.data.vo2).toMatchObject({ seconds: 800 });
-    expect(await recorded(b.userId)).toMatchObject({ position: { phase: 2 }, submissions: 1, vo2: 1 });
+    expect(await recorded(b.userId)).toMatchObject({ state: { phase: 2 }, submissions: 1, vo2: 1 });
   });
 
   it('keeps nothing of a refused submission (409, 403), so its resend is refused again', async () => {
@@ -213,7 +198,7 @@ describe('a phase sent again with its Idempotency-Key (REST)', () => {
       status: 409,
       body: { message: 'This is not your active phase.' },
     });
-    expect(await recorded(member.userId)).toMatchObject({ position: { phase: 3 }, submissions: 2, vo2: 1 });
+    expect(await recorded(member.userId)).toMatchObject({ state: { phase: 3 }, submissions: 2, vo2: 1 });
   });
 });
 
@@ -241,7 +226,7 @@ describe('a phase sent again with its idempotency_key (tRPC warrior.submitPhase)
 
     expect(await send(member.token, vo2)).toMatchObject({ status: 200, data: first.data });
     expect(await recorded(member.userId)).toEqual(moved);
-    expect(moved).toMatchObject({ position: { phase: 3 }, submissions: 2, vo2: 1 });
+    expect(moved).toMatchObject({ state: { phase: 3 }, submissions: 2, vo2: 1 });
     const reused = await send(member.token, { ...vo2, data: { time_to_complete: 751 } });
     expect(reused).toMatchObject({
       status: 422,

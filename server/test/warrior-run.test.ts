@@ -14,16 +14,7 @@ import {
 } from '@evolution/shared';
 import { trainingExport } from '../src/services/evolution.ts';
 import { deleteMemberFiles } from '../src/services/media.ts';
-import {
-  AuditLog,
-  ChamberSnapshot,
-  Evolution,
-  Media,
-  PhaseSubmission,
-  User,
-  Vo2Test,
-  WorkoutResult,
-} from '../src/entities/index.ts';
+import { AuditLog, Evolution, Media, User } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import {
@@ -33,6 +24,7 @@ import {
   photoWithExif,
   postMultipart,
   postPhaseMultipart,
+  recordedTraining,
   trainingMember,
   uploadPhoto,
   uploadThreePhotos,
@@ -45,25 +37,7 @@ const phaseUrl = (type: string) => `/api/user/channel/warrior/${type}/phase`;
 const get = (url: string, token: string) => rest(ctx.app, 'GET', url, { token });
 const post = (url: string, token: string, body: unknown) => rest(ctx.app, 'POST', url, { token, body });
 
-/** The member's Evolution row and counts of what they have recorded, read straight from the database. */
-async function recorded(userId: number) {
-  const em = ctx.app.orm.em.fork();
-  const evo = await em.findOneOrFail(Evolution, { user: userId });
-  return {
-    state: {
-      evolution: evo.evolution,
-      version: evo.version,
-      phase: evo.phase,
-      needCalibration: evo.needCalibration,
-      sets: evo.numberOfSets,
-      pending: evo.pendingNumberOfSets ?? null,
-    },
-    submissions: await em.count(PhaseSubmission, { user: userId }),
-    results: await em.count(WorkoutResult, { user: userId }),
-    vo2: await em.count(Vo2Test, { user: userId }),
-    snapshots: await em.count(ChamberSnapshot, { user: userId }),
-  };
-}
+const recorded = (userId: number) => recordedTraining(ctx.app, userId);
 
 /** Entries for every exercise of a phase, one per round, with the amounts of `plan` (form id → amounts per round). */
 function entriesFor(

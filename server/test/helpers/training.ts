@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { CHANNEL } from '@evolution/shared';
-import { Channel, Plan, Subscription, User } from '../../src/entities/index.ts';
+import {
+  ChamberSnapshot,
+  Channel,
+  Evolution,
+  PhaseSubmission,
+  Plan,
+  Subscription,
+  User,
+  Vo2Test,
+  WorkoutResult,
+} from '../../src/entities/index.ts';
 import { newMember, rest } from './api.ts';
 import { contactDetails, factFind, parq } from './setupForms.ts';
 
@@ -163,3 +173,23 @@ export async function calibrateThroughSetup(
 
 /** The seven phase classes' keys, in id order, as the seed makes them. */
 export const phaseClassKeys = ['vo2', 'exercise', 'exercises', 'challenge', 'flexibility', 'recovery', 'data-analysis'];
+
+/** The member's Evolution row and counts of what they have recorded, read straight from the database. */
+export async function recordedTraining(app: FastifyInstance, userId: number) {
+  const em = app.orm.em.fork();
+  const evo = await em.findOneOrFail(Evolution, { user: userId });
+  return {
+    state: {
+      evolution: evo.evolution,
+      version: evo.version,
+      phase: evo.phase,
+      needCalibration: evo.needCalibration,
+      sets: evo.numberOfSets,
+      pending: evo.pendingNumberOfSets ?? null,
+    },
+    submissions: await em.count(PhaseSubmission, { user: userId }),
+    results: await em.count(WorkoutResult, { user: userId }),
+    vo2: await em.count(Vo2Test, { user: userId }),
+    snapshots: await em.count(ChamberSnapshot, { user: userId }),
+  };
+}
