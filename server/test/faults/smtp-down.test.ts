@@ -1,41 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.ts';
 import { MAIL_TASK } from '../../src/services/jobs.ts';
 import { newMember, rest } from '../helpers/api.ts';
 import { useTestApp } from '../helpers/database.ts';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 // The app is given the address of a mail server that is not running yet; the test starts it there later. (A refused
 // send with the server up, and the backoff between tries, are proven in jobs.test.ts.)
 const smtpPort = await freePort();
 const ctx = useTestApp({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, jobPollIntervalMs: 100 });
 
-const inbox: string[] = [];
-let smtp: SMTPServer | null = null;
-afterAll(() => new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve())));
+let smtp: TestSmtp | undefined;
+afterAll(() => smtp?.close());
+const inbox = () => smtp?.inbox ?? [];
 
 /** Starts the mail server on the address the app was given. */
 async function startSmtp() {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    // No reverse DNS lookup of the client (127.0.0.1) on each connection: it can take seconds in a sandbox.
-    disableReverseLookup: true,
-    // The app's pooled connection is still open when this closes (its afterAll runs first): do not wait 30 s for it.
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        inbox.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
-  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
+  smtp = await startTestSmtp({ port: smtpPort });
+  expect(smtp.port).toBe(smtpPort);
 }
 
 interface MailJob {
@@ -77,16 +59,16 @@ describe('the mail server down', () => {
     await expect.poll(failedTries, { timeout: 5000 }).toEqual([[2, true]]);
     const [waiting] = await mailJobs();
     expect(waiting!.attempts).toBeLessThan(waiting!.max_attempts);
-    expect(inbox).toEqual([]);
+    expect(inbox()).toEqual([]);
 
     await startSmtp();
     await retryNow(waiting!.id);
     // Generous: under the whole suite's load this once took over 5 s (alone, under one).
-    await expect.poll(() => inbox.length, { timeout: 15_000 }).toBe(1);
-    expect(inbox[0]).toMatch(/Subject: Reset your password/);
-    expect(inbox[0]!.toLowerCase()).toContain(`to: ${email}`);
+    await expect.poll(() => inbox().length, { timeout: 15_000 }).toBe(1);
+    expect(inbox()[0]).toMatch(/Subject: Reset your password/);
+    expect(inbox()[0]!.toLowerCase()).toContain(`to: ${email}`);
     // Sent, it leaves the queue, and it is sent only once.
     await expect.poll(async () => (await mailJobs()).length, { timeout: 5000 }).toBe(0);
-    expect(inbox).toHaveLength(1);
+    expect(inbox()).toHaveLength(1);
   });
 });

@@ -8,13 +8,24 @@ export interface Delivery {
   raw: string;
 }
 
+/** A real SMTP server started by startTestSmtp. */
+export interface TestSmtp {
+  url: string;
+  port: number;
+  /** Each raw message as it arrived. */
+  inbox: string[];
+  /** The same, with its recipients. */
+  deliveries: Delivery[];
+  close(): Promise<void>;
+}
+
 /**
- * A real SMTP server for one test file (the app sends through its `url`), closed after the file; `inbox` holds each
- * raw message as it arrived, `deliveries` the same with its recipients. `onRcptTo` lets a test refuse or slow a send.
+ * A real SMTP server on `port` (any free one by default) that the caller closes. `onRcptTo` lets a test refuse or slow
+ * a send.
  */
-export async function useTestSmtp(
-  hooks: Pick<SMTPServerOptions, 'onRcptTo'> = {},
-): Promise<{ url: string; inbox: string[]; deliveries: Delivery[] }> {
+export async function startTestSmtp(
+  options: { port?: number; hooks?: Pick<SMTPServerOptions, 'onRcptTo'> } = {},
+): Promise<TestSmtp> {
   const inbox: string[] = [];
   const deliveries: Delivery[] = [];
   const smtp = new SMTPServer({
@@ -24,7 +35,7 @@ export async function useTestSmtp(
     disableReverseLookup: true,
     // The app keeps pooled connections open: the file's end closes them at once rather than waiting 30 s for them.
     closeTimeout: 100,
-    ...hooks,
+    ...options.hooks,
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
@@ -36,7 +47,25 @@ export async function useTestSmtp(
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-  return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, inbox, deliveries };
+  await new Promise<void>((resolve) => smtp.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    inbox,
+    deliveries,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/**
+ * A real SMTP server for one test file (the app sends through its `url`), closed after the file; `inbox` holds each
+ * raw message as it arrived, `deliveries` the same with its recipients. `onRcptTo` lets a test refuse or slow a send.
+ */
+export async function useTestSmtp(
+  hooks: Pick<SMTPServerOptions, 'onRcptTo'> = {},
+): Promise<{ url: string; inbox: string[]; deliveries: Delivery[] }> {
+  const smtp = await startTestSmtp({ hooks });
+  afterAll(() => smtp.close());
+  return { url: smtp.url, inbox: smtp.inbox, deliveries: smtp.deliveries };
 }
