@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Media } from './Media.ts';
+import { uploadedFile } from './Media.ts';
 import { PhaseSubmission } from './PhaseSubmission.ts';
 import { ownedByMember } from './ownedByMember.ts';
 import { decimal, whenCreated } from './properties.ts';
@@ -22,9 +22,9 @@ export const ChamberSnapshot = defineEntity({
     bicep: decimal(6, 2),
     waist: decimal(6, 2),
     quad: decimal(6, 2),
-    image1: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    image2: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    image3: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    image1: uploadedFile,
+    image2: uploadedFile,
+    image3: uploadedFile,
     vo2Score: decimal(5, 1).nullable(),
     vo2Level: p.string().length(100).nullable(),
     /** Muscle name → score 0-10 at the time of the snapshot. */

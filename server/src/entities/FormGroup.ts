@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ExerciseType } from './ExerciseType.ts';
-import { Media } from './Media.ts';
+import { uploadedFile } from './Media.ts';
 import { contentChanged } from './contentChanged.ts';
 import { timestamps } from './properties.ts';
 
@@ -15,7 +15,7 @@ export const FormGroup = defineEntity({
     exerciseType: () => p.manyToOne(ExerciseType),
     /** Video id or link on the configured video host. */
     videoLink: p.string().length(255).nullable(),
-    video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    video: uploadedFile,
     ...timestamps(),
   },
 });

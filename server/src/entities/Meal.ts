@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { MealGroup } from './MealGroup.ts';
-import { Media } from './Media.ts';
+import { uploadedFile } from './Media.ts';
 import { decimal, timestamps } from './properties.ts';
 
 /** One ingredient of a meal: its name with the unit in it ("Rolled oats (g)") and the amount per serving. */
@@ -22,8 +22,8 @@ export const Meal = defineEntity({
     group: () => p.manyToOne(MealGroup).deleteRule('restrict'),
     description: p.text(),
     ingredients: p.json<MealIngredient[]>(),
-    image: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    image: uploadedFile,
+    video: uploadedFile,
     videoLink: p.string().length(255).nullable(),
     /** Per-serving nutrition (kcal, grams); all four or none. Scales with the servings like the ingredients. */
     kcal: decimal(7, 1).nullable(),

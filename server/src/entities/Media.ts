@@ -46,3 +46,6 @@ export const Media = defineEntity({
   ],
 });
 export type IMedia = InferEntity<typeof Media>;
+
+/** A picture or video a row shows: null for none, and cleared when the file is deleted. */
+export const uploadedFile = () => p.manyToOne(Media).nullable().deleteRule('set null');

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Media } from './Media.ts';
+import { uploadedFile } from './Media.ts';
 import { MuscleGroup } from './MuscleGroup.ts';
 import { PageCategory } from './PageCategory.ts';
 import { PhaseClass } from './PhaseClass.ts';
@@ -23,8 +23,8 @@ export const Page = defineEntity({
     /** Order within the category; for a phase, its place in the version (phase 1..n). */
     position: p.smallint().default(0),
     videoLink: p.string().length(255).nullable(),
-    video: () => p.manyToOne(Media).nullable().deleteRule('set null'),
-    image: () => p.manyToOne(Media).nullable().deleteRule('set null'),
+    video: uploadedFile,
+    image: uploadedFile,
     ...timestamps(),
   },
 });
