@@ -482,10 +482,9 @@ describe('GET /api/admin/assistance_flag', () => {
 
 describe('tRPC flags and admin.flags', () => {
   it('runs the same journey with the same rules', async () => {
-    expect((await trpc(ctx.app, 'mutation', 'flags.open', { subject: 'Via tRPC', message: 'Hello' })).status).toBe(401);
-    expect(
-      (await trpc(ctx.app, 'mutation', 'flags.open', { subject: 'Via tRPC', message: 'Hello' }, coach.token)).status,
-    ).toBe(403);
+    const flag = { subject: 'Via tRPC', message: 'Hello' };
+    expect((await trpc(ctx.app, 'mutation', 'flags.open', flag)).status).toBe(401);
+    expect((await trpc(ctx.app, 'mutation', 'flags.open', flag, coach.token)).status).toBe(403);
     const bad = await trpc(ctx.app, 'mutation', 'flags.open', { subject: '', message: '' }, member.token);
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({
@@ -493,13 +492,7 @@ describe('tRPC flags and admin.flags', () => {
       message: ['The message is required'],
     });
 
-    const opened = await trpc(
-      ctx.app,
-      'mutation',
-      'flags.open',
-      { subject: 'Via tRPC', message: 'Hello' },
-      member.token,
-    );
+    const opened = await trpc(ctx.app, 'mutation', 'flags.open', flag, member.token);
     expect(opened.status).toBe(200);
     const id = opened.data.data.id as number;
     const list = await trpc(ctx.app, 'query', 'flags.list', { page: 1 }, member.token);

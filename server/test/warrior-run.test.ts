@@ -600,41 +600,19 @@ describe('submitting a phase', () => {
 
   it('submits through tRPC with the same rules and answers', async () => {
     const member = await trainingMember(ctx.app);
-    const bad = await trpc(
-      ctx.app,
-      'mutation',
-      'warrior.submitPhase',
-      { type: 'calibration', phaseType: 'vo2', data: { time_to_complete: 'soon' } },
-      member.token,
-    );
+    const submitPhase = (input: unknown) => trpc(ctx.app, 'mutation', 'warrior.submitPhase', input, member.token);
+    const vo2 = { type: 'calibration', phaseType: 'vo2', page_id: 21, data: { time_to_complete: 600 } };
+    const bad = await submitPhase({ type: 'calibration', phaseType: 'vo2', data: { time_to_complete: 'soon' } });
     expect(bad.status).toBe(422);
     expect(bad.error.data.errors).toEqual({ time_to_complete: ['The time to complete must be a number.'] });
-    const ok = await trpc(
-      ctx.app,
-      'mutation',
-      'warrior.submitPhase',
-      { type: 'calibration', phaseType: 'vo2', page_id: 21, data: { time_to_complete: 600 } },
-      member.token,
-    );
+    const ok = await submitPhase(vo2);
     expect(submissionResultSchema.strict().parse(ok.data).data).toMatchObject({
       phase: 2,
       vo2: { score: 29.4, level: 'Very poor' },
     });
-    const again = await trpc(
-      ctx.app,
-      'mutation',
-      'warrior.submitPhase',
-      { type: 'calibration', phaseType: 'vo2', page_id: 21, data: { time_to_complete: 600 } },
-      member.token,
-    );
+    const again = await submitPhase(vo2);
     expect(again.data).toEqual(ok.data);
-    const wrong = await trpc(
-      ctx.app,
-      'mutation',
-      'warrior.submitPhase',
-      { type: 'calibration', phaseType: 'recovery' },
-      member.token,
-    );
+    const wrong = await submitPhase({ type: 'calibration', phaseType: 'recovery' });
     expect(wrong).toMatchObject({ status: 409, error: { message: 'This is not your active phase.' } });
     expect(await recorded(member.userId)).toMatchObject({ submissions: 1, vo2: 1 });
   });
