@@ -30,7 +30,7 @@ import type { IVo2MaxLevel } from '../entities/Vo2MaxLevel.ts';
 import { DomainError, laravelMessage, notFound, validationError, type FieldErrors } from '../errors.ts';
 import { editingContent } from './contentCache.ts';
 import type { SignedInContext } from './context.ts';
-import { pageWindow, type Page } from './pagination.ts';
+import { findPaged, type Page } from './pagination.ts';
 import { idempotencyKey } from './payments/index.ts';
 import { stripeClient } from './payments/stripe.ts';
 import { serviceLog } from './log.ts';
@@ -156,13 +156,8 @@ export async function listVo2Levels(
   ctx: SignedInContext,
   { page }: z.output<typeof pageInput>,
 ): Promise<Page<Vo2LevelRow>> {
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await ctx.em.findAndCount(
-    Vo2MaxLevel,
-    {},
-    { orderBy: { level: 'asc', id: 'asc' }, limit, offset },
-  );
-  return { items: rows.map(vo2Row), total, page, perPage: limit };
+  const found = await findPaged(ctx.em, Vo2MaxLevel, {}, page, { orderBy: { level: 'asc', id: 'asc' } });
+  return { ...found, items: found.items.map(vo2Row) };
 }
 
 /** One VO2 max level, or 404. */
@@ -265,17 +260,12 @@ export async function listAdminChannels(
   ctx: SignedInContext,
   { page }: z.output<typeof pageInput>,
 ): Promise<Page<AdminChannel>> {
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await ctx.em.findAndCount(
-    Channel,
-    {},
-    { populate: ['plans'], orderBy: { id: 'asc' }, limit, offset },
-  );
+  const found = await findPaged(ctx.em, Channel, {}, page, { populate: ['plans'], orderBy: { id: 'asc' } });
   const counts = await subscriberCounts(
     ctx.em,
-    rows.flatMap((c) => c.plans.getItems().map((p) => p.id)),
+    found.items.flatMap((c) => c.plans.getItems().map((p) => p.id)),
   );
-  return { items: rows.map((c) => channelRow(c, counts)), total, page, perPage: limit };
+  return { ...found, items: found.items.map((c) => channelRow(c, counts)) };
 }
 
 /** One channel with its plans, or 404. */

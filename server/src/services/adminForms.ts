@@ -25,7 +25,7 @@ import { DomainError, notFound, validationError } from '../errors.ts';
 import { editingContent } from './contentCache.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
-import { escapeLike, pageWindow, type Page } from './pagination.ts';
+import { escapeLike, findPaged, pageWindow, type Page } from './pagination.ts';
 
 // The exercise ladders admins edit: form groups and their forms (docs/spec/admin.md §§3, 5 and 7). Rules kept here:
 // a group is deletable only while nothing refers to its forms; a ladder's (level, progress) pairs are unique; deleting
@@ -143,22 +143,17 @@ export async function listFormGroups(
   input: z.output<typeof adminFormGroupListInput>,
 ): Promise<Page<AdminFormGroup> & { search: string }> {
   const where = input.search ? { name: { $ilike: `%${escapeLike(input.search)}%` } } : {};
-  const { limit, offset } = pageWindow(input.page);
-  const [groups, total] = await ctx.em.findAndCount(FormGroup, where, {
+  const found = await findPaged(ctx.em, FormGroup, where, input.page, {
     populate: ['exerciseType'],
     orderBy: { id: 'asc' },
-    limit,
-    offset,
   });
   const usage = await groupUsage(
     ctx.em,
-    groups.map((g) => g.id),
+    found.items.map((g) => g.id),
   );
   return {
-    items: groups.map((g) => formGroupDto(ctx, g, usage.get(g.id))),
-    total,
-    page: input.page,
-    perPage: limit,
+    ...found,
+    items: found.items.map((g) => formGroupDto(ctx, g, usage.get(g.id))),
     search: input.search,
   };
 }

@@ -25,7 +25,7 @@ import { DomainError, laravelMessage, notFound, type FieldErrors } from '../erro
 import { editingContent } from './contentCache.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
-import { escapeLike, pageWindow, type Page as ResultPage } from './pagination.ts';
+import { escapeLike, findPaged, type Page as ResultPage } from './pagination.ts';
 import { pageText } from './programme.ts';
 
 // Content pages as admins edit them (docs/spec/admin.md §§3, 5 and 7). Rules kept here: pages are added and deleted only
@@ -139,20 +139,15 @@ export async function listAdminPages(
   if (!tree.byId.has(categoryId)) throw notFound(ADMIN_PAGE_MESSAGE.categoryNotFound);
   const where: Record<string, unknown> = { category: categoryId };
   if (input.search) where.title = { $ilike: `%${escapeLike(input.search)}%` };
-  const { limit, offset } = pageWindow(input.page);
-  const [pages, total] = await ctx.em.findAndCount(Page, where, {
+  const found = await findPaged(ctx.em, Page, where, input.page, {
     populate: ['phaseClass'],
     orderBy: { position: 'asc', id: 'asc' },
-    limit,
-    offset,
   });
   const track = tree.trackOf(categoryId);
   const numbers = track ? await phaseNumbers(ctx.em, categoryId) : new Map<number, number>();
   return {
-    items: pages.map((p) => adminPageDto(ctx, p, track, numbers.get(p.id) ?? null)),
-    total,
-    page: input.page,
-    perPage: limit,
+    ...found,
+    items: found.items.map((p) => adminPageDto(ctx, p, track, numbers.get(p.id) ?? null)),
     search: input.search,
   };
 }

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { AuditLog, User } from '../entities/index.ts';
 import type { Actor, ServiceContext, SignedInContext } from './context.ts';
-import { countedTotal, pageWindow, type Page } from './pagination.ts';
+import { countedTotal, findPaged, pageWindow, type Page } from './pagination.ts';
 
 /** What an admin read of a member: the action, the member and the object (docs/product.md §7). */
 export interface AdminRead {
@@ -104,17 +104,16 @@ export async function memberDataReads(
   { page }: z.output<typeof pageInput>,
 ): Promise<Page<DataReadRow>> {
   const memberId = ctx.actor.me.id;
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await ctx.em.findAndCount(AuditLog, { memberId }, { orderBy: { id: 'desc' }, limit, offset });
+  const found = await findPaged(ctx.em, AuditLog, { memberId }, page, { orderBy: { id: 'desc' } });
   const names = await namesOf(
     ctx,
-    rows.map((r) => r.admin?.id),
+    found.items.map((r) => r.admin?.id),
   );
-  const items = rows.map((r) => ({
+  const items = found.items.map((r) => ({
     id: r.id,
     what: auditActionLabel(r.action),
     admin_name: (r.admin && names.get(r.admin.id)) || FORMER_ADMIN,
     created_at: r.createdAt.toISOString(),
   }));
-  return { items, total, page, perPage: limit };
+  return { ...found, items };
 }

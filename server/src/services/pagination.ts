@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, EntityName, FilterQuery, FindOptions, Loaded } from '@mikro-orm/postgresql';
 import { DEFAULT_PER_PAGE, type PageLink, type Paginated } from '@evolution/shared';
 import { db } from '../db/kysely.ts';
 
@@ -17,6 +17,19 @@ export const pageWindow = (page: number, perPage = DEFAULT_PER_PAGE) => ({
   limit: perPage,
   offset: (page - 1) * perPage,
 });
+
+/** One page of an entity's rows, 10 a page, and how many there are in all (MikroORM's findAndCount). */
+export async function findPaged<Entity extends object, Hint extends string = never>(
+  em: EntityManager,
+  entity: EntityName<Entity>,
+  where: FilterQuery<NoInfer<Entity>>,
+  page: number,
+  options: Omit<FindOptions<Entity, Hint, never, never>, 'using' | 'limit' | 'offset'> = {},
+): Promise<Page<Loaded<Entity, Hint, never, never>>> {
+  const { limit, offset } = pageWindow(page);
+  const [items, total] = await em.findAndCount<Entity, Hint>(entity, where, { ...options, limit, offset });
+  return { items, total, page, perPage: limit };
+}
 
 /** A big table's number of rows, all buckets or one, from row_counts (kept exact by triggers: entities/RowCount.ts). */
 export async function countedTotal(

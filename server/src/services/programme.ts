@@ -21,7 +21,7 @@ import { assertContentAccess } from './access.ts';
 import type { SignedInContext } from './context.ts';
 import { cachedContent } from './contentCache.ts';
 import { mediaUrl, type MediaSigner } from './media.ts';
-import { pageWindow, type Page as ResultPage } from './pagination.ts';
+import { findPaged, type Page as ResultPage } from './pagination.ts';
 
 /** A phase page as the runner reads it (from the content cache: plain data, not an entity). */
 interface PhasePage {
@@ -423,13 +423,11 @@ export async function listCategoryPages(
   const { em } = ctx;
   await assertContentAccess(em, ctx.actor.me, undefined, ctx.actor.membership);
   if (!(await em.count(PageCategory, { id: categoryId }))) throw notFound('Page category not found.');
-  const { limit, offset } = pageWindow(page);
-  const [pages, total] = await em.findAndCount(
-    Page,
-    { category: categoryId },
-    { populate: ['phaseClass'], orderBy: { position: 'asc', id: 'asc' }, limit, offset },
-  );
-  return { items: pages.map((p) => pageDto(p, ctx.config)), total, page, perPage: limit };
+  const found = await findPaged(em, Page, { category: categoryId }, page, {
+    populate: ['phaseClass'],
+    orderBy: { position: 'asc', id: 'asc' },
+  });
+  return { ...found, items: found.items.map((p) => pageDto(p, ctx.config)) };
 }
 
 function videoOf(
