@@ -73,3 +73,22 @@ export function Pagination({ page, lastPage, onChange, href, label = 'Pagination
     </nav>
   );
 }
+
+/** A previous or next arrow beside a value it steps through (a version, a phase), drawn as the pages' arrows are. */
+export function StepButton({
+  direction,
+  label,
+  onClick,
+  disabled,
+}: {
+  direction: 'previous' | 'next';
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button type="button" className="pagination__step" onClick={onClick} disabled={disabled} aria-label={label}>
+      {direction === 'previous' ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+    </button>
+  );
+}

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import type { Chamber } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
+import { StepButton } from '../../components/ui/Pagination.tsx';
 import { ResultsLinks } from '../results/ResultsLinks.tsx';
 import './evolution.css';
 import { PageTitle } from '../../components/PageHeader.tsx';
@@ -124,30 +124,24 @@ export function ChamberPager({
 }) {
   return (
     <nav className="chamber-pager" aria-label="Versions">
-      <button
-        type="button"
-        className="pagination__step"
+      <StepButton
+        direction="previous"
+        label="Previous version"
         onClick={() => onPage(page - 1)}
         disabled={page <= 1 || busy}
-        aria-label="Previous version"
-      >
-        <ChevronLeftIcon />
-      </button>
+      />
       <span className="chamber-pager__label" aria-live="polite">
         <span className="chamber-pager__version">{chamber.label}</span>
         <span className="chamber-pager__count">
           {chamber.current} of {chamber.totalPages}
         </span>
       </span>
-      <button
-        type="button"
-        className="pagination__step"
+      <StepButton
+        direction="next"
+        label="Next version"
         onClick={() => onPage(page + 1)}
         disabled={page >= chamber.totalPages || busy}
-        aria-label="Next version"
-      >
-        <ChevronRightIcon />
-      </button>
+      />
     </nav>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { WorkoutResultRow } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { useAuth } from '../../auth/store.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons.tsx';
+import { StepButton } from '../../components/ui/Pagination.tsx';
 import { ResultsLinks } from './ResultsLinks.tsx';
 import {
   formatAmount,
@@ -45,27 +45,11 @@ function Stepper({
 }) {
   return (
     <div className="stepper" role="group" aria-label={label}>
-      <button
-        type="button"
-        className="pagination__step"
-        onClick={onPrev}
-        disabled={!prev}
-        aria-label={`Previous ${label.toLowerCase()}`}
-      >
-        <ChevronLeftIcon />
-      </button>
+      <StepButton direction="previous" label={`Previous ${label.toLowerCase()}`} onClick={onPrev} disabled={!prev} />
       <span className="stepper__value" aria-live="polite">
         <span className="stepper__label">{label}</span> {value}
       </span>
-      <button
-        type="button"
-        className="pagination__step"
-        onClick={onNext}
-        disabled={!next}
-        aria-label={`Next ${label.toLowerCase()}`}
-      >
-        <ChevronRightIcon />
-      </button>
+      <StepButton direction="next" label={`Next ${label.toLowerCase()}`} onClick={onNext} disabled={!next} />
     </div>
   );
 }
