@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { FIELD_MESSAGE, recordId } from './fields.ts';
+import { emptyToUndefined, FIELD_MESSAGE, recordId } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (docs/spec/admin.md §3). */
@@ -82,7 +82,6 @@ const userEmail = (invalid: string) =>
       .pipe(z.email({ error: invalid })),
   );
 /** A password is never trimmed; only an empty one counts as missing. */
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const userPassword = z.preprocess(
   emptyToUndefined,
   z.string({ error: M.passwordRequired }).min(MIN_PASSWORD_LENGTH, M.passwordMin).max(200, M.passwordMax),

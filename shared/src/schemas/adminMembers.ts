@@ -1,7 +1,7 @@
 // A member's record as admins read it (docs/spec/admin.md "User detail tabs"), and the audit log of
 // admins' reads of members' health data (docs/product.md §7).
 import { z } from 'zod';
-import { wholeIdField } from './fields.ts';
+import { emptyToUndefined, wholeIdField } from './fields.ts';
 import { pageInput } from './pagination.ts';
 import { chamberInput, workoutResultsInput } from './warrior.ts';
 
@@ -53,8 +53,8 @@ export const auditActionLabel = (action: string): string => (AUDIT_ACTIONS as Re
 
 /** GET admin/audit_log: newest first, paged, optionally one member's or one admin's reads. */
 export const auditLogListInput = pageInput.extend({
-  member_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIdField('member id').optional()),
-  admin_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIdField('admin id').optional()),
+  member_id: z.preprocess(emptyToUndefined, wholeIdField('member id').optional()),
+  admin_id: z.preprocess(emptyToUndefined, wholeIdField('admin id').optional()),
 });
 
 export const auditLogRowSchema = z

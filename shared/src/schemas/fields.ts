@@ -20,6 +20,9 @@ export const FIELD_MESSAGE = {
 export const blankToUndefined = (v: unknown) =>
   v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
+/** An empty string or null counts as missing; spaces are kept, for the field's own rule (a password keeps them). */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 /** A number sent as text (a sign and decimals allowed) reads as that number; anything else stays as sent. */
 export const numberFromText = (v: unknown) =>
   typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, MAX_ID, wholeNumberOrMissing, recordId, requiredString } from './fields.ts';
+import { blankToUndefined, MAX_ID, recordId, requiredString, wholeNumberOrMissing } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Coaches' messages (docs/product.md §6): admins send to one member or to every member of a channel; members

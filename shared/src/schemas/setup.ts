@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, measure, optionalText, requiredText, timeOfDay } from './fields.ts';
+import { calendarDate, emptyToUndefined, measure, optionalText, requiredText, timeOfDay } from './fields.ts';
 
 /** Texts of the setup screens (spec section 5). */
 const SETUP_MESSAGE = {
@@ -58,7 +58,7 @@ export type ApplicationDetailsDto = z.infer<typeof applicationDetailsSchema>;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
+    emptyToUndefined,
     z.enum(values, {
       error: (iss) =>
         iss.input === undefined ? `${label} is required` : `${label} must be one of ${values.join(', ')}`,

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { PHASE_TYPES, TRACK_TYPES, WARRIOR_MESSAGE } from '../constants.ts';
-import { MAX_ID, repsOrTime, wholeIdField } from './fields.ts';
+import { emptyToUndefined, MAX_ID, numberFromText, repsOrTime, wholeIdField } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs. Multipart sends every value as a string: numbers are read from digit strings; a blank value is missing.
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const numeric = (v: unknown) => {
-  const b = blankToUndefined(v);
-  return typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
-};
+const numeric = (v: unknown) => numberFromText(emptyToUndefined(v));
 
 /** A whole number from 0 to max; blank means missing. */
 const optionalWhole = (field: string, max: number) =>
