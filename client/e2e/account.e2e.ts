@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { linkIn, waitForMail } from './helpers/mailbox.ts';
-import { api, canLogIn, createMember, signIn } from './helpers/members.ts';
+import { api, canLogIn, createMember, signedInPage, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 
 describe('account screens, in Chromium', () => {
   it('changing the password refuses the old token and keeps this session going', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member);
     await page.waitForURL(/#\/gateway\/gateway$/);
     const oldToken = await page.evaluate(() => localStorage.getItem('token'));
 
@@ -81,8 +80,7 @@ describe('account screens, in Chromium', () => {
 
   it('cancel asks "Confirm" / "Game Over?", then the subscription screen says until when access lasts', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member);
     await page.goto('/#/with_menu/channel_subscription');
     await expect.poll(() => page.getByText('Warrior monthly · £29.99 per month').isVisible()).toBe(true);
 
@@ -127,8 +125,7 @@ describe('account screens, in Chromium', () => {
 
   it("contact information, work volume with its forwarding, and the member's data: download and delete", async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, { acceptDownloads: true });
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member, { acceptDownloads: true });
 
     await page.goto('/#/with_menu/contact_information');
     await page.getByRole('button', { name: 'Edit' }).click();

@@ -8,19 +8,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, TABLET } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { rowNamed as row, shows, visitSettled as visit } from './helpers/screens.ts';
 import { calibratedMember, calibrationPhase, MAX_TESTS } from './helpers/calibration.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { adminToken, api, createMember, signedInPage } from './helpers/members.ts';
 
 const b = useBrowser();
-const TABLET = { viewport: { width: 768, height: 1024 } } as const;
-
-async function adminToken(): Promise<string> {
-  const res = await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  return res.json.access_token as string;
-}
 
 // The seeded calibration, levels and plans are shared with the other browser files: they get their values back.
 afterAll(async () => {
@@ -69,9 +63,8 @@ describe('admin: calibrations, VO2 max levels and channels', () => {
         level: 'Fair',
       });
 
-      const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
 
       // Calibrations: the list, then the push-up test's max from 50 to 100 (a cleared max is refused first).
       await visit(page, '/admin/calibration_management', 'Calibration Management');
@@ -141,8 +134,7 @@ describe('admin: calibrations, VO2 max levels and channels', () => {
       expect(audit.report).toBe('');
 
       // The member calibrated before: their chamber now shows 36.7 as Poor (33 to 36.9).
-      const member = await newPage(b.browser);
-      await signIn(member.page, before.email, before.password);
+      const member = await signedInPage(b.browser, before);
       await member.page.goto('/#/evolution');
       await expect
         .poll(() => member.page.locator('.chamber__level').first().textContent(), { timeout: 15_000 })
@@ -176,9 +168,8 @@ describe('admin: calibrations, VO2 max levels and channels', () => {
     'every admin screen of the area has no serious or critical violations at 768x1024',
     { timeout: 120_000 },
     async () => {
-      const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, { ...AXE_CONTEXT, viewport: TABLET });
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       const screens: [string, string][] = [
         ['/admin/calibration_management', 'Calibration Management'],
         ['/admin/calibration/1/edit', 'Edit Calibration'],

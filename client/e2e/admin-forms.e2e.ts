@@ -7,15 +7,14 @@
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
+import { AXE_CONTEXT, AxeAudit, TABLET } from './helpers/axe.ts';
+import { useBrowser } from './helpers/browser.ts';
 import { rowNamed as row, shows, visitSettled as visit } from './helpers/screens.ts';
 import { calibratedMember } from './helpers/calibration.ts';
-import { api, signIn, unique } from './helpers/members.ts';
+import { adminToken, api, signedInPage, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 const VIDEO = resolve(import.meta.dirname, 'fixtures/coach-demo.mp4');
-const TABLET = { viewport: { width: 768, height: 1024 } } as const;
 
 /** Incline push-up: where a max test of 12 push-ups (of 50) places a member on the 8-form Push ladder. */
 const INCLINE_PUSH_UP = {
@@ -28,11 +27,6 @@ const INCLINE_PUSH_UP = {
   max: 15,
   reps_or_time: 1,
 } as const;
-
-async function adminToken(): Promise<string> {
-  const res = await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  return res.json.access_token as string;
-}
 
 // The seeded form is shared with the other browser files: it gets its range back whatever happens here.
 afterAll(async () => {
@@ -53,9 +47,8 @@ describe('admin: form groups and forms', () => {
     'an admin builds a ladder, sees the rules under the fields, and deletes a form and the group',
     { timeout: 120_000 },
     async () => {
-      const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
 
       // The list: seeded ladders are used by calibrations, so none offers DELETE.
       await visit(page, '/admin/form_group_management', 'Form Management');
@@ -198,9 +191,8 @@ describe('admin: form groups and forms', () => {
       max: 15,
     });
 
-    const admin = await newPage(b.browser, AXE_CONTEXT);
+    const admin = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
     const audit = new AxeAudit(admin.page);
-    await signIn(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await visit(admin.page, '/admin/form_group/1/form_management', 'Forms of Push');
     await expect
       .poll(() => row(admin.page, 'Incline push-up').locator('td[data-label="Members"]').textContent())
@@ -222,8 +214,7 @@ describe('admin: form groups and forms', () => {
     await admin.screenshot('admin-forms-ladder-push-1280');
 
     // The member: the runner's target for the push exercise, and their form levels.
-    const { page, screenshot } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
+    const { page, screenshot } = await signedInPage(b.browser, member);
     await page.goto('/#/user/warrior/general?version=1');
     await page.locator('a.step-list__item--active').click();
     await page.waitForURL(/#\/user\/warrior\/general\/phase$/);
@@ -245,9 +236,8 @@ describe('admin: form groups and forms', () => {
     'every screen of the area has no serious or critical axe violations at 768x1024',
     { timeout: 120_000 },
     async () => {
-      const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, { ...AXE_CONTEXT, viewport: TABLET });
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await visit(page, '/admin/form_group_management', 'Form Management');
       await row(page, 'Push').waitFor();
       await audit.check('form group list');

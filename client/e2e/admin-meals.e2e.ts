@@ -4,32 +4,16 @@
  * entry and the member sees the new name on that phase; a refused save shows the server's messages in a warning
  * toast; and axe-core finds no serious or critical violation on the admin meal screens at 1280 and 768 px.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEAL_MESSAGE, ingredientNameRequired } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { LAPTOP, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
+import { useBrowser } from './helpers/browser.ts';
+import { adminToken, api, createMember, signedInPage, unique } from './helpers/members.ts';
+import { pickImage, tableRows } from './helpers/screens.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
-
-/** The text of each cell of a table's body, row by row. */
-const tableRows = (page: Page, caption: string) =>
-  page
-    .locator('table', { has: page.locator('caption', { hasText: caption }) })
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
-
-/** The admin's bearer token, for reading what the screens saved. */
-async function adminToken(): Promise<string> {
-  const res = await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  return res.json.access_token as string;
-}
 
 /** A warning toast with exactly this text. */
 const warningToast = (page: Page, text: string) => page.locator('.toast--warning .toast__message', { hasText: text });
@@ -40,8 +24,7 @@ describe('admin meals, in Chromium', () => {
     { timeout: 120_000 },
     async () => {
       const name = `Smoky bean bowl ${unique()}`;
-      const { page, screenshot } = await newPage(b.browser);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN);
 
       // Meal Management → Vegan → ADD: the group comes with the link.
       await page.goto('/#/admin/meal_management');
@@ -55,13 +38,7 @@ describe('admin meals, in Chromium', () => {
 
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Description').fill('Warm the beans with the paprika.\n\n- Serve over the rice.');
-      const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#8e44ad' } })
-        .png()
-        .toBuffer();
-      await page
-        .getByLabel('Image', { exact: true })
-        .setInputFiles({ name: 'bowl.png', mimeType: 'image/png', buffer: png });
-      await page.getByRole('img', { name: 'Image: current file' }).waitFor();
+      await pickImage(page, 'bowl.png', { width: 320, height: 240, colour: '#8e44ad' });
 
       // A blank second row is named in a notification before anything is sent.
       await page.getByLabel('Ingredient 1', { exact: true }).fill('Black beans, tinned (g)');
@@ -89,8 +66,7 @@ describe('admin meals, in Chromium', () => {
 
       // The member on a superhuman plan finds it on the Vegan list and opens it.
       const member = await createMember({ setupDone: true, planId: 3, channelId: 2 });
-      const memberPage = await newPage(b.browser);
-      await signIn(memberPage.page, member.email, member.password);
+      const memberPage = await signedInPage(b.browser, member);
       await memberPage.page.goto('/#/superhuman/meal/vegan/6');
       await memberPage.page.getByRole('link', { name }).click();
       await expect.poll(() => memberPage.page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
@@ -114,8 +90,7 @@ describe('admin meals, in Chromium', () => {
       const phases = (await api('/admin/meal/group/1/meals', { token })).json.data as { id: number; name: string }[];
       const [one, two] = phases;
       const renamed = `Saturni Elixir: Sunrise ${unique()}`;
-      const { page, screenshot } = await newPage(b.browser);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN);
 
       // The sidebar's Elixirs entry opens group 1, the phases marked.
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Elixirs' }).click();
@@ -152,8 +127,7 @@ describe('admin meals, in Chromium', () => {
 
       // The member reads the new name on phase one.
       const member = await createMember({ setupDone: true, planId: 3, channelId: 2 });
-      const memberPage = await newPage(b.browser);
-      await signIn(memberPage.page, member.email, member.password);
+      const memberPage = await signedInPage(b.browser, member);
       await memberPage.page.goto('/#/superhuman/meal/saturni-elixir/phase-one');
       await expect.poll(() => memberPage.page.getByRole('heading', { level: 1 }).textContent()).toBe(renamed);
 
@@ -174,53 +148,45 @@ describe('admin meals, in Chromium', () => {
     async () => {
       const token = await adminToken();
       const vegan = (await api('/admin/meal/group/6/meals', { token })).json.data as { id: number; name: string }[];
-      const audits: AxeAudit[] = [];
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 768, height: 1024 },
-      ]) {
-        const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, viewport });
-        const audit = new AxeAudit(page);
-        audits.push(audit);
-        const size = `${viewport.width}`;
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const audits = await auditAtSizes(
+        b.browser,
+        [LAPTOP, TABLET],
+        E2E_ADMIN,
+        async ({ page, screenshot, audit, viewport }) => {
+          const size = `${viewport.width}`;
 
-        await page.goto('/#/admin/meal_management?meal_group=6');
-        await page.getByRole('cell', { name: vegan[0]!.name, exact: true }).waitFor();
-        await audit.check(`${size}: /admin/meal_management?meal_group=6`);
-        await screenshot(`admin-meals-list-${size}`);
-        await page.getByRole('button', { name: `Delete ${vegan[0]!.name}` }).click();
-        await page.getByRole('alertdialog', { name: 'Delete meal?' }).waitFor();
-        await audit.check(`${size}: delete dialog`);
-        await page.getByRole('button', { name: 'Cancel' }).click();
+          await page.goto('/#/admin/meal_management?meal_group=6');
+          await page.getByRole('cell', { name: vegan[0]!.name, exact: true }).waitFor();
+          await audit.check(`${size}: /admin/meal_management?meal_group=6`);
+          await screenshot(`admin-meals-list-${size}`);
+          await page.getByRole('button', { name: `Delete ${vegan[0]!.name}` }).click();
+          await page.getByRole('alertdialog', { name: 'Delete meal?' }).waitFor();
+          await audit.check(`${size}: delete dialog`);
+          await page.getByRole('button', { name: 'Cancel' }).click();
 
-        await page.goto('/#/admin/meal_management?meal_group=1');
-        await page.getByRole('heading', { name: 'Elixirs', level: 2 }).waitFor();
-        await page.locator('.meal-admin__table tbody tr').first().waitFor();
-        await audit.check(`${size}: /admin/meal_management?meal_group=1`);
+          await page.goto('/#/admin/meal_management?meal_group=1');
+          await page.getByRole('heading', { name: 'Elixirs', level: 2 }).waitFor();
+          await page.locator('.meal-admin__table tbody tr').first().waitFor();
+          await audit.check(`${size}: /admin/meal_management?meal_group=1`);
 
-        await page.goto(`/#/admin/meal/${vegan[0]!.id}/edit`);
-        await page.getByLabel('Ingredient 1', { exact: true }).waitFor();
-        await audit.check(`${size}: /admin/meal/{id}/edit`);
-        await screenshot(`admin-meals-edit-${size}`);
+          await page.goto(`/#/admin/meal/${vegan[0]!.id}/edit`);
+          await page.getByLabel('Ingredient 1', { exact: true }).waitFor();
+          await audit.check(`${size}: /admin/meal/{id}/edit`);
+          await screenshot(`admin-meals-edit-${size}`);
 
-        await page.goto('/#/admin/meal/add?meal_group=6');
-        await page.getByLabel('Name', { exact: true }).waitFor();
-        await page.getByRole('button', { name: 'SAVE' }).click();
-        await page.getByText(MEAL_MESSAGE.nameRequired).first().waitFor();
-        await audit.check(`${size}: /admin/meal/add with errors`);
-        await screenshot(`admin-meals-add-errors-${size}`);
-      }
-      mkdirSync(resultsDir, { recursive: true });
-      writeFileSync(
-        join(resultsDir, 'axe-admin-meals.json'),
-        JSON.stringify(
-          audits.flatMap((a) => a.findings),
-          null,
-          2,
-        ),
+          await page.goto('/#/admin/meal/add?meal_group=6');
+          await page.getByLabel('Name', { exact: true }).waitFor();
+          await page.getByRole('button', { name: 'SAVE' }).click();
+          await page.getByText(MEAL_MESSAGE.nameRequired).first().waitFor();
+          await audit.check(`${size}: /admin/meal/add with errors`);
+          await screenshot(`admin-meals-add-errors-${size}`);
+        },
       );
-      expect(audits.map((a) => a.report).join('')).toBe('');
+      saveFindings(
+        'admin-meals',
+        audits.flatMap((a) => a.findings),
+      );
+      expect(reportOf(audits)).toBe('');
     },
   );
 });

@@ -7,14 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
+import { AXE_CONTEXT, AxeAudit, TABLET } from './helpers/axe.ts';
+import { useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
 import { settled, shows } from './helpers/screens.ts';
-import { api, signIn, type TestMember } from './helpers/members.ts';
+import { api, signedInPage, userIdOf, type TestMember } from './helpers/members.ts';
 
 const b = useBrowser();
-const TABLET = { viewport: { width: 768, height: 1024 } } as const;
 
 /** The nine tabs by route name, as their links read. */
 const TABS = [
@@ -65,8 +64,7 @@ async function calibratedMember(): Promise<TestMember & { id: number }> {
     'exercises',
     phase.rounds.flatMap((r) => r.exercise_ids.map((id) => ({ form_id: id, amount: 10, time_to_complete: 30 }))),
   );
-  const me = await api('/user', { token: member.token });
-  return { ...member, id: me.json.user_id as number };
+  return { ...member, id: await userIdOf(member) };
 }
 
 describe("admin: a member's record and who read it", () => {
@@ -75,9 +73,13 @@ describe("admin: a member's record and who read it", () => {
     { timeout: 180_000 },
     async () => {
       const member = await calibratedMember();
-      const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      // Each tab is audited and pictured under its route name.
+      const checkTab = async (key: string) => {
+        await audit.check(key);
+        await screenshot(`admin-members-${key}-1280`);
+      };
 
       // /admin/user/{id} opens the record on its first tab.
       await page.goto(`/#/admin/user/${member.id}`);
@@ -86,13 +88,11 @@ describe("admin: a member's record and who read it", () => {
       await settled(page);
       await shows(page, '1 Test Street');
       await shows(page, 'LS1 1AA');
-      await audit.check('contact_information');
-      await screenshot('admin-members-contact_information-1280');
+      await checkTab('contact_information');
 
       await openTab(page, 'Channel Subscription');
       await shows(page, 'Superhuman');
-      await audit.check('channel_subscription');
-      await screenshot('admin-members-channel_subscription-1280');
+      await checkTab('channel_subscription');
 
       // The seven answers: all No for this member.
       await openTab(page, 'Application Details');
@@ -106,14 +106,12 @@ describe("admin: a member's record and who read it", () => {
         'No',
         'No',
       ]);
-      await audit.check('application_details');
-      await screenshot('admin-members-application_details-1280');
+      await checkTab('application_details');
 
       await openTab(page, 'Fact Find Details');
       await shows(page, 'Warrior');
       await shows(page, '7 %');
-      await audit.check('fact_find_details');
-      await screenshot('admin-members-fact_find_details-1280');
+      await checkTab('fact_find_details');
 
       // The chamber: v1.0, VO2 36.7 Fair, the body metrics, the three photos and the muscle chart.
       await openTab(page, 'Evolution Chamber');
@@ -133,13 +131,11 @@ describe("admin: a member's record and who read it", () => {
         )
         .toEqual([true, true, true]);
       await page.locator('.chart--muscle svg rect').first().waitFor({ timeout: 15_000 });
-      await audit.check('evolution_chamber');
-      await screenshot('admin-members-evolution_chamber-1280');
+      await checkTab('evolution_chamber');
 
       await openTab(page, 'Calibration Test Results');
       await expect.poll(async () => (await tableRows(page)).length).toBe(8);
-      await audit.check('calibration_test_results');
-      await screenshot('admin-members-calibration_test_results-1280');
+      await checkTab('calibration_test_results');
 
       // Version 1's first exercise phase (phase 2): every set at 10 reps, the steppers on version 1, phase 2.
       await openTab(page, 'Workout Results');
@@ -148,13 +144,11 @@ describe("admin: a member's record and who read it", () => {
       const sets = await tableRows(page);
       expect(sets.length).toBeGreaterThan(0);
       expect(new Set(sets.map((r) => r[1]))).toEqual(new Set(['10']));
-      await audit.check('workout_results');
-      await screenshot('admin-members-workout_results-1280');
+      await checkTab('workout_results');
 
       await openTab(page, 'Form Levels');
       await expect.poll(async () => (await tableRows(page)).length).toBeGreaterThan(0);
-      await audit.check('form_levels');
-      await screenshot('admin-members-form_levels-1280');
+      await checkTab('form_levels');
 
       // docs/product.md §4 for this member (worked to the digit in server/src/domain/macros.test.ts).
       await openTab(page, 'Macro Data');
@@ -167,8 +161,7 @@ describe("admin: a member's record and who read it", () => {
             .textContent(),
         )
         .toBe('2344');
-      await audit.check('marco_data');
-      await screenshot('admin-members-marco_data-1280');
+      await checkTab('marco_data');
 
       // The audit log, from the record's own link: the four reads of health data, newest first, by this admin.
       await page.getByRole('link', { name: 'Who read this record' }).click();
@@ -204,9 +197,8 @@ describe("admin: a member's record and who read it", () => {
       expect(audit.report).toBe('');
 
       // The member sees who read their health data, and when.
-      const { page: own, screenshot: ownShot } = await newPage(b.browser, AXE_CONTEXT);
+      const { page: own, screenshot: ownShot } = await signedInPage(b.browser, member, AXE_CONTEXT);
       const memberAudit = new AxeAudit(own);
-      await signIn(own, member.email, member.password);
       await own.goto('/#/with_menu/your_data');
       await own.getByRole('heading', { name: 'Who has read your health data' }).waitFor();
       await settled(own);
@@ -224,9 +216,8 @@ describe("admin: a member's record and who read it", () => {
     { timeout: 150_000 },
     async () => {
       const member = await calibratedMember();
-      const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, { ...AXE_CONTEXT, viewport: TABLET });
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       for (const [key, title] of TABS) {
         await page.goto(`/#/admin/user/${member.id}/${key}`);
         await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor({ timeout: 15_000 });
@@ -247,9 +238,11 @@ describe("admin: a member's record and who read it", () => {
       await audit.check('unknown member at 768');
       expect(audit.report).toBe('');
 
-      const { page: own, screenshot: ownShot } = await newPage(b.browser, { ...AXE_CONTEXT, ...TABLET });
+      const { page: own, screenshot: ownShot } = await signedInPage(b.browser, member, {
+        ...AXE_CONTEXT,
+        viewport: TABLET,
+      });
       const memberAudit = new AxeAudit(own);
-      await signIn(own, member.email, member.password);
       await own.goto('/#/with_menu/your_data');
       await own.getByRole('heading', { name: 'Who has read your health data' }).waitFor();
       await settled(own);

@@ -5,26 +5,20 @@
  * read as before now that their text is Markdown; and axe-core finds no serious or critical violation on the admin
  * page screens at 1280 and 768 px.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PAGE_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { LAPTOP, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
+import { screenshotsWanted, useBrowser } from './helpers/browser.ts';
+import { adminToken, api, createMember, signedInPage, unique } from './helpers/members.ts';
+import { pickImage } from './helpers/screens.ts';
 
 const b = useBrowser();
 const resultsDir = resolve(import.meta.dirname, '../../test-results');
 const VIDEO = readFileSync(resolve(import.meta.dirname, 'fixtures/coach-demo.webm'));
-
-/** The admin's bearer token, for reading what the screens saved. */
-async function adminToken(): Promise<string> {
-  const res = await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  return res.json.access_token as string;
-}
 
 /** The headings, list items and bold words of a rendered page text, to compare what a reader sees. */
 const structure = (page: Page, root: string) =>
@@ -44,8 +38,7 @@ describe('content pages, in Chromium', () => {
     { timeout: 150_000 },
     async () => {
       const title = `Grip strength ${unique()}`;
-      const { page, screenshot } = await newPage(b.browser);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN);
 
       // Content Pages → Technique guides: ADD is offered there only.
       await page.goto('/#/admin/page_management');
@@ -72,13 +65,7 @@ describe('content pages, in Chromium', () => {
       await page.getByLabel('Title').fill(title);
       expect(await page.getByLabel('Class').isDisabled()).toBe(true);
       await page.getByLabel('Muscle group (optional)').selectOption({ label: 'Back' });
-      const png = await sharp({ create: { width: 480, height: 270, channels: 3, background: '#2e86de' } })
-        .png()
-        .toBuffer();
-      await page
-        .getByLabel('Image', { exact: true })
-        .setInputFiles({ name: 'grip.png', mimeType: 'image/png', buffer: png });
-      await page.getByRole('img', { name: 'Image: current file' }).waitFor();
+      await pickImage(page, 'grip.png', { width: 480, height: 270, colour: '#2e86de' });
       await page
         .getByLabel('Video', { exact: true })
         .setInputFiles({ name: 'grip.webm', mimeType: 'video/webm', buffer: VIDEO });
@@ -121,8 +108,7 @@ describe('content pages, in Chromium', () => {
 
       // A warrior member finds it among the technique guides: formatted text, the picture and a playable video.
       const member = await createMember({ setupDone: true });
-      const reader = await newPage(b.browser);
-      await signIn(reader.page, member.email, member.password);
+      const reader = await signedInPage(b.browser, member);
       await reader.page.goto('/#/warrior/technique-guides');
       await reader.page.getByRole('link', { name: new RegExp(title) }).click();
       await reader.page.waitForURL(new RegExp(`#/warrior/technique-guides/${saved.id}$`));
@@ -162,8 +148,7 @@ describe('content pages, in Chromium', () => {
     async () => {
       const token = await adminToken();
       const original = (await api('/admin/page/1', { token })).json.data as { title: string; content: string };
-      const { page, screenshot } = await newPage(b.browser);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN);
 
       // A calibration phase keeps its class: the select is fixed and says why.
       await page.goto('/#/admin/page/21/edit');
@@ -196,8 +181,7 @@ describe('content pages, in Chromium', () => {
       await page.getByRole('cell', { name: 'How to use Warrior', exact: true }).waitFor();
 
       const member = await createMember({ setupDone: true });
-      const reader = await newPage(b.browser);
-      await signIn(reader.page, member.email, member.password);
+      const reader = await signedInPage(b.browser, member);
       await reader.page.goto('/#/introduction?type=warrior');
       await reader.page.getByRole('heading', { level: 1, name: 'How to use Warrior' }).waitFor();
       await reader.page.locator('.page-content h2', { hasText: 'This week' }).waitFor();
@@ -222,8 +206,7 @@ describe('content pages, in Chromium', () => {
     { timeout: 120_000 },
     async () => {
       const member = await createMember({ setupDone: true, planId: 3, channelId: 2 });
-      const { page } = await newPage(b.browser);
-      await signIn(page, member.email, member.password);
+      const { page } = await signedInPage(b.browser, member);
       // Each screen with its title, waited for so the text read is that screen's.
       const shots: [string, string, string][] = [
         ['intro-warrior', '/#/introduction?type=warrior', 'How to use the Warrior channel'],
@@ -268,54 +251,50 @@ describe('content pages, in Chromium', () => {
     'the admin page screens have no serious or critical axe violations at 1280 and 768 px',
     { timeout: 150_000 },
     async () => {
-      const findings: string[] = [];
-      const all: unknown[] = [];
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 768, height: 1024 },
-      ]) {
-        const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, viewport });
-        const audit = new AxeAudit(page);
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-        const at = `${viewport.width}px`;
+      const audits = await auditAtSizes(
+        b.browser,
+        [LAPTOP, TABLET],
+        E2E_ADMIN,
+        async ({ page, screenshot, audit, viewport }) => {
+          const at = `${viewport.width}px`;
 
-        await page.goto('/#/admin/page_management?page_category_id=4');
-        await page.getByRole('cell', { name: 'Push: technique guide', exact: true }).waitFor();
-        await audit.check(`page management ${at}`);
-        await screenshot(`admin-pages-list-${at}`);
+          await page.goto('/#/admin/page_management?page_category_id=4');
+          await page.getByRole('cell', { name: 'Push: technique guide', exact: true }).waitFor();
+          await audit.check(`page management ${at}`);
+          await screenshot(`admin-pages-list-${at}`);
 
-        await page.getByRole('button', { name: 'Delete Push: technique guide' }).click();
-        await page.getByRole('alertdialog', { name: 'Delete page?' }).waitFor();
-        await audit.check(`delete dialog ${at}`);
-        await page.getByRole('button', { name: 'Cancel' }).click();
+          await page.getByRole('button', { name: 'Delete Push: technique guide' }).click();
+          await page.getByRole('alertdialog', { name: 'Delete page?' }).waitFor();
+          await audit.check(`delete dialog ${at}`);
+          await page.getByRole('button', { name: 'Cancel' }).click();
 
-        await page.goto('/#/admin/page_management?page_category_id=6');
-        await page.getByRole('cell', { name: 'Data analysis', exact: true }).waitFor();
-        await audit.check(`version pages ${at}`);
+          await page.goto('/#/admin/page_management?page_category_id=6');
+          await page.getByRole('cell', { name: 'Data analysis', exact: true }).waitFor();
+          await audit.check(`version pages ${at}`);
 
-        await page.goto('/#/admin/page/11/edit');
-        await expect.poll(() => page.getByLabel('Content').inputValue()).not.toBe('');
-        await page.locator('.page-edit__preview h2').first().waitFor();
-        await audit.check(`edit guide ${at}`);
-        await screenshot(`admin-pages-edit-${at}`);
+          await page.goto('/#/admin/page/11/edit');
+          await expect.poll(() => page.getByLabel('Content').inputValue()).not.toBe('');
+          await page.locator('.page-edit__preview h2').first().waitFor();
+          await audit.check(`edit guide ${at}`);
+          await screenshot(`admin-pages-edit-${at}`);
 
-        await page.goto('/#/admin/page/add?page_category_id=4');
-        await page.getByLabel('Title').waitFor();
-        await page.getByRole('button', { name: 'SAVE' }).click();
-        await page.getByText(ADMIN_PAGE_MESSAGE.contentRequired).waitFor();
-        await audit.check(`add guide with errors ${at}`);
-        await screenshot(`admin-pages-add-errors-${at}`);
+          await page.goto('/#/admin/page/add?page_category_id=4');
+          await page.getByLabel('Title').waitFor();
+          await page.getByRole('button', { name: 'SAVE' }).click();
+          await page.getByText(ADMIN_PAGE_MESSAGE.contentRequired).waitFor();
+          await audit.check(`add guide with errors ${at}`);
+          await screenshot(`admin-pages-add-errors-${at}`);
 
-        await page.goto('/#/admin/page/add?page_category_id=1');
-        await page.getByText(ADMIN_PAGE_MESSAGE.addOnlyTechniqueGuides).waitFor();
-        await audit.check(`add outside technique guides ${at}`);
-
-        all.push(...audit.findings);
-        if (audit.report) findings.push(audit.report);
-      }
-      mkdirSync(resultsDir, { recursive: true });
-      writeFileSync(join(resultsDir, 'axe-admin-pages.json'), JSON.stringify(all, null, 2));
-      expect(findings.join('\n')).toBe('');
+          await page.goto('/#/admin/page/add?page_category_id=1');
+          await page.getByText(ADMIN_PAGE_MESSAGE.addOnlyTechniqueGuides).waitFor();
+          await audit.check(`add outside technique guides ${at}`);
+        },
+      );
+      saveFindings(
+        'admin-pages',
+        audits.flatMap((a) => a.findings),
+      );
+      expect(reportOf(audits)).toBe('');
     },
   );
 });

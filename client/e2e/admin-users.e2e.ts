@@ -10,17 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SUPERHUMAN_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, NAMED_SIZES } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { visit } from './helpers/screens.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { api, createMember, signedInPage, signIn, unique, userIdOf } from './helpers/members.ts';
 
 const b = useBrowser();
 const resultsDir = resolve(import.meta.dirname, '../../test-results');
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'tablet', width: 768, height: 1024 },
-] as const;
 
 /** Waits for a success toast saying `text`. */
 const toastSays = (page: Page, text: string | RegExp) =>
@@ -31,8 +27,7 @@ describe('admin users, in Chromium', () => {
     'an admin creates, finds, edits and re-passwords a member; the old token dies and the new password signs in',
     { timeout: 180_000 },
     async () => {
-      const { page, screenshot } = await newPage(b.browser);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN);
 
       // Create: the form's own messages first, then a member.
       await visit(page, '/admin/user/create', 'Create User');
@@ -112,15 +107,13 @@ describe('admin users, in Chromium', () => {
     { timeout: 120_000 },
     async () => {
       const superhuman = await createMember({ setupDone: true, planId: 3, channelId: 2 });
-      const memberId = (await api('/user', { token: superhuman.token })).json.user_id as number;
-      const member = await newPage(b.browser);
-      await signIn(member.page, superhuman.email, superhuman.password);
+      const memberId = await userIdOf(superhuman);
+      const member = await signedInPage(b.browser, superhuman);
       await member.page.goto('/#/with_menu/macro_data');
       await member.page.getByRole('heading', { level: 1, name: 'Macro Data' }).waitFor();
       expect(await member.page.getByText(SUPERHUMAN_MESSAGE.macrosOff).count()).toBe(0);
 
-      const { page, screenshot } = await newPage(b.browser);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN);
       await visit(page, `/admin/user/${memberId}/edit`, `Edit ${superhuman.name}`);
       const macros = page.getByRole('radiogroup', { name: 'Customised macros' });
       expect(await macros.getByRole('radio', { name: 'Plan (on now)' }).getAttribute('aria-checked')).toBe('true');
@@ -142,11 +135,10 @@ describe('admin users, in Chromium', () => {
     { timeout: 180_000 },
     async () => {
       const target = await createMember({ setupDone: true, planId: 3, channelId: 2 });
-      const targetId = (await api('/user', { token: target.token })).json.user_id as number;
-      const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+      const targetId = await userIdOf(target);
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
       const audit = new AxeAudit(page);
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      for (const vp of VIEWPORTS) {
+      for (const vp of NAMED_SIZES) {
         await page.setViewportSize({ width: vp.width, height: vp.height });
         await visit(page, '/admin/user_management', 'User Management');
         await page.getByRole('table').waitFor();

@@ -5,19 +5,17 @@
  * box goes away live. Then axe-core on every flag screen: member screens at 1280, 768 and 375 px, admin screens at
  * 1280 and 768 px, with no serious or critical violation.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FLAG_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
+import { LAPTOP, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
+import { useBrowser } from './helpers/browser.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { adminToken, api, createMember, signedInPage, unique } from './helpers/members.ts';
+import { PHONE } from './helpers/runner.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 
 /** Opens a screen by its hash path and waits for its main heading. */
 async function visit(page: Page, path: string): Promise<void> {
@@ -43,8 +41,7 @@ describe('assistance flags, in Chromium', () => {
     async () => {
       const subject = `Knee pain ${unique()}`;
       const member = await createMember({ setupDone: true });
-      const m = await newPage(b.browser);
-      await signIn(m.page, member.email, member.password);
+      const m = await signedInPage(b.browser, member);
 
       // The member's list, then the create form: both spec messages for an empty submit.
       await visit(m.page, '/with_menu/assistance_flags');
@@ -66,8 +63,7 @@ describe('assistance flags, in Chromium', () => {
       await m.screenshot('flags-member-thread-open');
 
       // The admin finds it among the open flags and replies.
-      const a = await newPage(b.browser);
-      await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const a = await signedInPage(b.browser, E2E_ADMIN);
       await visit(a.page, '/admin/assistance_flag_management?status=0');
       await a.page.getByRole('cell', { name: subject, exact: true }).waitFor();
       await a.screenshot('flags-admin-list');
@@ -147,8 +143,7 @@ describe('assistance flags, in Chromium', () => {
             })
           ).json.data.id as number,
         );
-      const { page } = await newPage(b.browser);
-      await signIn(page, member.email, member.password);
+      const { page } = await signedInPage(b.browser, member);
       await visit(page, '/with_menu/assistance_flags?page=2');
       await page.getByRole('link', { name: 'Question 1', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Question 1' }).waitFor();
@@ -179,84 +174,75 @@ describe('assistance flags, in Chromium', () => {
         body: { subject: `Axe closed ${unique()}`, message: 'Another question.' },
       });
       const closedId = closed.json.data.id as number;
-      const adminLogin = await api('/login', {
-        method: 'POST',
-        body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-      });
-      const adminToken = adminLogin.json.access_token as string;
+      const token = await adminToken();
       await api(`/admin/assistance_flag/${openId}/reply`, {
         method: 'POST',
-        token: adminToken,
+        token,
         body: { message: 'A coach answer, for the audit.' },
       });
-      await api(`/admin/assistance_flag/${closedId}/done`, { token: adminToken });
+      await api(`/admin/assistance_flag/${closedId}/done`, { token });
 
-      const findings: string[] = [];
-      const all: unknown[] = [];
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 768, height: 1024 },
-        { width: 375, height: 740 },
-      ]) {
-        const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, viewport });
-        const audit = new AxeAudit(page);
-        await signIn(page, member.email, member.password);
-        const at = `${viewport.width}px`;
-        await visit(page, '/with_menu/assistance_flags');
-        await page.getByRole('link', { name: open.json.data.subject }).waitFor();
-        await audit.check(`member list ${at}`);
-        await screenshot(`flags-axe-member-list-${at}`);
-        await visit(page, '/with_menu/assistance_flags/create');
-        await page.getByRole('button', { name: 'Send to a coach' }).click();
-        await page.locator('.field__error').first().waitFor();
-        await audit.check(`member create with errors ${at}`);
-        await screenshot(`flags-axe-member-create-${at}`);
-        await visit(page, `/with_menu/assistance_flags/${openId}`);
-        await page.getByLabel('Your reply').waitFor();
-        await audit.check(`member thread open ${at}`);
-        await screenshot(`flags-axe-member-thread-${at}`);
-        await page.getByRole('button', { name: 'Close this flag' }).click();
-        await page.getByRole('alertdialog').waitFor();
-        await audit.check(`member close dialog ${at}`);
-        await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
-        await visit(page, `/with_menu/assistance_flags/${closedId}`);
-        await page.getByText('This assistance flag is closed.').waitFor();
-        await audit.check(`member thread closed ${at}`);
-        findings.push(audit.report);
-        all.push(...audit.findings);
-      }
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 768, height: 1024 },
-      ]) {
-        const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, viewport });
-        const audit = new AxeAudit(page);
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-        const at = `${viewport.width}px`;
-        await visit(page, '/admin/assistance_flag_management');
-        await page.locator('tbody tr').first().waitFor();
-        await audit.check(`admin list ${at}`);
-        await screenshot(`flags-axe-admin-list-${at}`);
-        await visit(page, `/admin/assistance_flag/${openId}`);
-        await page.getByLabel('Your reply').waitFor();
-        await audit.check(`admin thread open ${at}`);
-        await screenshot(`flags-axe-admin-thread-${at}`);
-        await page.getByRole('button', { name: 'Send reply' }).click();
-        await page.locator('.field__error').first().waitFor();
-        await audit.check(`admin reply error ${at}`);
-        await page.getByRole('button', { name: 'CLOSE' }).click();
-        await page.getByRole('alertdialog').waitFor();
-        await audit.check(`admin close dialog ${at}`);
-        await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
-        await visit(page, `/admin/assistance_flag/${closedId}`);
-        await page.getByText('This assistance flag is closed: it takes no more replies.').waitFor();
-        await audit.check(`admin thread closed ${at}`);
-        findings.push(audit.report);
-        all.push(...audit.findings);
-      }
-      mkdirSync(resultsDir, { recursive: true });
-      writeFileSync(join(resultsDir, 'axe-flags.json'), JSON.stringify(all, null, 2));
-      expect(findings.filter(Boolean).join('\n')).toBe('');
+      const memberSizes = [LAPTOP, TABLET, PHONE.viewport];
+      const memberAudits = await auditAtSizes(
+        b.browser,
+        memberSizes,
+        member,
+        async ({ page, screenshot, audit, viewport }) => {
+          const at = `${viewport.width}px`;
+          await visit(page, '/with_menu/assistance_flags');
+          await page.getByRole('link', { name: open.json.data.subject }).waitFor();
+          await audit.check(`member list ${at}`);
+          await screenshot(`flags-axe-member-list-${at}`);
+          await visit(page, '/with_menu/assistance_flags/create');
+          await page.getByRole('button', { name: 'Send to a coach' }).click();
+          await page.locator('.field__error').first().waitFor();
+          await audit.check(`member create with errors ${at}`);
+          await screenshot(`flags-axe-member-create-${at}`);
+          await visit(page, `/with_menu/assistance_flags/${openId}`);
+          await page.getByLabel('Your reply').waitFor();
+          await audit.check(`member thread open ${at}`);
+          await screenshot(`flags-axe-member-thread-${at}`);
+          await page.getByRole('button', { name: 'Close this flag' }).click();
+          await page.getByRole('alertdialog').waitFor();
+          await audit.check(`member close dialog ${at}`);
+          await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
+          await visit(page, `/with_menu/assistance_flags/${closedId}`);
+          await page.getByText('This assistance flag is closed.').waitFor();
+          await audit.check(`member thread closed ${at}`);
+        },
+      );
+      const adminAudits = await auditAtSizes(
+        b.browser,
+        [LAPTOP, TABLET],
+        E2E_ADMIN,
+        async ({ page, screenshot, audit, viewport }) => {
+          const at = `${viewport.width}px`;
+          await visit(page, '/admin/assistance_flag_management');
+          await page.locator('tbody tr').first().waitFor();
+          await audit.check(`admin list ${at}`);
+          await screenshot(`flags-axe-admin-list-${at}`);
+          await visit(page, `/admin/assistance_flag/${openId}`);
+          await page.getByLabel('Your reply').waitFor();
+          await audit.check(`admin thread open ${at}`);
+          await screenshot(`flags-axe-admin-thread-${at}`);
+          await page.getByRole('button', { name: 'Send reply' }).click();
+          await page.locator('.field__error').first().waitFor();
+          await audit.check(`admin reply error ${at}`);
+          await page.getByRole('button', { name: 'CLOSE' }).click();
+          await page.getByRole('alertdialog').waitFor();
+          await audit.check(`admin close dialog ${at}`);
+          await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
+          await visit(page, `/admin/assistance_flag/${closedId}`);
+          await page.getByText('This assistance flag is closed: it takes no more replies.').waitFor();
+          await audit.check(`admin thread closed ${at}`);
+        },
+      );
+      const audits = [...memberAudits, ...adminAudits];
+      saveFindings(
+        'flags',
+        audits.flatMap((a) => a.findings),
+      );
+      expect(reportOf(audits)).toBe('');
     },
   );
 });

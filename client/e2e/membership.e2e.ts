@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { ADDRESS, canLogIn, createMember, signIn, unique } from './helpers/members.ts';
+import { ADDRESS, canLogIn, createMember, signedInPage, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 
@@ -69,8 +69,7 @@ describe('subscribing, in Chromium', () => {
 
   it('a member sees their plan marked current and disabled, and changes to another', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member);
     await page.goto('/#/upgrade/warrior');
     const current = page.getByRole('listitem').filter({ hasText: 'Warrior monthly' });
     await expect.poll(() => current.getByText('Current').isVisible()).toBe(true);
@@ -101,8 +100,7 @@ describe('subscribing, in Chromium', () => {
 describe('setup, in Chromium', () => {
   it('PAR-Q, then fact-find, then Ground Zero', async () => {
     const member = await createMember();
-    const { page } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member);
     await page.waitForURL(/#\/setup\/par-q$/);
 
     const questions = page.getByRole('group');

@@ -10,19 +10,16 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGE_TEXT } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
+import { AXE_CONTEXT, AxeAudit, NAMED_SIZES } from './helpers/axe.ts';
+import { useBrowser } from './helpers/browser.ts';
 import { visit } from './helpers/screens.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { api, createMember, signedInPage, unique } from './helpers/members.ts';
+import { PHONE } from './helpers/runner.ts';
 
 const b = useBrowser();
 const resultsDir = resolve(import.meta.dirname, '../../test-results');
-const ADMIN_VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'tablet', width: 768, height: 1024 },
-] as const;
-const MEMBER_VIEWPORTS = [...ADMIN_VIEWPORTS, { name: 'phone', width: 375, height: 740 }] as const;
+const MEMBER_SIZES = [...NAMED_SIZES, { name: 'phone', ...PHONE.viewport }] as const;
 
 /** The member's menu button, which carries the unread count. */
 const menuButton = (page: Page, unread: number) =>
@@ -54,16 +51,14 @@ describe('messages, in Chromium', () => {
       const member = await createMember({ setupDone: true });
       const subject = `Warrior briefing ${unique()}`;
 
-      const m = await newPage(b.browser);
-      await signIn(m.page, member.email, member.password);
+      const m = await signedInPage(b.browser, member);
       await visit(m.page, '/with_menu/messages', 'Messages');
       await m.page.getByText(MESSAGE_TEXT.noMessages).waitFor();
       await menuButton(m.page, 0).waitFor();
       // Marks this document: a reload would lose it.
       await m.page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
 
-      const a = await newPage(b.browser);
-      await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const a = await signedInPage(b.browser, E2E_ADMIN);
       // An empty form: each field says what it needs.
       await visit(a.page, '/admin/message/add', 'New Message');
       await a.page.getByRole('button', { name: 'Send message' }).click();
@@ -140,8 +135,7 @@ describe('messages, in Chromium', () => {
       const member = await createMember({ setupDone: true });
       const bystander = await createMember({ setupDone: true });
       const subject = `Just for you ${unique()}`;
-      const a = await newPage(b.browser);
-      await signIn(a.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      const a = await signedInPage(b.browser, E2E_ADMIN);
       await visit(a.page, '/admin/message/add', 'New Message');
       await a.page.getByLabel('Subject', { exact: true }).fill(subject);
       await a.page.getByLabel('Find a member by name or email').fill(member.email);
@@ -160,8 +154,7 @@ describe('messages, in Chromium', () => {
       expect(mine.json.data[0]).toMatchObject({ id, subject, read_at: null });
       expect((await api(`/user/message/${id}`, { token: bystander.token })).status).toBe(404);
 
-      const other = await newPage(b.browser);
-      await signIn(other.page, bystander.email, bystander.password);
+      const other = await signedInPage(b.browser, bystander);
       await visit(other.page, `/with_menu/messages/${id}`, 'Message');
       await other.page.getByText('Data could not be found.').waitFor();
     },
@@ -169,11 +162,10 @@ describe('messages, in Chromium', () => {
 
   it('the message screens have no serious or critical axe violations', { timeout: 240_000 }, async () => {
     const member = await createMember({ setupDone: true });
-    const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+    const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
     const audit = new AxeAudit(page);
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     const id = await sendToWarrior(page, `Audit ${unique()}`, 'A message for the audit.');
-    for (const vp of ADMIN_VIEWPORTS) {
+    for (const vp of NAMED_SIZES) {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       await visit(page, '/admin/message_management', 'Messages');
       await page.getByRole('table').waitFor();
@@ -195,10 +187,9 @@ describe('messages, in Chromium', () => {
       await screenshot(`messages-admin-message-${vp.name}`);
     }
 
-    const m = await newPage(b.browser, AXE_CONTEXT);
+    const m = await signedInPage(b.browser, member, AXE_CONTEXT);
     const memberAudit = new AxeAudit(m.page);
-    await signIn(m.page, member.email, member.password);
-    for (const vp of MEMBER_VIEWPORTS) {
+    for (const vp of MEMBER_SIZES) {
       await m.page.setViewportSize({ width: vp.width, height: vp.height });
       await visit(m.page, '/with_menu/messages', 'Messages');
       await m.page

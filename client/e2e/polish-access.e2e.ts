@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser } from './helpers/browser.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { useBrowser } from './helpers/browser.ts';
+import { adminToken, api, createMember, signedInPage, userIdOf } from './helpers/members.ts';
 import { settled, visit } from './helpers/screens.ts';
 
 const b = useBrowser();
@@ -35,15 +35,13 @@ async function arrow(page: Page, key: 'ArrowLeft' | 'ArrowRight', lands: string)
 describe('feature access, in Chromium', () => {
   it('forces a channel off and back to the plan; the member side follows', { timeout: 180_000 }, async () => {
     const member = await createMember({ setupDone: true, planId: 3, channelId: 2 });
-    const memberId = (await api('/user', { token: member.token })).json.user_id as number;
-    const m = await newPage(b.browser);
-    await signIn(m.page, member.email, member.password);
+    const memberId = await userIdOf(member);
+    const m = await signedInPage(b.browser, member);
     await visit(m.page, '/channel-menu', 'Channels');
     expect(await superhumanTile(m.page)).toMatchObject({ locked: false });
 
-    const { page, screenshot } = await newPage(b.browser, AXE_CONTEXT);
+    const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
     const audit = new AxeAudit(page);
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await visit(page, `/admin/user/${memberId}/edit`, `Edit ${member.name}`);
     const panel = page.locator('section.panel', { has: page.getByRole('heading', { name: 'Feature access' }) });
     const channel = panel.getByRole('radiogroup', { name: 'Superhuman channel' });
@@ -93,9 +91,3 @@ describe('feature access, in Chromium', () => {
     expect(audit.report).toBe('');
   });
 });
-
-/** An admin's token, for reading the stored overrides. */
-async function adminToken(): Promise<string> {
-  const res = await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  return res.json.access_token as string;
-}

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, useBrowser, type TestPage } from './helpers/browser.ts';
-import { ADDRESS, api, createMember, signIn } from './helpers/members.ts';
+import { useBrowser, type TestPage } from './helpers/browser.ts';
+import { ADDRESS, api, createMember, signedInPage } from './helpers/members.ts';
 import { settled, shows, visitSettled } from './helpers/screens.ts';
 
 const b = useBrowser();
@@ -38,9 +38,8 @@ describe('subscriptions and sessions, in Chromium', () => {
     expect((await api('/user/contact_details', { method: 'PUT', token: member.token, body: contact })).status).toBe(
       200,
     );
-    const t = await newPage(b.browser, AXE_CONTEXT);
+    const t = await signedInPage(b.browser, member, AXE_CONTEXT);
     const { page } = t;
-    await signIn(page, member.email, member.password);
     await page.goto('/#/subscribe/warrior');
     await page.getByRole('button', { name: 'INITIATE Warrior monthly' }).click();
     const dialog = page.getByRole('dialog', { name: 'Warrior monthly' });
@@ -74,9 +73,8 @@ describe('subscriptions and sessions, in Chromium', () => {
 
   it('a token revoked mid-session lands on login with the redirect, and signing in returns there', async () => {
     const member = await createMember({ setupDone: true });
-    const t = await newPage(b.browser, AXE_CONTEXT);
+    const t = await signedInPage(b.browser, member, AXE_CONTEXT);
     const { page } = t;
-    await signIn(page, member.email, member.password);
     await visitSettled(page, '/with_menu/contact_information', 'Contact Information');
     // Watch for the error screen: it must never show, not even for a frame.
     await page.evaluate(() => {
@@ -110,9 +108,8 @@ describe('subscriptions and sessions, in Chromium', () => {
 
   it('changing and cancelling a plan say what happened, and until when access lasts', async () => {
     const member = await createMember({ setupDone: true });
-    const t = await newPage(b.browser, AXE_CONTEXT);
+    const t = await signedInPage(b.browser, member, AXE_CONTEXT);
     const { page } = t;
-    await signIn(page, member.email, member.password);
     await page.goto('/#/upgrade/warrior');
     await page.getByRole('button', { name: 'INITIATE Warrior yearly' }).click();
     await page.getByRole('dialog', { name: 'Warrior yearly' }).getByRole('button', { name: 'Change plan' }).click();
@@ -137,9 +134,8 @@ describe('subscriptions and sessions, in Chromium', () => {
 
   it('the setup screens offer Log out, and signing in again returns to the same step', async () => {
     const member = await createMember();
-    const t = await newPage(b.browser, AXE_CONTEXT);
+    const t = await signedInPage(b.browser, member, AXE_CONTEXT);
     const { page } = t;
-    await signIn(page, member.email, member.password);
     await page.waitForURL(/#\/setup\/par-q$/);
     const account = page.getByRole('navigation', { name: 'Account' });
     await expect.poll(() => account.getByRole('link', { name: 'Log out' }).isVisible()).toBe(true);

@@ -14,7 +14,7 @@ import { decryptPush, readVapid, useTestPushService, type TestDevice } from '../
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { baseUrl, newPage, useBrowser, type TestPage } from './helpers/browser.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { api, createMember, signIn, unique, type TestMember } from './helpers/members.ts';
+import { adminToken, api, createMember, signIn, unique, type TestMember } from './helpers/members.ts';
 
 const b = useBrowser();
 const pushService = await useTestPushService();
@@ -74,13 +74,6 @@ async function serverDevice(account: { token: string }, device: TestDevice): Pro
   if (res.status === 404) return null;
   expect(res.status).toBe(200);
   return res.json.data;
-}
-
-/** A token of the browser-test admin, who answers flags as a coach. */
-async function adminToken(): Promise<string> {
-  const res = await api('/login', { method: 'POST', body: E2E_ADMIN });
-  expect(res.status).toBe(200);
-  return res.json.access_token as string;
 }
 
 /** A member's flag, opened through the API; answers its id. */

@@ -4,20 +4,14 @@
  * from the fact-find and the calibration's data analysis, on the macro data screen and the guidelines.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+
 import { SUPERHUMAN_MESSAGE } from '@evolution/shared/constants';
-import { newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
+import { screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { api, createMember, signedInPage } from './helpers/members.ts';
+import { tableRows } from './helpers/screens.ts';
 
 const b = useBrowser();
-
-/** The text of each cell of a table's body, row by row. */
-const tableRows = (page: Page, name: string) =>
-  page
-    .locator('table', { has: page.locator('caption', { hasText: name }) })
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
 
 describe('the Superhuman channel, in Chromium', () => {
   it(
@@ -36,8 +30,7 @@ describe('the Superhuman channel, in Chromium', () => {
         energy_balance: 'deficit',
       });
 
-      const { page } = await newPage(b.browser);
-      await signIn(page, member.email, member.password);
+      const { page } = await signedInPage(b.browser, member);
 
       // Ground zero → Aliment → Major meals → Vegan → the list's first meal.
       await page.goto('/#/superhuman/ground-zero');
@@ -118,8 +111,7 @@ describe('the Superhuman channel, in Chromium', () => {
 
   it('a Warrior-only member is turned away from the channel and told why on macro data', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member);
     await page.goto('/#/superhuman/meal-groups');
     await page.waitForURL((url) => !url.hash.startsWith('#/superhuman/meal-groups'));
     expect(page.url()).not.toContain('/superhuman/');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
+import { LAPTOP, auditAtSizes } from './helpers/axe.ts';
 import { baseUrl, newPage, useBrowser } from './helpers/browser.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { api, createMember, signedInPage, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 
@@ -45,8 +45,7 @@ describe('API tokens, in Chromium', () => {
   });
 
   it("an admin makes one from the admin's menu and reads the admin API with it", async () => {
-    const { page } = await newPage(b.browser);
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page } = await signedInPage(b.browser, E2E_ADMIN);
     await page.waitForURL(/#\/admin\//);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'API Tokens' }).click();
     await page.waitForURL(/#\/admin\/api_tokens$/);
@@ -63,13 +62,8 @@ describe('API tokens, in Chromium', () => {
 
   it('the screen has no serious or critical axe violations, on a phone and at 1280 px', async () => {
     const member = await createMember({ setupDone: true });
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 800 },
-    ]) {
-      const { page, screenshot } = await newPage(b.browser, { ...AXE_CONTEXT, viewport });
-      const audit = new AxeAudit(page);
-      await signIn(page, member.email, member.password);
+    const sizes = [{ width: 390, height: 844 }, LAPTOP];
+    await auditAtSizes(b.browser, sizes, member, async ({ page, screenshot, audit, viewport }) => {
       await page.waitForURL(/#\/gateway\/gateway$/);
       await page.goto('/#/with_menu/api_tokens');
       await page.getByLabel('Name', { exact: true }).waitFor();
@@ -86,6 +80,6 @@ describe('API tokens, in Chromium', () => {
       await audit.check(`token list at ${viewport.width}`);
       await screenshot(`tokens-list-${viewport.width}`);
       expect(audit.report).toBe('');
-    }
+    });
   });
 });

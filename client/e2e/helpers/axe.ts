@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { dirname, join, resolve } from 'node:path';
+import type { Browser, Page, ViewportSize } from 'playwright-core';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
+import type { TestPage } from './browser.ts';
+import { signedInPage } from './members.ts';
 
 /** axe-core's own bundle, injected into the page under test as a script. */
 const AXE_SOURCE = readFileSync(
@@ -244,3 +246,54 @@ export class AxeAudit {
     return describeFindings(this.blocking());
   }
 }
+
+const resultsDir = resolve(import.meta.dirname, '../../../test-results');
+
+/** Keeps every finding, minor and moderate ones too, in test-results/axe-<name>.json for people to read. */
+export function saveFindings(name: string, findings: readonly Finding[]): void {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, `axe-${name}.json`), JSON.stringify(findings, null, 2));
+}
+
+/** The sizes screens are audited at: a laptop and a tablet held upright. */
+export const LAPTOP = { width: 1280, height: 800 } as const;
+export const TABLET = { width: 768, height: 1024 } as const;
+
+/** The same sizes by name, for audits that resize one page in turn. */
+export const NAMED_SIZES = [
+  { name: 'desktop', ...LAPTOP },
+  { name: 'tablet', ...TABLET },
+] as const;
+
+/** A page opened for an audit at one size. */
+export interface AuditedPage extends TestPage {
+  audit: AxeAudit;
+  viewport: ViewportSize;
+}
+
+/**
+ * Audits the same screens at each size in turn: a fresh page at that viewport, signed in as `account`, is handed to
+ * `screens` with its own audit. Answers the audits, one a size, in order.
+ */
+export async function auditAtSizes(
+  browser: Browser,
+  sizes: readonly ViewportSize[],
+  account: { email: string; password: string },
+  screens: (at: AuditedPage) => Promise<void>,
+): Promise<AxeAudit[]> {
+  const audits: AxeAudit[] = [];
+  for (const viewport of sizes) {
+    const opened = await signedInPage(browser, account, { ...AXE_CONTEXT, viewport });
+    const audit = new AxeAudit(opened.page);
+    audits.push(audit);
+    await screens({ ...opened, audit, viewport });
+  }
+  return audits;
+}
+
+/** The serious and critical findings of several audits, readable; empty when there are none. */
+export const reportOf = (audits: readonly AxeAudit[]): string =>
+  audits
+    .map((a) => a.report)
+    .filter(Boolean)
+    .join('\n');

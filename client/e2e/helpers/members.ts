@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
-import { baseUrl } from './browser.ts';
+import { E2E_ADMIN } from './accounts.ts';
+import { baseUrl, newPage, type TestPage } from './browser.ts';
 
 /** A unique suffix for test emails. */
 export const unique = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -107,6 +108,31 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'INITIATE' }).click();
   await page.waitForURL((url) => !url.hash.startsWith('#/login'));
+}
+
+/** A fresh page (see newPage) with `account` signed in through the login screen. */
+export async function signedInPage(
+  browser: Browser,
+  account: { email: string; password: string },
+  options: BrowserContextOptions = {},
+): Promise<TestPage> {
+  const opened = await newPage(browser, options);
+  await signIn(opened.page, account.email, account.password);
+  return opened;
+}
+
+/** The browser tests' admin's bearer token, to arrange and read data through the API. */
+export async function adminToken(): Promise<string> {
+  const res = await api('/login', { method: 'POST', body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  assertOk('The admin sign-in', res);
+  return res.json.access_token as string;
+}
+
+/** The member's user id, as GET /user answers it. */
+export async function userIdOf(member: { token: string }): Promise<number> {
+  const res = await api('/user', { token: member.token });
+  assertOk('GET /user', res);
+  return res.json.user_id as number;
 }
 
 /** Whether these credentials sign in through the API. */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
@@ -22,6 +23,26 @@ export async function shows(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
+/** The text of each cell of a table's body, row by row; the table is found by its caption. */
+export const tableRows = (page: Page, caption: string) =>
+  page
+    .locator('table', { has: page.locator('caption', { hasText: caption }) })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
+
 /** The table row with a cell that reads exactly `name`. */
 export const rowNamed = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+/** Picks a PNG of one colour as the edit screen's Image (a meal's, a page's) and waits for its preview. */
+export async function pickImage(
+  page: Page,
+  file: string,
+  { width, height, colour }: { width: number; height: number; colour: string },
+): Promise<void> {
+  const png = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: file, mimeType: 'image/png', buffer: png });
+  await page.getByRole('img', { name: 'Image: current file' }).waitFor();
+}
