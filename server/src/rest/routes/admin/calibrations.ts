@@ -32,6 +32,7 @@ import {
 } from '../../../services/adminCatalogue.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
+import { adminRecordRoutes } from '../../record.ts';
 import { route, signedInContext } from '../../route.ts';
 import type { SignedInContext } from '../../../services/context.ts';
 
@@ -91,31 +92,23 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => dataAnswer(await lookup.list(signedInContext(req))),
     );
 
-  app.get(
-    '/calibration/:id',
-    route({
+  adminRecordRoutes(app, '/calibration/:id', {
+    tags: calibrationTags,
+    ...calibration,
+    show: {
       summary: 'A calibration',
-      tags: calibrationTags,
-      who: 'admin',
-      ...calibration,
-      response: { 200: one(adminCalibrationSchema), 404: CATALOGUE_MESSAGE.calibrationNotFound },
-    }),
-    async (req) => dataAnswer(await getCalibration(signedInContext(req), req.params)),
-  );
-
-  app.put(
-    '/calibration/:id',
-    route({
+      answer: one(adminCalibrationSchema),
+      service: getCalibration,
+    },
+    edit: {
+      method: 'put',
       summary:
         "Edits a calibration; every field is required but muscle_group_id (omit it to keep, null to clear). Members' next calibration uses it (ladder start = amount / max). A form group has one calibration",
-      tags: calibrationTags,
-      who: 'admin',
-      ...calibration,
       body: calibrationUpdateInput,
-      response: { 200: one(adminCalibrationSchema), 404: CATALOGUE_MESSAGE.calibrationNotFound },
-    }),
-    async (req) => dataAnswer(await updateCalibration(signedInContext(req), { ...req.params, ...req.body })),
-  );
+      answer: one(adminCalibrationSchema),
+      service: updateCalibration,
+    },
+  });
 
   app.get(
     '/vo2max',
@@ -129,31 +122,23 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => routePage(req, await listVo2Levels(signedInContext(req), req.query)),
   );
 
-  app.get(
-    '/vo2max/:id',
-    route({
+  adminRecordRoutes(app, '/vo2max/:id', {
+    tags: vo2Tags,
+    ...vo2Level,
+    show: {
       summary: 'A VO2 max level',
-      tags: vo2Tags,
-      who: 'admin',
-      ...vo2Level,
-      response: { 200: one(vo2LevelSchema), 404: CATALOGUE_MESSAGE.vo2NotFound },
-    }),
-    async (req) => dataAnswer(await getVo2Level(signedInContext(req), req.params)),
-  );
-
-  app.patch(
-    '/vo2max/:id',
-    route({
+      answer: one(vo2LevelSchema),
+      service: getVo2Level,
+    },
+    edit: {
+      method: 'patch',
       summary:
         "Edits a VO2 max level. The ranges must tile the scale at one decimal (each level starts 0.1 above the one below ends; the lowest min and the highest max stay open, null): an overlap or a gap is a 422 naming the neighbour, unless move_neighbours is true, which moves the neighbours' adjoining bounds too. Recorded VO2 tests and chamber snapshots are relabelled in the new ranges",
-      tags: vo2Tags,
-      who: 'admin',
-      ...vo2Level,
       body: vo2LevelUpdateInput,
-      response: { 200: one(vo2LevelSchema), 404: CATALOGUE_MESSAGE.vo2NotFound },
-    }),
-    async (req) => dataAnswer(await updateVo2Level(signedInContext(req), { ...req.params, ...req.body })),
-  );
+      answer: one(vo2LevelSchema),
+      service: updateVo2Level,
+    },
+  });
 
   app.get(
     '/channel',
@@ -167,33 +152,22 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => routePage(req, await listAdminChannels(signedInContext(req), req.query)),
   );
 
-  app.get(
-    '/channel/:id',
-    route({
+  adminRecordRoutes(app, '/channel/:id', {
+    tags: channelTags,
+    ...channel,
+    show: {
       summary: 'A channel with its plans',
-      tags: channelTags,
-      who: 'admin',
-      ...channel,
-      response: { 200: one(adminChannelSchema), 404: CATALOGUE_MESSAGE.channelNotFound },
-    }),
-    async (req) => dataAnswer(await getAdminChannel(signedInContext(req), req.params)),
-  );
-
-  app.put(
-    '/channel/:id',
-    route({
+      answer: one(adminChannelSchema),
+      service: getAdminChannel,
+    },
+    edit: {
+      method: 'put',
       summary:
         "Renames a channel, and its plans named after it (Warrior monthly becomes {name} monthly); optional plans [{id, amount (pounds), active (on sale)}]. A new price applies to new purchases and plan changes (with Stripe, a new Stripe Price); existing subscribers keep paying theirs. A plan off sale leaves /signup and /subscribe, its subscribers keep it. Immortal's plans never go on sale",
-      tags: channelTags,
-      who: 'admin',
-      ...channel,
       body: channelUpdateInput,
-      response: {
-        200: one(adminChannelSchema),
-        402: 'Stripe could not create the new price; nothing was changed',
-        404: CATALOGUE_MESSAGE.channelNotFound,
-      },
-    }),
-    async (req) => dataAnswer(await updateAdminChannel(signedInContext(req), { ...req.params, ...req.body })),
-  );
+      answer: one(adminChannelSchema),
+      refusals: { 402: 'Stripe could not create the new price; nothing was changed' },
+      service: updateAdminChannel,
+    },
+  });
 };

@@ -32,6 +32,7 @@ import {
 } from '../../../services/adminForms.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
+import { adminRecordRoutes } from '../../record.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: form groups and forms'];
@@ -73,44 +74,30 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(dataAnswer(await createFormGroup(signedInContext(req), req.body))),
   );
 
-  app.get(
-    '/form_group/:id',
-    route({
+  adminRecordRoutes(app, '/form_group/:id', {
+    tags,
+    ...group,
+    show: {
       summary: 'A form group with its video address and deletable',
-      tags,
-      who: 'admin',
-      ...group,
-      response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
-    }),
-    async (req) => dataAnswer(await getFormGroup(signedInContext(req), req.params)),
-  );
-
-  app.put(
-    '/form_group/:id',
-    route({
+      answer: adminFormGroupAnswerSchema,
+      service: getFormGroup,
+    },
+    edit: {
+      method: 'put',
       summary: 'Replace a form group: name, exercise type, video (null clears it) and video link',
-      tags,
-      who: 'admin',
-      ...group,
       bind: formGroupExists,
       body: adminFormGroupInput,
-      response: { 200: adminFormGroupAnswerSchema, 404: groupMissing },
-    }),
-    async (req) => dataAnswer(await updateFormGroup(signedInContext(req), { ...req.params, ...req.body })),
-  );
-
-  app.delete(
-    '/form_group/:id',
-    route({
+      answer: adminFormGroupAnswerSchema,
+      service: updateFormGroup,
+    },
+    remove: {
       summary:
         "Delete a form group and its forms. Refused with 409 (nothing changes) while it is not deletable: its forms are in members' ladders, workout or calibration results, or a calibration uses the group",
-      tags,
-      who: 'admin',
-      ...group,
-      response: { 200: adminFormGroupDeletedSchema, 404: groupMissing, 409: FORM_LADDER_MESSAGE.groupInUse },
-    }),
-    async (req) => deleteFormGroup(signedInContext(req), req.params),
-  );
+      answer: adminFormGroupDeletedSchema,
+      conflict: FORM_LADDER_MESSAGE.groupInUse,
+      service: deleteFormGroup,
+    },
+  });
 
   app.get(
     '/form_group/:id/form',
@@ -137,42 +124,28 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(dataAnswer(await createForm(signedInContext(req), req.body))),
   );
 
-  app.get(
-    '/form/:id',
-    route({
+  adminRecordRoutes(app, '/form/:id', {
+    tags,
+    ...form,
+    show: {
       summary: 'A form with its place on the ladder (rung) and the members standing on it',
-      tags,
-      who: 'admin',
-      ...form,
-      response: { 200: adminFormAnswerSchema, 404: formMissing },
-    }),
-    async (req) => dataAnswer(await getForm(signedInContext(req), req.params)),
-  );
-
-  app.put(
-    '/form/:id',
-    route({
+      answer: adminFormAnswerSchema,
+      service: getForm,
+    },
+    edit: {
+      method: 'put',
       summary: 'Replace a form; members on it stay on it; form_group_id may be sent but cannot change',
-      tags,
-      who: 'admin',
-      ...form,
       bind: formExists,
       body: adminFormBodyInput,
-      response: { 200: adminFormAnswerSchema, 404: formMissing },
-    }),
-    async (req) => dataAnswer(await updateForm(signedInContext(req), { ...req.params, ...req.body })),
-  );
-
-  app.delete(
-    '/form/:id',
-    route({
+      answer: adminFormAnswerSchema,
+      service: updateForm,
+    },
+    remove: {
       summary:
         'Delete a form. Members standing on it move, in the same transaction, to the nearest remaining form of its group (the one below, else the one above); the last form of a group cannot be deleted while members are on it (409). Workout results keep the form by name',
-      tags,
-      who: 'admin',
-      ...form,
-      response: { 200: adminFormDeletedSchema, 404: formMissing, 409: FORM_LADDER_MESSAGE.lastFormInUse },
-    }),
-    async (req) => deleteForm(signedInContext(req), req.params),
-  );
+      answer: adminFormDeletedSchema,
+      conflict: FORM_LADDER_MESSAGE.lastFormInUse,
+      service: deleteForm,
+    },
+  });
 };

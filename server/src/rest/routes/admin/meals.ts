@@ -23,6 +23,7 @@ import {
 import { mealGroupTree } from '../../../services/nutrition.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
+import { adminRecordRoutes } from '../../record.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: meals'];
@@ -57,17 +58,30 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => routePage(req, await listAdminGroupMeals(signedInContext(req), { ...req.params, ...req.query })),
   );
 
-  app.get(
-    '/meal/:id',
-    route({
+  adminRecordRoutes(app, '/meal/:id', {
+    tags,
+    ...meal,
+    show: {
       summary: 'One meal with ingredient1..12 / formula1..12 and the same as an ingredients list',
-      tags,
-      who: 'admin',
-      ...meal,
-      response: { 200: adminMealAnswerSchema, 404: MEAL_MESSAGE.notFound },
-    }),
-    async (req) => dataAnswer(await getAdminMeal(signedInContext(req), req.params)),
-  );
+      answer: adminMealAnswerSchema,
+      service: getAdminMeal,
+    },
+    edit: {
+      method: 'put',
+      summary:
+        'Saves a meal; ingredients, media, video link and nutrition left out of the body are kept. A meal moved to another group goes last there; a Saturni Elixir phase stays in Elixirs (422)',
+      bind: mealExists,
+      body: adminMealUpdateInput,
+      answer: adminMealAnswerSchema,
+      service: updateMeal,
+    },
+    remove: {
+      summary: "Deletes a meal. The Saturni Elixir's four phases cannot be deleted (409): members follow them in order",
+      answer: adminMealDeletedSchema,
+      conflict: MEAL_MESSAGE.elixirPhaseUndeletable,
+      service: deleteMeal,
+    },
+  });
 
   app.post(
     '/meal',
@@ -80,32 +94,5 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: adminMealAnswerSchema },
     }),
     async (req, reply) => reply.status(201).send(dataAnswer(await createMeal(signedInContext(req), req.body))),
-  );
-
-  app.put(
-    '/meal/:id',
-    route({
-      summary:
-        'Saves a meal; ingredients, media, video link and nutrition left out of the body are kept. A meal moved to another group goes last there; a Saturni Elixir phase stays in Elixirs (422)',
-      tags,
-      who: 'admin',
-      ...meal,
-      bind: mealExists,
-      body: adminMealUpdateInput,
-      response: { 200: adminMealAnswerSchema, 404: MEAL_MESSAGE.notFound },
-    }),
-    async (req) => dataAnswer(await updateMeal(signedInContext(req), { ...req.params, ...req.body })),
-  );
-
-  app.delete(
-    '/meal/:id',
-    route({
-      summary: "Deletes a meal. The Saturni Elixir's four phases cannot be deleted (409): members follow them in order",
-      tags,
-      who: 'admin',
-      ...meal,
-      response: { 200: adminMealDeletedSchema, 404: MEAL_MESSAGE.notFound, 409: MEAL_MESSAGE.elixirPhaseUndeletable },
-    }),
-    async (req) => deleteMeal(signedInContext(req), req.params),
   );
 };

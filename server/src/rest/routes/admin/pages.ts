@@ -25,6 +25,7 @@ import {
 } from '../../../services/adminPages.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
+import { adminRecordRoutes } from '../../record.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: content pages'];
@@ -83,45 +84,30 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(dataAnswer(await createPage(signedInContext(req), req.body))),
   );
 
-  app.get(
-    '/page/:id',
-    route({
+  adminRecordRoutes(app, '/page/:id', {
+    tags,
+    ...contentPage,
+    show: {
       summary:
         'A page with its Markdown, class, muscle group, picture and video (signed addresses) and its place in the programme',
-      tags,
-      who: 'admin',
-      ...contentPage,
-      response: { 200: adminPageAnswerSchema, 404: pageMissing },
-    }),
-    async (req) => dataAnswer(await getAdminPage(signedInContext(req), req.params)),
-  );
-
-  app.put(
-    '/page/:id',
-    route({
+      answer: adminPageAnswerSchema,
+      service: getAdminPage,
+    },
+    edit: {
+      method: 'put',
       summary:
         'Edit a page: title and content required; class, muscle group, image_id, video_id and video_link left out keep their value and null clears them; the category cannot change. A class change the phase runner cannot run is refused with 422 on class_id (the calibration track is fixed; a version keeps its phase count and its data analysis; pages outside the tracks have no class)',
-      tags,
-      who: 'admin',
-      ...contentPage,
       bind: pageExists,
       body: adminPageInput,
-      response: { 200: adminPageAnswerSchema, 404: pageMissing },
-    }),
-    async (req) => dataAnswer(await updatePage(signedInContext(req), { ...req.params, ...req.body })),
-  );
-
-  app.delete(
-    '/page/:id',
-    route({
+      answer: adminPageAnswerSchema,
+      service: updatePage,
+    },
+    remove: {
       summary: 'Delete a technique guide (category 4); any other page is refused with 403 and stays',
-      tags,
-      who: 'admin',
-      ...contentPage,
-      response: { 200: adminPageDeletedSchema, 404: pageMissing },
-    }),
-    async (req) => deletePage(signedInContext(req), req.params),
-  );
+      answer: adminPageDeletedSchema,
+      service: deletePage,
+    },
+  });
 
   app.get(
     '/phase_class',
