@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORM_MESSAGE, MIN_PASSWORD_LENGTH, WORK_VOLUME_SETS } from '../constants.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { emptyToUndefined, optionalText, requiredText, wholeNumberFromText } from './fields.ts';
 
 /** Texts of the account screens and answers. */
 export const ACCOUNT_MESSAGE = {
@@ -86,7 +86,7 @@ const setsMessage = `The number of sets must be one of ${SETS.join(', ')}.`;
 /** PATCH /api/user/sets: a work-volume level; applies after the next volume-phase submission. */
 export const setsInput = z.object({
   number_of_sets: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
+    (v) => wholeNumberFromText(emptyToUndefined(v)),
     z
       .number({ error: (iss) => (iss.input === undefined ? 'Choose a number of sets.' : setsMessage) })
       .refine((n) => (SETS as number[]).includes(n), setsMessage),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { emptyToUndefined, FIELD_MESSAGE, recordId } from './fields.ts';
+import { emptyToUndefined, FIELD_MESSAGE, recordId, wholeNumberFromText } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (docs/spec/admin.md §3). */
@@ -87,10 +87,7 @@ const userPassword = z.preprocess(
   z.string({ error: M.passwordRequired }).min(MIN_PASSWORD_LENGTH, M.passwordMin).max(200, M.passwordMax),
 );
 /** 1 user, 2 admin; form posts send "1" or "2". */
-const userType = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.literal([1, 2], { error: M.userType }),
-);
+const userType = z.preprocess(wholeNumberFromText, z.literal([1, 2], { error: M.userType }));
 
 /** POST admin/admin: create a user (docs/spec/admin.md §5). */
 export const adminUserCreateInput = z.object({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ELIXIR_PHASE_NAMES, MAX_INGREDIENTS } from '../constants.ts';
-import { choiceField, FIELD_MESSAGE, MAX_ID, numberFromText, recordId, requiredString } from './fields.ts';
+import {
+  choiceField,
+  FIELD_MESSAGE,
+  MAX_ID,
+  numberFromText,
+  recordId,
+  requiredString,
+  wholeNumberFromText,
+} from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Admin meals (docs/spec/admin.md §§3, 5 and 7): the meal group tree, a group's meals, and one meal to add, edit or
@@ -137,7 +145,7 @@ const blankToNull = (v: unknown) => (isBlank(v) ? null : v);
 /** An id of an uploaded file: absent (kept on edit), null or blank (none), or a whole number. */
 const mediaId = (label: string) =>
   z.preprocess(
-    (v) => (v === undefined ? undefined : blankToNull(typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v)),
+    (v) => (v === undefined ? undefined : blankToNull(wholeNumberFromText(v))),
     z
       .number({ error: `The ${label} must be a whole number.` })
       .int(`The ${label} must be a whole number.`)

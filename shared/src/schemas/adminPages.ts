@@ -9,6 +9,7 @@ import {
   recordId,
   requiredString,
   VIDEO_LINK_MESSAGE,
+  wholeNumberFromText,
 } from './fields.ts';
 import { searchedPageInput } from './pagination.ts';
 
@@ -34,7 +35,7 @@ export const ADMIN_PAGE_MESSAGE = {
 /** An optional id that may be cleared: absent leaves it as it is, null or '' clears it, a number (or numeric string) sets it. */
 const clearableId = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    (v) => (v === '' || v === null ? null : wholeNumberFromText(v)),
     z
       .number({ error: `The ${label} must be a whole number.` })
       .int(`The ${label} must be a whole number.`)

@@ -30,9 +30,11 @@ export const numberFromText = (v: unknown) =>
 /** A number sent as a number or as text; blank or null counts as missing. */
 export const numberOrMissing = (v: unknown) => numberFromText(blankToUndefined(v));
 
-/** A whole number sent as a numeric string reads as that number; blank or null counts as missing. */
-export const wholeNumberOrMissing = (v: unknown) =>
-  typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v);
+/** A whole number sent as text reads as that number; anything else stays as sent. */
+export const wholeNumberFromText = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
+
+/** A whole number sent as a number or as text; blank or null counts as missing. */
+export const wholeNumberOrMissing = (v: unknown) => wholeNumberFromText(blankToUndefined(v));
 
 /** A required text with its own messages for missing (blank counts as missing) and for too long. */
 export const requiredString = (required: string, max: number, tooLong: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, requiredString } from './fields.ts';
+import { emptyToUndefined, recordId, requiredString, wholeNumberFromText } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Assistance flags (support threads): docs/spec/member-and-public.md §§3, 4, 5 and 7, docs/spec/admin.md §§3, 4 and 7.
@@ -52,7 +52,7 @@ export const flagListInput = pageInput;
 /** GET admin/assistance_flag?page&status: open ones first; status 0 or 1 keeps only those. */
 export const adminFlagListInput = pageInput.extend({
   status: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    (v) => wholeNumberFromText(emptyToUndefined(v)),
     z
       .union([z.literal(FLAG_STATUS.open), z.literal(FLAG_STATUS.closed)], { error: FLAG_MESSAGE.statusInvalid })
       .optional(),
