@@ -32,7 +32,7 @@ import {
 } from '../../../services/adminCatalogue.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
-import { adminRecordRoutes } from '../../record.ts';
+import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 import type { SignedInContext } from '../../../services/context.ts';
 
@@ -92,7 +92,7 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => dataAnswer(await lookup.list(signedInContext(req))),
     );
 
-  adminRecordRoutes(app, '/calibration/:id', {
+  adminResourceRoutes(app, '/calibration', {
     tags: calibrationTags,
     ...calibration,
     show: {
@@ -110,21 +110,15 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/vo2max',
-    route({
-      summary: 'The VO2 max levels by rank, 10 a page',
-      tags: vo2Tags,
-      who: 'admin',
-      query: pageInput,
-      response: { 200: paginatedSchema(vo2LevelSchema) },
-    }),
-    async (req) => routePage(req, await listVo2Levels(signedInContext(req), req.query)),
-  );
-
-  adminRecordRoutes(app, '/vo2max/:id', {
+  adminResourceRoutes(app, '/vo2max', {
     tags: vo2Tags,
     ...vo2Level,
+    list: {
+      summary: 'The VO2 max levels by rank, 10 a page',
+      query: pageInput,
+      answer: paginatedSchema(vo2LevelSchema),
+      service: listVo2Levels,
+    },
     show: {
       summary: 'A VO2 max level',
       answer: one(vo2LevelSchema),
@@ -140,21 +134,15 @@ export const adminCalibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/channel',
-    route({
-      summary: 'The channels with their plans (prices, on sale, subscribers), 10 a page',
-      tags: channelTags,
-      who: 'admin',
-      query: pageInput,
-      response: { 200: paginatedSchema(adminChannelSchema) },
-    }),
-    async (req) => routePage(req, await listAdminChannels(signedInContext(req), req.query)),
-  );
-
-  adminRecordRoutes(app, '/channel/:id', {
+  adminResourceRoutes(app, '/channel', {
     tags: channelTags,
     ...channel,
+    list: {
+      summary: 'The channels with their plans (prices, on sale, subscribers), 10 a page',
+      query: pageInput,
+      answer: paginatedSchema(adminChannelSchema),
+      service: listAdminChannels,
+    },
     show: {
       summary: 'A channel with its plans',
       answer: one(adminChannelSchema),

@@ -32,7 +32,7 @@ import {
 } from '../../../services/adminForms.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
-import { adminRecordRoutes } from '../../record.ts';
+import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: form groups and forms'];
@@ -47,36 +47,22 @@ const form = { params: adminFormIdInput, notFound: formMissing };
  * GET admin/form_group/all belongs to the calibration routes; POST admin/form_group/video to the media routes.
  */
 export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/form_group',
-    route({
-      summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed',
-      tags,
-      who: 'admin',
-      query: adminFormGroupListInput,
-      response: { 200: paginatedSchema(adminFormGroupSchema) },
-    }),
-    async (req) => {
-      const { search, ...page } = await listFormGroups(signedInContext(req), req.query);
-      return routePage(req, page, { search });
-    },
-  );
-
-  app.post(
-    '/form_group',
-    route({
-      summary: 'Create a form group (an empty ladder); video_id from POST admin/form_group/video',
-      tags,
-      who: 'admin',
-      body: adminFormGroupInput,
-      response: { 201: adminFormGroupAnswerSchema },
-    }),
-    async (req, reply) => reply.status(201).send(dataAnswer(await createFormGroup(signedInContext(req), req.body))),
-  );
-
-  adminRecordRoutes(app, '/form_group/:id', {
+  adminResourceRoutes(app, '/form_group', {
     tags,
     ...group,
+    list: {
+      summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed',
+      query: adminFormGroupListInput,
+      answer: paginatedSchema(adminFormGroupSchema),
+      filters: ['search'],
+      service: listFormGroups,
+    },
+    create: {
+      summary: 'Create a form group (an empty ladder); video_id from POST admin/form_group/video',
+      body: adminFormGroupInput,
+      answer: adminFormGroupAnswerSchema,
+      service: createFormGroup,
+    },
     show: {
       summary: 'A form group with its video address and deletable',
       answer: adminFormGroupAnswerSchema,
@@ -112,21 +98,15 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => routePage(req, await listForms(signedInContext(req), { ...req.params, ...req.query })),
   );
 
-  app.post(
-    '/form',
-    route({
-      summary: 'Create a form on the ladder of form_group_id; (level, progress) is unique in a group and min <= max',
-      tags,
-      who: 'admin',
-      body: adminFormCreateInput,
-      response: { 201: adminFormAnswerSchema },
-    }),
-    async (req, reply) => reply.status(201).send(dataAnswer(await createForm(signedInContext(req), req.body))),
-  );
-
-  adminRecordRoutes(app, '/form/:id', {
+  adminResourceRoutes(app, '/form', {
     tags,
     ...form,
+    create: {
+      summary: 'Create a form on the ladder of form_group_id; (level, progress) is unique in a group and min <= max',
+      body: adminFormCreateInput,
+      answer: adminFormAnswerSchema,
+      service: createForm,
+    },
     show: {
       summary: 'A form with its place on the ladder (rung) and the members standing on it',
       answer: adminFormAnswerSchema,

@@ -23,7 +23,7 @@ import {
 import { mealGroupTree } from '../../../services/nutrition.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
-import { adminRecordRoutes } from '../../record.ts';
+import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: meals'];
@@ -58,7 +58,7 @@ export const adminMealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => routePage(req, await listAdminGroupMeals(signedInContext(req), { ...req.params, ...req.query })),
   );
 
-  adminRecordRoutes(app, '/meal/:id', {
+  adminResourceRoutes(app, '/meal', {
     tags,
     ...meal,
     show: {

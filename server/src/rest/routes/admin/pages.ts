@@ -25,7 +25,7 @@ import {
 } from '../../../services/adminPages.ts';
 import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
-import { adminRecordRoutes } from '../../record.ts';
+import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: content pages'];
@@ -71,22 +71,16 @@ export const adminPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/page',
-    route({
-      summary:
-        'Add a technique guide: page_category_id must be 4 (any other category is refused with 422); content is Markdown; image_id and video_id come from POST admin/page/image and admin/page/video',
-      tags,
-      who: 'admin',
-      body: adminPageCreateInput,
-      response: { 201: adminPageAnswerSchema },
-    }),
-    async (req, reply) => reply.status(201).send(dataAnswer(await createPage(signedInContext(req), req.body))),
-  );
-
-  adminRecordRoutes(app, '/page/:id', {
+  adminResourceRoutes(app, '/page', {
     tags,
     ...contentPage,
+    create: {
+      summary:
+        'Add a technique guide: page_category_id must be 4 (any other category is refused with 422); content is Markdown; image_id and video_id come from POST admin/page/image and admin/page/video',
+      body: adminPageCreateInput,
+      answer: adminPageAnswerSchema,
+      service: createPage,
+    },
     show: {
       summary:
         'A page with its Markdown, class, muscle group, picture and video (signed addresses) and its place in the programme',
