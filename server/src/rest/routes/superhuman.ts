@@ -20,6 +20,11 @@ import { route, signedInContext } from '../route.ts';
 
 const tags = ['Superhuman'];
 const forbidden = 'Not on a plan with the superhuman channel, or the channel is switched off for this member';
+// What a route answering one meal says: its path names the meal (404 when none), refused without the channel.
+const oneMeal = {
+  notFound: SUPERHUMAN_MESSAGE.mealNotFound,
+  response: { 200: mealSchema, 403: forbidden, 404: SUPERHUMAN_MESSAGE.mealNotFound },
+};
 
 /** The superhuman channel: meal groups, recipes, the Saturni Elixir, macro data and guidelines (docs/spec/member-and-public.md §7). */
 export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,8 +60,7 @@ export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       who: 'member',
       params: elixirPhaseInput,
-      notFound: SUPERHUMAN_MESSAGE.mealNotFound,
-      response: { 200: mealSchema, 403: forbidden, 404: SUPERHUMAN_MESSAGE.mealNotFound },
+      ...oneMeal,
     }),
     async (req) => dataAnswer(await elixirPhase(signedInContext(req), req.params)),
   );
@@ -69,8 +73,7 @@ export const superhumanRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       who: 'member',
       params: mealIdInput,
-      notFound: SUPERHUMAN_MESSAGE.mealNotFound,
-      response: { 200: mealSchema, 403: forbidden, 404: SUPERHUMAN_MESSAGE.mealNotFound },
+      ...oneMeal,
     }),
     async (req) => dataAnswer(await getMeal(signedInContext(req), req.params)),
   );
