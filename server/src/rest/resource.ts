@@ -44,7 +44,10 @@ interface AdminResource<P extends z.ZodType, B extends z.ZodType, Q extends z.Zo
   remove?: { summary: string; answer: z.ZodType; conflict?: string; service: Service<z.output<P>> };
 }
 
-/** The routes of an admin resource at `path`, registered on the admin area's plugin (routes/admin.ts checks role 2). */
+/**
+ * The routes of an admin resource at `path`, registered on the admin area's plugin (routes/admin.ts checks role 2) in
+ * the order above: the OpenAPI document lists paths and methods in the order they are registered.
+ */
 export function adminResourceRoutes<
   P extends z.ZodType,
   B extends z.ZodType,
