@@ -32,6 +32,8 @@ const tags = ['Admin: users'];
 const M = ADMIN_USER_MESSAGE;
 // The path's user: an id that names none is a 404 with its message.
 const user = { params: adminUserIdInput, notFound: M.notFound };
+// An edit of the path's user (bound before its fields are read) that answers with the saved user.
+const savedUser = { ...user, bind: userExists, response: { 200: adminUserSavedResponse, 404: M.notFound } };
 
 /** Admin users (docs/spec/admin.md §7 "Users"), registered under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,10 +86,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         "Change a user's name and email (and user_type, beyond the spec); nobody changes their own type or demotes the last admin",
       tags,
       who: 'admin',
-      ...user,
-      bind: userExists,
+      ...savedUser,
       body: adminUserUpdateInput,
-      response: { 200: adminUserSavedResponse, 404: M.notFound },
     }),
     async (req) => ({
       message: M.updated,
@@ -117,10 +117,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         "Force a member's features on (true) or off (false), or back to their plan (null): evolution_page, micro_data, warrior_channel, superhuman_channel; effective on the member's next call",
       tags,
       who: 'admin',
-      ...user,
-      bind: userExists,
+      ...savedUser,
       body: adminUserAccessInput,
-      response: { 200: adminUserSavedResponse, 404: M.notFound },
     }),
     async (req) => ({
       message: M.accessUpdated,
