@@ -26,6 +26,8 @@ const tags = ['Assistance flags'];
 const notYours = `${FLAG_MESSAGE.notFound} Also for another member's flag.`;
 // The path's flag: an id that names none of the member's flags is a 404 with its message.
 const ownFlag = { params: flagIdInput, notFound: FLAG_MESSAGE.notFound };
+// A call on the member's own flag that answers with the flag as saved (a reply, closing it).
+const savedOwnFlag = { ...ownFlag, response: { 200: flagSavedResponse, 404: notYours } };
 
 /** The member's assistance flags (docs/spec/member-and-public.md §7), under /api. */
 export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,10 +75,9 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
         "Reply in one's own open flag; every coach is mailed. A closed flag is refused (422); the same message again within 10 seconds is not added twice",
       tags,
       who: 'member',
-      ...ownFlag,
+      ...savedOwnFlag,
       bind: ownFlagExists,
       body: flagReplyInput,
-      response: { 200: flagSavedResponse, 404: notYours },
     }),
     async (req) => replyAsMember(signedInContext(req), { ...req.params, ...req.body }),
   );
@@ -87,8 +88,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Close one's own flag; closing a closed flag again is harmless (200)",
       tags,
       who: 'member',
-      ...ownFlag,
-      response: { 200: flagSavedResponse, 404: notYours },
+      ...savedOwnFlag,
     }),
     async (req) => closeAsMember(signedInContext(req), req.params),
   );

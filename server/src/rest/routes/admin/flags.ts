@@ -17,6 +17,8 @@ import { route, signedInContext } from '../../route.ts';
 const tags = ['Admin: assistance flags'];
 // The path's flag: an id that names none is a 404 with its message.
 const flag = { params: flagIdInput, notFound: FLAG_MESSAGE.notFound };
+// A call on the path's flag that answers with the flag as saved (a reply, closing it).
+const savedFlag = { ...flag, response: { 200: flagSavedResponse, 404: FLAG_MESSAGE.notFound } };
 
 /** Admin assistance flags (docs/spec/admin.md §7), registered under /api/admin; the parent checks role 2 and sets req.actor. */
 export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,10 +56,9 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
         'Reply as a coach; the member is mailed. A closed flag is refused (422); the same message again within 10 seconds is not added twice',
       tags,
       who: 'admin',
-      ...flag,
+      ...savedFlag,
       bind: flagExists,
       body: flagReplyInput,
-      response: { 200: flagSavedResponse, 404: FLAG_MESSAGE.notFound },
     }),
     async (req) => replyAsCoach(signedInContext(req), { ...req.params, ...req.body }),
   );
@@ -68,8 +69,7 @@ export const adminFlagRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Close the flag; the member is mailed. Closing a closed flag again is harmless (200, no mail)',
       tags,
       who: 'admin',
-      ...flag,
-      response: { 200: flagSavedResponse, 404: FLAG_MESSAGE.notFound },
+      ...savedFlag,
     }),
     async (req) => closeAsCoach(signedInContext(req), req.params),
   );
