@@ -31,7 +31,6 @@ import {
   updateVo2Level,
 } from '../../../services/adminCatalogue.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
 import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 import type { SignedInContext } from '../../../services/context.ts';

@@ -30,7 +30,6 @@ import {
   updateForm,
   updateFormGroup,
 } from '../../../services/adminForms.ts';
-import { dataAnswer } from '../../../http/answers.ts';
 import { routePage } from '../../answers.ts';
 import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
