@@ -127,16 +127,16 @@ export function TextAreaField({ label, error, invalid, hint, className, ...texta
   );
 }
 
-/** One option of a `.choice-list`: a radio and its text, with a figure (`main`) before the text when given. */
+/** One option of a `.choice-list`: a radio and its text, with a figure (a number in large type) before the text. */
 export function RadioChoice({
-  main,
+  figure,
   children,
   ...input
-}: { main?: ReactNode; children: ReactNode } & Omit<ComponentProps<'input'>, 'type' | 'children'>) {
+}: { figure?: ReactNode; children: ReactNode } & Omit<ComponentProps<'input'>, 'type' | 'children'>) {
   return (
     <label className="choice">
       <input type="radio" {...input} />
-      {main !== undefined && <span className="choice__main">{main}</span>}
+      {figure !== undefined && <span className="choice__main">{figure}</span>}
       <span className="choice__text">{children}</span>
     </label>
   );

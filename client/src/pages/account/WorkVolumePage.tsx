@@ -73,7 +73,7 @@ export default function WorkVolumePage() {
                 value={level.sets}
                 checked={chosen === level.sets}
                 onChange={() => setPicked(level.sets)}
-                main={level.sets}
+                figure={level.sets}
               >
                 {level.label}
               </RadioChoice>
