@@ -4,7 +4,6 @@
  * from the fact-find and the calibration's data analysis, on the macro data screen and the guidelines.
  */
 import { describe, expect, it } from 'vitest';
-
 import { SUPERHUMAN_MESSAGE } from '@evolution/shared/constants';
 import { screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
