@@ -17,12 +17,12 @@ interface AdminResource<P extends z.ZodType, B extends z.ZodType, Q extends z.Zo
   tags: string[];
   params: P;
   notFound: string;
-  /** GET on the collection: a page of records; `filters` names what of the service's answer the page links keep. */
+  /** GET on the collection: a page of records; `links` picks the filters of the query that the page links keep. */
   list?: {
     summary: string;
     query: Q;
     answer: z.ZodType;
-    filters?: string[];
+    links?: (query: z.output<Q>) => Record<string, string | number | undefined>;
     service: Service<z.output<Q>, Page<unknown>>;
   };
   /** POST on the collection: the new record, a 201 answered in `data`. */
@@ -55,14 +55,14 @@ export function adminResourceRoutes<
   C extends z.ZodType = z.ZodType,
 >(app: App, path: string, { tags, params, notFound, list, create, show, edit, remove }: AdminResource<P, B, Q, C>) {
   const who = 'admin' as const;
+  // The zod type provider cannot resolve a generic schema's output: the inputs are named by the schemas they passed.
   if (list)
     app.get(
       path,
       route({ summary: list.summary, tags, who, query: list.query, response: { 200: list.answer } }),
       async (req) => {
-        const page = await list.service(signedInContext(req), req.query as z.output<Q>);
-        const filters = page as unknown as Record<string, string | number | undefined>;
-        return routePage(req, page, Object.fromEntries((list.filters ?? []).map((name) => [name, filters[name]])));
+        const query = req.query as z.output<Q>;
+        return routePage(req, await list.service(signedInContext(req), query), list.links?.(query));
       },
     );
   if (create)
@@ -88,10 +88,10 @@ export function adminResourceRoutes<
       body: edit.body,
       response: { 200: edit.answer, ...edit.refusals, 404: notFound },
     }),
-    async (req) =>
-      dataAnswer(
-        await edit.service(signedInContext(req), { ...(req.params as object), ...(req.body as object) } as never),
-      ),
+    async (req) => {
+      const input = Object.assign({}, req.params as z.output<P>, req.body as z.output<B>);
+      return dataAnswer(await edit.service(signedInContext(req), input));
+    },
   );
   if (remove)
     app.delete(

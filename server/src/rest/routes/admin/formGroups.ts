@@ -53,7 +53,7 @@ export const adminFormGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Form groups by id, 10 a page, searched by name; deletable says whether DELETE is allowed',
       query: adminFormGroupListInput,
       answer: paginatedSchema(adminFormGroupSchema),
-      filters: ['search'],
+      links: ({ search }) => ({ search }),
       service: listFormGroups,
     },
     create: {
