@@ -120,7 +120,8 @@ async function memberAnswers<R extends object, D>(
 async function completeStep<R extends object, D>(
   ctx: SignedInContext,
   { step, entity, toDto, saved }: StepForm<R, D>,
-  values: Partial<R>,
+  // Every required column but the member's, whom the step locks, so a save that leaves a column out does not compile.
+  values: Omit<RequiredEntityData<R>, 'user'>,
 ): Promise<SetupStep<D>> {
   return ctx.em.transactional(async (em) => {
     const user = await atStep(em, ctx.actor.me.id, step);
