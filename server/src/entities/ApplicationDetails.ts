@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { memberRecord } from './ownedByMember.ts';
+import { oneRowPerMember } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 /** A member's readiness questionnaire (PAR-Q): seven yes (1) / no (0) answers, the date and an e-signature. */
@@ -7,7 +7,7 @@ export const ApplicationDetails = defineEntity({
   name: 'ApplicationDetails',
   tableName: 'application_details',
   properties: {
-    ...memberRecord(),
+    ...oneRowPerMember(),
     firstName: p.string().length(255).nullable(),
     lastName: p.string().length(255).nullable(),
     question1: p.smallint(),

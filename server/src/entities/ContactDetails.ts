@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { memberRecord } from './ownedByMember.ts';
+import { oneRowPerMember } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 /** A member's postal and social contact details (spec section 3), one row per user. */
@@ -7,7 +7,7 @@ export const ContactDetails = defineEntity({
   name: 'ContactDetails',
   tableName: 'contact_details',
   properties: {
-    ...memberRecord(),
+    ...oneRowPerMember(),
     /** Given with the subscription registration; the contact form does not show them. */
     firstName: p.string().length(255).nullable(),
     lastName: p.string().length(255).nullable(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { memberRecord } from './ownedByMember.ts';
+import { oneRowPerMember } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 /** A member's programme state in the warrior channel: where they are in evolutions, versions and phases. */
@@ -7,7 +7,7 @@ export const Evolution = defineEntity({
   name: 'Evolution',
   tableName: 'evolutions',
   properties: {
-    ...memberRecord(),
+    ...oneRowPerMember(),
     evolution: p.integer().default(1),
     version: p.integer().default(1),
     phase: p.integer().default(1),

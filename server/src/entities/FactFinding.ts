@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { DESIRED_AESTHETICS, FOOD_PREFERENCES } from '@evolution/shared';
-import { memberRecord } from './ownedByMember.ts';
+import { oneRowPerMember } from './ownedByMember.ts';
 import { decimal, timestamps } from './properties.ts';
 
 /** A member's fact-find: body measures (inches, kg), goal, diet and day rhythm; step 2 of setup. */
@@ -8,7 +8,7 @@ export const FactFinding = defineEntity({
   name: 'FactFinding',
   tableName: 'fact_findings',
   properties: {
-    ...memberRecord(),
+    ...oneRowPerMember(),
     dateOfBirth: p.date(),
     height: decimal(6, 2),
     weight: decimal(6, 2),

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Channel } from './Channel.ts';
 import { Plan } from './Plan.ts';
-import { memberRecord } from './ownedByMember.ts';
+import { oneRowPerMember } from './ownedByMember.ts';
 import { timestamps } from './properties.ts';
 
 const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'canceled', 'unpaid'] as const;
@@ -12,7 +12,7 @@ export const Subscription = defineEntity({
   name: 'Subscription',
   tableName: 'subscriptions',
   properties: {
-    ...memberRecord(),
+    ...oneRowPerMember(),
     channel: () => p.manyToOne(Channel),
     plan: () => p.manyToOne(Plan),
     /** What the member pays, in pence: the plan's price when bought or changed to; a later price change leaves it. */
