@@ -25,8 +25,8 @@ import { DomainError, laravelMessage, notFound, type FieldErrors } from '../erro
 import { editingContent } from './contentCache.ts';
 import type { ServiceContext, SignedInContext } from './context.ts';
 import { attachableMedia, mediaUrl } from './media.ts';
+import { pageText } from './pageAnswers.ts';
 import { escapeLike, findPaged, type Page as ResultPage } from './pagination.ts';
-import { pageText } from './programme.ts';
 
 // Content pages as admins edit them (docs/spec/admin.md §§3, 5 and 7). Rules kept here: pages are added and deleted only
 // in category 4 (technique guides), every other page is part of the programme's structure; a phase page's class

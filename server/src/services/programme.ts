@@ -21,6 +21,7 @@ import { assertContentAccess } from './access.ts';
 import type { SignedInContext } from './context.ts';
 import { cachedContent } from './contentCache.ts';
 import { mediaUrl, type MediaSigner } from './media.ts';
+import { pageText } from './pageAnswers.ts';
 import { findPaged, type Page as ResultPage } from './pagination.ts';
 
 /** A phase page as the runner reads it (from the content cache: plain data, not an entity). */
@@ -384,11 +385,6 @@ export async function phaseExercises(
       },
     };
   });
-}
-
-/** What every answer about a content page starts with, the member's and the admin's alike: the page and its text. */
-export function pageText(page: IPage): Pick<PageDto, 'id' | 'title' | 'content' | 'page_category_id'> {
-  return { id: page.id, title: page.title, content: page.content, page_category_id: page.category.id };
 }
 
 /** A page as members read it; its uploaded picture and video get signed addresses when a signer is given. */
