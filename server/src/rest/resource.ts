@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { dataAnswer } from '../http/answers.ts';
 import type { SignedInContext } from '../services/context.ts';
 import type { Page } from '../services/pagination.ts';
-import { routePage } from './answers.ts';
+import { routePage } from './paging.ts';
 import { route, signedInContext } from './route.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -17,7 +17,7 @@ import {
   setsSchema,
 } from '@evolution/shared';
 import { dataAnswer } from '../../http/answers.ts';
-import { routePage } from '../answers.ts';
+import { routePage } from '../paging.ts';
 import {
   changePassword,
   deleteAccount,

@@ -19,7 +19,7 @@ import {
   replyAsMember,
 } from '../../services/flags.ts';
 import { dataAnswer } from '../../http/answers.ts';
-import { routePage } from '../answers.ts';
+import { routePage } from '../paging.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Assistance flags'];

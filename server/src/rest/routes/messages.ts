@@ -10,7 +10,7 @@ import {
 } from '@evolution/shared';
 import { listInbox, openMessage, unreadCount } from '../../services/messages.ts';
 import { dataAnswer } from '../../http/answers.ts';
-import { routePage } from '../answers.ts';
+import { routePage } from '../paging.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Messages'];

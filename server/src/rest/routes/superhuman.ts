@@ -15,7 +15,7 @@ import {
 import { macroGuidelines, ownMacroData } from '../../services/macros.ts';
 import { elixirPhase, getMeal, listGroupMeals, mealGroupTree } from '../../services/nutrition.ts';
 import { dataAnswer } from '../../http/answers.ts';
-import { routePage } from '../answers.ts';
+import { routePage } from '../paging.ts';
 import { route, signedInContext } from '../route.ts';
 
 const tags = ['Superhuman'];

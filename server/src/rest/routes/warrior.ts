@@ -49,7 +49,7 @@ import { mayUploadPhoto, readPhoto, uploadProgressPhoto } from '../../services/m
 import { formGroupVideo, getPage, listCategoryPages, pageVideo } from '../../services/programme.ts';
 import { getActivePhase, listTrackPhases, listVersions, maySubmit, submitPhase } from '../../services/training.ts';
 import { dataAnswer } from '../../http/answers.ts';
-import { routePage } from '../answers.ts';
+import { routePage } from '../paging.ts';
 import { parseInput } from '../../validation.ts';
 import { formBody } from '../formFields.ts';
 import { doc } from '../openapi.ts';

@@ -11,7 +11,7 @@ import {
 } from '@evolution/shared';
 import { flagExists, closeAsCoach, getFlag, listFlags, replyAsCoach } from '../../../services/flags.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: assistance flags'];

@@ -30,7 +30,7 @@ import {
   updateForm,
   updateFormGroup,
 } from '../../../services/adminForms.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 

@@ -22,7 +22,7 @@ import {
 } from '../../../services/adminMeals.ts';
 import { mealGroupTree } from '../../../services/nutrition.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 

@@ -32,7 +32,7 @@ import {
 } from '../../../services/adminMembers.ts';
 import { listAuditLog } from '../../../services/audit.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: member records'];

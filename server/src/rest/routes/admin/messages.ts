@@ -12,7 +12,7 @@ import {
 } from '@evolution/shared';
 import { getSentMessage, listSentMessages, sendMessage } from '../../../services/messages.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: messages'];

@@ -24,7 +24,7 @@ import {
   updatePage,
 } from '../../../services/adminPages.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { adminResourceRoutes } from '../../resource.ts';
 import { route, signedInContext } from '../../route.ts';
 

@@ -25,7 +25,7 @@ import {
   userExists,
 } from '../../../services/adminUsers.ts';
 import { dataAnswer } from '../../../http/answers.ts';
-import { routePage } from '../../answers.ts';
+import { routePage } from '../../paging.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: users'];
