@@ -4,19 +4,16 @@
  * member's customised macros off, and that member's macro screen says so; deletes a user after confirming. axe-core
  * audits every user screen at 1280x800 and 768x1024.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SUPERHUMAN_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit, NAMED_SIZES } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, NAMED_SIZES, saveFindings } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { visit } from './helpers/screens.ts';
 import { api, createMember, signedInPage, signIn, unique, userIdOf } from './helpers/members.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 
 /** Waits for a success toast saying `text`. */
 const toastSays = (page: Page, text: string | RegExp) =>
@@ -166,8 +163,7 @@ describe('admin users, in Chromium', () => {
         await audit.check(`${vp.name} /admin/user/{own id}/edit`);
         if (vp.name === 'tablet') await screenshot('admin-users-own-tablet');
       }
-      mkdirSync(resultsDir, { recursive: true });
-      writeFileSync(join(resultsDir, 'axe-admin-users.json'), JSON.stringify(audit.findings, null, 2));
+      saveFindings('admin-users', audit.findings);
       expect(audit.report).toBe('');
       expect(audit.screens).toHaveLength(12);
     },

@@ -4,14 +4,14 @@
  * (metadata loaded, a seek to a later second lands, served with range requests), and the admin removes it again;
  * axe-core finds no serious or critical violation on the upload field's states at 1280 and 768 px.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEDIA_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit, describeFindings, type Finding } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, describeFindings, saveFindings, type Finding } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
 
@@ -19,16 +19,13 @@ const b = useBrowser();
 /** 6 s of VP8 at 192x108 with a key frame every second and cues (made once with ffmpeg's testsrc). */
 const VIDEO = readFileSync(resolve(import.meta.dirname, 'fixtures/coach-demo.webm'));
 
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
-
 /**
  * This file audits the upload field on the page edit screen, which belongs to the content pages' own audit: the
  * serious or critical findings on the field's nodes fail here, the rest of the screen's are kept in
  * test-results/axe-media.json for that audit.
  */
 async function fieldFindings(page: Page, audit: AxeAudit): Promise<Finding[]> {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, 'axe-media.json'), JSON.stringify(audit.findings, null, 2));
+  saveFindings('media', audit.findings);
   const inField = async (target: string) =>
     page
       .locator(target)

@@ -4,17 +4,14 @@
  * view and the whole address on keyboard focus; `?page=99` lands on the last page; a missing user's 404 notice does not
  * follow the admin back to the list; axe-core finds nothing serious.
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, saveFindings } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { signIn, unique } from './helpers/members.ts';
 import { settled, visit } from './helpers/screens.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 
 describe('admin polish, in Chromium', () => {
   it('keeps notices on their screen, cuts long emails, clamps the page', { timeout: 180_000 }, async () => {
@@ -80,7 +77,7 @@ describe('admin polish, in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
     expect(await page.locator('.toast--danger').count()).toBe(0);
 
-    writeFileSync(resolve(resultsDir, 'axe-polish-admin.json'), JSON.stringify(audit.findings, null, 2));
+    saveFindings('polish-admin', audit.findings);
     expect(audit.report).toBe('');
   });
 });

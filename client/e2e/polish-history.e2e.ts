@@ -3,17 +3,14 @@
  * the admin's record of that member (a page past the last shows the first, quietly); the VO2 edit says which
  * neighbour a save would move, and to what, before saving. axe-core finds nothing serious.
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBER, E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, saveFindings } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { api, signIn } from './helpers/members.ts';
 import { shows, visit } from './helpers/screens.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 const label = (page: import('playwright-core').Page) => page.locator('.chamber-pager__version').textContent();
 
 describe('history polish, in Chromium', () => {
@@ -73,8 +70,7 @@ describe('history polish, in Chromium', () => {
       await admin.page.getByRole('link', { name: 'Cancel' }).click();
       await admin.page.getByRole('heading', { level: 1, name: 'VO2 Max Management' }).waitFor();
 
-      const findings = [...audit.findings, ...adminAudit.findings];
-      writeFileSync(resolve(resultsDir, 'axe-polish-history.json'), JSON.stringify(findings, null, 2));
+      saveFindings('polish-history', [...audit.findings, ...adminAudit.findings]);
       expect(audit.report + adminAudit.report).toBe('');
     },
   );
