@@ -3,18 +3,15 @@
  * their dialogs, the side menu, form messages and the phase runner's states), failing on any serious or critical
  * violation; and keyboard checks of the login form, the skip link and the side menu.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, PHONE, saveFindings } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS, measuredSuperhuman, threePhotos } from './helpers/calibration.ts';
 import { api, createMember, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 
 /** Opens a screen by its hash path and waits for its main heading (or `ready`) to show. */
 async function visit(page: Page, path: string, ready = page.locator('#main h1').first()): Promise<void> {
@@ -28,8 +25,7 @@ async function visit(page: Page, path: string, ready = page.locator('#main h1').
  * selectors of the offending nodes under it (empty when there are none).
  */
 function outcome(audit: AxeAudit, name: string): { screens: string[]; violations: string } {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `axe-${name}.json`), JSON.stringify(audit.findings, null, 2));
+  saveFindings(name, audit.findings);
   return { screens: audit.screens, violations: audit.report };
 }
 
@@ -273,7 +269,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     const member = await createMember({ setupDone: true });
     const { page } = await newPage(b.browser, {
       ...AXE_CONTEXT,
-      viewport: { width: 375, height: 740 },
+      viewport: PHONE,
       hasTouch: true,
     });
     const audit = new AxeAudit(page);
@@ -328,7 +324,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
       const audits: AxeAudit[] = [];
       for (const [device, options] of [
         ['desktop', AXE_CONTEXT],
-        ['phone', { ...AXE_CONTEXT, viewport: { width: 375, height: 740 }, hasTouch: true }],
+        ['phone', { ...AXE_CONTEXT, viewport: PHONE, hasTouch: true }],
       ] as const) {
         const { page } = await newPage(b.browser, options);
         const audit = new AxeAudit(page);

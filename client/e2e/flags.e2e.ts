@@ -9,11 +9,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FLAG_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { LAPTOP, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
+import { LAPTOP, PHONE, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
 import { useBrowser } from './helpers/browser.ts';
 import { waitForMail } from './helpers/mailbox.ts';
 import { adminToken, api, createMember, signedInPage, unique } from './helpers/members.ts';
-import { PHONE } from './helpers/runner.ts';
 
 const b = useBrowser();
 
@@ -182,7 +181,7 @@ describe('assistance flags, in Chromium', () => {
       });
       await api(`/admin/assistance_flag/${closedId}/done`, { token });
 
-      const memberSizes = [LAPTOP, TABLET, PHONE.viewport];
+      const memberSizes = [LAPTOP, TABLET, PHONE];
       const memberAudits = await auditAtSizes(
         b.browser,
         memberSizes,

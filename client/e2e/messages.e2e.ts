@@ -4,22 +4,18 @@
  * opens it, the badge drops, and the admin's message screen shows it read, live too. The admin also finds one member by email and messages them.
  * axe-core audits every message screen: the admin's at 1280x800 and 768x1024, the member's also at 375x740.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGE_TEXT } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
-import { AXE_CONTEXT, AxeAudit, NAMED_SIZES } from './helpers/axe.ts';
+import { AXE_CONTEXT, AxeAudit, NAMED_SIZES, PHONE, saveFindings } from './helpers/axe.ts';
 import { useBrowser } from './helpers/browser.ts';
 import { visit } from './helpers/screens.ts';
 import { waitForMail } from './helpers/mailbox.ts';
 import { api, createMember, signedInPage, unique } from './helpers/members.ts';
-import { PHONE } from './helpers/runner.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
-const MEMBER_SIZES = [...NAMED_SIZES, { name: 'phone', ...PHONE.viewport }] as const;
+const MEMBER_SIZES = [...NAMED_SIZES, { name: 'phone', ...PHONE }] as const;
 
 /** The member's menu button, which carries the unread count. */
 const menuButton = (page: Page, unread: number) =>
@@ -207,11 +203,7 @@ describe('messages, in Chromium', () => {
       await memberAudit.check(`${vp.name} /with_menu/messages/{id}`);
       await m.screenshot(`messages-member-message-${vp.name}`);
     }
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(
-      join(resultsDir, 'axe-messages.json'),
-      JSON.stringify([...audit.findings, ...memberAudit.findings], null, 2),
-    );
+    saveFindings('messages', [...audit.findings, ...memberAudit.findings]);
     expect(audit.report).toBe('');
     expect(memberAudit.report).toBe('');
     expect(audit.screens).toHaveLength(10);

@@ -8,7 +8,7 @@ import {
   button,
   fillDataAnalysis,
   openActivePhase,
-  PHONE,
+  PHONE_CONTEXT,
   runSets,
   runTreadmill,
   shows,
@@ -34,7 +34,7 @@ const exported = async (member: TestMember) => (await api('/user/export', { toke
 
 /** One context for the member's phone: pages come and go (a tab closed, the app opened again), the service worker and IndexedDB stay. */
 async function phone(member: TestMember): Promise<{ context: BrowserContext; open: (path: string) => Promise<Page> }> {
-  const context = await b.browser.newContext({ ...PHONE, baseURL: baseUrl() });
+  const context = await b.browser.newContext({ ...PHONE_CONTEXT, baseURL: baseUrl() });
   const open = async (path: string) => {
     const page = await context.newPage();
     // Timers run on Playwright's clock: a 15-minute treadmill test takes no real time.

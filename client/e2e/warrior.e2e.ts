@@ -8,7 +8,7 @@ import {
   COUNTDOWN_MS,
   fillDataAnalysis,
   openActivePhase,
-  PHONE,
+  PHONE_CONTEXT,
   run,
   runSets,
   runTreadmill,
@@ -45,7 +45,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
     { timeout: 240_000 },
     async () => {
       const member = await createMember({ setupDone: true });
-      const { page } = await newPage(b.browser, PHONE);
+      const { page } = await newPage(b.browser, PHONE_CONTEXT);
       // Timers run on Playwright's clock: a 15-minute treadmill test takes no real time.
       await page.clock.install();
       await signIn(page, member.email, member.password);
@@ -235,7 +235,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
 
   it('skipping the treadmill test records nothing and goes on to the Work route', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, PHONE);
+    const { page } = await newPage(b.browser, PHONE_CONTEXT);
     await signIn(page, member.email, member.password);
     await page.goto('/#/user/warrior/calibration/phase');
     await button(page, 'Skip test').click();
@@ -251,7 +251,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
 
   it('opened directly, the runner gets start-up and its phase in one request; what it needs later loads when asked for', async () => {
     const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, PHONE);
+    const { page } = await newPage(b.browser, PHONE_CONTEXT);
     await signIn(page, member.email, member.password);
     await page.goto('/#/user/warrior/calibration/phase');
     await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();

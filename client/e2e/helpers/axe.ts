@@ -255,9 +255,10 @@ export function saveFindings(name: string, findings: readonly Finding[]): void {
   writeFileSync(join(resultsDir, `axe-${name}.json`), JSON.stringify(findings, null, 2));
 }
 
-/** The sizes screens are audited at: a laptop and a tablet held upright. */
+/** The sizes screens are audited at: a laptop, a tablet held upright and a phone (the phase runner's 375 px). */
 export const LAPTOP = { width: 1280, height: 800 } as const;
 export const TABLET = { width: 768, height: 1024 } as const;
+export const PHONE = { width: 375, height: 740 } as const;
 
 /** The same sizes by name, for audits that resize one page in turn. */
 export const NAMED_SIZES = [

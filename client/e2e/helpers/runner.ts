@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PHONE } from './axe.ts';
 
 // The phase runner driven as a member would, shared by the warrior journeys (online and offline).
 
-/** A phone: the runner must work at 375 px. */
-export const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true } as const;
+/** A phone's browser, touch included: the runner must work at 375 px. */
+export const PHONE_CONTEXT = { viewport: PHONE, hasTouch: true } as const;
 /** The runner's countdown before every timed effort. */
 export const COUNTDOWN_MS = 5000;
 /**
