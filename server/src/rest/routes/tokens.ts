@@ -14,7 +14,7 @@ import { route, signedInContext } from '../route.ts';
 
 const tags = ['Personal access tokens'];
 // The path's token: an id that names none of the caller's tokens is a 404 with its message.
-const token = { params: tokenIdInput, notFound: M.notFound };
+const ownToken = { params: tokenIdInput, notFound: M.notFound };
 
 /** A member's or an admin's personal access tokens (Laravel Sanctum's), for integrations, under /api. */
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +48,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "One of the caller's personal access tokens, without its secret; another user's is a 404",
       tags,
       who: 'user',
-      ...token,
+      ...ownToken,
       response: { 200: tokenResponse, 404: M.notFound },
     }),
     async (req) => dataAnswer(await getToken(signedInContext(req), req.params)),
@@ -60,7 +60,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Revoke one of the caller's personal access tokens: it stops working at once; another user's is a 404",
       tags,
       who: 'user',
-      ...token,
+      ...ownToken,
       response: { 200: messageSchema, 404: M.notFound },
     }),
     async (req) => revokeToken(signedInContext(req), req.params),
