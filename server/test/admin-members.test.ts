@@ -13,7 +13,7 @@ import { ensureAdmin } from '../src/db/seed.ts';
 import { AuditLog, User } from '../src/entities/index.ts';
 import { rest, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { factFindMacrosAt80kg20pc, parq } from './helpers/setupForms.ts';
+import { factFindMacrosAt80kgAnd20PercentFat, parq } from './helpers/setupForms.ts';
 import { calibrateThroughSetup, trainingMember } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('admin-members');
@@ -147,7 +147,7 @@ describe("GET /api/admin/user/{id}/...: a member's record", () => {
     expect(Object.keys(chamber.data.muscle).length).toBeGreaterThan(0);
     expect(
       macroDataSchema.strict().parse((await get(adminUrl(id, 'evolution/macro_data'), admin.token)).body),
-    ).toMatchObject(factFindMacrosAt80kg20pc);
+    ).toMatchObject(factFindMacrosAt80kgAnd20PercentFat);
   });
 
   it('needs a token (401) and role 2 (403) for every call', async () => {

@@ -18,7 +18,11 @@ import { ELIXIR_PHASES, RECIPES, recipeNutrition } from '../src/db/recipes.ts';
 import { Evolution, Meal, Media, User } from '../src/entities/index.ts';
 import { rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
-import { factFindMacrosAt80kg20pc, factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
+import {
+  factFindMacrosAt80kgAnd20PercentFat,
+  factFind as setupFactFind,
+  parq as setupParq,
+} from './helpers/setupForms.ts';
 import { dataAnalysis, trainingMember, uploadThreePhotos } from './helpers/training.ts';
 
 const ctx = useTestAppWithDataDir('superhuman');
@@ -245,7 +249,7 @@ describe('macro data', () => {
     const res = await get('/api/user/evolution/macro_data', member.token);
     expect(res.status).toBe(200);
     expect(macroDataSchema.strict().parse(res.body)).toEqual({
-      ...factFindMacrosAt80kg20pc,
+      ...factFindMacrosAt80kgAnd20PercentFat,
       desired_body_fat: 10.5,
       desired_aesthetic: 'Titan',
       body_fat: 20,

@@ -39,7 +39,7 @@ export const factFind = (overrides: Overrides = {}) => ({
  * The macro figures for factFind() (70 in, wrist 7, ankle 9, Titan) at 80 kg and 20 % body fat, worked to the digit in
  * server/src/domain/macros.test.ts.
  */
-export const factFindMacrosAt80kg20pc = {
+export const factFindMacrosAt80kgAnd20PercentFat = {
   daily_caloric_intake: 2173,
   fat_intake: 60,
   protein_intake: 160,
