@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { channelFields } from './channels.ts';
-import { choiceField, FIELD_MESSAGE, MAX_ID, numberFromText, numberOrMissing, recordId, repsOrTime } from './fields.ts';
+import {
+  choiceFieldAcceptingDecimalText,
+  FIELD_MESSAGE,
+  MAX_ID,
+  numberFromText,
+  numberOrMissing,
+  recordId,
+  repsOrTime,
+} from './fields.ts';
 
 // Admin lookups, calibrations, VO2 max levels, channels and plans (docs/spec/admin.md §§3, 5 and 7).
 
@@ -54,7 +62,7 @@ const decimalField = (label: string, min: number, max: number, decimals: number)
     );
 
 /** An id of a thing chosen from a list (the service checks it names a record); here '1.0' reads as 1 too. */
-const refId = (thing: string) => choiceField(thing, numberOrMissing);
+const refId = choiceFieldAcceptingDecimalText;
 
 const nameField = (label: string, max: number) =>
   z.preprocess(

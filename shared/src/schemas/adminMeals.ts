@@ -6,7 +6,7 @@ import {
   MAX_ID,
   numberFromText,
   recordId,
-  requiredString,
+  requiredTextWithMessages,
   wholeNumberFromText,
 } from './fields.ts';
 import { pageInput } from './pagination.ts';
@@ -181,9 +181,9 @@ const videoLink = z.preprocess(
 
 /** The plain fields of a meal body (everything but the ingredients). */
 const mealFields = z.object({
-  name: requiredString(MEAL_MESSAGE.nameRequired, MEAL_LIMITS.name, MEAL_MESSAGE.nameTooLong),
+  name: requiredTextWithMessages(MEAL_MESSAGE.nameRequired, MEAL_LIMITS.name, MEAL_MESSAGE.nameTooLong),
   meal_group_id: choiceField('meal group'),
-  description: requiredString(
+  description: requiredTextWithMessages(
     MEAL_MESSAGE.descriptionRequired,
     MEAL_LIMITS.description,
     MEAL_MESSAGE.descriptionTooLong,

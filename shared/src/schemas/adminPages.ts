@@ -7,7 +7,7 @@ import {
   isVideoLink,
   MAX_ID,
   recordId,
-  requiredString,
+  requiredTextWithMessages,
   VIDEO_LINK_MESSAGE,
   wholeNumberFromText,
 } from './fields.ts';
@@ -47,7 +47,11 @@ const clearableId = (label: string) =>
 
 /** PUT admin/page/{id} and the editable part of POST admin/page. */
 export const adminPageInput = z.object({
-  title: requiredString(ADMIN_PAGE_MESSAGE.titleRequired, 255, 'The title may not be greater than 255 characters.'),
+  title: requiredTextWithMessages(
+    ADMIN_PAGE_MESSAGE.titleRequired,
+    255,
+    'The title may not be greater than 255 characters.',
+  ),
   content: z.preprocess(
     blankToUndefined,
     // Trailing spaces are Markdown (a hard line break): only line endings are normalised.

@@ -37,12 +37,12 @@ export const wholeNumberFromText = (v: unknown) => (typeof v === 'string' && /^\
 export const wholeNumberOrMissing = (v: unknown) => wholeNumberFromText(blankToUndefined(v));
 
 /** A required text with its own messages for missing (blank counts as missing) and for too long. */
-export const requiredString = (required: string, max: number, tooLong: string) =>
+export const requiredTextWithMessages = (required: string, max: number, tooLong: string) =>
   z.preprocess(blankToUndefined, z.string({ error: required }).trim().max(max, tooLong));
 
 /** A required text with the spec's '{label} is required' message. */
 export const requiredText = (label: string, max = 255, message = `${label} is required`) =>
-  requiredString(message, max, `${label} may not be greater than ${max} characters`);
+  requiredTextWithMessages(message, max, `${label} may not be greater than ${max} characters`);
 
 /** An optional text: blank becomes null. */
 export const optionalText = (label: string, max = 255) =>
@@ -85,12 +85,8 @@ export const idField = (label: string) =>
       .max(MAX_ID, `The selected ${label} is invalid.`),
   );
 
-/**
- * The id of a thing a person picks from a list (an exercise type, a form group), sent as a number or a numeric string
- * (`read` says which texts count as numbers): missing, 'Choose an exercise type.'; anything that cannot name one,
- * 'Choose an exercise type from the list.'.
- */
-export const choiceField = (thing: string, read: (v: unknown) => unknown = wholeNumberOrMissing) =>
+/** A choice's number, read by `read` from what was sent; the messages are choiceField's. */
+const choiceOf = (thing: string, read: (v: unknown) => unknown) =>
   z.preprocess(
     read,
     z
@@ -101,6 +97,15 @@ export const choiceField = (thing: string, read: (v: unknown) => unknown = whole
       .positive(FIELD_MESSAGE.chooseListed(thing))
       .max(MAX_ID, FIELD_MESSAGE.chooseListed(thing)),
   );
+
+/**
+ * The id of a thing a person picks from a list (an exercise type, a form group), sent as a number or a whole-number
+ * string: missing, 'Choose an exercise type.'; anything that cannot name one, 'Choose an exercise type from the list.'.
+ */
+export const choiceField = (thing: string) => choiceOf(thing, wholeNumberOrMissing);
+
+/** choiceField that also reads a number sent as text with a sign or decimals: '1.0' is 1 (the catalogue's forms). */
+export const choiceFieldAcceptingDecimalText = (thing: string) => choiceOf(thing, numberOrMissing);
 
 /**
  * A positive whole id from a path or a query, coerced from its text: 'The {field} must be a whole number.' for anything

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, recordId, requiredString, wholeNumberFromText } from './fields.ts';
+import { emptyToUndefined, recordId, requiredTextWithMessages, wholeNumberFromText } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Assistance flags (support threads): docs/spec/member-and-public.md §§3, 4, 5 and 7, docs/spec/admin.md §§3, 4 and 7.
@@ -29,14 +29,18 @@ export const FLAG_MESSAGE = {
   adminConfirmClose: 'YOU SURE?',
 } as const;
 
-const flagMessage = requiredString(FLAG_MESSAGE.messageRequired, FLAG_MESSAGE_MAX, FLAG_MESSAGE.messageTooLong);
+const flagMessage = requiredTextWithMessages(
+  FLAG_MESSAGE.messageRequired,
+  FLAG_MESSAGE_MAX,
+  FLAG_MESSAGE.messageTooLong,
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs
 
 /** POST user/assistance_flag. */
 export const flagCreateInput = z.object({
-  subject: requiredString(FLAG_MESSAGE.subjectRequired, FLAG_SUBJECT_MAX, FLAG_MESSAGE.subjectTooLong),
+  subject: requiredTextWithMessages(FLAG_MESSAGE.subjectRequired, FLAG_SUBJECT_MAX, FLAG_MESSAGE.subjectTooLong),
   message: flagMessage,
 });
 

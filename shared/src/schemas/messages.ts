@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, MAX_ID, recordId, requiredString, wholeNumberOrMissing } from './fields.ts';
+import { blankToUndefined, MAX_ID, recordId, requiredTextWithMessages, wholeNumberOrMissing } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 // Coaches' messages (docs/product.md §6): admins send to one member or to every member of a channel; members
@@ -49,12 +49,12 @@ const optionalId = (invalid: string) =>
  */
 export const messageSendInput = z
   .object({
-    subject: requiredString(T.subjectRequired, MESSAGE_SUBJECT_MAX, T.subjectTooLong),
+    subject: requiredTextWithMessages(T.subjectRequired, MESSAGE_SUBJECT_MAX, T.subjectTooLong),
     recipient_id: optionalId(T.recipientInvalid).describe('the member it goes to'),
     channel_id: optionalId(T.channelInvalid).describe(
       'or: the channel whose members with an active subscription it goes to',
     ),
-    message: requiredString(T.messageRequired, MESSAGE_BODY_MAX, T.messageTooLong),
+    message: requiredTextWithMessages(T.messageRequired, MESSAGE_BODY_MAX, T.messageTooLong),
     idempotency_key: z
       .preprocess(blankToUndefined, z.string({ error: T.keyTooLong }).trim().max(100, T.keyTooLong).optional())
       .describe(
