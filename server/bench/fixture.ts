@@ -14,8 +14,8 @@ import { seedAll } from '../src/db/seed.ts';
 
 /**
  * A bench's database, migrated and seeded with the demo data: DATABASE_URL, or a throw-away embedded PostgreSQL in a
- * scratch folder (`prefix` names it) that the caller stops and removes (they are, if the set-up fails); and the config an app on it runs with (`env`
- * adds to or overrides the bench's settings).
+ * scratch folder (`prefix` names it) for the caller to stop and remove, though a failed set-up removes them itself;
+ * with the config an app on it runs with (`env` adds to or overrides the bench's settings).
  */
 export async function benchDatabase(prefix: string, env: Record<string, string> = {}) {
   const scratch = mkdtempSync(join(tmpdir(), prefix));

@@ -18,7 +18,10 @@ export const pageWindow = (page: number, perPage = DEFAULT_PER_PAGE) => ({
   offset: (page - 1) * perPage,
 });
 
-/** One page of an entity's rows, 10 a page, and how many there are in all (MikroORM's findAndCount). */
+/**
+ * One page of an entity's rows, 10 a page, and how many there are in all (MikroORM's findAndCount). `Hint` carries
+ * `populate` through, so the rows come back typed with the relations loaded (Loaded<Entity, Hint>).
+ */
 export async function findPaged<Entity extends object, Hint extends string = never>(
   em: EntityManager,
   entity: EntityName<Entity>,
