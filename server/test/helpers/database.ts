@@ -89,8 +89,9 @@ export function useTestAppWithDataDir(
   overrides: Partial<AppConfig> = {},
 ): ReturnType<typeof useTestApp> & { readonly dataDir: string } {
   const dataDir = mkdtempSync(join(tmpdir(), `evolution-${name}-`));
-  const ctx = useTestApp({ dataDir, ...overrides });
+  // Registered first so it runs last (after hooks run in reverse order): the app closes before its folder goes.
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const ctx = useTestApp({ dataDir, ...overrides });
   return {
     get app() {
       return ctx.app;
