@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactDetailsSchema } from '@evolution/shared';
 import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
-import { contactAddress, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, contactAddress, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import { parq } from './helpers/setupForms.ts';
 
@@ -53,8 +53,7 @@ describe('PUT /api/user/settings/password', () => {
   it("answers the form's messages and a wrong old password with 422, changing nothing", async () => {
     const m = await registered();
     const empty = await rest(ctx.app, 'PUT', '/api/user/settings/password', { token: m.token, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body.errors).toEqual({
+    expectFieldErrors(empty, {
       old_password: ['Password is required'],
       password: ['Password is required'],
       password_confirmation: ['Please confirm your password'],
@@ -124,8 +123,7 @@ describe('/api/user/contact_details', () => {
     const m = await registered();
     await rest(ctx.app, 'PUT', '/api/user/contact_details', { token: m.token, body: contact });
     const res = await rest(ctx.app, 'PUT', '/api/user/contact_details', { token: m.token, body: { twitter: '@x' } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       address_line1: ['Address Line 1 is required'],
       address_line2: ['Address Line 2 is required'],
       city: ['City is required'],
@@ -161,8 +159,7 @@ describe('/api/user/sets', () => {
   it('accepts only the seven levels', async () => {
     const m = await registered();
     const res = await rest(ctx.app, 'PATCH', '/api/user/sets', { token: m.token, body: { number_of_sets: 20 } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       number_of_sets: ['The number of sets must be one of 12, 16, 18, 24, 30, 36, 45.'],
     });
     expect((await rest(ctx.app, 'PATCH', '/api/user/sets', { token: m.token, body: {} })).body.errors).toEqual({

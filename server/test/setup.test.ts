@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationDetailsSchema, factFindingSchema } from '@evolution/shared';
 import { ApplicationDetails, FactFinding, User } from '../src/entities/index.ts';
-import { newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { factFind as setupFactFind, parq as setupParq } from './helpers/setupForms.ts';
 
@@ -53,8 +53,7 @@ describe('PAR-Q: /api/user/application_details', () => {
       token,
       body: parq({ date: '', e_signature: undefined, question3: 'maybe' }),
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       question3: ['Question 3 must be 0 (no) or 1 (yes)'],
       date: ['Date is required'],
       e_signature: ['E Signutre is required'],
@@ -134,8 +133,7 @@ describe('fact-find: /api/user/fact_finding_details', () => {
     const { token } = await member();
     await rest(ctx.app, 'POST', '/api/user/application_details', { token, body: parq() });
     const res = await rest(ctx.app, 'POST', '/api/user/fact_finding_details', { token, body: {} });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       date_of_birth: ['Date of Birth is required'],
       height: ['Height is required'],
       weight: ['Weight is required'],

@@ -4,7 +4,7 @@ import { loginResponseSchema, SUBSCRIPTION_MESSAGE, subscriptionViewSchema } fro
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { ContactDetails, Evolution, Subscription, User } from '../src/entities/index.ts';
-import { newMember, rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, newMember, rest, subscriberRegistration, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 
 // The offline provider (no STRIPE_SECRET_KEY): pm_card_visa pays, pm_card_chargeDeclined is declined.
@@ -89,8 +89,7 @@ describe('POST /api/register/subscription', () => {
   it('answers an empty body with 422 and every required field, creating nothing', async () => {
     const before = await counts();
     const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: {} });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       email: ['This is a required field'],
       name: ['This is a required field'],
       password: ['This is a required field'],
@@ -118,14 +117,12 @@ describe('POST /api/register/subscription', () => {
     ];
     for (const [plan, message] of cases) {
       const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: registration(plan) });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ plan_id: [message] });
+      expectFieldErrors(res, { plan_id: [message] });
     }
     await em().getConnection().execute('update plans set active = false where id = 2');
     try {
       const res = await rest(ctx.app, 'POST', '/api/register/subscription', { body: registration({ plan_id: 2 }) });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ plan_id: ['This plan is not available.'] });
+      expectFieldErrors(res, { plan_id: ['This plan is not available.'] });
     } finally {
       await em().getConnection().execute('update plans set active = true where id = 2');
     }
@@ -137,8 +134,7 @@ describe('POST /api/register/subscription', () => {
     expect((await rest(ctx.app, 'POST', '/api/register/subscription', { body })).status).toBe(201);
     const before = await counts();
     const again = await rest(ctx.app, 'POST', '/api/register/subscription', { body });
-    expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    expectFieldErrors(again, { email: ['The email has already been taken.'] });
     expect(await counts()).toEqual(before);
   });
 
@@ -257,8 +253,7 @@ describe('POST /api/user/subscription', () => {
   it('validates the body and the roles', async () => {
     const token = await plainMember();
     const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body: { channel_id: 'x' } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       channel_id: ['The channel id must be a whole number.'],
       plan_id: ['The plan id field is required.'],
       nonce: ['The nonce field is required.'],
@@ -472,8 +467,7 @@ describe("a signed-in member's billing address", () => {
     const before = await contact(token);
     const body = { channel_id: 1, plan_id: 1, nonce: 'pm_card_visa', address_line1: '2 Royal Crescent', city: ' ' };
     const res = await rest(ctx.app, 'POST', '/api/user/subscription', { token, body });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       city: ['City is required'],
       county: ['County is required'],
       postcode: ['Postcode is required'],

@@ -15,7 +15,7 @@ import {
 import { trainingExport } from '../src/services/evolution.ts';
 import { deleteMemberFiles } from '../src/services/media.ts';
 import { AuditLog, Evolution, Media, User } from '../src/entities/index.ts';
-import { rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import {
   calibrationMeasurements,
@@ -216,8 +216,7 @@ describe('a new member: calibration, then version 1 of the general track', () =>
       image1: photos[0],
       image2: 999999,
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       weight: ['Weight must be decimal'],
       waist: ['Waist is required'],
       body_fat: ['Body Fat is required'],
@@ -636,8 +635,7 @@ describe('submitting a phase', () => {
       { calibration_id: 99, amount: 4 },
       { amount: 2 },
     ]);
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({
+    expectFieldErrors(bad, {
       '0.amount': ['The amount must be at least 0.'],
       '2.calibration_id': ['The calibration id field is required.'],
     });
