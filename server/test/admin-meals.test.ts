@@ -14,7 +14,7 @@ import {
 import { ELIXIR_PHASES, RECIPES } from '../src/db/recipes.ts';
 import { Meal, Media } from '../src/entities/index.ts';
 import { storeImage } from '../src/services/media.ts';
-import { rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import { trainingMember, uploadPhoto } from './helpers/training.ts';
 
@@ -293,8 +293,7 @@ describe('POST admin/meal', () => {
   it("refuses missing fields with the spec's messages, and adds nothing", async () => {
     const count = await mealCount();
     const res = await adminCall().post('/api/admin/meal', {});
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       name: [MEAL_MESSAGE.nameRequired],
       meal_group_id: [MEAL_MESSAGE.groupRequired],
       description: [MEAL_MESSAGE.descriptionRequired],
@@ -318,8 +317,7 @@ describe('POST admin/meal', () => {
       { ingredient: '', formula: null },
     ];
     const list = await adminCall().post('/api/admin/meal', { ...oats, ingredients: rows });
-    expect(list.status).toBe(422);
-    expect(list.body.errors).toEqual({
+    expectFieldErrors(list, {
       'ingredients.1.ingredient': ['The name of Ingredient 2 is required, or you can remove the Ingredient.'],
       'ingredients.2.formula': ['The quantity of Ingredient 3 is required, or you can remove the Ingredient.'],
       'ingredients.3.ingredient': [ingredientNameRequired(4)],

@@ -15,7 +15,7 @@ import {
 import { upgradeSeededPageTexts } from '../src/db/pageText.ts';
 import { PAGES } from '../src/db/programme.ts';
 import { Evolution, Media, Page } from '../src/entities/index.ts';
-import { rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { phaseClassKeys, trainingMember } from './helpers/training.ts';
 
@@ -279,8 +279,7 @@ describe('PUT admin/page/{id}', () => {
       muscle_group_id: 999,
       class_id: 999,
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expectFieldErrors(res, {
       class_id: [ADMIN_PAGE_MESSAGE.classInvalid],
       muscle_group_id: [ADMIN_PAGE_MESSAGE.muscleGroupInvalid],
       image_id: ['The image could not be found: upload it again.'],

@@ -26,7 +26,7 @@ import { AuditLog, Evolution, FormGroup, Media, Page } from '../src/entities/ind
 import { UNSUBMITTED_PHOTOS_TASK } from '../src/services/jobs.ts';
 import { IMAGE_TOO_MANY_PIXELS, deleteUnsubmittedPhotos, mediaSignature } from '../src/services/media.ts';
 import { uploadStorage } from '../src/services/storage.ts';
-import { rest, signedInAdmin, trpc } from './helpers/api.ts';
+import { expectFieldErrors, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useTestS3 } from './helpers/s3.ts';
 import {
@@ -295,8 +295,7 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       const res = await postMultipart(ctx.app, '/api/admin/page/video', body, admin.token, {
         'content-length': String(VIDEO_LIMIT + 1024 * 1024),
       });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ video: [videoTooLarge] });
+      expectFieldErrors(res, { video: [videoTooLarge] });
     });
 
     it('streams a video without a declared length to the store and stops it at the limit, leaving nothing (no parts on S3)', async () => {
@@ -630,8 +629,7 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
         const declared = await postMultipart(ctx.app, '/api/admin/meal/image', body, admin.token, {
           'content-length': String(MEDIA_MAX_BYTES.image + 1024 * 1024),
         });
-        expect(declared.status).toBe(422);
-        expect(declared.body.errors).toEqual({ image: [MEDIA_MESSAGE.imageTooLarge] });
+        expectFieldErrors(declared, { image: [MEDIA_MESSAGE.imageTooLarge] });
         const big = Buffer.concat([await photoWithExif(), Buffer.alloc(MEDIA_MAX_BYTES.image)]);
         expect(await uploadPhoto(ctx.app, member.token, big)).toEqual(refusal('image', WARRIOR_MESSAGE.imageTooLarge));
       });

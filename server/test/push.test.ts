@@ -10,7 +10,7 @@ import { DEFAULT_PUSH_ENDPOINT_HOSTS, loadConfig } from '../src/config.ts';
 import { ensureAdmin } from '../src/db/seed.ts';
 import { PushSubscription } from '../src/entities/index.ts';
 import { PUSH_CONCURRENCY, PUSH_MAX_DEVICES, PUSH_PAGE_SIZE } from '../src/services/push.ts';
-import { newMember, rest, trpc } from './helpers/api.ts';
+import { expectFieldErrors, newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { decryptPush, deviceKeys, readVapid, useTestPushService, type TestDevice } from './helpers/pushService.ts';
 import { useTestSmtp } from './helpers/smtp.ts';
@@ -280,8 +280,7 @@ describe('POST /api/push/subscription', () => {
   it.each(cases)('refuses %s with 422 and clear messages, storing nothing', async (_what, body, errors) => {
     const m = await member();
     const res = await subscribe(m, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual(errors);
+    expectFieldErrors(res, errors);
     expect(await em().count(PushSubscription, { user: m.id })).toBe(0);
   });
 
