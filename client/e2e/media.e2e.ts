@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEDIA_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit, describeFindings, saveFindings, type Finding } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { api, memberTest, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 /** 6 s of VP8 at 192x108 with a key frame every second and cues (made once with ffmpeg's testsrc). */
@@ -91,11 +91,10 @@ async function playAndSeek(page: Page, to: number) {
 }
 
 describe('uploaded media, in Chromium', () => {
-  it(
+  memberTest(
     'an admin uploads a video to a technique guide; a member plays it and seeks in it; the admin removes it',
     { timeout: 150_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const guide = await lastGuide(member.token);
       const admin = await newPage(b.browser, AXE_CONTEXT);
       const audit = new AxeAudit(admin.page);

@@ -4,7 +4,7 @@
  * opens it, the badge drops, and the admin's message screen shows it read, live too. The admin also finds one member by email and messages them.
  * axe-core audits every message screen: the admin's at 1280x800 and 768x1024, the member's also at 375x740.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGE_TEXT } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
@@ -12,7 +12,7 @@ import { AXE_CONTEXT, AxeAudit, NAMED_SIZES, PHONE, saveFindings } from './helpe
 import { useBrowser } from './helpers/browser.ts';
 import { visit } from './helpers/screens.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { api, createMember, signedInPage, unique } from './helpers/members.ts';
+import { api, createMember, memberTest, signedInPage, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 const MEMBER_SIZES = [...NAMED_SIZES, { name: 'phone', ...PHONE }] as const;
@@ -40,11 +40,10 @@ async function sendToWarrior(page: Page, subject: string, body: string, { double
 }
 
 describe('messages, in Chromium', () => {
-  it(
+  memberTest(
     'a channel message reaches the member live; reading it drops the badge and shows as read to the admin',
     { timeout: 180_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const subject = `Warrior briefing ${unique()}`;
 
       const m = await signedInPage(b.browser, member);
@@ -124,11 +123,10 @@ describe('messages, in Chromium', () => {
     },
   );
 
-  it(
+  memberTest(
     'the admin finds one member by email and messages them; another member never sees it',
     { timeout: 120_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const bystander = await createMember({ setupDone: true });
       const subject = `Just for you ${unique()}`;
       const a = await signedInPage(b.browser, E2E_ADMIN);
@@ -156,57 +154,60 @@ describe('messages, in Chromium', () => {
     },
   );
 
-  it('the message screens have no serious or critical axe violations', { timeout: 240_000 }, async () => {
-    const member = await createMember({ setupDone: true });
-    const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
-    const audit = new AxeAudit(page);
-    const id = await sendToWarrior(page, `Audit ${unique()}`, 'A message for the audit.');
-    for (const vp of NAMED_SIZES) {
-      await page.setViewportSize({ width: vp.width, height: vp.height });
-      await visit(page, '/admin/message_management', 'Messages');
-      await page.getByRole('table').waitFor();
-      await audit.check(`${vp.name} /admin/message_management`);
-      await screenshot(`messages-admin-list-${vp.name}`);
-      await visit(page, '/admin/message/add', 'New Message');
-      await page.getByRole('radio').first().waitFor();
-      await audit.check(`${vp.name} /admin/message/add`);
-      await page.getByRole('button', { name: 'Send message' }).click();
-      await page.getByText(MESSAGE_TEXT.subjectRequired).waitFor();
-      await audit.check(`${vp.name} /admin/message/add with errors`);
-      await page.getByRole('radio', { name: 'Every member of a channel' }).check();
-      await page.getByLabel('Channel', { exact: true }).waitFor();
-      await audit.check(`${vp.name} /admin/message/add to a channel`);
-      await screenshot(`messages-admin-add-${vp.name}`);
-      await visit(page, `/admin/message/${id}`, /^Audit /);
-      await page.getByRole('table').waitFor();
-      await audit.check(`${vp.name} /admin/message/{id}`);
-      await screenshot(`messages-admin-message-${vp.name}`);
-    }
+  memberTest(
+    'the message screens have no serious or critical axe violations',
+    { timeout: 240_000 },
+    async ({ member }) => {
+      const { page, screenshot } = await signedInPage(b.browser, E2E_ADMIN, AXE_CONTEXT);
+      const audit = new AxeAudit(page);
+      const id = await sendToWarrior(page, `Audit ${unique()}`, 'A message for the audit.');
+      for (const vp of NAMED_SIZES) {
+        await page.setViewportSize({ width: vp.width, height: vp.height });
+        await visit(page, '/admin/message_management', 'Messages');
+        await page.getByRole('table').waitFor();
+        await audit.check(`${vp.name} /admin/message_management`);
+        await screenshot(`messages-admin-list-${vp.name}`);
+        await visit(page, '/admin/message/add', 'New Message');
+        await page.getByRole('radio').first().waitFor();
+        await audit.check(`${vp.name} /admin/message/add`);
+        await page.getByRole('button', { name: 'Send message' }).click();
+        await page.getByText(MESSAGE_TEXT.subjectRequired).waitFor();
+        await audit.check(`${vp.name} /admin/message/add with errors`);
+        await page.getByRole('radio', { name: 'Every member of a channel' }).check();
+        await page.getByLabel('Channel', { exact: true }).waitFor();
+        await audit.check(`${vp.name} /admin/message/add to a channel`);
+        await screenshot(`messages-admin-add-${vp.name}`);
+        await visit(page, `/admin/message/${id}`, /^Audit /);
+        await page.getByRole('table').waitFor();
+        await audit.check(`${vp.name} /admin/message/{id}`);
+        await screenshot(`messages-admin-message-${vp.name}`);
+      }
 
-    const m = await signedInPage(b.browser, member, AXE_CONTEXT);
-    const memberAudit = new AxeAudit(m.page);
-    for (const vp of MEMBER_SIZES) {
-      await m.page.setViewportSize({ width: vp.width, height: vp.height });
-      await visit(m.page, '/with_menu/messages', 'Messages');
-      await m.page
-        .getByRole('link', { name: /^Unread: Audit / })
-        .or(m.page.getByRole('link', { name: /^Audit / }))
-        .first()
-        .waitFor();
-      await memberAudit.check(`${vp.name} /with_menu/messages`);
-      await m.screenshot(`messages-member-inbox-${vp.name}`);
-      await menuButton(m.page, vp.name === 'desktop' ? 1 : 0).click();
-      await m.page.getByRole('link', { name: /^Messages/ }).waitFor();
-      await memberAudit.check(`${vp.name} side menu with Messages`);
-      await m.page.keyboard.press('Escape');
-      await visit(m.page, `/with_menu/messages/${id}`, /^Audit /);
-      await memberAudit.check(`${vp.name} /with_menu/messages/{id}`);
-      await m.screenshot(`messages-member-message-${vp.name}`);
-    }
-    saveFindings('messages', [...audit.findings, ...memberAudit.findings]);
-    expect(audit.report).toBe('');
-    expect(memberAudit.report).toBe('');
-    expect(audit.screens).toHaveLength(10);
-    expect(memberAudit.screens).toHaveLength(9);
-  });
+      const m = await signedInPage(b.browser, member, AXE_CONTEXT);
+      const memberAudit = new AxeAudit(m.page);
+      for (const vp of MEMBER_SIZES) {
+        await m.page.setViewportSize({ width: vp.width, height: vp.height });
+        await visit(m.page, '/with_menu/messages', 'Messages');
+        await m.page
+          .getByRole('link', { name: /^Unread: Audit / })
+          .or(m.page.getByRole('link', { name: /^Audit / }))
+          .first()
+          .waitFor();
+        await memberAudit.check(`${vp.name} /with_menu/messages`);
+        await m.screenshot(`messages-member-inbox-${vp.name}`);
+        await menuButton(m.page, vp.name === 'desktop' ? 1 : 0).click();
+        await m.page.getByRole('link', { name: /^Messages/ }).waitFor();
+        await memberAudit.check(`${vp.name} side menu with Messages`);
+        await m.page.keyboard.press('Escape');
+        await visit(m.page, `/with_menu/messages/${id}`, /^Audit /);
+        await memberAudit.check(`${vp.name} /with_menu/messages/{id}`);
+        await m.screenshot(`messages-member-message-${vp.name}`);
+      }
+      saveFindings('messages', [...audit.findings, ...memberAudit.findings]);
+      expect(audit.report).toBe('');
+      expect(memberAudit.report).toBe('');
+      expect(audit.screens).toHaveLength(10);
+      expect(memberAudit.screens).toHaveLength(9);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, useBrowser } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS } from './helpers/calibration.ts';
 import { JOURNEY } from './helpers/journey.ts';
-import { api, createMember, signIn, type TestMember } from './helpers/members.ts';
+import { api, createMember, memberTest, signIn, type TestMember } from './helpers/members.ts';
 import {
   button,
   fillDataAnalysis,
@@ -108,11 +108,10 @@ async function treadmillSavedOffline(seconds: number) {
 }
 
 describe('a phase finished with no network, in Chromium on a phone', () => {
-  it(
+  memberTest(
     'every phase type is kept with the tab closed and counted exactly once when the app opens online',
     { timeout: 300_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const ctx = await phone(member);
       const calibration = '/#/user/warrior/calibration';
       const general = '/#/user/warrior/general?version=1';
@@ -152,8 +151,7 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
     },
   );
 
-  it('an answer lost on the way back is sent again and counted once', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('an answer lost on the way back is sent again and counted once', async ({ member }) => {
     const ctx = await phone(member);
     const page = await ctx.open('/#/user/warrior/calibration');
     await openActivePhase(page, 'VO2 max test');

@@ -4,13 +4,13 @@
  * and the message screen shows bold text, a list and a link with no Markdown marks left (at 390, 768 and 1280 px); the
  * mail has an HTML part beside its plain text. axe-core finds nothing serious.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { createMember, signIn, unique } from './helpers/members.ts';
+import { memberTest, signIn, unique } from './helpers/members.ts';
 import { visit } from './helpers/screens.ts';
 
 const b = useBrowser();
@@ -37,11 +37,10 @@ async function rendered(page: Page, scope: string): Promise<void> {
 }
 
 describe('messages in Markdown, in Chromium', () => {
-  it(
+  memberTest(
     'render for the member as they do in the preview, and the mail has an HTML part',
     { timeout: 180_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const subject = `Deload ${unique()}`;
 
       const a = await newPage(b.browser, AXE_CONTEXT);

@@ -14,7 +14,7 @@ import { decryptPush, readVapid, useTestPushService, type TestDevice } from '../
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { baseUrl, newPage, useBrowser, type TestPage } from './helpers/browser.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { adminToken, api, createMember, signIn, unique, type TestMember } from './helpers/members.ts';
+import { adminToken, api, createMember, memberTest, signIn, unique, type TestMember } from './helpers/members.ts';
 
 const b = useBrowser();
 const pushService = await useTestPushService();
@@ -159,11 +159,10 @@ const shownNotifications = (page: Page) =>
   });
 
 describe('notifications on this device, in Chromium', () => {
-  it(
+  memberTest(
     "turned on, a coach's reply reaches the phone: encrypted at its push endpoint, decrypted with its keys, shown by the service worker",
     { timeout: 120_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const { t, device } = await memberPhone(member, 'member-phone');
       await t.screenshot('push-notifications-off');
 
@@ -212,11 +211,10 @@ describe('notifications on this device, in Chromium', () => {
     },
   );
 
-  it(
+  memberTest(
     "turned off, the server forgets the phone and the coach's next word does not reach it",
     { timeout: 120_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const { t, device } = await memberPhone(member, 'member-phone-off');
       await turn(t.page, true);
       expect(await serverDevice(member, device)).not.toBeNull();

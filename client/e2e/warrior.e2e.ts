@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { JOURNEY } from './helpers/journey.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { api, memberTest, signIn } from './helpers/members.ts';
 import {
   button,
   COUNTDOWN_MS,
@@ -40,11 +40,10 @@ const muscleBarLabels = (page: Page) =>
     );
 
 describe('the warrior channel, in Chromium on a phone', () => {
-  it(
+  memberTest(
     'a new member calibrates, completes every phase of version 1 and sees two chamber snapshots',
     { timeout: 240_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const { page } = await newPage(b.browser, PHONE_CONTEXT);
       // Timers run on Playwright's clock: a 15-minute treadmill test takes no real time.
       await page.clock.install();
@@ -233,8 +232,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
     },
   );
 
-  it('skipping the treadmill test records nothing and goes on to the Work route', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('skipping the treadmill test records nothing and goes on to the Work route', async ({ member }) => {
     const { page } = await newPage(b.browser, PHONE_CONTEXT);
     await signIn(page, member.email, member.password);
     await page.goto('/#/user/warrior/calibration/phase');
@@ -249,51 +247,53 @@ describe('the warrior channel, in Chromium on a phone', () => {
     expect((await api('/user/export', { token: member.token })).json.training.vo2_tests).toEqual([]);
   });
 
-  it('opened directly, the runner gets start-up and its phase in one request; what it needs later loads when asked for', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, PHONE_CONTEXT);
-    await signIn(page, member.email, member.password);
-    await page.goto('/#/user/warrior/calibration/phase');
-    await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
+  memberTest(
+    'opened directly, the runner gets start-up and its phase in one request; what it needs later loads when asked for',
+    async ({ member }) => {
+      const { page } = await newPage(b.browser, PHONE_CONTEXT);
+      await signIn(page, member.email, member.password);
+      await page.goto('/#/user/warrior/calibration/phase');
+      await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
 
-    // A returning member opens the app on the runner (a reload is a first load with the session stored). Only the new
-    // document's calls count: the old one may still be opening its live stream.
-    const calls: string[] = [];
-    let reloaded = false;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) reloaded = true;
-    });
-    page.on('request', (req) => {
-      const { pathname } = new URL(req.url());
-      if (reloaded && pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
-    });
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
-    await expect.poll(() => page.getByRole('timer').textContent()).toBe('0.00');
-    // The live stream opens last, once the browser is idle: by then any second ask for the phase would have gone.
-    await expect.poll(() => calls.includes('live.events'), { timeout: 10_000 }).toBe(true);
-    expect(calls[0]).toBe('auth.me,warrior.phase');
-    expect(calls.filter((c) => c.split(',').includes('warrior.phase'))).toHaveLength(1);
-    // The Markdown renderer and the dialog are not part of the runner's load: the page asks for them when they are
-    // opened (the service worker's precache has them for a phone with no network).
-    const fetched = (part: string) =>
-      page.evaluate(
-        (p) =>
-          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((e) =>
-            new URL(e.name).pathname.startsWith(p),
-          ),
-        part,
-      );
-    expect(await fetched('/assets/PageContent-')).toBe(false);
+      // A returning member opens the app on the runner (a reload is a first load with the session stored). Only the new
+      // document's calls count: the old one may still be opening its live stream.
+      const calls: string[] = [];
+      let reloaded = false;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloaded = true;
+      });
+      page.on('request', (req) => {
+        const { pathname } = new URL(req.url());
+        if (reloaded && pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
+      });
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
+      await expect.poll(() => page.getByRole('timer').textContent()).toBe('0.00');
+      // The live stream opens last, once the browser is idle: by then any second ask for the phase would have gone.
+      await expect.poll(() => calls.includes('live.events'), { timeout: 10_000 }).toBe(true);
+      expect(calls[0]).toBe('auth.me,warrior.phase');
+      expect(calls.filter((c) => c.split(',').includes('warrior.phase'))).toHaveLength(1);
+      // The Markdown renderer and the dialog are not part of the runner's load: the page asks for them when they are
+      // opened (the service worker's precache has them for a phone with no network).
+      const fetched = (part: string) =>
+        page.evaluate(
+          (p) =>
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((e) =>
+              new URL(e.name).pathname.startsWith(p),
+            ),
+          part,
+        );
+      expect(await fetched('/assets/PageContent-')).toBe(false);
 
-    // Opening the folded instructions renders their Markdown.
-    await page.getByText('How to run this phase', { exact: true }).click();
-    await page.locator('.runner-brief .page-content h2').first().waitFor();
-    // The skip question still asks, and Cancel leaves the test as it was.
-    await button(page, 'Skip test').click();
-    await page.getByRole('alertdialog', { name: 'Skip the test?' }).waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
-    expect(page.url()).toMatch(/\/phase$/);
-  });
+      // Opening the folded instructions renders their Markdown.
+      await page.getByText('How to run this phase', { exact: true }).click();
+      await page.locator('.runner-brief .page-content h2').first().waitFor();
+      // The skip question still asks, and Cancel leaves the test as it was.
+      await button(page, 'Skip test').click();
+      await page.getByRole('alertdialog', { name: 'Skip the test?' }).waitFor();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+      expect(page.url()).toMatch(/\/phase$/);
+    },
+  );
 });

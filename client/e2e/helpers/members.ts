@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
+import { test } from 'vitest';
 import { E2E_ADMIN } from './accounts.ts';
 import { baseUrl, newPage, type TestPage } from './browser.ts';
 
@@ -100,6 +101,14 @@ export async function createMember({
   }
   return { email, password, name, token };
 }
+
+/** A test that takes `member`, a new subscribed member with setup done (see createMember), as a fixture. */
+export const memberTest = test.extend<{ member: TestMember }>({
+  // oxlint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern: none.
+  member: async ({}, use) => {
+    await use(await createMember({ setupDone: true }));
+  },
+});
 
 /** Signs in through the login screen and waits to leave it. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
