@@ -9,7 +9,7 @@ import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit, PHONE, saveFindings } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS, measuredSuperhuman, threePhotos } from './helpers/calibration.ts';
-import { api, createMember, signIn } from './helpers/members.ts';
+import { api, createMember, memberTest, signedInPage, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 
@@ -106,11 +106,10 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     expect(outcome(audit, 'setup')).toEqual({ screens, violations: '' });
   });
 
-  it(
+  memberTest(
     "a member's screens, the side menu and the confirm dialog have no serious or critical violations",
     { timeout: 120_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const { page } = await newPage(b.browser, AXE_CONTEXT);
       const audit = new AxeAudit(page);
       await signIn(page, member.email, member.password);
@@ -184,11 +183,10 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     },
   );
 
-  it(
+  memberTest(
     'the phase runner through calibration, then the versions, results and chamber have no serious or critical violations',
     { timeout: 120_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       await calibrationPhase(member, 'vo2', { time_to_complete: 900 });
       const { page } = await newPage(b.browser, AXE_CONTEXT);
       const audit = new AxeAudit(page);
@@ -265,35 +263,37 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
     },
   );
 
-  it('on a phone, the gateway, the side menu and the account screens have no serious or critical violations', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, {
-      ...AXE_CONTEXT,
-      viewport: PHONE,
-      hasTouch: true,
-    });
-    const audit = new AxeAudit(page);
-    await signIn(page, member.email, member.password);
-    await visit(page, '/gateway/gateway');
-    await audit.check('phone: /gateway/gateway');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-    await audit.check('phone: side menu');
-    await page.keyboard.press('Escape');
-    for (const path of ['/with_menu/contact_information', '/with_menu/channel_subscription', '/signup']) {
-      await visit(page, path);
-      await audit.check(`phone: ${path}`);
-    }
+  memberTest(
+    'on a phone, the gateway, the side menu and the account screens have no serious or critical violations',
+    async ({ member }) => {
+      const { page } = await newPage(b.browser, {
+        ...AXE_CONTEXT,
+        viewport: PHONE,
+        hasTouch: true,
+      });
+      const audit = new AxeAudit(page);
+      await signIn(page, member.email, member.password);
+      await visit(page, '/gateway/gateway');
+      await audit.check('phone: /gateway/gateway');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      await audit.check('phone: side menu');
+      await page.keyboard.press('Escape');
+      for (const path of ['/with_menu/contact_information', '/with_menu/channel_subscription', '/signup']) {
+        await visit(page, path);
+        await audit.check(`phone: ${path}`);
+      }
 
-    const screens = [
-      'phone: /gateway/gateway',
-      'phone: side menu',
-      'phone: /with_menu/contact_information',
-      'phone: /with_menu/channel_subscription',
-      'phone: /signup',
-    ];
-    expect(outcome(audit, 'phone')).toEqual({ screens, violations: '' });
-  });
+      const screens = [
+        'phone: /gateway/gateway',
+        'phone: side menu',
+        'phone: /with_menu/contact_information',
+        'phone: /with_menu/channel_subscription',
+        'phone: /signup',
+      ];
+      expect(outcome(audit, 'phone')).toEqual({ screens, violations: '' });
+    },
+  );
 
   it(
     'the Superhuman screens and macro data, on a desktop and on a phone, have no serious or critical violations',
@@ -368,71 +368,74 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA), in Chromium', () => {
 });
 
 describe('keyboard use, in Chromium', () => {
-  it('on /login, Tab reaches email, password and INITIATE in that order, and Enter signs in', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser);
-    await visit(page, '/login');
+  memberTest(
+    'on /login, Tab reaches email, password and INITIATE in that order, and Enter signs in',
+    async ({ member }) => {
+      const { page } = await newPage(b.browser);
+      await visit(page, '/login');
 
-    // Tab from the top of the page, noting what takes focus, until INITIATE has it.
-    const focused = async () =>
-      page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        if (!el || el === document.body) return '';
-        return el.getAttribute('name') ?? el.textContent?.trim() ?? el.tagName;
-      });
-    const order: string[] = [];
-    for (let i = 0; i < 15 && order.at(-1) !== 'INITIATE'; i++) {
+      // Tab from the top of the page, noting what takes focus, until INITIATE has it.
+      const focused = async () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return '';
+          return el.getAttribute('name') ?? el.textContent?.trim() ?? el.tagName;
+        });
+      const order: string[] = [];
+      for (let i = 0; i < 15 && order.at(-1) !== 'INITIATE'; i++) {
+        await page.keyboard.press('Tab');
+        order.push(await focused());
+      }
+      expect(order).toContain('email');
+      expect(order.indexOf('email')).toBeLessThan(order.indexOf('password'));
+      expect(order.indexOf('password')).toBeLessThan(order.indexOf('INITIATE'));
+
+      // Filling in by keyboard alone: Shift+Tab back to the fields, type, and Enter submits the form.
+      while ((await focused()) !== 'email') await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type(member.email);
       await page.keyboard.press('Tab');
-      order.push(await focused());
-    }
-    expect(order).toContain('email');
-    expect(order.indexOf('email')).toBeLessThan(order.indexOf('password'));
-    expect(order.indexOf('password')).toBeLessThan(order.indexOf('INITIATE'));
+      expect(await focused()).toBe('password');
+      await page.keyboard.type(member.password);
+      while ((await focused()) !== 'INITIATE') await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/gateway\/gateway$/);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    },
+  );
 
-    // Filling in by keyboard alone: Shift+Tab back to the fields, type, and Enter submits the form.
-    while ((await focused()) !== 'email') await page.keyboard.press('Shift+Tab');
-    await page.keyboard.type(member.email);
-    await page.keyboard.press('Tab');
-    expect(await focused()).toBe('password');
-    await page.keyboard.type(member.password);
-    while ((await focused()) !== 'INITIATE') await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/#\/gateway\/gateway$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-  });
+  memberTest(
+    'on a member screen, the skip link reaches the content and the side menu opens, traps and closes by keyboard',
+    async ({ member }) => {
+      const { page } = await signedInPage(b.browser, member);
+      await visit(page, '/gateway/gateway');
+      const active = () =>
+        page.evaluate(() => ({
+          id: document.activeElement?.id ?? '',
+          name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+        }));
 
-  it('on a member screen, the skip link reaches the content and the side menu opens, traps and closes by keyboard', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser);
-    await signIn(page, member.email, member.password);
-    await visit(page, '/gateway/gateway');
-    const active = () =>
-      page.evaluate(() => ({
-        id: document.activeElement?.id ?? '',
-        name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
-      }));
-
-    // Arriving on the page (an in-app navigation focuses the main content itself), the first Tab lands on the skip
-    // link, and Enter moves focus to the main content.
-    await page.reload();
-    await page.locator('#main h1').waitFor();
-    await page.keyboard.press('Tab');
-    expect((await active()).name).toBe('Skip to content');
-    await page.keyboard.press('Enter');
-    expect((await active()).id).toBe('main');
-
-    // The menu button opens the menu with Enter; focus moves into it and stays there; Escape gives it back.
-    await page.getByRole('button', { name: 'Open menu' }).focus();
-    await page.keyboard.press('Enter');
-    const menu = page.getByRole('dialog', { name: 'Menu' });
-    await menu.waitFor();
-    for (let i = 0; i < 12; i++) {
-      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      // Arriving on the page (an in-app navigation focuses the main content itself), the first Tab lands on the skip
+      // link, and Enter moves focus to the main content.
+      await page.reload();
+      await page.locator('#main h1').waitFor();
       await page.keyboard.press('Tab');
-    }
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
-    // Radix gives focus back just after the dialog is gone.
-    await expect.poll(async () => (await active()).name).toBe('Open menu');
-  });
+      expect((await active()).name).toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      expect((await active()).id).toBe('main');
+
+      // The menu button opens the menu with Enter; focus moves into it and stays there; Escape gives it back.
+      await page.getByRole('button', { name: 'Open menu' }).focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.waitFor();
+      for (let i = 0; i < 12; i++) {
+        expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      // Radix gives focus back just after the dialog is gone.
+      await expect.poll(async () => (await active()).name).toBe('Open menu');
+    },
+  );
 });

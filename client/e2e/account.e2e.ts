@@ -1,13 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { linkIn, waitForMail } from './helpers/mailbox.ts';
-import { api, canLogIn, createMember, signedInPage, signIn } from './helpers/members.ts';
+import { api, canLogIn, memberTest, signedInPage, signIn } from './helpers/members.ts';
 
 const b = useBrowser();
 
 describe('account screens, in Chromium', () => {
-  it('changing the password refuses the old token and keeps this session going', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('changing the password refuses the old token and keeps this session going', async ({ member }) => {
     const { page } = await signedInPage(b.browser, member);
     await page.waitForURL(/#\/gateway\/gateway$/);
     const oldToken = await page.evaluate(() => localStorage.getItem('token'));
@@ -37,8 +36,7 @@ describe('account screens, in Chromium', () => {
     expect(await canLogIn(member.email, 'second-pass-456')).toBe(true);
   });
 
-  it('forgot password, then reset it with the link emailed through SMTP', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('forgot password, then reset it with the link emailed through SMTP', async ({ member }) => {
     const { page } = await newPage(b.browser);
     await page.goto('/#/forgot_password');
     await page.getByLabel('Email').fill(member.email);
@@ -78,95 +76,99 @@ describe('account screens, in Chromium', () => {
       .toBe(true);
   });
 
-  it('cancel asks "Confirm" / "Game Over?", then the subscription screen says until when access lasts', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await signedInPage(b.browser, member);
-    await page.goto('/#/with_menu/channel_subscription');
-    await expect.poll(() => page.getByText('Warrior monthly · £29.99 per month').isVisible()).toBe(true);
+  memberTest(
+    'cancel asks "Confirm" / "Game Over?", then the subscription screen says until when access lasts',
+    async ({ member }) => {
+      const { page } = await signedInPage(b.browser, member);
+      await page.goto('/#/with_menu/channel_subscription');
+      await expect.poll(() => page.getByText('Warrior monthly · £29.99 per month').isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Confirm' });
-    expect(await confirm.getByText('Game Over?').isVisible()).toBe(true);
-    await confirm.getByRole('button', { name: 'No' }).click();
-    await expect.poll(() => confirm.count()).toBe(0);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).click();
-    await page.waitForURL(/#\/gateway\/gateway$/);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Confirm' });
+      expect(await confirm.getByText('Game Over?').isVisible()).toBe(true);
+      await confirm.getByRole('button', { name: 'No' }).click();
+      await expect.poll(() => confirm.count()).toBe(0);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alertdialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).click();
+      await page.waitForURL(/#\/gateway\/gateway$/);
 
-    const view = (await api('/user/subscription', { token: member.token })).json.data;
-    expect(view.cancel_at_period_end).toBe(true);
-    const until = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
-      new Date(view.current_period_end),
-    );
-    await page.goto('/#/with_menu/channel_subscription');
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: `Cancelled: your access lasts until ${until}.` })
-          .isVisible(),
-      )
-      .toBe(true);
-    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
-    // Access lasts until then: the member still opens member screens.
-    await page.goto('/#/channel-menu');
-    await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).isVisible()).toBe(true);
+      const view = (await api('/user/subscription', { token: member.token })).json.data;
+      expect(view.cancel_at_period_end).toBe(true);
+      const until = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+        new Date(view.current_period_end),
+      );
+      await page.goto('/#/with_menu/channel_subscription');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: `Cancelled: your access lasts until ${until}.` })
+            .isVisible(),
+        )
+        .toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+      // Access lasts until then: the member still opens member screens.
+      await page.goto('/#/channel-menu');
+      await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).isVisible()).toBe(true);
 
-    // Changing their mind: Keep my plan undoes the cancellation, and Cancel is offered again.
-    await page.goto('/#/with_menu/channel_subscription');
-    await page.getByRole('button', { name: 'Keep my plan' }).click();
-    await expect.poll(() => page.getByText(`Renews on ${until}`).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
-    expect((await api('/user/subscription', { token: member.token })).json.data).toMatchObject({
-      active: true,
-      cancel_at_period_end: false,
-    });
-  });
+      // Changing their mind: Keep my plan undoes the cancellation, and Cancel is offered again.
+      await page.goto('/#/with_menu/channel_subscription');
+      await page.getByRole('button', { name: 'Keep my plan' }).click();
+      await expect.poll(() => page.getByText(`Renews on ${until}`).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+      expect((await api('/user/subscription', { token: member.token })).json.data).toMatchObject({
+        active: true,
+        cancel_at_period_end: false,
+      });
+    },
+  );
 
-  it("contact information, work volume with its forwarding, and the member's data: download and delete", async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await signedInPage(b.browser, member, { acceptDownloads: true });
+  memberTest(
+    "contact information, work volume with its forwarding, and the member's data: download and delete",
+    async ({ member }) => {
+      const { page } = await signedInPage(b.browser, member, { acceptDownloads: true });
 
-    await page.goto('/#/with_menu/contact_information');
-    await page.getByRole('button', { name: 'Edit' }).click();
-    // Edit opens the form; it does not submit it (no messages before Save).
-    await expect.poll(() => page.getByLabel('City').isVisible()).toBe(true);
-    expect(await page.getByText(/is required$/).count()).toBe(0);
-    await page.getByLabel('City').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('City is required').isVisible()).toBe(true);
-    await page.getByLabel('City').fill('York');
-    await page.getByLabel('Address Line 2').fill('Flat 2');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
-    expect(await page.getByText('York', { exact: true }).isVisible()).toBe(true);
+      await page.goto('/#/with_menu/contact_information');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      // Edit opens the form; it does not submit it (no messages before Save).
+      await expect.poll(() => page.getByLabel('City').isVisible()).toBe(true);
+      expect(await page.getByText(/is required$/).count()).toBe(0);
+      await page.getByLabel('City').fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByText('City is required').isVisible()).toBe(true);
+      await page.getByLabel('City').fill('York');
+      await page.getByLabel('Address Line 2').fill('Flat 2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+      expect(await page.getByText('York', { exact: true }).isVisible()).toBe(true);
 
-    await page.goto('/#/with_menu/work_volume_analysis?from=general&phase=7');
-    await page.getByRole('radio', { name: /36\s*Seriously Advanced/ }).check();
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect
-      .poll(() => page.locator('.toast--success').filter({ hasText: 'Work volume analysis updated' }).isVisible())
-      .toBe(true);
-    await page.waitForURL(/#\/user\/warrior\/general\/phase$/);
-    expect((await api('/user/sets', { token: member.token })).json.data.number_of_sets).toBe(36);
+      await page.goto('/#/with_menu/work_volume_analysis?from=general&phase=7');
+      await page.getByRole('radio', { name: /36\s*Seriously Advanced/ }).check();
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect
+        .poll(() => page.locator('.toast--success').filter({ hasText: 'Work volume analysis updated' }).isVisible())
+        .toBe(true);
+      await page.waitForURL(/#\/user\/warrior\/general\/phase$/);
+      expect((await api('/user/sets', { token: member.token })).json.data.number_of_sets).toBe(36);
 
-    await page.goto('/#/with_menu/your_data');
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download (JSON)' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^evolution-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const { readFile } = await import('node:fs/promises');
-    const data = JSON.parse(await readFile((await file.path()) as string, 'utf8'));
-    expect(data.account.email).toBe(member.email);
-    expect(data.contact_details.city).toBe('York');
+      await page.goto('/#/with_menu/your_data');
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download (JSON)' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^evolution-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const { readFile } = await import('node:fs/promises');
+      const data = JSON.parse(await readFile((await file.path()) as string, 'utf8'));
+      expect(data.account.email).toBe(member.email);
+      expect(data.contact_details.city).toBe('York');
 
-    await page.getByLabel('Password').fill(member.password);
-    await page.getByRole('button', { name: 'Delete account' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Delete your account?' })
-      .getByRole('button', { name: 'Yes, delete' })
-      .click();
-    await page.waitForURL(/#\/login$/);
-    expect(await canLogIn(member.email, member.password)).toBe(false);
-  });
+      await page.getByLabel('Password').fill(member.password);
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete your account?' })
+        .getByRole('button', { name: 'Yes, delete' })
+        .click();
+      await page.waitForURL(/#\/login$/);
+      expect(await canLogIn(member.email, member.password)).toBe(false);
+    },
+  );
 });

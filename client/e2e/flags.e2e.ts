@@ -12,7 +12,7 @@ import { E2E_ADMIN } from './helpers/accounts.ts';
 import { LAPTOP, PHONE, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
 import { useBrowser } from './helpers/browser.ts';
 import { waitForMail } from './helpers/mailbox.ts';
-import { adminToken, api, createMember, signedInPage, unique } from './helpers/members.ts';
+import { adminToken, api, createMember, memberTest, signedInPage, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 
@@ -126,11 +126,10 @@ describe('assistance flags, in Chromium', () => {
     },
   );
 
-  it(
+  memberTest(
     'the member closes their own flag after the confirmation and lands on the list at page 1',
     { timeout: 90_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const opened = [];
       for (let i = 1; i <= 11; i++)
         opened.push(
@@ -156,11 +155,10 @@ describe('assistance flags, in Chromium', () => {
     },
   );
 
-  it(
+  memberTest(
     'every flag screen has no serious or critical axe violations (member at 1280, 768 and 375 px; admin at 1280 and 768 px)',
     { timeout: 180_000 },
-    async () => {
-      const member = await createMember({ setupDone: true });
+    async ({ member }) => {
       const open = await api('/user/assistance_flag', {
         method: 'POST',
         token: member.token,

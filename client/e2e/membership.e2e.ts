@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { ADDRESS, canLogIn, createMember, signedInPage, unique } from './helpers/members.ts';
+import { ADDRESS, canLogIn, createMember, memberTest, signedInPage, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 
@@ -67,8 +67,7 @@ describe('subscribing, in Chromium', () => {
     expect(await canLogIn(email, 'visitor-pass-1')).toBe(false);
   });
 
-  it('a member sees their plan marked current and disabled, and changes to another', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('a member sees their plan marked current and disabled, and changes to another', async ({ member }) => {
     const { page } = await signedInPage(b.browser, member);
     await page.goto('/#/upgrade/warrior');
     const current = page.getByRole('listitem').filter({ hasText: 'Warrior monthly' });

@@ -15,7 +15,7 @@ import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { baseUrl, CHROMIUM_ARGS, newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
-import { api, createMember, signIn, unique } from './helpers/members.ts';
+import { api, createMember, memberTest, signedInPage, signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
 const resultsDir = resolve(import.meta.dirname, '../../test-results');
@@ -171,25 +171,26 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${baseUrl()}/sw.js`);
   });
 
-  it('a reload of the phase runner with no network shows the phase, seen at the time it was opened', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page, pageErrors } = await newPage(b.browser, PHONE);
-    await signIn(page, member.email, member.password);
-    const opened = Date.now();
-    await page.goto('/#/user/warrior/calibration/phase');
-    await expect.poll(() => heading(page).textContent()).toBe('VO2 max test');
-    const seen = Date.now();
-    await workerActive(page);
-    await kept(page, 'warrior.phase');
+  memberTest(
+    'a reload of the phase runner with no network shows the phase, seen at the time it was opened',
+    async ({ member }) => {
+      const { page, pageErrors } = await signedInPage(b.browser, member, PHONE);
+      const opened = Date.now();
+      await page.goto('/#/user/warrior/calibration/phase');
+      await expect.poll(() => heading(page).textContent()).toBe('VO2 max test');
+      const seen = Date.now();
+      await workerActive(page);
+      await kept(page, 'warrior.phase');
 
-    await page.context().setOffline(true);
-    await page.reload();
-    await expect.poll(() => heading(page).textContent()).toBe('VO2 max test');
-    expect(await page.getByRole('button', { name: 'Play', exact: true }).isEnabled()).toBe(true);
-    expect(minutesBetween(opened, seen)).toContain(await markerTime(page));
-    await snap(page, 'offline-runner-reloaded');
-    expect(pageErrors).toEqual([]);
-  });
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect.poll(() => heading(page).textContent()).toBe('VO2 max test');
+      expect(await page.getByRole('button', { name: 'Play', exact: true }).isEnabled()).toBe(true);
+      expect(minutesBetween(opened, seen)).toContain(await markerTime(page));
+      await snap(page, 'offline-runner-reloaded');
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   it(
     'Ground Zero, the evolution chamber and a recipe open with no network after one visit, each under the marker',
@@ -249,10 +250,8 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     },
   );
 
-  it('a screen this phone never opened says so with no network, rather than spinning', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page, pageErrors } = await newPage(b.browser, PHONE);
-    await signIn(page, member.email, member.password);
+  memberTest('a screen this phone never opened says so with no network, rather than spinning', async ({ member }) => {
+    const { page, pageErrors } = await signedInPage(b.browser, member, PHONE);
     await page.waitForURL(/#\/gateway\/gateway$/);
     await workerActive(page);
 
@@ -264,10 +263,8 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     await snap(guides, 'offline-never-opened');
   });
 
-  it('moving between screens with no network takes every screen from the precache', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page, pageErrors } = await newPage(b.browser, PHONE);
-    await signIn(page, member.email, member.password);
+  memberTest('moving between screens with no network takes every screen from the precache', async ({ member }) => {
+    const { page, pageErrors } = await signedInPage(b.browser, member, PHONE);
     await page.waitForURL(/#\/gateway\/gateway$/);
     await page.goto('/#/user/warrior/calibration');
     await expect.poll(() => page.locator('.step-list__item').count(), { timeout: 10_000 }).toBe(3);
@@ -306,34 +303,35 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('back online, the marker goes and the screen shows what changed while the phone was offline', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page } = await newPage(b.browser, PHONE);
-    await signIn(page, member.email, member.password);
-    await page.goto('/#/with_menu/assistance_flags');
-    await page.getByText('You have not raised any assistance flags yet.').waitFor();
-    await workerActive(page);
-    await kept(page, 'flags.list');
+  memberTest(
+    'back online, the marker goes and the screen shows what changed while the phone was offline',
+    async ({ member }) => {
+      const { page } = await signedInPage(b.browser, member, PHONE);
+      await page.goto('/#/with_menu/assistance_flags');
+      await page.getByText('You have not raised any assistance flags yet.').waitFor();
+      await workerActive(page);
+      await kept(page, 'flags.list');
 
-    await page.context().setOffline(true);
-    await page.reload();
-    await page.getByText('You have not raised any assistance flags yet.').waitFor();
-    await markerTime(page);
-    // Meanwhile the member raises a flag from another device.
-    const subject = `Shoulder clicks ${unique()}`;
-    const raised = await api('/user/assistance_flag', {
-      method: 'POST',
-      token: member.token,
-      body: { subject, message: 'On the way up from a dip.' },
-    });
-    expect(raised.status).toBeLessThan(300);
-    expect(await page.getByText(subject).count()).toBe(0);
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByText('You have not raised any assistance flags yet.').waitFor();
+      await markerTime(page);
+      // Meanwhile the member raises a flag from another device.
+      const subject = `Shoulder clicks ${unique()}`;
+      const raised = await api('/user/assistance_flag', {
+        method: 'POST',
+        token: member.token,
+        body: { subject, message: 'On the way up from a dip.' },
+      });
+      expect(raised.status).toBeLessThan(300);
+      expect(await page.getByText(subject).count()).toBe(0);
 
-    await page.context().setOffline(false);
-    await page.getByRole('link', { name: subject }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => marker(page).count()).toBe(0);
-    await snap(page, 'offline-back-online');
-  });
+      await page.context().setOffline(false);
+      await page.getByRole('link', { name: subject }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => marker(page).count()).toBe(0);
+      await snap(page, 'offline-back-online');
+    },
+  );
 
   it('signing out wipes what the phone kept, and the next member never sees it', { timeout: 90_000 }, async () => {
     const first = await createMember({ setupDone: true });
@@ -376,39 +374,41 @@ describe('the phone in the gym, in Chromium at 390 x 844', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('subscribing and changing a plan say plainly that they need a connection, with their buttons off', async () => {
-    const member = await createMember({ setupDone: true });
-    const { page, pageErrors } = await newPage(b.browser, { ...PHONE, ...AXE_CONTEXT });
-    const audit = new AxeAudit(page);
-    await signIn(page, member.email, member.password);
-    await page.goto('/#/upgrade/superhuman');
-    await expect
-      .poll(() => page.getByRole('button', { name: /^INITIATE/ }).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
-    await page.goto('/#/with_menu/channel_subscription');
-    await page.getByText('Warrior monthly · £29.99 per month').waitFor();
-    await workerActive(page);
+  memberTest(
+    'subscribing and changing a plan say plainly that they need a connection, with their buttons off',
+    async ({ member }) => {
+      const { page, pageErrors } = await newPage(b.browser, { ...PHONE, ...AXE_CONTEXT });
+      const audit = new AxeAudit(page);
+      await signIn(page, member.email, member.password);
+      await page.goto('/#/upgrade/superhuman');
+      await expect
+        .poll(() => page.getByRole('button', { name: /^INITIATE/ }).count(), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      await page.goto('/#/with_menu/channel_subscription');
+      await page.getByText('Warrior monthly · £29.99 per month').waitFor();
+      await workerActive(page);
 
-    await page.context().setOffline(true);
-    await page.getByText(OFFLINE_PAYMENTS).waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-    await snap(page, 'offline-channel-subscription');
-    await audit.check('channel subscription, offline');
+      await page.context().setOffline(true);
+      await page.getByText(OFFLINE_PAYMENTS).waitFor();
+      expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      await snap(page, 'offline-channel-subscription');
+      await audit.check('channel subscription, offline');
 
-    await page.goto('/#/upgrade/superhuman');
-    await page.getByText(OFFLINE_PAYMENTS).waitFor();
-    const initiate = page.getByRole('button', { name: /^INITIATE/ });
-    expect(await initiate.count()).toBeGreaterThan(0);
-    for (const button of await initiate.all()) expect(await button.isDisabled()).toBe(true);
-    await snap(page, 'offline-subscribe');
-    await audit.check('upgrade, offline');
-    expect(audit.report).toBe('');
+      await page.goto('/#/upgrade/superhuman');
+      await page.getByText(OFFLINE_PAYMENTS).waitFor();
+      const initiate = page.getByRole('button', { name: /^INITIATE/ });
+      expect(await initiate.count()).toBeGreaterThan(0);
+      for (const button of await initiate.all()) expect(await button.isDisabled()).toBe(true);
+      await snap(page, 'offline-subscribe');
+      await audit.check('upgrade, offline');
+      expect(audit.report).toBe('');
 
-    await page.context().setOffline(false);
-    await expect.poll(() => page.getByText(OFFLINE_PAYMENTS).count()).toBe(0);
-    expect(await initiate.first().isEnabled()).toBe(true);
-    expect(pageErrors).toEqual([]);
-  });
+      await page.context().setOffline(false);
+      await expect.poll(() => page.getByText(OFFLINE_PAYMENTS).count()).toBe(0);
+      expect(await initiate.first().isEnabled()).toBe(true);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   it('the admin says it needs a connection, and nothing can be saved until the network returns', async () => {
     const { page, pageErrors } = await newPage(b.browser, { ...PHONE, ...AXE_CONTEXT });

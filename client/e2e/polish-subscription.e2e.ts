@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { OFFLINE_TEST_CARDS } from '@evolution/shared';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
 import { useBrowser, type TestPage } from './helpers/browser.ts';
-import { ADDRESS, api, createMember, signedInPage } from './helpers/members.ts';
+import { ADDRESS, api, createMember, memberTest, signedInPage } from './helpers/members.ts';
 import { settled, shows, visitSettled } from './helpers/screens.ts';
 
 const b = useBrowser();
@@ -71,43 +71,46 @@ describe('subscriptions and sessions, in Chromium', () => {
     expect(audit.report).toBe('');
   });
 
-  it('a token revoked mid-session lands on login with the redirect, and signing in returns there', async () => {
-    const member = await createMember({ setupDone: true });
-    const t = await signedInPage(b.browser, member, AXE_CONTEXT);
-    const { page } = t;
-    await visitSettled(page, '/with_menu/contact_information', 'Contact Information');
-    // Watch for the error screen: it must never show, not even for a frame.
-    await page.evaluate(() => {
-      const w = window as unknown as { errorScreenSeen: boolean };
-      w.errorScreenSeen = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes('Data could not be found')) w.errorScreenSeen = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-    // Signed out elsewhere: this phone's token is revoked on the server.
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    expect((await api('/logout', { token })).status).toBe(200);
+  memberTest(
+    'a token revoked mid-session lands on login with the redirect, and signing in returns there',
+    async ({ member }) => {
+      const t = await signedInPage(b.browser, member, AXE_CONTEXT);
+      const { page } = t;
+      await visitSettled(page, '/with_menu/contact_information', 'Contact Information');
+      // Watch for the error screen: it must never show, not even for a frame.
+      await page.evaluate(() => {
+        const w = window as unknown as { errorScreenSeen: boolean };
+        w.errorScreenSeen = false;
+        new MutationObserver(() => {
+          if (document.body.textContent?.includes('Data could not be found')) w.errorScreenSeen = true;
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      // Signed out elsewhere: this phone's token is revoked on the server.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      expect((await api('/logout', { token })).status).toBe(200);
 
-    await page.evaluate(() => {
-      location.hash = '#/with_menu/channel_subscription';
-    });
-    await page.waitForURL(/#\/login\?redirect=%2Fwith_menu%2Fchannel_subscription$/);
-    await shows(page, 'Your session has ended. Please log in again.');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    expect(await page.locator('.toast').filter({ hasText: 'unauthorized' }).count()).toBe(0);
-    await atThreeWidths(t, 'session-ended-login');
-    const audit = new AxeAudit(page);
-    await audit.check('login after the session ended');
+      await page.evaluate(() => {
+        location.hash = '#/with_menu/channel_subscription';
+      });
+      await page.waitForURL(/#\/login\?redirect=%2Fwith_menu%2Fchannel_subscription$/);
+      await shows(page, 'Your session has ended. Please log in again.');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect(await page.locator('.toast').filter({ hasText: 'unauthorized' }).count()).toBe(0);
+      await atThreeWidths(t, 'session-ended-login');
+      const audit = new AxeAudit(page);
+      await audit.check('login after the session ended');
 
-    await logInHere(page, member.email, member.password);
-    await page.waitForURL(/#\/with_menu\/channel_subscription$/);
-    await page.getByRole('heading', { level: 1, name: 'Channel Subscription' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { errorScreenSeen: boolean }).errorScreenSeen)).toBe(false);
-    expect(audit.report).toBe('');
-  });
+      await logInHere(page, member.email, member.password);
+      await page.waitForURL(/#\/with_menu\/channel_subscription$/);
+      await page.getByRole('heading', { level: 1, name: 'Channel Subscription' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { errorScreenSeen: boolean }).errorScreenSeen)).toBe(
+        false,
+      );
+      expect(audit.report).toBe('');
+    },
+  );
 
-  it('changing and cancelling a plan say what happened, and until when access lasts', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('changing and cancelling a plan say what happened, and until when access lasts', async ({ member }) => {
     const t = await signedInPage(b.browser, member, AXE_CONTEXT);
     const { page } = t;
     await page.goto('/#/upgrade/warrior');

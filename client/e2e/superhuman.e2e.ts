@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPERHUMAN_MESSAGE } from '@evolution/shared/constants';
 import { screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
-import { api, createMember, signedInPage } from './helpers/members.ts';
+import { api, memberTest, signedInPage } from './helpers/members.ts';
 import { tableRows } from './helpers/screens.ts';
 
 const b = useBrowser();
@@ -108,8 +108,7 @@ describe('the Superhuman channel, in Chromium', () => {
     },
   );
 
-  it('a Warrior-only member is turned away from the channel and told why on macro data', async () => {
-    const member = await createMember({ setupDone: true });
+  memberTest('a Warrior-only member is turned away from the channel and told why on macro data', async ({ member }) => {
     const { page } = await signedInPage(b.browser, member);
     await page.goto('/#/superhuman/meal-groups');
     await page.waitForURL((url) => !url.hash.startsWith('#/superhuman/meal-groups'));

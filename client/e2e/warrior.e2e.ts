@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './helpers/browser.ts';
 import { JOURNEY } from './helpers/journey.ts';
-import { api, memberTest, signIn } from './helpers/members.ts';
+import { api, memberTest, signedInPage, signIn } from './helpers/members.ts';
 import {
   button,
   COUNTDOWN_MS,
@@ -233,8 +233,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
   );
 
   memberTest('skipping the treadmill test records nothing and goes on to the Work route', async ({ member }) => {
-    const { page } = await newPage(b.browser, PHONE_CONTEXT);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(b.browser, member, PHONE_CONTEXT);
     await page.goto('/#/user/warrior/calibration/phase');
     await button(page, 'Skip test').click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Skip test' }).click();
@@ -250,8 +249,7 @@ describe('the warrior channel, in Chromium on a phone', () => {
   memberTest(
     'opened directly, the runner gets start-up and its phase in one request; what it needs later loads when asked for',
     async ({ member }) => {
-      const { page } = await newPage(b.browser, PHONE_CONTEXT);
-      await signIn(page, member.email, member.password);
+      const { page } = await signedInPage(b.browser, member, PHONE_CONTEXT);
       await page.goto('/#/user/warrior/calibration/phase');
       await page.getByRole('heading', { level: 1, name: 'VO2 max test' }).waitFor();
 
