@@ -1,9 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { observable } from '@trpc/server/observable';
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpc } from '../api/trpc.ts';
-import { usePageVideo } from '../pages/content/usePageVideo.ts';
 import { VideoSlot, videoSource } from './VideoSlot.tsx';
 
 const signed = 'http://127.0.0.1:3000/api/media/42?expires=1800000000&signature=ab12';
@@ -55,45 +51,5 @@ describe('without a video', () => {
       const { container } = render(<VideoSlot link={link} path={null} title="Push" />);
       expect(container.innerHTML).toBe('');
     }
-  });
-
-  it('asks the server for no page video when the page has none, and plays the one it has', async () => {
-    const asked: string[] = [];
-    const client = trpc.createClient({
-      links: [
-        () =>
-          ({ op }) =>
-            observable((observer) => {
-              asked.push(op.path);
-              observer.next({ result: { data: { data: { video_id: 7, video_link: null, video_path: signed } } } });
-              observer.complete();
-            }),
-      ],
-    });
-    const queryClient = new QueryClient();
-    function Page({ videoId }: { videoId: number | null }) {
-      const video = usePageVideo(97, null, videoId);
-      return video ? <VideoSlot link={video} title="Introduction" /> : <p>no video</p>;
-    }
-    const view = render(
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <Page videoId={null} />
-        </QueryClientProvider>
-      </trpc.Provider>,
-    );
-    expect(await screen.findByText('no video')).toBeTruthy();
-    expect(view.container.querySelector('video, iframe, figure')).toBeNull();
-    expect(asked).toEqual([]);
-
-    view.rerender(
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <Page videoId={7} />
-        </QueryClientProvider>
-      </trpc.Provider>,
-    );
-    await waitFor(() => expect(view.container.querySelector('video')?.getAttribute('src')).toBe(signed));
-    expect(asked).toEqual(['warrior.pageVideo']);
   });
 });

@@ -3,7 +3,6 @@ import { trpc } from '../../api/trpc.ts';
 import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { useQueryParams } from '../../router/useQueryParams.ts';
-import { usePageVideo } from './usePageVideo.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 
@@ -25,7 +24,6 @@ export default function IntroductionPage() {
   const type = introductionType(useQueryParams().get('type'));
   const id = INTRODUCTION_PAGE[type];
   const page = trpc.warrior.page.useQuery({ id });
-  const video = usePageVideo(id, page.data?.video_link, page.data?.video_id, page.isSuccess);
   const back = BACK[type];
   return (
     <article className="page page--narrow" aria-labelledby="page-title">
@@ -33,7 +31,7 @@ export default function IntroductionPage() {
       <QueryState query={page} loading="Loading the introduction" />
       {page.data && (
         <>
-          {video && <VideoSlot link={video} title={page.data.title} />}
+          <VideoSlot link={page.data.video_link} path={page.data.video_path} title={page.data.title} />
           {page.data.image_path && <img className="content-picture" src={page.data.image_path} alt={page.data.title} />}
           <div className="panel">
             <PageContent text={page.data.content} />

@@ -5,7 +5,6 @@ import { PageContent } from '../../components/PageContent.tsx';
 import { VideoSlot } from '../../components/VideoSlot.tsx';
 import { QueryState } from '../../components/ui/QueryState.tsx';
 import type { PageProps } from '../../router/routeTypes.ts';
-import { usePageVideo } from '../content/usePageVideo.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /warrior/technique-guides/{page}: the guide's video, title and content; a failed load goes to /. */
@@ -14,7 +13,6 @@ export default function TechniqueGuidePage({ params }: PageProps) {
   const id = Number(params.page);
   const valid = Number.isInteger(id) && id >= 1;
   const guide = trpc.warrior.page.useQuery({ id }, { enabled: valid });
-  const video = usePageVideo(id, guide.data?.video_link, guide.data?.video_id, guide.isSuccess);
 
   const failed = !valid || guide.isError;
   useEffect(() => {
@@ -30,7 +28,7 @@ export default function TechniqueGuidePage({ params }: PageProps) {
       {valid && <QueryState query={guide} loading="Loading the guide" />}
       {guide.data && (
         <>
-          {video && <VideoSlot link={video} title={guide.data.title} />}
+          <VideoSlot link={guide.data.video_link} path={guide.data.video_path} title={guide.data.title} />
           {guide.data.image_path && (
             <img className="content-picture" src={guide.data.image_path} alt={guide.data.title} />
           )}
