@@ -16,7 +16,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import sharp from 'sharp';
 
 /** One page's figures: the score out of 100, paint and blocking times in ms, layout shift, unused JavaScript in KB. */
 export interface LighthouseResult {
@@ -204,46 +203,6 @@ export async function runLighthouse(opts: {
   }
 }
 
-/** The eight calibration max tests, one entry per test (the sixth logged as not done). */
-const MAX_TESTS = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({
-  calibration_id: id,
-  amount: id === 6 ? 0 : 12,
-  time_to_complete: 60,
-}));
-
-/** Sends the three calibration phases through the REST API (photos included), so the member reaches the general track. */
-export async function calibrateMember(base: string, token: string): Promise<void> {
-  const call = async (path: string, init: RequestInit) => {
-    const res = await fetch(`${base}/api${path}`, {
-      ...init,
-      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...init.headers },
-    });
-    const body = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body;
-  };
-  const json = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const photo = async (background: string) => {
-    const form = new FormData();
-    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background } })
-      .jpeg()
-      .toBuffer();
-    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-    return ((await call('/user/image', { method: 'POST', body: form })).image as { id: number }).id;
-  };
-  await call('/user/channel/warrior/calibration/phase/vo2', json({ time_to_complete: 900 }));
-  await call('/user/channel/warrior/calibration/phase/exercise', json(MAX_TESTS));
-  const [image1, image2, image3] = [await photo('#aa3333'), await photo('#33aa33'), await photo('#3333aa')];
-  await call(
-    '/user/channel/warrior/calibration/phase/data-analysis',
-    json({ weight: 80, waist: 32, chest: 40, bicep: 14, quad: 22, body_fat: 12, image1, image2, image3 }),
-  );
-}
-
 /** Prints the medians as a table. */
 export function printLighthouse(results: LighthouseResult[], runs: number): void {
   console.log(
@@ -260,7 +219,7 @@ export function printLighthouse(results: LighthouseResult[], runs: number): void
 if (import.meta.main) {
   const { buildApp } = await import('../src/app.ts');
   const { DEMO_MEMBER } = await import('../src/db/seed.ts');
-  const { benchDatabase } = await import('./fixture.ts');
+  const { benchDatabase, calibrateOverHttp, signIn } = await import('./fixture.ts');
 
   // The product serves the built client, as in production.
   const { scratch, db, config } = await benchDatabase('evolution-lighthouse-', { SERVE_CLIENT: '1' });
@@ -276,13 +235,8 @@ if (import.meta.main) {
       if ((await fetch(`${base}/`)).headers.get('content-type')?.startsWith('text/html') !== true)
         throw new Error('No client build is served: run npm run build first.');
 
-      const login = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(DEMO_MEMBER),
-      });
-      const token = ((await login.json()) as { access_token: string }).access_token;
-      await calibrateMember(base, token);
+      const token = await signIn(base, DEMO_MEMBER);
+      await calibrateOverHttp(base, token);
 
       const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
       const reportDir = process.env.LIGHTHOUSE_REPORTS;

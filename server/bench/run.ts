@@ -36,15 +36,10 @@ const base = `http://127.0.0.1:${ports.app}`;
 const floorBase = `http://127.0.0.1:${ports.floor}`;
 const signer = createSigner({ key: config.jwtSecret, algorithm: 'HS256', expiresIn: 3_600_000 });
 
-// The demo member calibrates through the API (VO2, max tests, data analysis with three photos): a chamber page, ladders.
-// The embedded demo's seed gives them a calibration and two versions of history already: then they are used as seeded.
+// The demo member calibrates through the API (VO2, max tests, data analysis with three photos): a chamber page, ladders;
+// the embedded demo's seed gives them a calibration and two versions of history already, used as seeded.
 const member = await signIn(base, DEMO_MEMBER);
-const startUp = (await (
-  await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${member}` } })
-).json()) as {
-  need_calibration?: boolean;
-};
-if (startUp.need_calibration !== false) await calibrateOverHttp(base, member);
+await calibrateOverHttp(base, member);
 const admin = await signIn(base, DEMO_ADMIN);
 const asMember = { authorization: `Bearer ${member}` };
 // Copies of the calibrated member standing at an exercises phase (version 1, phase 2): the phase data and submissions.

@@ -304,6 +304,8 @@ export async function measureWrites(
       [CHANNEL.superhuman],
     );
     const mailedBefore = [...ctx.mail.received.values()].reduce((a, b) => a + b, 0);
+    // Mails from before the broadcast (the demo seed's messages, a sign-in notice) are not this broadcast's doubles.
+    const receivedBefore = new Map(ctx.mail.received);
     await measure(
       'channel broadcast',
       `about ${Number(audience!.n).toLocaleString('en-GB')} Superhuman members`,
@@ -338,7 +340,7 @@ export async function measureWrites(
               )
             : await until(async () => mailedNow() >= delivered, started, 1200);
         const mailed = mailedNow();
-        const doubled = [...ctx.mail.received.values()].filter((n) => n > 1).length;
+        const doubled = [...ctx.mail.received].filter(([to, n]) => n - (receivedBefore.get(to) ?? 0) > 1).length;
         const {
           rows: [marks],
         } = await db.query<{ n: string }>(
