@@ -30,7 +30,7 @@ import type { ServiceContext, SignedInContext } from './context.ts';
 import { mediaBase64 } from './media.ts';
 import { pageWindow, type Page } from './pagination.ts';
 import { generalVersions, loadLadders, memberStandings } from './programme.ts';
-import { calibrated, ensureEvolution, evolutionState } from './session.ts';
+import { chamberOpen, ensureEvolution, evolutionState } from './session.ts';
 
 // A member's training record. Each read takes the member whose record it is, so the member's own calls and the
 // admin views of a member (admin/user/{id}/evolution/...) share them; the caller decides who may read. The member's
@@ -180,9 +180,9 @@ export async function memberFormLevels(
  * without it, saying so when an admin switched it off (a stored false).
  */
 export function assertEvolutionPage(ctx: SignedInContext): void {
-  const flag = ctx.actor.me.access?.evolution_page;
-  if (flag === false) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.switchedOff);
-  if (!(flag ?? calibrated(ctx.actor.membership.evolution)))
+  const access = ctx.actor.me.access ?? {};
+  if (access.evolution_page === false) throw new DomainError('FORBIDDEN', SERVER_MESSAGE.switchedOff);
+  if (!chamberOpen(access, ctx.actor.membership.evolution))
     throw new DomainError('FORBIDDEN', SERVER_MESSAGE.unauthorized);
 }
 

@@ -45,8 +45,14 @@ export function channelAccess(channelId: number | null, active: boolean): Record
 }
 
 /** The chamber opens with the first calibration and stays open through later evolutions (docs/product.md §3). */
-export const calibrated = (evo: Pick<EvolutionFacts, 'evolution' | 'needCalibration'> | null | undefined): boolean =>
+const calibrated = (evo: Pick<EvolutionFacts, 'evolution' | 'needCalibration'> | null | undefined): boolean =>
   !!evo && (evo.evolution > 1 || !evo.needCalibration);
+
+/** Whether a member's chamber is open: an admin's stored flag when there is one, otherwise their calibration. */
+export const chamberOpen = (
+  access: Record<string, boolean | undefined>,
+  evo: Pick<EvolutionFacts, 'evolution' | 'needCalibration'> | null | undefined,
+): boolean => access.evolution_page ?? calibrated(evo);
 
 /**
  * The access map of the login response. A member's stored flags are an admin's overrides: a missing one follows the
@@ -77,7 +83,7 @@ export function accessMap(
     else if (forced === true && flag !== 'immortal_channel') channels[flag] = active;
   }
   const map = { evolution_page: false, ...user.access, ...channels };
-  map.evolution_page = user.access.evolution_page ?? calibrated(evolution);
+  map.evolution_page = chamberOpen(user.access, evolution);
   return map;
 }
 

@@ -46,7 +46,7 @@ import {
   type TrackPhase,
 } from './programme.ts';
 import { assertCanTrain } from './access.ts';
-import { calibrated, ensureEvolution, evolutionState, type EvolutionFacts } from './session.ts';
+import { chamberOpen, ensureEvolution, evolutionState, type EvolutionFacts } from './session.ts';
 
 type LadderMove = SubmissionResult['data']['ladder'][number];
 
@@ -730,12 +730,11 @@ async function recordSubmission(
     else if (payload.type === 'data-analysis') await recordDataAnalysis(r, payload.input);
 
     await advance(tx, evo, type, phase, phases);
-    const forced = actor.me.access.evolution_page;
     const body: SubmissionResult = {
       message: `${phase.page.title} complete.`,
       data: {
         ...evolutionState(evo),
-        access: { evolution_page: forced ?? calibrated(evo) },
+        access: { evolution_page: chamberOpen(actor.me.access, evo) },
         submitted: { type, phase_type: phaseType, version, phase: phase.number, page_id: phase.page.id },
         ladder,
         vo2,
