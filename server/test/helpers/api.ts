@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { laravelMessage } from '../../src/errors.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -123,17 +124,10 @@ export async function signedInAdmin(app: FastifyInstance): Promise<{ email: stri
   return { email, token: res.body.access_token as string, userId: res.body.user_id as number };
 }
 
-/** Laravel's message for a 422, built as server/src/errors.ts does: the first error, then how many more there are. */
-function laravelSummary(errors: Record<string, string[]>): string {
-  const all = Object.values(errors).flat();
-  const more = all.length - 1;
-  return more > 0 ? `${all[0]} (and ${more} more error${more === 1 ? '' : 's'})` : all[0]!;
-}
-
 /** A REST answer is Laravel's 422: exactly `{ message, errors }`, the message summarising the field errors given. */
 export function expectFieldErrors(res: { status: number; body: unknown }, errors: Record<string, string[]>) {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 422,
-    body: { message: laravelSummary(errors), errors },
+    body: { message: laravelMessage(errors), errors },
   });
 }
