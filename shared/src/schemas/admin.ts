@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { emptyToUndefined, FIELD_MESSAGE, recordId, wholeNumberFromText } from './fields.ts';
+import { blankToUndefined, emptyToUndefined, FIELD_MESSAGE, recordId, wholeNumberFromText } from './fields.ts';
 import { pageInput } from './pagination.ts';
 
 /** A row of the admin user list (docs/spec/admin.md §3). */
@@ -65,16 +65,14 @@ const M = ADMIN_USER_MESSAGE;
 
 /** The {id} of admin/admin/{id}. */
 export const adminUserIdInput = z.object({ id: recordId });
-/** Blank strings count as missing, as in a submitted form. */
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const userName = z.preprocess(
-  blank,
+  blankToUndefined,
   z.string({ error: M.nameRequired }).trim().max(255, M.nameMax).refine(noNul, M.nameNul),
 );
 const userEmail = (invalid: string) =>
   z.preprocess(
-    blank,
+    blankToUndefined,
     z
       .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.emailRequired : invalid) })
       .trim()

@@ -35,6 +35,8 @@ const REQUIRED_ADDRESS = {
   country: 'Country',
   telephone: 'Telephone',
 } as const;
+/** The names of those fields, for a form that marks them required. */
+export const REQUIRED_ADDRESS_FIELDS = Object.keys(REQUIRED_ADDRESS) as (keyof typeof REQUIRED_ADDRESS)[];
 
 /** The billing address given with a subscription registration (spec section 3). */
 const billingAddressShape = {

@@ -6,6 +6,7 @@ import {
   type ChannelDto,
   type ContactDetailsDto,
   type PlanDto,
+  REQUIRED_ADDRESS_FIELDS,
 } from '@evolution/shared';
 import { apiErrorNotice, fieldErrors, readFailure } from '../../api/errors.ts';
 import { trpc } from '../../api/trpc.ts';
@@ -38,9 +39,6 @@ const MEMBER_ADDRESS_FIELDS = [
 const ADDRESS_FIELDS = ['first_name', 'last_name', ...MEMBER_ADDRESS_FIELDS] as const;
 type RegistrationField = (typeof ACCOUNT_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
 type RegistrationValues = Record<RegistrationField, string>;
-
-/** The subscription form's rules (spec section 5): these six are required, with no message shown. */
-const REQUIRED_ADDRESS = ['address_line1', 'city', 'county', 'postcode', 'country', 'telephone'] as const;
 
 const LABEL: Record<RegistrationField, string> = {
   email: 'Email',
@@ -163,7 +161,7 @@ function Purchase({
   const buy = trpc.account.subscription.registerAndSubscribe.useMutation({ meta: { silentErrors: true } });
   const registering = mode === 'register';
   const online = useOnline();
-  const missing = REQUIRED_ADDRESS.filter((f) => !values[f].trim());
+  const missing = REQUIRED_ADDRESS_FIELDS.filter((f) => !values[f].trim());
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -217,8 +215,8 @@ function Purchase({
         setValues((v) => ({ ...v, [name]: value }));
         setServerErrors((s) => (s[name] ? { ...s, [name]: undefined } : s));
       }}
-      required={(REQUIRED_ADDRESS as readonly string[]).includes(name)}
-      invalid={submitted && missing.includes(name as (typeof REQUIRED_ADDRESS)[number])}
+      required={(REQUIRED_ADDRESS_FIELDS as readonly string[]).includes(name)}
+      invalid={submitted && missing.includes(name as (typeof REQUIRED_ADDRESS_FIELDS)[number])}
       error={serverErrors[name]}
     />
   );
