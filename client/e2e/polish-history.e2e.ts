@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBER, E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit, saveFindings } from './helpers/axe.ts';
 import { newPage, useBrowser } from './helpers/browser.ts';
-import { api, signIn } from './helpers/members.ts';
+import { adminToken, api, signIn } from './helpers/members.ts';
 import { shows, visit } from './helpers/screens.ts';
 
 const b = useBrowser();
@@ -59,6 +59,9 @@ describe('history polish, in Chromium', () => {
       await adminAudit.check('admin chamber at page 2');
 
       // The VO2 edit: a new min for Fair names Poor and its new range before saving; unticked, nothing moves.
+      const token = await adminToken();
+      const scale = async () => (await api('/admin/vo2max?page=1', { token })).json.data;
+      const scaleBefore = await scale();
       await visit(admin.page, '/admin/vo2_max/3/edit', 'Edit VO2 Max Level');
       await shows(admin.page, 'No other level moves.');
       await admin.page.getByLabel('Min (ml/kg/min)').fill('37');
@@ -69,6 +72,7 @@ describe('history polish, in Chromium', () => {
       // Nothing was saved: leaving the screen leaves the scale as it was.
       await admin.page.getByRole('link', { name: 'Cancel' }).click();
       await admin.page.getByRole('heading', { level: 1, name: 'VO2 Max Management' }).waitFor();
+      expect(await scale()).toEqual(scaleBefore);
 
       saveFindings('polish-history', [...audit.findings, ...adminAudit.findings]);
       expect(audit.report + adminAudit.report).toBe('');
