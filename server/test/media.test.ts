@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_MEDIA_KINDS,
   MEDIA_MAX_BYTES,
@@ -27,7 +26,7 @@ import { UNSUBMITTED_PHOTOS_TASK } from '../src/services/jobs.ts';
 import { IMAGE_TOO_MANY_PIXELS, deleteUnsubmittedPhotos, mediaSignature } from '../src/services/media.ts';
 import { uploadStorage } from '../src/services/storage.ts';
 import { expectFieldErrors, rest, signedInAdmin, trpc } from './helpers/api.ts';
-import { useTestApp } from './helpers/database.ts';
+import { useTestAppWithDataDir } from './helpers/database.ts';
 import { useTestS3 } from './helpers/s3.ts';
 import {
   dataAnalysis,
@@ -123,13 +122,11 @@ async function jpegWithComment(comment: string): Promise<Buffer> {
 describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
   const s3 = driver === 's3' ? useTestS3() : null;
   // Its own data folder, so counting the files of uploads/ sees only this file's uploads.
-  const dataDir = mkdtempSync(join(tmpdir(), 'evolution-media-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const ctx = useTestApp({
-    dataDir,
+  const ctx = useTestAppWithDataDir('media', {
     mediaMaxBytes: { image: MEDIA_MAX_BYTES.image, video: VIDEO_LIMIT },
     ...(s3 ? { storage: s3.storage } : {}),
   });
+  const { dataDir } = ctx;
   let admin: { token: string; userId: number };
   let member: { token: string; userId: number };
 
