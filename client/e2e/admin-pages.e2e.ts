@@ -12,12 +12,11 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PAGE_MESSAGE } from '@evolution/shared';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { LAPTOP, TABLET, auditAtSizes, reportOf, saveFindings } from './helpers/axe.ts';
-import { screenshotsWanted, useBrowser } from './helpers/browser.ts';
+import { resultsDir, screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { adminToken, api, createMember, signedInPage, unique } from './helpers/members.ts';
 import { pickImage } from './helpers/screens.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 const VIDEO = readFileSync(resolve(import.meta.dirname, 'fixtures/coach-demo.webm'));
 
 /** The headings, list items and bold words of a rendered page text, to compare what a reader sees. */

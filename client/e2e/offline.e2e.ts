@@ -13,12 +13,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_ADMIN } from './helpers/accounts.ts';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { baseUrl, CHROMIUM_ARGS, newPage, screenshotsWanted, useBrowser } from './helpers/browser.ts';
+import { baseUrl, CHROMIUM_ARGS, newPage, resultsDir, screenshotsWanted, useBrowser } from './helpers/browser.ts';
 import { measuredSuperhuman } from './helpers/calibration.ts';
 import { api, createMember, memberTest, signedInPage, signIn, unique } from './helpers/members.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 const distDir = process.env.E2E_CLIENT_DIST
   ? resolve(process.env.E2E_CLIENT_DIST)
   : resolve(import.meta.dirname, '../dist');

@@ -4,19 +4,18 @@
  * list's back link, the flag thread naming itself once, the quiet Sustain and the data analysis photo picker. Each
  * screen is saved as test-results/polish-member-E-<screen>-<width>.png and audited with axe at 390 and 1280 px.
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { AXE_CONTEXT, AxeAudit } from './helpers/axe.ts';
-import { newPage, screenshotsWanted, useBrowser, type TestPage } from './helpers/browser.ts';
+import { resultsDir, screenshotsWanted, useBrowser, type TestPage } from './helpers/browser.ts';
 import { calibrationPhase, MAX_TESTS, measuredSuperhuman } from './helpers/calibration.ts';
-import { api, createMember, signIn, type TestMember } from './helpers/members.ts';
+import { api, createMember, signedInPage, type TestMember } from './helpers/members.ts';
 import { photoInput } from './helpers/runner.ts';
 import { settled, visitSettled } from './helpers/screens.ts';
 
 const b = useBrowser();
-const resultsDir = resolve(import.meta.dirname, '../../test-results');
 
 const WIDTHS = [
   { width: 390, height: 844, touch: true },
@@ -72,11 +71,8 @@ const valueGaps = (page: Page) =>
     }),
   );
 
-async function signedIn(member: TestMember, options: BrowserContextOptions): Promise<TestPage> {
-  const tp = await newPage(b.browser, { ...AXE_CONTEXT, ...options });
-  await signIn(tp.page, member.email, member.password);
-  return tp;
-}
+const signedIn = (member: TestMember, options: BrowserContextOptions): Promise<TestPage> =>
+  signedInPage(b.browser, member, { ...AXE_CONTEXT, ...options });
 
 describe('the member side at 390, 768 and 1280 px, in Chromium', () => {
   it(

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, Page, ViewportSize } from 'playwright-core';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
-import type { TestPage } from './browser.ts';
+import { resultsDir, type TestPage } from './browser.ts';
 import { signedInPage } from './members.ts';
 
 /** axe-core's own bundle, injected into the page under test as a script. */
@@ -246,8 +246,6 @@ export class AxeAudit {
     return describeFindings(this.blocking());
   }
 }
-
-const resultsDir = resolve(import.meta.dirname, '../../../test-results');
 
 /** Keeps every finding, minor and moderate ones too, in test-results/axe-<name>.json for people to read. */
 export function saveFindings(name: string, findings: readonly Finding[]): void {

@@ -3,7 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 
-const resultsDir = resolve(import.meta.dirname, '../../../test-results');
+/** Where browser tests leave screenshots, axe findings and logs. */
+export const resultsDir = resolve(import.meta.dirname, '../../../test-results');
 
 /** Chromium flags for headless runs in containers and CI: no sandbox (root), no GPU, no background traffic. */
 export const CHROMIUM_ARGS = [
