@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Four projects, run together by `vitest run` or one at a time with `--project <name>`.
-// The machine has 2 cores: at most 2 files at once; the browser files run one after another, after the rest.
+// The machine has 2 cores: at most 2 files at once. Two browser files at once each have a server of their own (lanes,
+// client/e2e/helpers/global-setup.ts).
 export default defineConfig({
   test: {
     passWithNoTests: true,
@@ -43,7 +44,6 @@ export default defineConfig({
           environment: 'node',
           include: ['client/e2e/**/*.e2e.ts'],
           globalSetup: ['client/e2e/helpers/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -8,6 +8,8 @@ import { MEDIA_MAX_BYTES } from '@evolution/shared';
 export interface AppConfig {
   /** PostgreSQL connection string; when empty, main.ts starts an embedded PostgreSQL. */
   databaseUrl: string;
+  /** The embedded PostgreSQL's port; undefined: 54330, or a free one if that is taken. */
+  embeddedPostgresPort: number | undefined;
   port: number;
   host: string;
   /** Public base URL used in emails and pagination links. */
@@ -277,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mailFrom = env.MAIL_FROM ?? 'Evolution <no-reply@localhost>';
   return {
     databaseUrl: env.DATABASE_URL ?? '',
+    embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT ? int(env.EMBEDDED_POSTGRES_PORT, 0) || undefined : undefined,
     port,
     host: env.HOST ?? '0.0.0.0',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

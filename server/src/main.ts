@@ -28,7 +28,11 @@ async function main() {
   if (payments) console.warn(payments);
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, persistent: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPostgresPort,
+      persistent: true,
+    });
     config.databaseUrl = embedded.url;
     console.log(`Embedded PostgreSQL started (data in ${join(config.dataDir, 'postgres')})`);
   }

@@ -156,7 +156,7 @@ describe('the server', () => {
       expect((await rest(ctx.app, 'GET', '/api/channel')).status).toBe(200);
       await admin.query(`alter database "${name}" allow_connections true`);
       // Pooled connections that were cut may fail once more before the pool replaces them.
-      await expect.poll(async () => (await rest(ctx.app, 'GET', '/healthz')).status, { timeout: 5000 }).toBe(200);
+      await expect.poll(async () => (await rest(ctx.app, 'GET', '/healthz')).status, { timeout: 20_000 }).toBe(200);
     } finally {
       await admin.query(`alter database "${name}" allow_connections true`);
       await admin.end();

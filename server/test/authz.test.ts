@@ -109,7 +109,7 @@ async function liveStatus(who: Caller): Promise<number> {
     () => {
       if (ctx.app.live.size !== listeners) throw new Error('still registered');
     },
-    { timeout: 5000, interval: 20 },
+    { timeout: 20_000, interval: 20 },
   );
   return status;
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FLAG_MESSAGE as M,
   ROLE,
@@ -13,7 +13,7 @@ import type { LiveEvent } from '../src/services/live.ts';
 import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useLiveEvents } from './helpers/liveEvents.ts';
-import { useTestSmtp } from './helpers/smtp.ts';
+import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
 
 // Assistance flags: the member's and the coaches' calls, mails through the queue, live notices on commit.
 
@@ -56,18 +56,13 @@ interface Delivered {
   subject: string;
   text: string;
 }
-/** Quoted-printable soft breaks and escapes undone, so the text reads as sent. */
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** Waits until the worker has sent every queued mail (a sent mail's job row is deleted). */
 async function queueDrained(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  await vi.waitFor(async () => {
     const [row] = await em().execute<{ n: string }[]>('select count(*) as n from graphile_worker._private_jobs');
-    if (Number(row?.n) === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the mail queue did not drain');
+    if (Number(row?.n) !== 0) throw new Error('the mail queue did not drain');
+  }, MAIL_WAIT);
 }
 
 /**

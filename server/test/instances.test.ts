@@ -179,7 +179,7 @@ describe('two instances on one database', () => {
       ).toBe(200);
       // A's own copy is dropped before its answer; B's when the database tells it (on commit).
       expect(await channelName(urlA)).toBe('Warrior Elite');
-      await expect.poll(() => channelName(urlB), { timeout: 5000 }).toBe('Warrior Elite');
+      await expect.poll(() => channelName(urlB), { timeout: 20_000 }).toBe('Warrior Elite');
       // Programme content edited outside the app reaches both as well.
       const member = await trainingMember(b);
       const versionTitle = async (base: string) =>
@@ -189,8 +189,8 @@ describe('two instances on one database', () => {
       const before = await versionTitle(urlB);
       await versionTitle(urlA);
       await sql.query("update page_categories set name = 'Version 1: Groundwork' where version = 1");
-      await expect.poll(() => versionTitle(urlA), { timeout: 5000 }).toBe('Version 1: Groundwork');
-      await expect.poll(() => versionTitle(urlB), { timeout: 5000 }).toBe('Version 1: Groundwork');
+      await expect.poll(() => versionTitle(urlA), { timeout: 20_000 }).toBe('Version 1: Groundwork');
+      await expect.poll(() => versionTitle(urlB), { timeout: 20_000 }).toBe('Version 1: Groundwork');
       await sql.query('update page_categories set name = $1 where version = 1', [before]);
     } finally {
       await call(urlA, 'PUT', '/api/admin/channel/1', { token: admin.token, body: { name: 'Warrior' } });
@@ -221,7 +221,7 @@ describe('two instances on one database', () => {
       });
       expect(sent.status).toBe(201);
       await expect
-        .poll(() => sub.topics(), { timeout: 5000, interval: 20 })
+        .poll(() => sub.topics(), { timeout: 20_000, interval: 20 })
         .toContainEqual({ topic: 'message', id: sent.body.data.id });
     } finally {
       sub.stop();

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { enqueueMail } from '../src/services/jobs.ts';
 import { newMember, rest } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { useTestSmtp } from './helpers/smtp.ts';
+import { MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
 
 // A real SMTP server in the test whose behaviour each test sets per recipient: refuse the first try, or answer slowly.
 const tries = new Map<string, number>();
@@ -26,13 +26,12 @@ const ctx = useTestApp({ smtpUrl, jobPollIntervalMs: 100, mailFrom: 'Evolution <
 let seq = 0;
 const address = (label: string) => `${label}-${Date.now()}-${++seq}@example.com`;
 const mailsTo = (email: string) => inbox.filter((m) => m.toLowerCase().includes(`to: ${email}`));
-async function waitForMail(email: string, timeoutMs = 5000): Promise<string> {
-  for (const start = Date.now(); Date.now() - start < timeoutMs; await new Promise((r) => setTimeout(r, 50))) {
+const waitForMail = (email: string): Promise<string> =>
+  vi.waitFor(() => {
     const found = mailsTo(email)[0];
-    if (found) return found;
-  }
-  throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
-}
+    if (!found) throw new Error(`no mail to ${email}`);
+    return found;
+  }, MAIL_WAIT);
 const mail = (to: string, subject = 'Hello') => ({ to, subject, text: `A message for ${to}` });
 const pendingJobs = async () =>
   Number(
@@ -70,7 +69,7 @@ describe('the job queue', () => {
     refuseFirst.add(to);
     const queuedAt = Date.now();
     await ctx.app.orm.em.fork().transactional(async (em) => enqueueMail(em, mail(to, 'Retried mail')));
-    await waitForMail(to, 10_000);
+    await waitForMail(to);
     expect(tries.get(to)).toBe(2);
     expect(mailsTo(to)).toHaveLength(1);
     // The library waits e^1 ≈ 2.7 s before the second attempt.
@@ -89,7 +88,7 @@ describe('the job queue', () => {
     const answeredIn = Date.now() - started;
     expect(res.status).toBe(200);
     expect(answeredIn).toBeLessThan(1000);
-    const raw = await waitForMail(email, 8000);
+    const raw = await waitForMail(email);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(raw).toMatch(/Subject: Reset your password/);
   }, 15_000);
@@ -112,6 +111,6 @@ describe('the job queue', () => {
     await waitForMail(to);
     expect(await connections()).toBeGreaterThan(before);
     await app.close();
-    await expect.poll(connections, { timeout: 5000 }).toBe(before);
+    await expect.poll(connections, { timeout: 20_000 }).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHANNEL,
   MESSAGE_RECIPIENTS_SHOWN,
@@ -17,7 +17,7 @@ import type { LiveEvent } from '../src/services/live.ts';
 import { expectFieldErrors, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useLiveEvents } from './helpers/liveEvents.ts';
-import { useTestSmtp } from './helpers/smtp.ts';
+import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
 import { trainingMember } from './helpers/training.ts';
 
 // Coaches' messages: the admin's and the member's calls, the channel audience, read marking, the unread
@@ -115,9 +115,6 @@ const send = (body: unknown, token: string | undefined = coach.token) =>
   rest(ctx.app, 'POST', '/api/admin/message', { token, body });
 const get = (url: string, token: string | undefined) => rest(ctx.app, 'GET', url, { token });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Quoted-printable soft breaks and escapes undone, so a mail reads as sent. */
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const mailsTo = (email: string, since = 0) =>
   inbox
     .slice(since)
@@ -126,11 +123,10 @@ const mailsTo = (email: string, since = 0) =>
 
 /** Waits until each address has a mail since `since` (the queue's worker sends them after the commit). */
 async function awaitMails(emails: string[], since: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (emails.every((e) => mailsTo(e, since).length > 0)) return;
-    await pause(50);
-  }
-  throw new Error(`no mail to ${emails.filter((e) => mailsTo(e, since).length === 0).join(', ')}`);
+  await vi.waitFor(() => {
+    const waiting = emails.filter((e) => mailsTo(e, since).length === 0);
+    if (waiting.length) throw new Error(`no mail to ${waiting.join(', ')}`);
+  }, MAIL_WAIT);
 }
 
 /** The live notices heard while `work` ran (a notification travels on another connection: give it a moment). */

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../src/db/kysely.ts';
 import { PasswordReset, User } from '../src/entities/index.ts';
 import { createMember } from '../src/services/auth.ts';
@@ -12,7 +12,7 @@ import { PASSWORD_RESET_TASK } from '../src/services/passwordReset.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { expectFieldErrors, newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { useTestSmtp } from './helpers/smtp.ts';
+import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
 
 // A real SMTP server in the test: the app sends through SMTP_URL and the test reads what arrived.
 const { url: smtpUrl, inbox } = await useTestSmtp();
@@ -22,18 +22,12 @@ const ctx = useTestApp({
   mailFrom: 'Evolution <no-reply@evolution.example>',
 });
 
-/** Quoted-printable soft breaks and escapes undone, so the link reads as sent. */
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-async function mailTo(email: string, since: number): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+const mailTo = (email: string, since: number): Promise<string> =>
+  vi.waitFor(() => {
     const found = inbox.slice(since).find((m) => m.toLowerCase().includes(`to: ${email}`));
-    if (found) return decode(found);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${email}`);
-}
+    if (!found) throw new Error(`no mail to ${email}`);
+    return decode(found);
+  }, MAIL_WAIT);
 function linkIn(mail: string) {
   const link = mail.match(/https:\/\/evolution\.example\/#\/reset-password\?[^\s]+/)?.[0];
   expect(link).toBeDefined();
@@ -216,16 +210,17 @@ async function knownEmails(count: number): Promise<string[]> {
 /** Waits until no reset request or mail is queued or running, so one request's work never lands in another's time. */
 async function queueIdle(): Promise<void> {
   const em = ctx.app.orm.em.fork();
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::int as n from graphile_worker.jobs where task_identifier in (${PASSWORD_RESET_TASK}, ${MAIL_TASK}) and attempts < max_attempts`.execute(
-      db(em),
-    );
-    if (rows[0]!.n === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the job queue did not drain');
+  await vi.waitFor(
+    async () => {
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from graphile_worker.jobs where task_identifier in (${PASSWORD_RESET_TASK}, ${MAIL_TASK}) and attempts < max_attempts`.execute(
+        db(em),
+      );
+      if (rows[0]!.n !== 0) throw new Error('the job queue did not drain');
+    },
+    { ...MAIL_WAIT, interval: 10 },
+  );
 }
 
 /** POST /api/password/create over a real socket from its own loopback address: the status and the milliseconds taken. */

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { newMember, rest } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { useTestSmtp } from './helpers/smtp.ts';
+import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
 
 // The sign-in throttles against a real socket: each guess comes from its own loopback address (Linux routes all of
 // 127/8 to lo), the server sees that address (no trusted proxy), and the limits are small so the file runs in seconds.
@@ -75,19 +75,14 @@ function expectTooMany(res: Answer, limit: number) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-/** Quoted-printable soft breaks and escapes undone. */
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const mailsTo = (email: string, subject: string) =>
   inbox.map(decode).filter((m) => m.toLowerCase().includes(`to: ${email}`) && m.includes(`Subject: ${subject}`));
-async function waitForMail(email: string, subject: string, count = 1): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
+const waitForMail = (email: string, subject: string, count = 1): Promise<string[]> =>
+  vi.waitFor(() => {
     const found = mailsTo(email, subject);
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail "${subject}" to ${email}`);
-}
+    if (found.length < count) throw new Error(`no mail "${subject}" to ${email}`);
+    return found;
+  }, MAIL_WAIT);
 
 async function rateLimitRow(key: string): Promise<number | null> {
   const sql = new pg.Client({ connectionString: ctx.databaseUrl });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import type { E2eLane } from './global-setup.ts';
 
 /** Where browser tests leave screenshots, axe findings and logs. */
 export const resultsDir = resolve(import.meta.dirname, '../../../test-results');
@@ -28,9 +29,21 @@ function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The URL of the real server started by the browser project's global setup. */
+/**
+ * This file's lane of the browser project's global setup: the worker's pool id (1 or 2, never the same for two files
+ * running at once) picks it, so two files side by side never share a server, a database or a mailbox.
+ */
+export function lane(): E2eLane {
+  const lanes = inject('e2eLanes');
+  const found = lanes[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
+  if (!found)
+    throw new Error(`No browser-test lane for VITEST_POOL_ID=${process.env.VITEST_POOL_ID} (${lanes.length} lanes)`);
+  return found;
+}
+
+/** The URL of this file's real server (see lane). */
 export function baseUrl(): string {
-  return inject('e2eBaseUrl');
+  return lane().baseUrl;
 }
 
 /** One browser per test file: launched before all tests, closed after. */
@@ -124,7 +137,7 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 /** The provided base URL, or none when running outside the browser project (e.g. a quick smoke script). */
 function safeBaseUrl(): string | undefined {
   try {
-    return inject('e2eBaseUrl');
+    return baseUrl();
   } catch {
     return undefined;
   }

@@ -23,10 +23,8 @@ const resultsDir = join(repoRoot, 'test-results');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the real server under browser test listens, e.g. http://127.0.0.1:43121 */
-    e2eBaseUrl: string;
-    /** Where the test SMTP server writes each message it receives, one JSON file per message (see mailbox.ts). */
-    e2eMailDir: string;
+    /** The browser tests' lanes, one per worker of the browser project (see setup below). */
+    e2eLanes: E2eLane[];
   }
 }
 
@@ -151,22 +149,28 @@ async function stopServer(server: ChildProcess, dataDir: string) {
   }
 }
 
-/**
- * Builds the client, starts the real server (`node server/src/main.ts`) on a free port with a throw-away DATA_DIR,
- * waits for GET /healthz = 200 and provides its URL as `e2eBaseUrl`. With TEST_DATABASE_URL the server gets a fresh
- * database there; otherwise it runs its own embedded PostgreSQL, exactly as `npm start` does.
- */
-export async function setup(project: TestProject) {
-  await buildClient();
+/** One lane of the browser tests: a real server with its own data folder, database and mailbox. */
+export interface E2eLane {
+  /** Where the real server under browser test listens, e.g. http://127.0.0.1:43121 */
+  baseUrl: string;
+  /** Where the lane's test SMTP server writes each message it receives, one JSON file per message (see mailbox.ts). */
+  mailDir: string;
+}
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'evolution-e2e-'));
+/**
+ * Starts one lane: a test SMTP server and the real server (`node server/src/main.ts`) on free ports with a throw-away
+ * DATA_DIR, and waits for GET /healthz = 200. With TEST_DATABASE_URL the server gets a fresh database there; otherwise
+ * it runs its own embedded PostgreSQL, exactly as `npm start` does. Answers the lane and how to stop it.
+ */
+async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `evolution-e2e-${lane}-`));
   const mailDir = join(dataDir, 'smtp-received');
   mkdirSync(mailDir, { recursive: true });
   const mail = await startMailServer(mailDir);
   const port = await freePort();
   const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;
   mkdirSync(resultsDir, { recursive: true });
-  const logFile = join(resultsDir, 'e2e-server.log');
+  const logFile = join(resultsDir, `e2e-server-${lane}.log`);
   const log = createWriteStream(logFile);
 
   const server = spawn(process.execPath, ['server/src/main.ts'], {
@@ -185,6 +189,8 @@ export async function setup(project: TestProject) {
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
+      // Lanes start side by side: each embedded PostgreSQL on a port of its own.
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEMO_SEED: '1',
@@ -205,24 +211,44 @@ export async function setup(project: TestProject) {
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseUrl, server, logFile);
-  } catch (err) {
-    await stopServer(server, dataDir);
-    await mail.stop();
-    await database?.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-  project.provide('e2eBaseUrl', baseUrl);
-  project.provide('e2eMailDir', mailDir);
-
-  return async () => {
+  const stop = async () => {
     await stopServer(server, dataDir);
     await mail.stop();
     log.end();
     await database?.drop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, server, logFile);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, mailDir, stop };
+}
+
+/**
+ * Builds the client and starts one lane per worker of the browser project, side by side, and provides them as
+ * `e2eLanes`. Two browser files run at once, each on its own lane (helpers/browser.ts picks it by VITEST_POOL_ID):
+ * a file changes what its server holds (an exercise, a page, a form's targets) with no other file watching.
+ */
+export async function setup(project: TestProject) {
+  await buildClient();
+  const started = await Promise.allSettled(
+    Array.from({ length: project.config.maxWorkers }, (_, i) => startLane(i + 1)),
+  );
+  const lanes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(lanes.map((l) => l.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eLanes',
+    lanes.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
+  );
+  return async () => {
+    await Promise.all(lanes.map((l) => l.stop()));
   };
 }

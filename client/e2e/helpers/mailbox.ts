@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { lane } from './browser.ts';
 import type { StoredMail } from './global-setup.ts';
 
 /** A message the test SMTP server received, with its text body decoded. */
@@ -10,7 +10,7 @@ export interface ReceivedMail extends StoredMail {
 }
 
 /** Every message received so far, oldest first. */
-function allMail(dir: string = inject('e2eMailDir')): ReceivedMail[] {
+function allMail(dir: string = lane().mailDir): ReceivedMail[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))

@@ -72,7 +72,7 @@ export function subscribeLive(
     topics: () => received.map((r) => r.data),
     /** Resolves once the server has registered this subscription with its listener. */
     registered: async () => {
-      await expect.poll(() => app.live.size, { timeout: 5000 }).toBeGreaterThan(sizeBefore);
+      await expect.poll(() => app.live.size, { timeout: 20_000 }).toBeGreaterThan(sizeBefore);
     },
     stop: () => sub.unsubscribe(),
   };

@@ -86,7 +86,7 @@ export async function useTestPushService() {
     },
     to,
     /** Waits for the `n`-th request to a device (1 by default) and answers it. */
-    async received(device: string, n = 1, timeoutMs = 8000): Promise<PushRequest> {
+    async received(device: string, n = 1, timeoutMs = 20_000): Promise<PushRequest> {
       for (const start = Date.now(); Date.now() - start < timeoutMs; await new Promise((r) => setTimeout(r, 25))) {
         const found = to(device)[n - 1];
         if (found) return found;

@@ -2,6 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll } from 'vitest';
 
+/** How long a test waits for the job queue's worker to send a mail: generous, as the whole suite's load can slow it. */
+export const MAIL_WAIT = { timeout: 20_000, interval: 25 } as const;
+
+/** Quoted-printable soft breaks and escapes undone, so a mail's text (and its links) read as sent. */
+export const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 /** One mail as the test SMTP server received it: the envelope's recipients and the raw message. */
 export interface Delivery {
   to: string[];
