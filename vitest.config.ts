@@ -2,8 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Four projects, run together by `vitest run` or one at a time with `--project <name>`.
-// The machine has 2 cores: at most 2 files at once. Two browser files at once each have a server of their own (lanes,
-// client/e2e/helpers/global-setup.ts).
+// The machine has 2 cores: at most 2 files at once. The browser files run after the rest, two at once, each with a
+// server of its own (lanes, client/e2e/helpers/global-setup.ts).
 export default defineConfig({
   test: {
     passWithNoTests: true,
@@ -44,6 +44,9 @@ export default defineConfig({
           environment: 'node',
           include: ['client/e2e/**/*.e2e.ts'],
           globalSetup: ['client/e2e/helpers/global-setup.ts'],
+          // After the other projects, so their timed checks (a reset answered at once, equal timings) never share the
+          // cores with Chromium; two browser files at once, each on its own lane.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

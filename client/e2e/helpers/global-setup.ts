@@ -163,69 +163,72 @@ export interface E2eLane {
  * it runs its own embedded PostgreSQL, exactly as `npm start` does. Answers the lane and how to stop it.
  */
 async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), `evolution-e2e-${lane}-`));
-  const mailDir = join(dataDir, 'smtp-received');
-  mkdirSync(mailDir, { recursive: true });
-  const mail = await startMailServer(mailDir);
-  const port = await freePort();
-  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;
-  mkdirSync(resultsDir, { recursive: true });
-  const logFile = join(resultsDir, `e2e-server-${lane}.log`);
-  const log = createWriteStream(logFile);
-
-  const server = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      // As `npm start` would run it: without the test runner's NODE_ENV=test and VITEST* variables.
-      ...Object.fromEntries(
-        Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
-      ),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Links in emails point at the server under test.
-      APP_URL: `http://127.0.0.1:${port}`,
-      // Mail goes through the test SMTP server (server/src/services/mail.ts: nodemailer with this URL, plain SMTP).
-      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      // Lanes start side by side: each embedded PostgreSQL on a port of its own.
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      DEMO_SEED: '1',
-      // The browser tests buy plans with the offline test cards, with or without a DATABASE_URL.
-      PAYMENT_PROVIDER: 'offline',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      SERVE_CLIENT: '1',
-      CLIENT_DIST: clientDist,
-      // The browser tests log in many times from one address.
-      AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
-      // Cheap hashing, as the server tests use: hundreds of sign-ups and sign-ins, and the hash's cost is not under test.
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      // Devices subscribe on the test's local push service (push.e2e.ts), plain http on the loopback.
-      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
-    },
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-
+  // What to undo, each step pushed as its thing is made: the last made is undone first, by stop or by a failed start.
+  const undo: (() => unknown)[] = [];
   const stop = async () => {
-    await stopServer(server, dataDir);
-    await mail.stop();
-    log.end();
-    await database?.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const step of undo.splice(0).reverse()) await step();
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
+    const dataDir = mkdtempSync(join(tmpdir(), `evolution-e2e-${lane}-`));
+    undo.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const mailDir = join(dataDir, 'smtp-received');
+    mkdirSync(mailDir, { recursive: true });
+    const mail = await startMailServer(mailDir);
+    undo.push(() => mail.stop());
+    const port = await freePort();
+    const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;
+    if (database) undo.push(() => database.drop().catch(() => {}));
+    mkdirSync(resultsDir, { recursive: true });
+    const logFile = join(resultsDir, `e2e-server-${lane}.log`);
+    const log = createWriteStream(logFile);
+    undo.push(() => log.end());
+
+    const server = spawn(process.execPath, ['server/src/main.ts'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        // As `npm start` would run it: without the test runner's NODE_ENV=test and VITEST* variables.
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
+        ),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // Links in emails point at the server under test.
+        APP_URL: `http://127.0.0.1:${port}`,
+        // Mail goes through the test SMTP server (server/src/services/mail.ts: nodemailer with this URL, plain SMTP).
+        SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        // Lanes start side by side: each embedded PostgreSQL on a port of its own.
+        EMBEDDED_POSTGRES_PORT: String(await freePort()),
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        DEMO_SEED: '1',
+        // The browser tests buy plans with the offline test cards, with or without a DATABASE_URL.
+        PAYMENT_PROVIDER: 'offline',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        SERVE_CLIENT: '1',
+        CLIENT_DIST: clientDist,
+        // The browser tests log in many times from one address.
+        AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
+        // Cheap hashing, as the server tests use: hundreds of sign-ups and sign-ins, and the hash's cost is not under test.
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+        // Devices subscribe on the test's local push service (push.e2e.ts), plain http on the loopback.
+        PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+      },
+    });
+    server.stdout?.pipe(log);
+    server.stderr?.pipe(log);
+
+    undo.push(() => stopServer(server, dataDir));
+    const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, server, logFile);
+    return { baseUrl, mailDir, stop };
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseUrl, mailDir, stop };
 }
 
 /**
@@ -239,16 +242,16 @@ export async function setup(project: TestProject) {
     Array.from({ length: project.config.maxWorkers }, (_, i) => startLane(i + 1)),
   );
   const lanes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) {
-    await Promise.all(lanes.map((l) => l.stop()));
-    throw failed.reason;
+  const failures = started.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (failures.length) {
+    await Promise.allSettled(lanes.map((l) => l.stop()));
+    throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Browser-test lanes failed to start');
   }
   project.provide(
     'e2eLanes',
     lanes.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
   );
   return async () => {
-    await Promise.all(lanes.map((l) => l.stop()));
+    await Promise.allSettled(lanes.map((l) => l.stop()));
   };
 }

@@ -70,5 +70,5 @@ describe('the mail server down', () => {
     // Sent, it leaves the queue, and it is sent only once.
     await expect.poll(async () => (await mailJobs()).length, { timeout: 20_000 }).toBe(0);
     expect(inbox()).toHaveLength(1);
-  });
+  }, 90_000);
 });
