@@ -27,6 +27,8 @@ export default defineConfig({
           // Each file migrates its own database and hashes real passwords.
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // A poll ends as soon as its check holds; the 1 s default only ever failed a slow run, never caught a bug.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -49,6 +51,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll ends as soon as its screen shows; under CI's load a lazy screen took over the 1 s default to appear.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
