@@ -107,8 +107,8 @@ export async function buildApp(
     if (app.draining) reply.header('connection', 'close');
     return payload;
   });
-  // A refused upload is answered before its body has arrived: the rest is read first (up to the route's own body
-  // limit, or the largest upload a route that takes uploads accepts), so the client, still sending, gets the answer
+  // A refused upload is answered before its body has arrived: the rest is read first (up to 10 MB, or the largest
+  // upload a route that takes uploads accepts: http/unreadBody.ts), so the client, still sending, gets the answer
   // rather than a reset connection.
   const uploadCeiling = Math.max(PHOTO_MAX_BYTES, config.mediaMaxBytes.image, config.mediaMaxBytes.video) + 64 * 1024;
   app.addHook('onSend', async (req, reply, payload) => {
