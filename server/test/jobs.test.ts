@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { enqueueMail } from '../src/services/jobs.ts';
 import { newMember, rest } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
+import { mailsTo, useTestSmtp, waitForMails } from './helpers/smtp.ts';
 
 // A real SMTP server in the test whose behaviour each test sets per recipient: refuse the first try, or answer slowly.
 const tries = new Map<string, number>();
@@ -25,13 +25,6 @@ const ctx = useTestApp({ smtpUrl, jobPollIntervalMs: 100, mailFrom: 'Evolution <
 
 let seq = 0;
 const address = (label: string) => `${label}-${Date.now()}-${++seq}@example.com`;
-const mailsTo = (email: string) => inbox.filter((m) => m.toLowerCase().includes(`to: ${email}`));
-const waitForMail = (email: string): Promise<string> =>
-  vi.waitFor(() => {
-    const found = mailsTo(email)[0];
-    if (!found) throw new Error(`no mail to ${email}`);
-    return found;
-  }, MAIL_WAIT);
 const mail = (to: string, subject = 'Hello') => ({ to, subject, text: `A message for ${to}` });
 const pendingJobs = async () =>
   Number(
@@ -42,7 +35,7 @@ describe('the job queue', () => {
   it('sends a mail queued in a committed transaction through SMTP, with our sender', async () => {
     const to = address('committed');
     await ctx.app.orm.em.fork().transactional(async (em) => enqueueMail(em, mail(to, 'Committed mail')));
-    const raw = await waitForMail(to);
+    const [raw] = await waitForMails(inbox, to);
     expect(raw).toMatch(/Subject: Committed mail/);
     expect(raw).toMatch(/From: Evolution <no-reply@evolution\.example>/);
     expect(raw).toContain(`A message for ${to}`);
@@ -59,9 +52,9 @@ describe('the job queue', () => {
     // A mail queued after it is a barrier: once it is in, the rolled-back one would have been too.
     const barrier = address('barrier');
     await ctx.app.orm.em.fork().transactional(async (em) => enqueueMail(em, mail(barrier)));
-    await waitForMail(barrier);
+    await waitForMails(inbox, barrier);
     expect(tries.has(lost)).toBe(false);
-    expect(mailsTo(lost)).toEqual([]);
+    expect(mailsTo(inbox, lost)).toEqual([]);
   });
 
   it('retries a send the SMTP server refused, with backoff, and then delivers it once', async () => {
@@ -69,9 +62,9 @@ describe('the job queue', () => {
     refuseFirst.add(to);
     const queuedAt = Date.now();
     await ctx.app.orm.em.fork().transactional(async (em) => enqueueMail(em, mail(to, 'Retried mail')));
-    await waitForMail(to);
+    await waitForMails(inbox, to);
     expect(tries.get(to)).toBe(2);
-    expect(mailsTo(to)).toHaveLength(1);
+    expect(mailsTo(inbox, to)).toHaveLength(1);
     // The library waits e^1 ≈ 2.7 s before the second attempt.
     expect(Date.now() - queuedAt).toBeGreaterThanOrEqual(2500);
     // Done jobs leave the queue.
@@ -88,7 +81,7 @@ describe('the job queue', () => {
     const answeredIn = Date.now() - started;
     expect(res.status).toBe(200);
     expect(answeredIn).toBeLessThan(1000);
-    const raw = await waitForMail(email);
+    const [raw] = await waitForMails(inbox, email);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(raw).toMatch(/Subject: Reset your password/);
   }, 45_000);
@@ -108,7 +101,7 @@ describe('the job queue', () => {
     await app.ready();
     const to = address('second-app');
     await app.orm.em.fork().transactional(async (em) => enqueueMail(em, mail(to)));
-    await waitForMail(to);
+    await waitForMails(inbox, to);
     expect(await connections()).toBeGreaterThan(before);
     await app.close();
     // Under the pools' 10 s idle timeout: a pool close() forgot would not drain by itself in time.

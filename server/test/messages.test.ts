@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNEL,
   MESSAGE_RECIPIENTS_SHOWN,
@@ -17,7 +17,7 @@ import type { LiveEvent } from '../src/services/live.ts';
 import { expectFieldErrors, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useLiveEvents } from './helpers/liveEvents.ts';
-import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
+import { mailsTo, useTestSmtp, waitForMails } from './helpers/smtp.ts';
 import { trainingMember } from './helpers/training.ts';
 
 // Coaches' messages: the admin's and the member's calls, the channel audience, read marking, the unread
@@ -115,19 +115,9 @@ const send = (body: unknown, token: string | undefined = coach.token) =>
   rest(ctx.app, 'POST', '/api/admin/message', { token, body });
 const get = (url: string, token: string | undefined) => rest(ctx.app, 'GET', url, { token });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mailsTo = (email: string, since = 0) =>
-  inbox
-    .slice(since)
-    .map(decode)
-    .filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`));
-
 /** Waits until each address has a mail since `since` (the queue's worker sends them after the commit). */
-async function awaitMails(emails: string[], since: number): Promise<void> {
-  await vi.waitFor(() => {
-    const waiting = emails.filter((e) => mailsTo(e, since).length === 0);
-    if (waiting.length) throw new Error(`no mail to ${waiting.join(', ')}`);
-  }, MAIL_WAIT);
-}
+const awaitMails = (emails: string[], since: number) =>
+  Promise.all(emails.map((email) => waitForMails(inbox, email, { since })));
 
 /** The live notices heard while `work` ran (a notification travels on another connection: give it a moment). */
 async function heard<R>(work: () => Promise<R>): Promise<{ result: R; heard: LiveEvent[] }> {
@@ -317,7 +307,7 @@ describe('a message to one member', () => {
     expect((await get('/api/user/message', warriorB.token)).body.meta.total).toBe(0);
 
     await awaitMails([warriorA.email], since);
-    const [mail] = mailsTo(warriorA.email, since);
+    const [mail] = mailsTo(inbox, warriorA.email, { since });
     expect(mail).toMatch(/Subject: Message from your coach: Week 3 check-in/);
     expect(mail).toContain('Keep the tempo slow on the negatives.');
     expect(mail).toContain(`https://evolution.example/#/with_menu/messages/${directId}`);
@@ -447,10 +437,10 @@ describe('a message to a channel', () => {
     await awaitMails([warriorA.email, warriorB.email], since);
     await pause(300);
     for (const left of [lapsed, canceled, superhuman, unsubscribed, subscribedAdmin]) {
-      expect(mailsTo(left.email, since)).toEqual([]);
+      expect(mailsTo(inbox, left.email, { since })).toEqual([]);
       expect(await em().count(MessageRecipient, { message: id, user: left.id })).toBe(0);
     }
-    expect(mailsTo(warriorA.email, since)).toHaveLength(1);
+    expect(mailsTo(inbox, warriorA.email, { since })).toHaveLength(1);
     expect(inbox.length - since).toBe(2);
     expect((await get('/api/user/message/unread_count', warriorB.token)).body.data.unread_count).toBe(1);
     expect((await get('/api/user/message', lapsed.token)).body.meta.total).toBe(0);
@@ -470,7 +460,7 @@ describe('a double-clicked send', () => {
     expect(await em().count(Message, {})).toBe(before + 1);
     await awaitMails([warriorB.email], since);
     await pause(300);
-    expect(mailsTo(warriorB.email, since)).toHaveLength(1);
+    expect(mailsTo(inbox, warriorB.email, { since })).toHaveLength(1);
     // Another key is another message.
     expect((await send({ ...body, idempotency_key: 'send-8a2d' })).status).toBe(201);
   });
@@ -502,7 +492,7 @@ describe('a message in Markdown', () => {
     expect((await get(`/api/user/message/${res.body.data.id}`, reader.token)).body.data.message).toBe(body);
 
     await awaitMails([reader.email], since);
-    const [mail] = mailsTo(reader.email, since);
+    const [mail] = mailsTo(inbox, reader.email, { since });
     expect(mail).toMatch(/Content-Type: multipart\/alternative/i);
     const [, text] = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(mail!)!;
     const [, html] = /Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(mail!)!;

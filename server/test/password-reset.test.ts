@@ -12,7 +12,7 @@ import { PASSWORD_RESET_TASK } from '../src/services/passwordReset.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { expectFieldErrors, newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
+import { MAIL_WAIT, useTestSmtp, waitForMails } from './helpers/smtp.ts';
 
 // A real SMTP server in the test: the app sends through SMTP_URL and the test reads what arrived.
 const { url: smtpUrl, inbox } = await useTestSmtp();
@@ -22,12 +22,8 @@ const ctx = useTestApp({
   mailFrom: 'Evolution <no-reply@evolution.example>',
 });
 
-const mailTo = (email: string, since: number): Promise<string> =>
-  vi.waitFor(() => {
-    const found = inbox.slice(since).find((m) => m.toLowerCase().includes(`to: ${email}`));
-    if (!found) throw new Error(`no mail to ${email}`);
-    return decode(found);
-  }, MAIL_WAIT);
+const mailTo = async (email: string, since: number): Promise<string> =>
+  (await waitForMails(inbox, email, { since }))[0]!;
 function linkIn(mail: string) {
   const link = mail.match(/https:\/\/evolution\.example\/#\/reset-password\?[^\s]+/)?.[0];
   expect(link).toBeDefined();

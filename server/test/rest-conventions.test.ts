@@ -500,7 +500,7 @@ describe('what a stranger can make the server read or hold', () => {
     expect(res.json()).toEqual({ message: 'request file too large' });
   });
 
-  it('refuses a JSON body declared over its route limit at once, closing the connection, without reading it', async () => {
+  it('refuses a JSON body declared over what is read through (10 MB) at once, closing the connection, without reading it', async () => {
     if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = ctx.app.server.address() as AddressInfo;
     const { text, ms } = await rawExchange(

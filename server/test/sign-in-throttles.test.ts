@@ -5,7 +5,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { newMember, rest } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
+import { decodeQuotedPrintable as decode, mailsTo, useTestSmtp, waitForMails } from './helpers/smtp.ts';
 
 // The sign-in throttles against a real socket: each guess comes from its own loopback address (Linux routes all of
 // 127/8 to lo), the server sees that address (no trusted proxy), and the limits are small so the file runs in seconds.
@@ -75,15 +75,6 @@ function expectTooMany(res: Answer, limit: number) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-const mailsTo = (email: string, subject: string) =>
-  inbox.map(decode).filter((m) => m.toLowerCase().includes(`to: ${email}`) && m.includes(`Subject: ${subject}`));
-const waitForMail = (email: string, subject: string, count = 1): Promise<string[]> =>
-  vi.waitFor(() => {
-    const found = mailsTo(email, subject);
-    if (found.length < count) throw new Error(`no mail "${subject}" to ${email}`);
-    return found;
-  }, MAIL_WAIT);
-
 async function rateLimitRow(key: string): Promise<number | null> {
   const sql = new pg.Client({ connectionString: ctx.databaseUrl });
   await sql.connect();
@@ -136,13 +127,13 @@ describe('sign-in throttles across accounts and addresses (real sockets)', () =>
     expect(burst.map((r) => r.status)).toEqual([429, 429, 429]);
 
     // One mail for the lock-out, pointing at the reset screen.
-    const [warning] = await waitForMail(member.email, LOCKED_OUT);
+    const [warning] = await waitForMails(inbox, member.email, { subject: LOCKED_OUT });
     expect(warning).toContain(`Hello ${member.name}`);
     expect(warning).toContain('https://evolution.example/#/forgot_password');
 
     // The member asks for a reset link and sets a new password: the lock ends at once.
     expect((await post('/api/password/create', { email: member.email }, '127.0.0.9')).status).toBe(200);
-    const [resetMail] = await waitForMail(member.email, RESET);
+    const [resetMail] = await waitForMails(inbox, member.email, { subject: RESET });
     const link = resetMail!.match(/https:\/\/evolution\.example\/#\/reset-password\?[^\s]+/)![0];
     const params = new URLSearchParams(link.split('?')[1]);
     const password = 'Harbour-Kettle-Lantern-42';
@@ -158,7 +149,7 @@ describe('sign-in throttles across accounts and addresses (real sockets)', () =>
 
     // Every mail queued before the reset's has gone out by now (a little slack for the worker's second slot).
     await new Promise((r) => setTimeout(r, 300));
-    expect(mailsTo(member.email, LOCKED_OUT)).toHaveLength(1);
+    expect(mailsTo(inbox, member.email, { subject: LOCKED_OUT })).toHaveLength(1);
     expect(inbox.slice(since).filter((m) => decode(m).includes(LOCKED_OUT))).toHaveLength(1);
   });
 
@@ -214,10 +205,8 @@ describe('sign-in throttles across accounts and addresses (real sockets)', () =>
         expect((await post('/api/password/create', { email }, `127.0.2.${i + 1}`)).status).toBe(200);
       expectTooMany(await post('/api/password/create', { email }, '127.0.2.50'), LIMITS.resetEmail.points);
     }
-    await waitForMail(member.email, RESET, LIMITS.resetEmail.points);
+    await waitForMails(inbox, member.email, { subject: RESET, count: LIMITS.resetEmail.points });
     await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.slice(since).filter((m) => decode(m).toLowerCase().includes(`to: ${member.email}`))).toHaveLength(
-      LIMITS.resetEmail.points,
-    );
+    expect(mailsTo(inbox, member.email, { since })).toHaveLength(LIMITS.resetEmail.points);
   });
 });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 
 /** How long a test waits for the job queue's worker to send a mail: generous, as the whole suite's load can slow it. */
 export const MAIL_WAIT = { timeout: 20_000, interval: 25 } as const;
@@ -8,6 +8,32 @@ export const MAIL_WAIT = { timeout: 20_000, interval: 25 } as const;
 /** Quoted-printable soft breaks and escapes undone, so a mail's text (and its links) read as sent. */
 export const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The mails in `inbox` (from index `since`) to `email`, decoded; with `subject`, only those with that subject. */
+export function mailsTo(
+  inbox: readonly string[],
+  email: string,
+  { since = 0, subject }: { since?: number; subject?: string } = {},
+): string[] {
+  const to = `to: ${email.toLowerCase()}`;
+  return inbox
+    .slice(since)
+    .map(decodeQuotedPrintable)
+    .filter((m) => m.toLowerCase().includes(to) && (subject === undefined || m.includes(`Subject: ${subject}`)));
+}
+
+/** Waits until the job queue's worker has sent `count` mails to `email` (as mailsTo picks them) and answers them. */
+export function waitForMails(
+  inbox: readonly string[],
+  email: string,
+  { count = 1, ...which }: { since?: number; subject?: string; count?: number } = {},
+): Promise<string[]> {
+  return vi.waitFor(() => {
+    const found = mailsTo(inbox, email, which);
+    if (found.length < count) throw new Error(`no mail${which.subject ? ` "${which.subject}"` : ''} to ${email}`);
+    return found;
+  }, MAIL_WAIT);
+}
 
 /** One mail as the test SMTP server received it: the envelope's recipients and the raw message. */
 export interface Delivery {
