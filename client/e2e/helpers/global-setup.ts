@@ -162,7 +162,7 @@ export interface E2eLane {
  * DATA_DIR, and waits for GET /healthz = 200. With TEST_DATABASE_URL the server gets a fresh database there; otherwise
  * it runs its own embedded PostgreSQL, exactly as `npm start` does. Answers the lane and how to stop it.
  */
-async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<void> }> {
+async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<void>; died: () => string | null }> {
   // What to undo, each step pushed as its thing is made: the last made is undone first, by stop or by a failed start.
   const undo: (() => unknown)[] = [];
   const stop = async () => {
@@ -220,11 +220,31 @@ async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<
     });
     server.stdout?.pipe(log);
     server.stderr?.pipe(log);
-
-    undo.push(() => stopServer(server, dataDir));
+    // The last of what it printed, kept here too: a dying server's last words may not have reached the file yet.
+    let lastWords = '';
+    const keep = (chunk: Buffer) => (lastWords = (lastWords + chunk.toString()).slice(-8000));
+    server.stdout?.on('data', keep);
+    server.stderr?.on('data', keep);
     const baseUrl = `http://127.0.0.1:${port}`;
+
+    // A server that exits while its lane's files run fails every later test with ECONNREFUSED: say at once why it
+    // ended, with its log's tail (CI keeps only the run's output, not test-results/), and again at teardown.
+    let stopping = false;
+    let death: string | null = null;
+    // 'close' comes after the server's output has all been read.
+    server.once('close', (code, signal) => {
+      if (stopping) return;
+      death = `Lane ${lane}'s server (pid ${server.pid}, ${baseUrl}) exited with ${signal ?? `code ${code}`} at ${new Date().toISOString()} while its tests ran. What it printed since it was healthy, at most the last 8,000 characters (all of it in ${logFile}):\n${lastWords}`;
+      process.stderr.write(`\n${death}\n`);
+    });
+    undo.push(() => {
+      stopping = true;
+      return stopServer(server, dataDir);
+    });
     await waitForHealth(baseUrl, server, logFile);
-    return { baseUrl, mailDir, stop };
+    // From here on, what it prints is what the tests made it print.
+    lastWords = '';
+    return { baseUrl, mailDir, stop, died: () => death };
   } catch (err) {
     await stop();
     throw err;
@@ -252,6 +272,8 @@ export async function setup(project: TestProject) {
     lanes.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
   );
   return async () => {
+    const deaths = lanes.flatMap((l) => l.died() ?? []);
     await Promise.allSettled(lanes.map((l) => l.stop()));
+    if (deaths.length) throw new Error(deaths.join('\n\n'));
   };
 }
