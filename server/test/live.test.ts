@@ -124,6 +124,25 @@ describe('live events', () => {
     c.stop();
   });
 
+  it('stay open for a remember-me token, which outlives the longest timer Node can set (24.8 days)', async () => {
+    const dave = newMember();
+    await rest(ctx.app, 'POST', '/api/register', { body: dave });
+    const login = await rest(ctx.app, 'POST', '/api/login', {
+      body: { email: dave.email, password: dave.password, remember: true },
+    });
+    const claims = ctx.app.jwt.decode<{ sub: string; iat: number; exp: number }>(login.body.access_token as string)!;
+    expect(claims.exp - claims.iat).toBeGreaterThan((2 ** 31 - 1) / 1000);
+    const d = subscribeLive(ctx.app, firstUrl, login.body.access_token as string);
+    await d.registered();
+    // A timer set past its limit fires after 1 ms: the stream would be over by now.
+    await new Promise((r) => setTimeout(r, 300));
+    await notify(second, { topic: 'flag', id: 4, userIds: [Number(claims.sub)] });
+    await until(() => d.received.length + d.errors.length > 0);
+    expect(d.errors).toEqual([]);
+    expect(d.topics()).toEqual([{ topic: 'flag', id: 4 }]);
+    d.stop();
+  });
+
   it('tell a client that comes back with its last event id to resync', async () => {
     const alice = await member();
     const a = subscribeLive(ctx.app, firstUrl, alice.token, { lastEventId: 'abc-12' });

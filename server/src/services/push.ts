@@ -462,11 +462,13 @@ async function retryBatch(config: AppConfig, entries: RetryEntry[], em: EntityMa
       outcomes.filter((o) => o !== null),
     ),
   );
-  return outcomes.map((o) =>
-    o?.outcome === 'retry'
-      ? Promise.reject(new Error('The push service did not take the notification; tried again later.'))
-      : Promise.resolve(),
-  );
+  return outcomes.map((o) => {
+    if (o?.outcome !== 'retry') return Promise.resolve();
+    const retry = Promise.reject(new Error('The push service did not take the notification; tried again later.'));
+    // Marked as handled here: the worker reads it a few awaits later, and an unhandled rejection would end the process.
+    retry.catch(() => {});
+    return retry;
+  });
 }
 
 /** The push tasks for the job worker's task list (services/jobs.ts). */
