@@ -227,5 +227,11 @@ describe('results before any training', () => {
       body: { message: 'This action is unauthorized.' },
     });
     expect((await get('/api/user/evolution/workout_results?evolution=zero')).status).toBe(422);
+    // Past PostgreSQL's integer: a clear 422, not the database's 500.
+    expect(await get('/api/user/evolution/workout_results?evolution=3000000000')).toMatchObject({
+      status: 422,
+      body: { errors: { evolution: ['The evolution must be a whole number.'] } },
+    });
+    expect((await get('/api/user/evolution/workout_results?evolution=2147483647')).body.data).toEqual([]);
   });
 });

@@ -65,10 +65,19 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, label: stri
     }),
   );
 
+/**
+ * Whole years from a birth date to a day (both YYYY-MM-DD), as a birthday counts them: 10 on the tenth birthday itself.
+ * Calendar dates, not days over 365.25 (which made a tenth birthday read 9.9986). Born 29 February: a year on 1 March.
+ */
+export function ageOn(birth: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(birth.slice(0, 4));
+  return day.slice(5) >= birth.slice(5) ? years : years - 1;
+}
+
 /** POST /api/user/fact_finding_details: the thirteen fact-find fields (inches, kg, HH:MM times). */
 export const factFindingInput = z.object({
   date_of_birth: calendarDate('Date of Birth').refine((d) => {
-    const age = (Date.now() - Date.parse(`${d}T00:00:00Z`)) / (365.25 * 86_400_000);
+    const age = ageOn(d, new Date().toISOString().slice(0, 10));
     return age >= 10 && age <= 120;
   }, 'Date of Birth must be a date in the past (age 10 to 120)'),
   height: measure('Height', 20, 120),

@@ -222,6 +222,8 @@ export const workoutResultsInput = z.object({
       .number({ error: 'The evolution must be a whole number.' })
       .int('The evolution must be a whole number.')
       .min(1, 'The evolution must be a whole number.')
+      // Past PostgreSQL's integer: no evolution has that number, and the query would fail rather than find none.
+      .max(MAX_ID, 'The evolution must be a whole number.')
       .optional(),
   ),
 });
