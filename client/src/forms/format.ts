@@ -1,5 +1,11 @@
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const calendarDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -18,11 +24,16 @@ export function formatDuration(duration: string): string {
   return m[1] === '1' ? `per ${m[2]}` : `every ${m[1]} ${m[2]}s`;
 }
 
-/** An ISO date or date-time as '12 March 2026', or null when absent or unreadable. */
+/**
+ * An ISO date-time as '12 March 2026' on the viewer's calendar, or a date (YYYY-MM-DD: a birthday, a PAR-Q's date) as
+ * that very day wherever the viewer is; null when absent or unreadable.
+ */
 export function formatDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : longDate.format(d);
+  if (Number.isNaN(d.getTime())) return null;
+  // A date alone parses as UTC midnight: in the viewer's zone it would be the day before, west of Greenwich.
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? calendarDay.format(d) : longDate.format(d);
 }
 
 /** A moment as '3 Mar 2026, 14:05' in the viewer's time zone (the audit log, and a member's list of reads of their data). */

@@ -28,6 +28,12 @@ const abilitiesIn = (value: string) => value.split(',').filter(Boolean);
 const abilitiesText = (abilities: readonly TokenAbility[]) =>
   abilities.includes('*') ? 'all' : abilities.includes('write') ? 'read, write' : 'read';
 
+/**
+ * A day chosen on this screen is kept as its last moment in UTC: shown as that day, not the viewer's next one east of
+ * Greenwich. An API client's own date-time stays a moment on the viewer's calendar.
+ */
+const expiryDay = (expiresAt: string) => (expiresAt.endsWith('T23:59:59.999Z') ? expiresAt.slice(0, 10) : expiresAt);
+
 /** A token's name, abilities and dates, newest first; each row revokes its token (after asking). */
 function tokenColumns(onRevoke: (token: TokenDto) => void): readonly StaticColumn<TokenDto>[] {
   return [
@@ -39,7 +45,8 @@ function tokenColumns(onRevoke: (token: TokenDto) => void): readonly StaticColum
     },
     {
       label: 'Expires',
-      cell: (t) => (t.expires_at ? <time dateTime={t.expires_at}>{formatDate(t.expires_at)}</time> : 'Never'),
+      cell: (t) =>
+        t.expires_at ? <time dateTime={t.expires_at}>{formatDate(expiryDay(t.expires_at))}</time> : 'Never',
     },
     { label: 'Created', cell: (t) => <time dateTime={t.created_at}>{formatDate(t.created_at)}</time> },
     {
