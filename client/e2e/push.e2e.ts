@@ -255,6 +255,30 @@ describe('notifications on this device, in Chromium', () => {
     },
   );
 
+  memberTest(
+    'a session that ends on its own (its token refused) takes the phone off notifications, so the next account never gets them',
+    { timeout: 120_000 },
+    async ({ member }) => {
+      const { t } = await memberPhone(member, 'member-phone-ended');
+      await turn(t.page, true);
+      expect(await subscribedWith(t.page)).not.toBeNull();
+
+      // The page's own token is revoked elsewhere (a logout on another device does the same); its next call hears 401.
+      const token = await t.page.evaluate(() => localStorage.getItem('token'));
+      expect((await api('/logout', { token })).status).toBeLessThan(300);
+      await t.page.goto('/#/with_menu/assistance_flags');
+      await t.page.waitForURL(/#\/login/);
+      await expect.poll(() => subscribedWith(t.page)).toBeNull();
+
+      // Another member signs in on the phone: the switch is off for them.
+      const next = await createMember({ setupDone: true });
+      await signIn(t.page, next.email, next.password);
+      await t.page.goto('/#/with_menu/notifications');
+      await expect.poll(() => switchOf(t.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(await switchOf(t.page).getAttribute('aria-checked')).toBe('false');
+    },
+  );
+
   it(
     "an admin who turns it on in the Assistance Flags header hears of a member's new flag",
     { timeout: 120_000 },

@@ -13,6 +13,7 @@ import { OfflineMarker } from './offline/OfflineMarker.tsx';
 import { forgetOnUserChange, persistOptions, refreshRestored } from './offline/persist.ts';
 import { UpdateBanner } from './offline/UpdateBanner.tsx';
 import { QueueWatch } from './offline/useSubmissionQueue.ts';
+import { endPushWithSession } from './push/devicePush.ts';
 import { useHashPath, useHashSearch } from './router/hashLocation.ts';
 import { RouteView } from './router/RouteView.tsx';
 
@@ -43,6 +44,7 @@ export function App({ clients }: { clients?: AppClients }) {
   );
   const userId = useAuth().user?.user_id ?? null;
   useEffect(() => forgetOnUserChange(queryClient, authStore), [queryClient]);
+  useEffect(() => endPushWithSession(authStore), []);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       {/* One persisted cache per signed-in user: a change of user starts from that user's own. */}

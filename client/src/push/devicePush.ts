@@ -100,3 +100,26 @@ export async function stopPushAtSignOut(forget: (endpoint: string) => Promise<un
     new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS)),
   ]);
 }
+
+/**
+ * However a session ends on this device (a logout, a token refused, another tab, an account deleted) or passes to
+ * another account, its notifications stop here: the browser's subscription ends, and the push service's 410 then drops
+ * it on the server. At start with nobody signed in too: a session that ended while the app was closed left it behind.
+ * Answers the unsubscribe from `auth`.
+ */
+export function endPushWithSession(auth: {
+  get: () => { user: { user_id: number } | null };
+  subscribe: (listener: () => void) => () => void;
+}): () => void {
+  const end = () => {
+    if (pushSupported()) void unsubscribeDevice().catch(() => undefined);
+  };
+  let last = auth.get().user?.user_id ?? null;
+  if (last === null) end();
+  return auth.subscribe(() => {
+    const now = auth.get().user?.user_id ?? null;
+    if (now === last) return;
+    if (last !== null) end();
+    last = now;
+  });
+}
