@@ -32,13 +32,19 @@ describe('data analysis validation (spec section 5)', () => {
   });
 
   it("says 'X must be decimal' for anything but a decimal number", () => {
-    const draft = { ...filled, values: { ...filled.values, weight: '82,4', bicep: 'big', quad: '-3', chest: '40.' } };
+    const draft = { ...filled, values: { ...filled.values, weight: '82,4,1', bicep: 'big', quad: '-3', chest: '40.' } };
     expect(dataAnalysisErrors(draft)).toEqual({
       weight: 'Weight must be decimal',
       bicep: 'Bicep must be decimal',
       quad: 'Quad must be decimal',
       chest: 'Chest must be decimal',
     });
+  });
+
+  it('reads a decimal comma (a phone set to a comma region) as a point', () => {
+    const draft = { ...filled, values: { ...filled.values, weight: '82,4', body_fat: ' 18,25 ' } };
+    expect(dataAnalysisErrors(draft)).toEqual({});
+    expect(dataAnalysisPayload(draft)).toMatchObject({ weight: 82.4, body_fat: 18.25 });
   });
 
   it('sends numbers and the image ids of a valid form', () => {

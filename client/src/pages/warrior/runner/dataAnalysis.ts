@@ -35,11 +35,17 @@ export const EMPTY_DRAFT: DataAnalysisDraft = {
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
+/**
+ * A measurement as typed, with a decimal comma read as a point: a phone set to a comma region offers only ',' on its
+ * decimal keypad, so '82,4' is 82.4.
+ */
+const measurement = (typed: string) => typed.trim().replace(/^(\d+),(\d+)$/, '$1.$2');
+
 /** 'X is required' / 'X must be decimal' per measurement, 'Image N is required' per photo. */
 export function dataAnalysisErrors(draft: DataAnalysisDraft): Partial<Record<MeasurementField | ImageField, string>> {
   const errors: Partial<Record<MeasurementField | ImageField, string>> = {};
   for (const m of MEASUREMENTS) {
-    const value = draft.values[m.field].trim();
+    const value = measurement(draft.values[m.field]);
     if (!value) errors[m.field] = `${m.name} is required`;
     else if (!DECIMAL.test(value)) errors[m.field] = `${m.name} must be decimal`;
   }
@@ -50,7 +56,7 @@ export function dataAnalysisErrors(draft: DataAnalysisDraft): Partial<Record<Mea
 /** The payload of a valid draft: numbers and image ids. */
 export function dataAnalysisPayload(draft: DataAnalysisDraft): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const m of MEASUREMENTS) out[m.field] = Number(draft.values[m.field].trim());
+  for (const m of MEASUREMENTS) out[m.field] = Number(measurement(draft.values[m.field]));
   for (const slot of IMAGE_SLOTS) out[slot.field] = draft.images[slot.field]?.id ?? 0;
   return out;
 }
