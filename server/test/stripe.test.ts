@@ -252,6 +252,51 @@ describe('POST /api/stripe/webhook', () => {
     expect(Date.parse(me.current_period_end)).toBe(renewedEnd * 1000);
   });
 
+  it('reads events from an endpoint on an API version before 2025-03-31: the period on the subscription, the invoice naming it at the top', async () => {
+    const { token, stripeId } = await subscribed();
+    const stored = fake.subscriptions.get(stripeId)!;
+    const t = Math.floor(Date.now() / 1000);
+    const laterEnd = t + 45 * 86_400;
+    // The older shape: no period on the item, the period's end on the subscription itself.
+    const items = (stored.items as Record<string, unknown>[]).map(
+      ({ current_period_end: _end, current_period_start: _start, ...item }) => item,
+    );
+    const older = (status: string, periodEnd: number) => ({
+      ...stored,
+      status,
+      cancel_at_period_end: true,
+      current_period_end: periodEnd,
+      billing_cycle_anchor: t - 86_400,
+      items: { object: 'list', data: items },
+    });
+    const updated = {
+      ...event('customer.subscription.updated', older('active', laterEnd), t),
+      api_version: '2024-06-20',
+    };
+    expect((await deliver(updated)).status).toBe(200);
+    let me = (await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription;
+    // Access holds to the period's end, not the billing anchor (yesterday), which would have ended it at once.
+    expect(me).toMatchObject({ active: true, status: 'active', cancel_at_period_end: true });
+    expect(Date.parse(me.current_period_end)).toBe(laterEnd * 1000);
+
+    const renewedEnd = laterEnd + 30 * 86_400;
+    const invoice = {
+      id: `in_older_${eventCounter}`,
+      object: 'invoice',
+      status: 'paid',
+      customer: 'cus_x',
+      subscription: stripeId,
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [{ id: 'il_1', object: 'line_item', period: { start: laterEnd, end: renewedEnd } }],
+      },
+    };
+    expect((await deliver({ ...event('invoice.paid', invoice, t + 1), api_version: '2024-06-20' })).status).toBe(200);
+    me = (await rest(ctx.app, 'GET', '/api/user', { token })).body.subscription;
+    expect(Date.parse(me.current_period_end)).toBe(renewedEnd * 1000);
+  });
+
   it('ignores an event older than one already applied', async () => {
     const { stripeId } = await subscribed();
     const stored = fake.subscriptions.get(stripeId)!;

@@ -5,7 +5,7 @@ import { Plan, Subscription, User } from '../entities/index.ts';
 import { db } from '../db/kysely.ts';
 import { DomainError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { fromStripe, stripeClient } from './payments/stripe.ts';
+import { fromStripe, invoiceSubscriptionId, stripeClient } from './payments/stripe.ts';
 import { isSubscriptionActive } from './session.ts';
 
 /**
@@ -32,7 +32,8 @@ async function adopt(em: EntityManager, object: Stripe.Subscription): Promise<vo
   if (
     !Number.isSafeInteger(userId) ||
     !Number.isSafeInteger(planId) ||
-    (state.status !== 'active' && state.status !== 'trialing')
+    (state.status !== 'active' && state.status !== 'trialing') ||
+    !state.currentPeriodEnd
   )
     return;
   const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -64,11 +65,9 @@ async function applySubscription(em: EntityManager, object: Stripe.Subscription,
     return;
   }
   const state = fromStripe(object);
-  Object.assign(sub, {
-    status: state.status,
-    currentPeriodEnd: state.currentPeriodEnd,
-    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-  });
+  Object.assign(sub, { status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd });
+  // An event without the period (none seen so far) leaves the one stored, never a guess.
+  if (state.currentPeriodEnd) sub.currentPeriodEnd = state.currentPeriodEnd;
   const plan = state.priceId
     ? await em.findOne(Plan, { stripePriceId: state.priceId }, { populate: ['channel'] })
     : null;
@@ -84,8 +83,7 @@ function paidPence(object: Stripe.Subscription): number | null {
 
 /** invoice.*: a paid invoice renews the period it covers; a failed one makes the subscription past due. */
 async function applyInvoice(em: EntityManager, invoice: Stripe.Invoice, type: string, eventAt: Date) {
-  const ref = invoice.parent?.subscription_details?.subscription;
-  const { sub } = await target(em, typeof ref === 'string' ? ref : ref?.id, eventAt);
+  const { sub } = await target(em, invoiceSubscriptionId(invoice), eventAt);
   if (!sub) return;
   if (type === 'invoice.paid' || type === 'invoice.payment_succeeded') {
     const end = Math.max(0, ...invoice.lines.data.map((line) => line.period?.end ?? 0)) * 1000;

@@ -48,14 +48,38 @@ function stripeStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
   }
 }
 
-/** Our view of a Stripe subscription; the period lives on its item since API version 2025-03-31. */
-export function fromStripe(sub: Stripe.Subscription): ProviderSubscription & { priceId: string | null } {
-  const item = sub.items.data[0];
+/**
+ * Fields an older Stripe API version puts elsewhere. Our own calls pin the SDK's version, but a webhook endpoint sends
+ * events in the version it was made with: before 2025-03-31 the period sat on the subscription and an invoice named its
+ * subscription at the top.
+ */
+interface OlderApiFields {
+  current_period_end?: number;
+  subscription?: string | { id: string } | null;
+}
+
+/** The end of a subscription's current period, in seconds: on its item since 2025-03-31, on itself before. */
+function periodEnd(sub: Stripe.Subscription): number | undefined {
+  return sub.items?.data[0]?.current_period_end ?? (sub as OlderApiFields).current_period_end;
+}
+
+/** The subscription an invoice bills: under `parent` since 2025-03-31, at the top before. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
+  const ref = invoice.parent?.subscription_details?.subscription ?? (invoice as OlderApiFields).subscription;
+  return typeof ref === 'string' ? ref : ref?.id;
+}
+
+/** Our view of a Stripe subscription (any API version); the period's end is null when the object has none. */
+export function fromStripe(
+  sub: Stripe.Subscription,
+): Omit<ProviderSubscription, 'currentPeriodEnd'> & { currentPeriodEnd: Date | null; priceId: string | null } {
+  const item = sub.items?.data[0];
+  const end = periodEnd(sub);
   return {
     customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
     subscriptionId: sub.id,
     status: stripeStatus(sub.status),
-    currentPeriodEnd: new Date((item?.current_period_end ?? sub.billing_cycle_anchor) * 1000),
+    currentPeriodEnd: end === undefined ? null : new Date(end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     priceId: item?.price.id ?? null,
   };
@@ -103,9 +127,16 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
     return price.id;
   }
 
+  /** The answer to our own call, in the SDK's pinned API version, whose item always carries the period. */
+  function answered(sub: Stripe.Subscription): ProviderSubscription {
+    const { currentPeriodEnd, ...state } = fromStripe(sub);
+    if (!currentPeriodEnd) throw new Error(`Stripe answered subscription ${sub.id} without its current period`);
+    return { ...state, currentPeriodEnd };
+  }
+
   /** Active by the end of the call, or it did not happen: an unpaid new subscription is ended at once. */
   async function requirePaid(sub: Stripe.Subscription): Promise<ProviderSubscription> {
-    const mapped = fromStripe(sub);
+    const mapped = answered(sub);
     if (mapped.status === 'active' || mapped.status === 'trialing') return mapped;
     await stripe.subscriptions.cancel(sub.id).catch(() => undefined);
     throw new DomainError('PAYMENT_FAILED', 'The payment was not completed.');
@@ -173,12 +204,12 @@ export function stripeProvider(config: AppConfig): PaymentProvider {
           },
           { idempotencyKey: key },
         );
-        return fromStripe(updated);
+        return answered(updated);
       });
     },
     async cancelAtPeriodEnd(sub, key) {
       return atStripe(async () =>
-        fromStripe(
+        answered(
           await stripe.subscriptions.update(
             sub.providerSubscriptionId!,
             { cancel_at_period_end: true },
