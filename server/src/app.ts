@@ -12,6 +12,7 @@ import { repoRoot, type AppConfig } from './config.ts';
 import { db } from './db/kysely.ts';
 import { createOrm } from './db/orm.ts';
 import { PHOTO_MAX_BYTES } from '@evolution/shared';
+import { cutSlowArrivals } from './http/arrivalDeadline.ts';
 import { drainBody, drainLimit, hasUnreadBody } from './http/unreadBody.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { noStoreUnlessPublic } from './http/cacheControl.ts';
@@ -75,10 +76,15 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
     // A request must have arrived whole within this time (408 otherwise): a body trickling in holds no socket for
-    // good. Answers, event streams included, are not limited by it. Node checks it every second, and only once its
-    // headers timeout (made no longer than this by passing it to the server too) has been set up with it.
-    requestTimeout: config.requestTimeoutMs,
-    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    // good. Answers, event streams included, are not limited by it. Node's own timeout is the longest, an upload's
+    // (it cannot differ by route); headers get REQUEST_TIMEOUT_MS, and so does every other route's body
+    // (http/arrivalDeadline.ts). Node checks both every second.
+    requestTimeout: config.uploadTimeoutMs,
+    http: {
+      requestTimeout: config.uploadTimeoutMs,
+      headersTimeout: Math.min(config.requestTimeoutMs, config.uploadTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
   });
   const orm = opts.orm ?? (await createOrm(config.databaseUrl));
 
@@ -94,6 +100,7 @@ export async function buildApp(
   app.addHook('onRequest', async (req) => {
     req.em = orm.em.fork();
   });
+  cutSlowArrivals(app, config.requestTimeoutMs);
   if (!opts.orm) app.addHook('onClose', async () => orm.close());
   // The uploads' store lets its connections go (an S3 client keeps sockets alive).
   app.addHook('onClose', async () => uploadStorage(config).close());

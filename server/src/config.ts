@@ -72,6 +72,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** How long a request (its headers and body) may take to arrive before it is answered 408 and its connection cut. */
   requestTimeoutMs: number;
+  /** How long a request to a route that takes uploads (a photo, a video) may take to arrive, in ms. */
+  uploadTimeoutMs: number;
   /** Where uploaded files are kept: `<dataDir>/uploads` (one machine) or an S3-compatible bucket (several instances). */
   storage: StorageConfig;
   /** The Web Push (VAPID) key pair every instance signs with, and the contact push services may write to. */
@@ -326,6 +328,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 20_000),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    // A 200 MB video at 2 Mbit/s takes about 14 minutes.
+    uploadTimeoutMs: int(env.UPLOAD_TIMEOUT_MS, 30 * 60_000),
     vapid: vapidConfig(env, dataDir, mailFrom),
     pushEndpointHosts: pushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
   };

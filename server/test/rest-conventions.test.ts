@@ -15,7 +15,7 @@ import { expectFieldErrors, corsPreflight, newMember, signedInAdmin, subscriberR
 import { useTestApp } from './helpers/database.ts';
 import { deviceKeys } from './helpers/pushService.ts';
 import { contactDetails } from './helpers/setupForms.ts';
-import { multipart, trainingMember } from './helpers/training.ts';
+import { multipart, photoWithExif, trainingMember } from './helpers/training.ts';
 
 const MB = 1024 * 1024;
 // Pictures are limited to 1 MB here, so a 2 MB picture is refused for its size before it is read.
@@ -467,6 +467,21 @@ function rawExchange(port: number, head: string, trickle?: { every: number }) {
   });
 }
 
+/** Sends `head`, then `body` in ten parts spread over `overMs`, and answers what came back and when. */
+function slowUpload(port: number, head: string, body: Buffer, overMs: number) {
+  return new Promise<{ text: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('close', () => resolve({ text, ms: Date.now() - started })).on('error', reject);
+    socket.write(head);
+    const part = Math.ceil(body.length / 10);
+    for (let i = 0; i < 10; i++)
+      setTimeout(() => socket.write(body.subarray(i * part, (i + 1) * part)), ((i + 1) * overMs) / 10);
+  });
+}
+
 describe('what a stranger can make the server read or hold', () => {
   it('reads a form for its fields without holding its files', async () => {
     const file = Readable.from([Buffer.alloc(1024 * 1024), Buffer.alloc(1024 * 1024)]);
@@ -524,8 +539,11 @@ describe('what a stranger can make the server read or hold', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('cuts a request whose body trickles in, within its request timeout', async () => {
-    const app = await buildApp({ ...testConfig({ requestTimeoutMs: 2000 }), databaseUrl: ctx.databaseUrl });
+  it('cuts a request whose body trickles in, within its request timeout; an upload has its own, longer one', async () => {
+    const app = await buildApp({
+      ...testConfig({ requestTimeoutMs: 2000, uploadTimeoutMs: 60_000 }),
+      databaseUrl: ctx.databaseUrl,
+    });
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;
@@ -534,12 +552,22 @@ describe('what a stranger can make the server read or hold', () => {
         'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
         { every: 1000 },
       );
-      // Node answers 408 (the route had not answered yet) and closes the connection.
+      // Answered 408 (the route had not answered yet), its connection closed.
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(ms).toBeGreaterThanOrEqual(1900);
       expect(ms).toBeLessThan(4500);
+
+      // A progress photo arriving over 3 s (a slow phone connection) is stored, not cut at 2 s.
+      const { token } = await trainingMember(app);
+      const body = await multipart({}, [
+        { name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await photoWithExif() },
+      ]);
+      const head = `POST /api/user/image HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\nConnection: close\r\n\r\n`;
+      const slow = await slowUpload(port, head, body.payload, 3000);
+      expect(slow.text).toMatch(/^HTTP\/1\.1 201 /);
+      expect(slow.ms).toBeGreaterThanOrEqual(2900);
     } finally {
       await app.close();
     }
-  }, 15_000);
+  }, 20_000);
 });
