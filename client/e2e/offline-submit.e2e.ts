@@ -217,4 +217,28 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
     expect((await exported(member)).vo2_tests.map((t: { seconds: number }) => t.seconds)).toEqual([950]);
     await ctx.context.close();
   });
+
+  memberTest(
+    'a phase sent with a token that has ended goes to the login, and is counted once the member has signed in again',
+    async ({ member }) => {
+      const ctx = await phone(member);
+      const page = await ctx.open('/#/user/warrior/calibration');
+      await openActivePhase(page, 'VO2 max test');
+      // The phone's token ends while the member runs (a password change on another device does the same).
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      expect((await api('/logout', { token })).status).toBeLessThan(300);
+      await runTreadmill(page, 650);
+      await button(page, 'Submit Data').click();
+      // Not "saved on this phone" while online: the session has ended, and the login says so.
+      await page.waitForURL(/#\/login/);
+      await shows(page, 'Your session has ended. Please log in again.');
+      expect(await position(member)).toMatchObject({ phase: 1 });
+
+      await signIn(page, member.email, member.password);
+      await expect.poll(() => position(member), { timeout: 20_000 }).toMatchObject({ phase: 2 });
+      await expect.poll(() => page.locator('.queued').count()).toBe(0);
+      expect((await exported(member)).vo2_tests.map((t: { seconds: number }) => t.seconds)).toEqual([650]);
+      await ctx.context.close();
+    },
+  );
 });

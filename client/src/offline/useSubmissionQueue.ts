@@ -3,7 +3,9 @@ import { onlineManager } from '@tanstack/react-query';
 import type { SubmissionResult } from '@evolution/shared';
 import { trpc } from '../api/trpc.ts';
 import { useRefreshSession } from '../auth/actions.ts';
+import { endSessionRefusing } from '../auth/sessionEnd.ts';
 import { authStore } from '../auth/store.ts';
+import { notify } from '../components/ui/notifier.ts';
 import { clearRunnerCache } from '../pages/warrior/runner/phaseRunner.ts';
 import { onQueueChange, queuedSubmissions, sendQueued, SYNC_TAG, type QueuedSubmission } from './queue.ts';
 
@@ -98,12 +100,24 @@ export function useSubmissionAccepted(): (
   );
 }
 
+/**
+ * Sends what waits for `userId` with `token`. A send refused for its token (401: it expired, or a logout or password
+ * change elsewhere) ends the session as any refused call does: the member signs in again and comes back, and the queue
+ * then goes on with the new token. Without that the phase would read "saved on this phone" while online, for good.
+ */
+export async function sendQueuedAs(opts: { userId: number; token: string; only?: string }) {
+  const outcomes = await sendQueued(opts);
+  if ([...outcomes.values()].some(({ outcome }) => outcome.kind === 'later' && outcome.reason === 'auth'))
+    endSessionRefusing(opts.token, notify);
+  return outcomes;
+}
+
 /** Sends what waits for the signed-in member (QueueWatch moves the app on for each one the server takes). */
 export function useSendQueued(): () => Promise<void> {
   return useCallback(async () => {
     const { user, token } = authStore.get();
     if (!user || !token) return;
-    await sendQueued({ userId: user.user_id, token });
+    await sendQueuedAs({ userId: user.user_id, token });
   }, []);
 }
 

@@ -6,9 +6,10 @@ import { TOAST_MS } from '@evolution/shared/constants';
 import { trpc } from '../../../api/trpc.ts';
 import { authStore } from '../../../auth/store.ts';
 import { notify } from '../../../components/ui/notifier.ts';
-import { dismissSubmission, enqueueSubmission, sendQueued, type QueuedPhoto } from '../../../offline/queue.ts';
+import { dismissSubmission, enqueueSubmission, type QueuedPhoto } from '../../../offline/queue.ts';
 import {
   requestBackgroundSync,
+  sendQueuedAs,
   sendingFromRunner,
   useSubmissionAccepted,
 } from '../../../offline/useSubmissionQueue.ts';
@@ -62,12 +63,13 @@ export function usePhaseSubmit(type: TrackType, phase: PhaseData) {
         ...(photos ? { photos } : {}),
       });
       sendingFromRunner.add(entry.key);
-      const outcome = (await sendQueued({ userId: user.user_id, token, only: entry.key })).get(entry.key)?.outcome;
+      const outcome = (await sendQueuedAs({ userId: user.user_id, token, only: entry.key })).get(entry.key)?.outcome;
       if (outcome?.kind !== 'sent') sendingFromRunner.delete(entry.key);
       // Sent meanwhile by another tab: the screens ask again, as for any phase the queue sends.
       if (!outcome) return void (await utils.warrior.invalidate());
-      // No answer: the browser sends it when the network returns, even with the app closed.
-      if (outcome.kind === 'later') return requestBackgroundSync();
+      // No answer: the browser sends it when the network returns, even with the app closed. Refused for its token: the
+      // session has ended (sendQueuedAs) and the phase goes once the member has signed in again.
+      if (outcome.kind === 'later') return outcome.reason === 'auth' ? undefined : requestBackgroundSync();
       if (outcome.kind === 'refused') {
         // The member is here to read it: the phase stays to fix or run again, the queue keeps nothing.
         await dismissSubmission(entry.key);
