@@ -25,7 +25,8 @@ export const button = (page: Page, name: string) => page.getByRole('button', { n
 
 /** Waits until the text shows somewhere on the page (toasts included). */
 export async function shows(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  // Any visible match: the first in the page may be a hidden one (a closed menu, a screen on its way out).
+  await expect.poll(() => page.getByText(text).visible().count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
 /** A hold logs its time: the planned number is seconds on the timer, not typed reps. */
