@@ -104,5 +104,12 @@ describe('the feature-access panel', () => {
     );
     expect(checked('Warrior channel')).toBe('Off');
     expect(within(group('Warrior channel').closest('li') as HTMLElement).getByText('Saving…')).toBeTruthy();
+
+    // Another change waits for that one's answer: nothing is asked, nothing moves.
+    onChoose.mockClear();
+    expect(group('Customised macros').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(within(group('Customised macros')).getByRole('radio', { name: 'On' }));
+    expect(onChoose).not.toHaveBeenCalled();
+    expect(checked('Customised macros')).toBe('Off');
   });
 });

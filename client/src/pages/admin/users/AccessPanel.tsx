@@ -63,7 +63,10 @@ export function AccessChoices({ user, saving, onChoose }: AccessChoicesProps) {
             <RadioGroup.Root
               className="segmented access-item__choices"
               value={setting}
-              onValueChange={(v) => onChoose(f.key, v as AccessSetting)}
+              // One change at a time: the answer to each is the whole member, which a second change sent before the
+              // first was stored could show with the first undone.
+              onValueChange={(v) => saving === null && onChoose(f.key, v as AccessSetting)}
+              aria-disabled={saving !== null || undefined}
               aria-labelledby={labelId}
               aria-describedby={hintId}
               orientation="horizontal"
