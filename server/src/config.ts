@@ -131,6 +131,23 @@ const bool = (v: string | undefined, d: boolean) =>
   v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
+/** The longest wait Node's timers hold (2^31-1 ms, 24.8 days): a longer one fires after 1 ms. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/** The largest number a PostgreSQL integer column (a media file's size) holds. */
+const LARGEST_INTEGER = 2 ** 31 - 1;
+
+/**
+ * A whole-number setting that only works within a range (a batch of 0 rows never ends; a timer past 24.8 days fires at
+ * once): unset or empty takes the default, anything else out of range stops the start with a message naming it.
+ */
+function ranged(env: NodeJS.ProcessEnv, name: string, d: number, min: number, max: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return d;
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= min && n <= max)) throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${v}.`);
+  return n;
+}
+
 /** A JWT secret kept in the data folder so tokens survive a restart when JWT_SECRET is not set. */
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -310,8 +327,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveClient: bool(env.SERVE_CLIENT, true),
     argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
     mediaMaxBytes: {
-      image: int(env.MEDIA_IMAGE_MAX_BYTES, MEDIA_MAX_BYTES.image),
-      video: int(env.MEDIA_VIDEO_MAX_BYTES, MEDIA_MAX_BYTES.video),
+      image: ranged(env, 'MEDIA_IMAGE_MAX_BYTES', MEDIA_MAX_BYTES.image, 1, LARGEST_INTEGER),
+      video: ranged(env, 'MEDIA_VIDEO_MAX_BYTES', MEDIA_MAX_BYTES.video, 1, LARGEST_INTEGER),
     },
     photoLimits: {
       uploadsPerHour: int(env.PHOTO_UPLOADS_PER_HOUR, 20),
@@ -320,16 +337,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiHost: env.STRIPE_API_HOST ?? '',
     stripeApiPort: env.STRIPE_API_PORT && /^\d+$/.test(env.STRIPE_API_PORT) ? Number(env.STRIPE_API_PORT) : null,
     stripeApiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
-    jobPollIntervalMs: int(env.JOB_POLL_INTERVAL_MS, 2000),
-    messageDeliveryPage: int(env.MESSAGE_DELIVERY_PAGE, 5000),
-    batchRows: int(env.BATCH_ROWS, 10_000),
+    jobPollIntervalMs: ranged(env, 'JOB_POLL_INTERVAL_MS', 2000, 1, LONGEST_TIMER_MS),
+    messageDeliveryPage: ranged(env, 'MESSAGE_DELIVERY_PAGE', 5000, 1, 1_000_000),
+    batchRows: ranged(env, 'BATCH_ROWS', 10_000, 1, 1_000_000),
     storage: storageConfig(env),
     redisUrl: env.REDIS_URL ?? '',
-    shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0),
-    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 20_000),
-    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    shutdownDrainMs: ranged(env, 'SHUTDOWN_DRAIN_MS', 0, 0, LONGEST_TIMER_MS),
+    shutdownGraceMs: ranged(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, LONGEST_TIMER_MS),
+    requestTimeoutMs: ranged(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, LONGEST_TIMER_MS),
     // A 200 MB video at 2 Mbit/s takes about 14 minutes.
-    uploadTimeoutMs: int(env.UPLOAD_TIMEOUT_MS, 30 * 60_000),
+    uploadTimeoutMs: ranged(env, 'UPLOAD_TIMEOUT_MS', 30 * 60_000, 1, LONGEST_TIMER_MS),
     vapid: vapidConfig(env, dataDir, mailFrom),
     pushEndpointHosts: pushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
   };
