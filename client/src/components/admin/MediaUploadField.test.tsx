@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGE, type MediaRef } from '@evolution/shared';
 import { TOAST_MS } from '@evolution/shared/constants';
 import { useNotices } from '../ui/notifier.ts';
+import { FormActions } from '../../pages/admin/common/FormActions.tsx';
 import { MediaUploadField } from './MediaUploadField.tsx';
 
 /** A stand-in XMLHttpRequest that records what is sent and answers when the test says so. */
@@ -66,6 +67,34 @@ afterEach(() => {
 });
 
 describe('MediaUploadField', () => {
+  it("holds the form's Save while the file is on its way, so a record is never saved without it", async () => {
+    const view = render(
+      <form>
+        <Harness kind="page_video" />
+        <FormActions submit="Save" busy={false} />
+      </form>,
+    );
+    const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(false);
+    choose(new File(['webm'], 'clip.webm', { type: 'video/webm' }));
+    expect(save().disabled).toBe(true);
+    expect(screen.getByText('Waiting for the upload to finish.').getAttribute('role')).toBe('status');
+    await act(async () => FakeXhr.last!.answer(201, { video: { id: 9, path: '/media/9' } }));
+    expect(save().disabled).toBe(false);
+    expect(screen.queryByText('Waiting for the upload to finish.')).toBeNull();
+
+    // A screen left mid-upload (the upload is cut) leaves no Save waiting on the next one.
+    choose(new File(['webm'], 'clip2.webm', { type: 'video/webm' }));
+    expect(save().disabled).toBe(true);
+    view.unmount();
+    render(
+      <form>
+        <FormActions submit="Save" busy={false} />
+      </form>,
+    );
+    expect(save().disabled).toBe(false);
+  });
+
   it('uploads the chosen file at once to its admin route with the bearer token, shows progress, then the stored file', async () => {
     render(<Harness kind="page_video" />);
     choose(new File(['webm'], 'clip.webm', { type: 'video/webm' }));

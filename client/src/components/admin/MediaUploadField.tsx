@@ -14,6 +14,7 @@ import { storedToken } from '../../auth/session.ts';
 import { endSessionRefusing } from '../../auth/sessionEnd.ts';
 import { Button } from '../ui/Button.tsx';
 import { notify, type Notice } from '../ui/notifier.ts';
+import { uploadStarted } from './uploadsInFlight.ts';
 import './MediaUploadField.css';
 
 export interface MediaUploadFieldProps {
@@ -125,7 +126,9 @@ export function MediaUploadField({ kind, label, value, onChange, error }: MediaU
     const abort = new AbortController();
     controller.current = abort;
     setProgress(0);
-    const outcome = await upload(kind, file, setProgress, abort.signal);
+    const ended = uploadStarted();
+    abort.signal.addEventListener('abort', ended);
+    const outcome = await upload(kind, file, setProgress, abort.signal).finally(ended);
     if (abort.signal.aborted) return;
     setProgress(null);
     if (input.current) input.current.value = '';

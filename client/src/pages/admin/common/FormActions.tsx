@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useUploadsInFlight } from '../../../components/admin/uploadsInFlight.ts';
 import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
 
 export interface FormActionsProps {
@@ -13,7 +14,10 @@ export interface FormActionsProps {
   className?: string;
 }
 
-/** The end of an admin edit form: the submit button, then Cancel back to the list when there is one. */
+/**
+ * The end of an admin edit form: the submit button (waiting while a file uploads), then Cancel back to the list when
+ * there is one.
+ */
 export function FormActions({
   submit,
   busy,
@@ -21,11 +25,17 @@ export function FormActions({
   cancelLabel = 'Cancel',
   className = 'panel__actions',
 }: FormActionsProps) {
+  const uploading = useUploadsInFlight();
   return (
     <div className={className}>
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={busy} disabled={uploading}>
         {submit}
       </Button>
+      {uploading && (
+        <span role="status" className="muted">
+          Waiting for the upload to finish.
+        </span>
+      )}
       {cancelHref && (
         <ButtonLink href={cancelHref} variant="ghost">
           {cancelLabel}
