@@ -97,6 +97,9 @@ describe('assistance flags, in Chromium', () => {
       ]);
       await a.screenshot('flags-admin-thread');
 
+      // The member starts another reply, not sent yet.
+      await m.page.getByLabel('Your reply').fill('One more thing: it clicks too.');
+
       // The admin closes it after 'YOU SURE?' (No first leaves it open); the list comes back at page 1.
       await a.page.getByRole('button', { name: 'CLOSE' }).click();
       const dialog = a.page.getByRole('alertdialog', { name: FLAG_MESSAGE.adminConfirmClose });
@@ -108,9 +111,13 @@ describe('assistance flags, in Chromium', () => {
       await a.page.waitForURL(/#\/admin\/assistance_flag_management$/);
       await a.page.locator('.toast__message', { hasText: FLAG_MESSAGE.closed }).waitFor();
 
-      // The member's reply box goes away live, and the thread says it is closed.
+      // Live, the thread says it is closed; nothing can be sent, and what the member was typing stays, to copy.
       await m.page.getByText('This assistance flag is closed.').waitFor({ timeout: 15_000 });
-      expect(await m.page.getByLabel('Your reply').count()).toBe(0);
+      expect(await m.page.getByLabel('Your reply', { exact: true }).count()).toBe(0);
+      const unsent = m.page.getByLabel('Your reply (not sent)');
+      expect(await unsent.inputValue()).toBe('One more thing: it clicks too.');
+      expect(await unsent.evaluate((el) => (el as HTMLTextAreaElement).readOnly)).toBe(true);
+      expect(await m.page.getByRole('button', { name: 'Send reply' }).count()).toBe(0);
       expect(await m.page.getByRole('button', { name: 'Close this flag' }).count()).toBe(0);
       await waitForMail(member.email, { subject: /Assistance flag closed/ });
       await m.screenshot('flags-member-thread-closed-live');

@@ -21,7 +21,7 @@ export default function FlagThreadPage({ params }: PageProps) {
   const flag = trpc.flags.get.useQuery({ id }, { staleTime: 0 });
   const reply = trpc.flags.reply.useMutation();
   const close = trpc.flags.close.useMutation();
-  const { data, isOpen, showSaved, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
+  const { data, isOpen, replyShown, showSaved, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
     id,
     flag,
     close,
@@ -45,15 +45,13 @@ export default function FlagThreadPage({ params }: PageProps) {
       {data && (
         <>
           <FlagThread flag={data} viewer="member" />
+          {replyShown && <FlagReplyForm flagId={id} reply={reply} onSent={showSaved} closed={!isOpen} />}
           {isOpen ? (
-            <>
-              <FlagReplyForm flagId={id} reply={reply} onSent={showSaved} />
-              <div className="flag-actions">
-                <Button variant="secondary" onClick={() => setConfirming(true)}>
-                  Close this flag
-                </Button>
-              </div>
-            </>
+            <div className="flag-actions">
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                Close this flag
+              </Button>
+            </div>
           ) : (
             <p className="flag-closed-note">
               This assistance flag is closed. Still need help? <Link href={`${FLAG_LIST}/create`}>Open a new one</Link>.

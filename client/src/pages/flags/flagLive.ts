@@ -67,5 +67,9 @@ export function useFlagThreadScreen({
       },
     );
   const data = flag.data?.data;
-  return { data, isOpen: data?.status === FLAG_STATUS.open, showSaved, confirming, setConfirming, confirmClose };
+  const isOpen = data?.status === FLAG_STATUS.open;
+  // Open when this screen showed it: the reply box stays (read-only, with what was typed) if the other side closes it.
+  const [openedHere, setOpenedHere] = useState(false);
+  if (isOpen && !openedHere) setOpenedHere(true);
+  return { data, isOpen, replyShown: isOpen || openedHere, showSaved, confirming, setConfirming, confirmClose };
 }

@@ -68,12 +68,29 @@ export function FlagReplyForm({
   flagId,
   reply,
   onSent,
+  closed = false,
 }: {
   flagId: number;
   reply: ReplyMutation;
   onSent: (saved: FlagSaved) => void;
+  /** Closed by the other side while this screen was open: what was typed stays, to copy, and nothing can be sent. */
+  closed?: boolean;
 }) {
   const form = useForm<Field>({ message: '' }, validateReply, FIELDS);
+  if (closed) {
+    if (!form.values.message.trim()) return null;
+    return (
+      <div className="panel form flag-reply">
+        <TextAreaField
+          label="Your reply (not sent)"
+          rows={4}
+          readOnly
+          hint="The flag was closed before this was sent. It is kept here for you to copy."
+          {...form.bind('message')}
+        />
+      </div>
+    );
+  }
   // SaveForm sends one reply for a double click; the server also drops an identical repeat.
   return (
     <SaveForm

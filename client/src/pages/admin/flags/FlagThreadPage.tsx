@@ -21,7 +21,7 @@ export default function FlagThreadPage({ params }: PageProps) {
   const flag = trpc.admin.flags.get.useQuery({ id }, { staleTime: 0 });
   const reply = trpc.admin.flags.reply.useMutation();
   const close = trpc.admin.flags.close.useMutation();
-  const { data, isOpen, showSaved, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
+  const { data, isOpen, replyShown, showSaved, confirming, setConfirming, confirmClose } = useFlagThreadScreen({
     id,
     flag,
     close,
@@ -54,11 +54,8 @@ export default function FlagThreadPage({ params }: PageProps) {
             {data.closed_at && <span>Closed {formatWhen(data.closed_at)}</span>}
           </p>
           <FlagThread flag={data} viewer="coach" />
-          {isOpen ? (
-            <FlagReplyForm flagId={id} reply={reply} onSent={showSaved} />
-          ) : (
-            <p className="flag-closed-note">This assistance flag is closed: it takes no more replies.</p>
-          )}
+          {replyShown && <FlagReplyForm flagId={id} reply={reply} onSent={showSaved} closed={!isOpen} />}
+          {!isOpen && <p className="flag-closed-note">This assistance flag is closed: it takes no more replies.</p>}
         </>
       )}
       <ConfirmDialog
