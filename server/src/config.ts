@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import webpush from 'web-push';
-import { MEDIA_MAX_BYTES } from '@evolution/shared';
+import { MAX_ID, MEDIA_MAX_BYTES } from '@evolution/shared';
 
 /** Everything the server reads from the environment, with its default (see README's configuration table). */
 export interface AppConfig {
@@ -132,9 +132,7 @@ const bool = (v: string | undefined, d: boolean) =>
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 /** The longest wait Node's timers hold (2^31-1 ms, 24.8 days): a longer one fires after 1 ms. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-/** The largest number a PostgreSQL integer column (a media file's size) holds. */
-const LARGEST_INTEGER = 2 ** 31 - 1;
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * A whole-number setting that only works within a range (a batch of 0 rows never ends; a timer past 24.8 days fires at
@@ -327,8 +325,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveClient: bool(env.SERVE_CLIENT, true),
     argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 2) },
     mediaMaxBytes: {
-      image: ranged(env, 'MEDIA_IMAGE_MAX_BYTES', MEDIA_MAX_BYTES.image, 1, LARGEST_INTEGER),
-      video: ranged(env, 'MEDIA_VIDEO_MAX_BYTES', MEDIA_MAX_BYTES.video, 1, LARGEST_INTEGER),
+      image: ranged(env, 'MEDIA_IMAGE_MAX_BYTES', MEDIA_MAX_BYTES.image, 1, MAX_ID),
+      video: ranged(env, 'MEDIA_VIDEO_MAX_BYTES', MEDIA_MAX_BYTES.video, 1, MAX_ID),
     },
     photoLimits: {
       uploadsPerHour: int(env.PHOTO_UPLOADS_PER_HOUR, 20),

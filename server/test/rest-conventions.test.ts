@@ -556,6 +556,14 @@ describe('what a stranger can make the server read or hold', () => {
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(ms).toBeGreaterThanOrEqual(1900);
       expect(ms).toBeLessThan(4500);
+      // The same for a tRPC call's JSON, though its routes also take FormData uploads: only an upload is waited for.
+      const trpc = await rawExchange(
+        port,
+        'POST /trpc/auth.login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+        { every: 1000 },
+      );
+      expect(trpc.text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(trpc.ms).toBeLessThan(4500);
 
       // A progress photo arriving over 3 s (a slow phone connection) is stored, not cut at 2 s.
       const { token } = await trainingMember(app);

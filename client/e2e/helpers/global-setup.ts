@@ -101,9 +101,9 @@ async function buildClient() {
 async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null)
+    if (server.exitCode !== null || server.signalCode !== null)
       throw new Error(
-        `The server exited with ${server.exitCode} before it was healthy; see ${logFile}:\n${tail(logFile)}`,
+        `The server exited with ${server.signalCode ?? server.exitCode} before it was healthy; see ${logFile}:\n${tail(logFile)}`,
       );
     try {
       const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
@@ -234,8 +234,9 @@ async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<
     };
 
     // A server that exits while its lane's files run would fail every later test with ECONNREFUSED. It is said at once,
-    // with what it printed (CI keeps only the run's output, not test-results/), again at teardown, and the server is
-    // started again on the same port, data folder and database, as an orchestrator would: the files after it still run.
+    // with what it printed (CI keeps only the run's output, not test-results/), and the server is started again on the
+    // same port, data folder and database, as an orchestrator would (three times at most), so the files after it still
+    // run and show what else breaks. The run fails at teardown all the same: a server that dies is a defect.
     let server = spawnServer();
     let stopping = false;
     const deaths: string[] = [];
@@ -255,7 +256,11 @@ async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<
             lastWords = '';
             watch(server);
           },
-          (err: unknown) => process.stderr.write(`Lane ${lane}'s server did not start again: ${String(err)}\n`),
+          (err: unknown) => {
+            const failed = `Lane ${lane}'s server did not start again: ${String(err)}`;
+            deaths.push(failed);
+            process.stderr.write(`${failed}\n`);
+          },
         );
       });
     undo.push(() => {
@@ -296,7 +301,7 @@ export async function setup(project: TestProject) {
   return async () => {
     const deaths = lanes.flatMap((l) => l.deaths());
     await Promise.allSettled(lanes.map((l) => l.stop()));
-    // Said again where a reader of the run's end looks; the tests it broke have failed on their own.
-    if (deaths.length) console.warn(`\nA browser-test server exited during the run:\n\n${deaths.join('\n\n')}`);
+    // Said again where a reader of the run's end looks, failing the run: the tests after a restart may all have passed.
+    if (deaths.length) throw new Error(`A browser-test server exited during the run:\n\n${deaths.join('\n\n')}`);
   };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '@evolution/shared';
-import { createAuthStore } from './store.ts';
+import { createAuthStore, onUserChange } from './store.ts';
 
 const response: LoginResponse = {
   access_token: 'jwt-1',
@@ -93,5 +93,26 @@ describe('auth state in local storage (spec section 4)', () => {
     } = response;
     store.signIn({ ...adminResponse, user_role: 2 });
     expect(localStorage.getItem('evolution')).toBeNull();
+  });
+});
+
+describe('onUserChange', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('hears each change of member (a sign-in, another member, a sign-out), not a refresh of the same one', () => {
+    const store = createAuthStore();
+    const heard: [number | null, number | null][] = [];
+    const stop = onUserChange(store, (previous, next) => heard.push([previous, next]));
+    store.signIn(response);
+    store.refresh({ ...response, initial_setup: 0 });
+    store.signIn({ ...response, user_id: 43, access_token: 'jwt-2' });
+    store.clear();
+    stop();
+    store.signIn(response);
+    expect(heard).toEqual([
+      [null, 42],
+      [42, 43],
+      [43, null],
+    ]);
   });
 });

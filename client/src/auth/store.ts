@@ -76,3 +76,27 @@ if (typeof window !== 'undefined') {
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
 }
+
+/** A store of who is signed in: the app's authStore, or a test's stand-in. */
+interface UserSource {
+  get: () => { user: { user_id: number } | null };
+  subscribe: (listener: () => void) => () => void;
+}
+
+/**
+ * Calls `changed(previous, next)` whenever the signed-in member changes, whichever tab or path changed it (a logout, a
+ * token refused, another tab's sign-in); ids, null for nobody. Answers the unsubscribe.
+ */
+export function onUserChange(
+  auth: UserSource,
+  changed: (previous: number | null, next: number | null) => void,
+): () => void {
+  let last = auth.get().user?.user_id ?? null;
+  return auth.subscribe(() => {
+    const now = auth.get().user?.user_id ?? null;
+    if (now === last) return;
+    const previous = last;
+    last = now;
+    changed(previous, now);
+  });
+}

@@ -2,6 +2,7 @@
  * This device's side of Web Push: the browser's permission and its PushSubscription, made through the service
  * worker's registration (client/src/sw/push.ts shows what arrives). No server calls here.
  */
+import { onUserChange } from '../auth/store.ts';
 
 /** The device's PushSubscription as the server takes it (`toJSON()`). */
 export interface DeviceSubscription {
@@ -107,19 +108,12 @@ export async function stopPushAtSignOut(forget: (endpoint: string) => Promise<un
  * it on the server. At start with nobody signed in too: a session that ended while the app was closed left it behind.
  * Answers the unsubscribe from `auth`.
  */
-export function endPushWithSession(auth: {
-  get: () => { user: { user_id: number } | null };
-  subscribe: (listener: () => void) => () => void;
-}): () => void {
+export function endPushWithSession(auth: Parameters<typeof onUserChange>[0]): () => void {
   const end = () => {
     if (pushSupported()) void unsubscribeDevice().catch(() => undefined);
   };
-  let last = auth.get().user?.user_id ?? null;
-  if (last === null) end();
-  return auth.subscribe(() => {
-    const now = auth.get().user?.user_id ?? null;
-    if (now === last) return;
-    if (last !== null) end();
-    last = now;
+  if (auth.get().user === null) end();
+  return onUserChange(auth, (previous) => {
+    if (previous !== null) end();
   });
 }

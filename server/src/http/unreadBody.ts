@@ -25,9 +25,13 @@ const REFUSED_BODY_READ_BYTES = 10 * 1024 * 1024;
  * (a multipart body), else the route's own body limit or REFUSED_BODY_READ_BYTES, whichever is larger.
  */
 export function drainLimit(req: FastifyRequest, uploadLimit: number): number {
-  const multipart = /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
-  if (multipart && req.routeOptions.config?.takesUploads) return uploadLimit;
+  if (isUploadRequest(req)) return uploadLimit;
   return Math.max(req.routeOptions.bodyLimit, REFUSED_BODY_READ_BYTES);
+}
+
+/** An upload: a multipart body on a route that takes uploads (a JSON call on the same route is not one). */
+export function isUploadRequest(req: FastifyRequest): boolean {
+  return !!req.routeOptions.config?.takesUploads && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
 }
 
 /** Whether a request declared a body (a length over zero, or chunks) that nothing has read to its end. */

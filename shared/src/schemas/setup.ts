@@ -77,6 +77,7 @@ export function ageOn(birth: string, day: string): number {
 /** POST /api/user/fact_finding_details: the thirteen fact-find fields (inches, kg, HH:MM times). */
 export const factFindingInput = z.object({
   date_of_birth: calendarDate('Date of Birth').refine((d) => {
+    // Today in UTC: the server does not know the member's zone, so far east a birthday counts from its UTC day.
     const age = ageOn(d, new Date().toISOString().slice(0, 10));
     return age >= 10 && age <= 120;
   }, 'Date of Birth must be a date in the past (age 10 to 120)'),

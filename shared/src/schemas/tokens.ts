@@ -27,11 +27,18 @@ export const TOKEN_MESSAGE = {
 
 const M = TOKEN_MESSAGE;
 
+/** A day chosen as an expiry is kept as its last moment, UTC: YYYY-MM-DD then this. */
+const END_OF_DAY = 'T23:59:59.999Z';
+
+/** The day chosen as an expiry (YYYY-MM-DD) when `expiresAt` is one, else null (an API client's own date-time). */
+export const chosenExpiryDay = (expiresAt: string): string | null =>
+  expiresAt.endsWith(END_OF_DAY) ? expiresAt.slice(0, 10) : null;
+
 /** An expiry as sent: a date (YYYY-MM-DD, the token works to that day's end, UTC) or an ISO 8601 date-time. */
 function expiryOf(value: string): Date | null {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (date) {
-    const end = new Date(`${value}T23:59:59.999Z`);
+    const end = new Date(`${value}${END_OF_DAY}`);
     return Number.isNaN(end.getTime()) || end.toISOString().slice(0, 10) !== value ? null : end;
   }
   if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) return null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TOAST_MS, tokenCreateInput, type TokenAbility, type TokenDto } from '@evolution/shared';
+import { chosenExpiryDay, TOAST_MS, tokenCreateInput, type TokenAbility, type TokenDto } from '@evolution/shared';
 import { trpc } from '../../api/trpc.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StaticTable, type StaticColumn } from '../../components/table/StaticTable.tsx';
@@ -28,12 +28,6 @@ const abilitiesIn = (value: string) => value.split(',').filter(Boolean);
 const abilitiesText = (abilities: readonly TokenAbility[]) =>
   abilities.includes('*') ? 'all' : abilities.includes('write') ? 'read, write' : 'read';
 
-/**
- * A day chosen on this screen is kept as its last moment in UTC: shown as that day, not the viewer's next one east of
- * Greenwich. An API client's own date-time stays a moment on the viewer's calendar.
- */
-const expiryDay = (expiresAt: string) => (expiresAt.endsWith('T23:59:59.999Z') ? expiresAt.slice(0, 10) : expiresAt);
-
 /** A token's name, abilities and dates, newest first; each row revokes its token (after asking). */
 function tokenColumns(onRevoke: (token: TokenDto) => void): readonly StaticColumn<TokenDto>[] {
   return [
@@ -46,7 +40,11 @@ function tokenColumns(onRevoke: (token: TokenDto) => void): readonly StaticColum
     {
       label: 'Expires',
       cell: (t) =>
-        t.expires_at ? <time dateTime={t.expires_at}>{formatDate(expiryDay(t.expires_at))}</time> : 'Never',
+        t.expires_at ? (
+          <time dateTime={t.expires_at}>{formatDate(chosenExpiryDay(t.expires_at) ?? t.expires_at)}</time>
+        ) : (
+          'Never'
+        ),
     },
     { label: 'Created', cell: (t) => <time dateTime={t.created_at}>{formatDate(t.created_at)}</time> },
     {

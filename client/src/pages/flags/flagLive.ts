@@ -69,7 +69,9 @@ export function useFlagThreadScreen({
   const data = flag.data?.data;
   const isOpen = data?.status === FLAG_STATUS.open;
   // Open when this screen showed it: the reply box stays (read-only, with what was typed) if the other side closes it.
-  const [openedHere, setOpenedHere] = useState(false);
-  if (isOpen && !openedHere) setOpenedHere(true);
-  return { data, isOpen, replyShown: isOpen || openedHere, showSaved, confirming, setConfirming, confirmClose };
+  // Kept per flag: the screen stays mounted when it moves on to another flag.
+  const [openedHere, setOpenedHere] = useState<number | null>(null);
+  if (isOpen && openedHere !== id) setOpenedHere(id);
+  const replyShown = isOpen || openedHere === id;
+  return { data, isOpen, replyShown, showSaved, confirming, setConfirming, confirmClose };
 }

@@ -2,15 +2,10 @@ import { SERVER_MESSAGE } from '@evolution/shared';
 import { TRPCError, tracked, type TRPCSubscriptionProcedure } from '@trpc/server';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { LONGEST_TIMER_MS } from '../../config.ts';
 import { authenticate } from '../../services/auth.ts';
 import { liveEventsFor, type LiveOutput } from '../../services/live.ts';
 import { authedProcedure } from '../../trpc/init.ts';
-
-/**
- * Node's timers hold at most 2^31-1 ms (24.8 days) and fire at once for longer: a remember-me token lasts 30 days. A
- * stream never lives that long anyway (sse.maxDurationMs), so the wait is capped.
- */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** tRPC's httpSubscriptionLink sends back the id of the last event the client had when it reconnects. */
 const liveEventsInput = z.object({ lastEventId: z.string().max(100).nullish() }).optional();
@@ -31,6 +26,8 @@ export const liveEventsRoute: TRPCSubscriptionProcedure<{
   meta: object;
 }> = authedProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
   const resumed = !!input?.lastEventId;
+  // A remember-me token lasts 30 days, past the longest timer: capped, as a stream never lives that long anyway
+  // (sse.maxDurationMs).
   const untilExpiry = AbortSignal.timeout(Math.min(LONGEST_TIMER_MS, Math.max(0, ctx.actor.exp * 1000 - Date.now())));
   const until = signal ? AbortSignal.any([untilExpiry, signal]) : untilExpiry;
   for await (const event of liveEventsFor(ctx.live, ctx.actor.user, until, resumed)) {
