@@ -11,9 +11,9 @@ import {
   PHONE_CONTEXT,
   runSets,
   runTreadmill,
-  shows,
   type Planned,
 } from './helpers/runner.ts';
+import { shows } from './helpers/screens.ts';
 
 /**
  * A phase finished with no network is kept on the phone and counted exactly once by the server, however it gets

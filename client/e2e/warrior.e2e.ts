@@ -12,9 +12,9 @@ import {
   run,
   runSets,
   runTreadmill,
-  shows,
   submitPhase,
 } from './helpers/runner.ts';
+import { shows } from './helpers/screens.ts';
 
 const b = useBrowser();
 

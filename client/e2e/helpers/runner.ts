@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE } from './axe.ts';
+import { shows } from './screens.ts';
 
 // The phase runner driven as a member would, shared by the warrior journeys (online and offline).
 
@@ -22,12 +23,6 @@ const photo = (colour: string) =>
     .toBuffer();
 
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
-/** Waits until the text shows somewhere on the page (toasts included). */
-export async function shows(page: Page, text: string | RegExp): Promise<void> {
-  // Any visible match: the first in the page may be a hidden one (a closed menu, a screen on its way out).
-  await expect.poll(() => page.getByText(text).visible().count(), { timeout: 15_000 }).toBeGreaterThan(0);
-}
 
 /** A hold logs its time: the planned number is seconds on the timer, not typed reps. */
 export interface Hold {

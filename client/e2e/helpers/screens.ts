@@ -20,7 +20,8 @@ export async function visitSettled(page: Page, path: string, heading: string | R
 
 /** Waits until the text shows somewhere on the page (toasts included). */
 export async function shows(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  // Any visible match: the first in the page may be a hidden one (a closed menu, a screen on its way out).
+  await expect.poll(() => page.getByText(text).visible().count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
 /** The text of each cell of a table's body, row by row; the table is found by its caption. */

@@ -67,16 +67,29 @@ export function TextField({ label, error, invalid, hint, className, ...input }: 
   );
 }
 
-/** A number field whose keypad follows its step: whole steps get the numeric keypad, finer ones the decimal. */
+/**
+ * A number field whose keypad follows its step: whole steps get a number input and the numeric keypad. Finer steps get
+ * text with the decimal keypad, a comma read as a point as it is typed: a phone set to a comma region types "72,5",
+ * which a number input reports as empty (Safari, Firefox), so the member read "required" under a filled field.
+ */
 export function NumberField({
   step,
+  min,
+  max,
+  onChange,
   ...props
 }: Omit<TextFieldProps, 'type' | 'inputMode' | 'step'> & { step: number | string }) {
+  if (Number.isInteger(Number(step)))
+    return <TextField type="number" inputMode="numeric" {...{ step, min, max, onChange }} {...props} />;
   return (
     <TextField
-      type="number"
-      inputMode={Number.isInteger(Number(step)) ? 'numeric' : 'decimal'}
-      step={step}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      onChange={(e) => {
+        if (/^\d*,\d*$/.test(e.target.value)) e.target.value = e.target.value.replace(',', '.');
+        onChange?.(e);
+      }}
       {...props}
     />
   );
