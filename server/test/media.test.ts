@@ -594,6 +594,31 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
       body: { message, errors: { [field]: [message] } },
     });
 
+    it('a body that is not the multipart it claims (no boundary, or cut off mid-part) is a 400, not a 500', async () => {
+      const cut =
+        '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc';
+      const bodies = [
+        { type: 'multipart/form-data', payload: 'not a form' },
+        { type: 'multipart/form-data; boundary=xyz', payload: cut },
+      ];
+      await leaveNothing(async () => {
+        for (const [url, token] of [
+          ['/api/user/image', member.token],
+          ['/api/admin/page/video', admin.token],
+        ] as const) {
+          for (const { type, payload } of bodies) {
+            const res = await ctx.app.inject({
+              method: 'POST',
+              url,
+              payload,
+              headers: { 'content-type': type, authorization: `Bearer ${token}` },
+            });
+            expect({ url, type, status: res.statusCode }).toEqual({ url, type, status: 400 });
+          }
+        }
+      });
+    });
+
     it('a file that lies about its type: a web page or a scripted SVG sent as a photo, a video as a picture, a picture as a video', async () => {
       const page = Buffer.from('<!doctype html><html><body><script>fetch("/api/user")</script></body></html>');
       const svg = Buffer.from(

@@ -53,11 +53,18 @@ async function readForm(req: FastifyRequest): Promise<ReadForm> {
       }
     }
   } catch (err) {
-    // A body that is not the multipart it claims (busboy's 'Unexpected end of form') is the client's error, not a 500.
-    if (err instanceof DomainError || ((err as { statusCode?: number }).statusCode ?? 500) < 500) throw err;
-    throw new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
+    throw asMultipartError(err);
   }
   return form;
+}
+
+/**
+ * What reading a multipart body threw, as the client's error when it is theirs: a body that is not the multipart it
+ * claims (no boundary, busboy's 'Unexpected end of form') is a 400, not a 500. Our own errors pass through as they are.
+ */
+export function asMultipartError(err: unknown): unknown {
+  if (err instanceof DomainError || ((err as { statusCode?: number }).statusCode ?? 500) < 500) return err;
+  return new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
 }
 
 /**

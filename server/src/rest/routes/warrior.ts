@@ -51,7 +51,7 @@ import { getActivePhase, listTrackPhases, listVersions, maySubmit, submitPhase }
 import { dataAnswer } from '../../http/answers.ts';
 import { routePage } from '../paging.ts';
 import { parseInput } from '../../validation.ts';
-import { formBody } from '../formFields.ts';
+import { asMultipartError, formBody } from '../formFields.ts';
 import { doc } from '../openapi.ts';
 import { route, signedInContext } from '../route.ts';
 
@@ -72,7 +72,7 @@ async function uploadedImage(req: FastifyRequest): Promise<Buffer | null> {
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw validationError('image', WARRIOR_MESSAGE.imageTooLarge);
-    throw err;
+    throw asMultipartError(err);
   }
   return image;
 }

@@ -11,6 +11,7 @@ import {
   type AdminMediaKind,
 } from '@evolution/shared';
 import { assertUploadLength, uploadContentMedia, type UploadedFile } from '../../../services/media.ts';
+import { asMultipartError } from '../../formFields.ts';
 import { route, signedInContext } from '../../route.ts';
 
 const tags = ['Admin: media'];
@@ -37,13 +38,23 @@ async function withUploadedFile<T>(
   const field = mediaField(kind);
   if (!req.isMultipart()) return store(null);
   let result: { value: T } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: req.server.config.mediaMaxBytes[field] + 1, files: 1 } })) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== field || result) {
-      part.file.resume();
-      continue;
+  // What storing threw is passed on as it is; what reading the multipart threw is the client's error (asMultipartError).
+  let storing = false;
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: req.server.config.mediaMaxBytes[field] + 1, files: 1 },
+    })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field || result) {
+        part.file.resume();
+        continue;
+      }
+      storing = true;
+      result = { value: await store({ chunks: part.file, truncated: () => part.file.truncated }) };
+      storing = false;
     }
-    result = { value: await store({ chunks: part.file, truncated: () => part.file.truncated }) };
+  } catch (err) {
+    throw storing ? err : asMultipartError(err);
   }
   return result ? result.value : store(null);
 }
