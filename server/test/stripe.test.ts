@@ -297,6 +297,33 @@ describe('POST /api/stripe/webhook', () => {
     expect(Date.parse(me.current_period_end)).toBe(renewedEnd * 1000);
   });
 
+  it('applies two events for one subscription delivered at once one after the other: the newer one stands', async () => {
+    const t = Math.floor(Date.now() / 1000);
+    for (let round = 0; round < 5; round++) {
+      const { stripeId } = await subscribed();
+      const invoice = (lineEnd: number) => ({
+        id: `in_race_${round}_${lineEnd}`,
+        object: 'invoice',
+        status: 'open',
+        customer: 'cus_x',
+        parent: { type: 'subscription_details', subscription_details: { subscription: stripeId, metadata: {} } },
+        lines: {
+          object: 'list',
+          has_more: false,
+          data: [{ id: 'il_1', period: { start: lineEnd - 100, end: lineEnd } }],
+        },
+      });
+      // The payment failed, then a retry paid: Stripe sends both, and here they arrive together.
+      const answers = await Promise.all([
+        deliver(event('invoice.payment_failed', invoice(t + 100), t + 10)),
+        deliver(event('invoice.paid', invoice(t + 60 * 86_400), t + 11)),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const sub = await em().findOneOrFail(Subscription, { providerSubscriptionId: stripeId });
+      expect({ round, status: sub.status }).toEqual({ round, status: 'active' });
+    }
+  });
+
   it('ignores an event older than one already applied', async () => {
     const { stripeId } = await subscribed();
     const stored = fake.subscriptions.get(stripeId)!;

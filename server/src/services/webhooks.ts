@@ -13,7 +13,15 @@ import { isSubscriptionActive } from './session.ts';
  * one was applied already; otherwise the row, stamped with this event's time.
  */
 async function target(em: EntityManager, subscriptionId: string | null | undefined, eventAt: Date) {
-  const sub = subscriptionId ? await em.findOne(Subscription, { providerSubscriptionId: subscriptionId }) : null;
+  // Locked: two events for one subscription delivered at once are applied one after the other, so the older one,
+  // waiting, then sees the newer one's time and changes nothing (unlocked, it overwrote a payment with past_due).
+  const sub = subscriptionId
+    ? await em.findOne(
+        Subscription,
+        { providerSubscriptionId: subscriptionId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      )
+    : null;
   if (!sub) return { sub: null, missing: true } as const;
   if (sub.providerEventAt && sub.providerEventAt > eventAt) return { sub: null, missing: false } as const;
   sub.providerEventAt = eventAt;
