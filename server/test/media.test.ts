@@ -595,17 +595,19 @@ describe.each(['local', 's3'] as const)('on %s storage', (driver) => {
     });
 
     it('a body that is not the multipart it claims (no boundary, or cut off mid-part) is a 400, not a 500', async () => {
-      const cut =
-        '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc';
-      const bodies = [
-        { type: 'multipart/form-data', payload: 'not a form' },
-        { type: 'multipart/form-data; boundary=xyz', payload: cut },
-      ];
+      // Cut off inside the route's own file field, so the store is reading it when the body ends.
+      const cut = (field: string) =>
+        `--xyz\r\nContent-Disposition: form-data; name="${field}"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\nabc`;
       await leaveNothing(async () => {
-        for (const [url, token] of [
-          ['/api/user/image', member.token],
-          ['/api/admin/page/video', admin.token],
+        for (const [url, token, field] of [
+          ['/api/user/image', member.token, 'image'],
+          ['/api/admin/page/video', admin.token, 'video'],
+          ['/api/admin/page/image', admin.token, 'image'],
         ] as const) {
+          const bodies = [
+            { type: 'multipart/form-data', payload: 'not a form' },
+            { type: 'multipart/form-data; boundary=xyz', payload: cut(field) },
+          ];
           for (const { type, payload } of bodies) {
             const res = await ctx.app.inject({
               method: 'POST',

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,8 +39,9 @@ async function withUploadedFile<T>(
   const field = mediaField(kind);
   if (!req.isMultipart()) return store(null);
   let result: { value: T } | null = null;
-  // What storing threw is passed on as it is; what reading the multipart threw is the client's error (asMultipartError).
-  let storing = false;
+  // What reading the multipart threw is the client's error (asMultipartError), a file cut off while it was being
+  // stored included (its stream fails with the body's error); what the store itself threw is passed on as it is.
+  let storing: Readable | null = null;
   try {
     for await (const part of req.parts({
       limits: { fileSize: req.server.config.mediaMaxBytes[field] + 1, files: 1 },
@@ -49,12 +51,12 @@ async function withUploadedFile<T>(
         part.file.resume();
         continue;
       }
-      storing = true;
+      storing = part.file;
       result = { value: await store({ chunks: part.file, truncated: () => part.file.truncated }) };
-      storing = false;
+      storing = null;
     }
   } catch (err) {
-    throw storing ? err : asMultipartError(err);
+    throw storing && storing.errored !== err ? err : asMultipartError(err);
   }
   return result ? result.value : store(null);
 }
