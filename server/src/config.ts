@@ -70,9 +70,9 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** Then how long requests still in flight may take to finish before their connections are cut, in ms. */
   shutdownGraceMs: number;
-  /** How long a request (its headers and body) may take to arrive before it is answered 408 and its connection cut. */
+  /** How long a request's headers, then its body unless it is an upload, may take to arrive before a 408, in ms. */
   requestTimeoutMs: number;
-  /** How long a request to a route that takes uploads (a photo, a video) may take to arrive, in ms. */
+  /** How long an upload (a multipart body on a route that takes uploads) may take to arrive; Node's own timeout, in ms. */
   uploadTimeoutMs: number;
   /** Where uploaded files are kept: `<dataDir>/uploads` (one machine) or an S3-compatible bucket (several instances). */
   storage: StorageConfig;
@@ -296,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mailFrom = env.MAIL_FROM ?? 'Evolution <no-reply@localhost>';
   return {
     databaseUrl: env.DATABASE_URL ?? '',
-    embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT ? int(env.EMBEDDED_POSTGRES_PORT, 0) || undefined : undefined,
+    embeddedPostgresPort: int(env.EMBEDDED_POSTGRES_PORT, 0) || undefined,
     port,
     host: env.HOST ?? '0.0.0.0',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -7,6 +7,7 @@ import { ApplicationDetails, ContactDetails, Evolution, Subscription, User } fro
 import { expectFieldErrors, contactAddress, newMember, rest, signedInAdmin, trpc } from './helpers/api.ts';
 import { useTestAppWithDataDir } from './helpers/database.ts';
 import { parq } from './helpers/setupForms.ts';
+import { decodeQuotedPrintable } from './helpers/smtp.ts';
 
 // No SMTP_URL: mail goes to <dataDir>/outbox.
 const ctx = useTestAppWithDataDir('account', { appUrl: 'http://localhost:3000' });
@@ -292,9 +293,7 @@ describe('password reset without SMTP', () => {
       mail = files.map((f) => readFileSync(join(outbox, f), 'utf8')).find((text) => text.includes(m.email)) ?? '';
       if (!mail) await new Promise((r) => setTimeout(r, 50));
     }
-    const decoded = mail
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const decoded = decodeQuotedPrintable(mail);
     expect(decoded).toContain(`http://localhost:3000/#/reset-password?token=`);
     expect(decoded).toContain(`&email=${encodeURIComponent(m.email)}`);
   });

@@ -4,7 +4,10 @@ import type { Readable } from 'node:stream';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route takes multipart uploads: a refused one is read through up to the largest upload limit (app.ts). */
+    /**
+     * The route takes multipart uploads: a refused one is read through up to the largest upload limit (app.ts), and
+     * one has UPLOAD_TIMEOUT_MS to arrive rather than REQUEST_TIMEOUT_MS (http/arrivalDeadline.ts).
+     */
     takesUploads?: boolean;
   }
 }

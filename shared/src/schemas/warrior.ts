@@ -216,8 +216,16 @@ export const chamberInput = z.object({
     .max(1_000_000),
 });
 export const workoutResultsInput = z.object({
-  // Past PostgreSQL's integer (MAX_ID) no evolution has that number, and the query would fail rather than find none.
-  evolution: z.preprocess(numeric, wholeIdField('evolution').optional()),
+  evolution: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'The evolution must be a whole number.' })
+      .int('The evolution must be a whole number.')
+      .min(1, 'The evolution must be a whole number.')
+      // Past PostgreSQL's integer no evolution has that number, and the query would fail rather than find none.
+      .max(MAX_ID, 'The evolution must be a whole number.')
+      .optional(),
+  ),
 });
 export { pageInput as formLevelsInput };
 
