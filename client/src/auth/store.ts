@@ -78,7 +78,7 @@ export function useAuth(): AuthState {
 }
 
 /** A store of who is signed in: the app's authStore, or a test's stand-in. */
-interface UserSource {
+export interface UserSource {
   get: () => { user: { user_id: number } | null };
   subscribe: (listener: () => void) => () => void;
 }

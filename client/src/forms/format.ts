@@ -1,11 +1,7 @@
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const calendarDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const LONG = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+const longDate = new Intl.DateTimeFormat('en-GB', LONG);
+const calendarDay = new Intl.DateTimeFormat('en-GB', { ...LONG, timeZone: 'UTC' });
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -23,6 +19,12 @@ export function formatDuration(duration: string): string {
   if (!m) return duration;
   return m[1] === '1' ? `per ${m[2]}` : `every ${m[1]} ${m[2]}s`;
 }
+
+/**
+ * A decimal as typed with a comma read as its point ('72,5' is '72.5'): a phone set to a comma region offers only ','
+ * on its decimal keypad. Anything else is left as it is, for the form's own message.
+ */
+export const decimalPoint = (typed: string): string => (/^\d*,\d*$/.test(typed) ? typed.replace(',', '.') : typed);
 
 /**
  * An ISO date-time as '12 March 2026' on the viewer's calendar, or a date (YYYY-MM-DD: a birthday, a PAR-Q's date) as

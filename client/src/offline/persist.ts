@@ -2,7 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { onUserChange } from '../auth/store.ts';
+import { onUserChange, type UserSource } from '../auth/store.ts';
 import { wipeMediaCache } from './mediaCache.ts';
 
 /**
@@ -75,7 +75,7 @@ export function persistOptions(userId: number | null): Omit<PersistQueryClientOp
  * token refused at start-up, another tab): the cache in memory is emptied before anything renders for the next one,
  * and the phone's copy goes with a sign-out. Answers the unsubscribe.
  */
-export function forgetOnUserChange(queryClient: QueryClient, auth: Parameters<typeof onUserChange>[0]): () => void {
+export function forgetOnUserChange(queryClient: QueryClient, auth: UserSource): () => void {
   return onUserChange(auth, (previous, next) => {
     if (previous !== null) queryClient.clear();
     if (next === null) void wipePersistedData();

@@ -2,7 +2,7 @@
  * This device's side of Web Push: the browser's permission and its PushSubscription, made through the service
  * worker's registration (client/src/sw/push.ts shows what arrives). No server calls here.
  */
-import { onUserChange } from '../auth/store.ts';
+import { onUserChange, type UserSource } from '../auth/store.ts';
 
 /** The device's PushSubscription as the server takes it (`toJSON()`). */
 export interface DeviceSubscription {
@@ -108,7 +108,7 @@ export async function stopPushAtSignOut(forget: (endpoint: string) => Promise<un
  * it on the server. At start with nobody signed in too: a session that ended while the app was closed left it behind.
  * Answers the unsubscribe from `auth`.
  */
-export function endPushWithSession(auth: Parameters<typeof onUserChange>[0]): () => void {
+export function endPushWithSession(auth: UserSource): () => void {
   const end = () => {
     if (pushSupported()) void unsubscribeDevice().catch(() => undefined);
   };

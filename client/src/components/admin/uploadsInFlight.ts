@@ -21,13 +21,13 @@ export function uploadStarted(): () => void {
   };
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const anyInFlight = () => inFlight > 0;
+
 /** Whether any upload is on its way, kept current. */
 export function useUploadsInFlight(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => inFlight > 0,
-  );
+  return useSyncExternalStore(subscribe, anyInFlight);
 }

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { decimalPoint } from '../../forms/format.ts';
 
 interface FieldFrame {
   label: string;
@@ -70,7 +71,8 @@ export function TextField({ label, error, invalid, hint, className, ...input }: 
 /**
  * A number field whose keypad follows its step: whole steps get a number input and the numeric keypad. Finer steps get
  * text with the decimal keypad, a comma read as a point as it is typed: a phone set to a comma region types "72,5",
- * which a number input reports as empty (Safari, Firefox), so the member read "required" under a filled field.
+ * which a number input reports as empty (Safari, Firefox), so the member read "required" under a filled field. Bounds
+ * (min, max, step) apply to whole-number fields only: the forms check ranges themselves (they are noValidate).
  */
 export function NumberField({
   step,
@@ -87,7 +89,7 @@ export function NumberField({
       inputMode="decimal"
       autoComplete="off"
       onChange={(e) => {
-        if (/^\d*,\d*$/.test(e.target.value)) e.target.value = e.target.value.replace(',', '.');
+        e.target.value = decimalPoint(e.target.value);
         onChange?.(e);
       }}
       {...props}

@@ -68,7 +68,7 @@ export function useFlagThreadScreen({
     );
   const data = flag.data?.data;
   const isOpen = data?.status === FLAG_STATUS.open;
-  // Open when this screen showed it: the reply box stays (read-only, with what was typed) if the other side closes it.
+  // Open when this screen showed it: the reply box stays (read-only, with what was typed) if it is closed meanwhile.
   // Kept per flag: the screen stays mounted when it moves on to another flag.
   const [openedHere, setOpenedHere] = useState<number | null>(null);
   if (isOpen && openedHere !== id) setOpenedHere(id);

@@ -73,7 +73,7 @@ export function FlagReplyForm({
   flagId: number;
   reply: ReplyMutation;
   onSent: (saved: FlagSaved) => void;
-  /** Closed by the other side while this screen was open: what was typed stays, to copy, and nothing can be sent. */
+  /** Closed while this screen was open (by either side): what was typed stays, to copy, and nothing can be sent. */
   closed?: boolean;
 }) {
   const form = useForm<Field>({ message: '' }, validateReply, FIELDS);

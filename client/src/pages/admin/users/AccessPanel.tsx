@@ -105,7 +105,8 @@ export function AccessPanel({ user }: { user: AdminUser }) {
           utils.admin.users.get.setData({ id: user.id }, res.data);
           toast.success(res.message, TOAST_MS.apiError);
         },
-        onSettled: () => setSaving((s) => (s?.flag === flag && s.setting === setting ? null : s)),
+        // The choices wait while a change is saved (AccessChoices), so this one is the change on its way.
+        onSettled: () => setSaving(null),
       },
     );
   };

@@ -1,5 +1,7 @@
 /** The data-analysis phase's form (spec section 5, "Data analysis"): six measurements and three progress photos. */
 
+import { decimalPoint } from '../../../forms/format.ts';
+
 export const MEASUREMENTS = [
   { field: 'weight', name: 'Weight', label: 'Weight (kg)' },
   { field: 'waist', name: 'Waist', label: 'Waist (in)' },
@@ -35,11 +37,8 @@ export const EMPTY_DRAFT: DataAnalysisDraft = {
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/**
- * A measurement as typed, with a decimal comma read as a point: a phone set to a comma region offers only ',' on its
- * decimal keypad, so '82,4' is 82.4.
- */
-const measurement = (typed: string) => typed.trim().replace(/^(\d+),(\d+)$/, '$1.$2');
+/** A measurement as typed, a decimal comma read as its point ('82,4' is 82.4). */
+const measurement = (typed: string) => decimalPoint(typed.trim());
 
 /** 'X is required' / 'X must be decimal' per measurement, 'Image N is required' per photo. */
 export function dataAnalysisErrors(draft: DataAnalysisDraft): Partial<Record<MeasurementField | ImageField, string>> {
