@@ -229,7 +229,7 @@ describe('a phase finished with no network, in Chromium on a phone', () => {
       expect((await api('/logout', { token })).status).toBeLessThan(300);
       await runTreadmill(page, 650);
       await button(page, 'Submit Data').click();
-      // Not "saved on this phone" while online: the session has ended, and the login says so.
+      // Online, a refused token ends the session: the member is sent to the login, which says why.
       await page.waitForURL(/#\/login/);
       await shows(page, 'Your session has ended. Please log in again.');
       expect(await position(member)).toMatchObject({ phase: 1 });

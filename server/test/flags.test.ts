@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FLAG_MESSAGE as M,
   ROLE,
@@ -13,7 +13,7 @@ import type { LiveEvent } from '../src/services/live.ts';
 import { newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
 import { useLiveEvents } from './helpers/liveEvents.ts';
-import { decodeQuotedPrintable as decode, MAIL_WAIT, useTestSmtp } from './helpers/smtp.ts';
+import { decodeQuotedPrintable as decode, untilNone, useTestSmtp } from './helpers/smtp.ts';
 
 // Assistance flags: the member's and the coaches' calls, mails through the queue, live notices on commit.
 
@@ -59,10 +59,10 @@ interface Delivered {
 
 /** Waits until the worker has sent every queued mail (a sent mail's job row is deleted). */
 async function queueDrained(): Promise<void> {
-  await vi.waitFor(async () => {
+  await untilNone(async () => {
     const [row] = await em().execute<{ n: string }[]>('select count(*) as n from graphile_worker._private_jobs');
-    if (Number(row?.n) !== 0) throw new Error('the mail queue did not drain');
-  }, MAIL_WAIT);
+    return Number(row?.n);
+  }, 'the mail queue');
 }
 
 /**

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../src/db/kysely.ts';
 import { PasswordReset, User } from '../src/entities/index.ts';
 import { createMember } from '../src/services/auth.ts';
@@ -12,7 +12,7 @@ import { PASSWORD_RESET_TASK } from '../src/services/passwordReset.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { expectFieldErrors, newMember, rest, trpc } from './helpers/api.ts';
 import { useTestApp } from './helpers/database.ts';
-import { MAIL_WAIT, useTestSmtp, waitForMails } from './helpers/smtp.ts';
+import { MAIL_WAIT, untilNone, useTestSmtp, waitForMails } from './helpers/smtp.ts';
 
 // A real SMTP server in the test: the app sends through SMTP_URL and the test reads what arrived.
 const { url: smtpUrl, inbox } = await useTestSmtp();
@@ -206,15 +206,16 @@ async function knownEmails(count: number): Promise<string[]> {
 /** Waits until no reset request or mail is queued or running, so one request's work never lands in another's time. */
 async function queueIdle(): Promise<void> {
   const em = ctx.app.orm.em.fork();
-  await vi.waitFor(
+  await untilNone(
     async () => {
       const { rows } = await sql<{
         n: number;
       }>`select count(*)::int as n from graphile_worker.jobs where task_identifier in (${PASSWORD_RESET_TASK}, ${MAIL_TASK}) and attempts < max_attempts`.execute(
         db(em),
       );
-      if (rows[0]!.n !== 0) throw new Error('the job queue did not drain');
+      return rows[0]!.n;
     },
+    'the job queue',
     { ...MAIL_WAIT, interval: 10 },
   );
 }

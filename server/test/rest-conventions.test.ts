@@ -448,8 +448,11 @@ describe('bodies, methods, Location and CORS as Laravel has them', () => {
   });
 });
 
-/** What a server answers on a raw socket to `head` (and `body` sent at once, if any), and when: its text and time. */
-function rawExchange(port: number, head: string, trickle?: { every: number }) {
+/**
+ * What a server answers on a raw socket to `head`, and when: its text and time. Then, if asked, a byte every `every` ms,
+ * or `body` in ten parts spread over `overMs`.
+ */
+function rawExchange(port: number, head: string, after: { every?: number; body?: Buffer; overMs?: number } = {}) {
   return new Promise<{ text: string; ms: number }>((resolve) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
@@ -463,22 +466,13 @@ function rawExchange(port: number, head: string, trickle?: { every: number }) {
     socket.on('data', (chunk) => (text += chunk.toString('latin1')));
     socket.on('end', done).on('close', done).on('error', done);
     socket.write(head);
-    if (trickle) timer = setInterval(() => socket.writable && socket.write('{'), trickle.every);
-  });
-}
-
-/** Sends `head`, then `body` in ten parts spread over `overMs`, and answers what came back and when. */
-function slowUpload(port: number, head: string, body: Buffer, overMs: number) {
-  return new Promise<{ text: string; ms: number }>((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('close', () => resolve({ text, ms: Date.now() - started })).on('error', reject);
-    socket.write(head);
-    const part = Math.ceil(body.length / 10);
-    for (let i = 0; i < 10; i++)
-      setTimeout(() => socket.write(body.subarray(i * part, (i + 1) * part)), ((i + 1) * overMs) / 10);
+    if (after.every) timer = setInterval(() => socket.writable && socket.write('{'), after.every);
+    const { body, overMs = 0 } = after;
+    if (body) {
+      const part = Math.ceil(body.length / 10);
+      for (let i = 0; i < 10; i++)
+        setTimeout(() => socket.write(body.subarray(i * part, (i + 1) * part)), ((i + 1) * overMs) / 10);
+    }
   });
 }
 
@@ -571,7 +565,7 @@ describe('what a stranger can make the server read or hold', () => {
         { name: 'image', filename: 'front.jpg', type: 'image/jpeg', data: await photoWithExif() },
       ]);
       const head = `POST /api/user/image HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\nConnection: close\r\n\r\n`;
-      const slow = await slowUpload(port, head, body.payload, 3000);
+      const slow = await rawExchange(port, head, { body: body.payload, overMs: 3000 });
       expect(slow.text).toMatch(/^HTTP\/1\.1 201 /);
       expect(slow.ms).toBeGreaterThanOrEqual(2900);
     } finally {

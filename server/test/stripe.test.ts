@@ -261,16 +261,16 @@ describe('POST /api/stripe/webhook', () => {
     const items = (stored.items as Record<string, unknown>[]).map(
       ({ current_period_end: _end, current_period_start: _start, ...item }) => item,
     );
-    const older = (status: string, periodEnd: number) => ({
+    const older = {
       ...stored,
-      status,
+      status: 'active',
       cancel_at_period_end: true,
-      current_period_end: periodEnd,
+      current_period_end: laterEnd,
       billing_cycle_anchor: t - 86_400,
       items: { object: 'list', data: items },
-    });
+    };
     const updated = {
-      ...event('customer.subscription.updated', older('active', laterEnd), t),
+      ...event('customer.subscription.updated', older, t),
       api_version: '2024-06-20',
     };
     expect((await deliver(updated)).status).toBe(200);

@@ -30,7 +30,7 @@ function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * This file's lane of the browser project's global setup: the worker's pool id (1 or 2, never the same for two files
+ * This file's lane of the browser project's global setup: the worker's pool id (1 to maxWorkers, never the same for two files
  * running at once) picks it, so two files side by side never share a server, a database or a mailbox.
  */
 export function lane(): E2eLane {
@@ -136,9 +136,12 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 
 /** The provided base URL, or none when running outside the browser project (e.g. a quick smoke script). */
 function safeBaseUrl(): string | undefined {
+  let lanes: E2eLane[] | undefined;
   try {
-    return baseUrl();
+    lanes = inject('e2eLanes');
   } catch {
     return undefined;
   }
+  // With lanes provided, a file without one of its own is a real fault: lane() says so rather than a bad URL later.
+  return lanes === undefined ? undefined : baseUrl();
 }

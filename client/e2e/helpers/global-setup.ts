@@ -162,7 +162,7 @@ export interface E2eLane {
  * DATA_DIR, and waits for GET /healthz = 200. With TEST_DATABASE_URL the server gets a fresh database there; otherwise
  * it runs its own embedded PostgreSQL, exactly as `npm start` does. Answers the lane and how to stop it.
  */
-async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<void>; deaths: () => string[] }> {
+async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<void>; deaths: string[] }> {
   // What to undo, each step pushed as its thing is made: the last made is undone first, by stop or by a failed start.
   const undo: (() => unknown)[] = [];
   const stop = async () => {
@@ -248,7 +248,6 @@ async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<
         deaths.push(death);
         process.stderr.write(`\n${death}\n`);
         if (deaths.length > 3) return;
-        lastWords = '';
         server = spawnServer();
         void waitForHealth(baseUrl, server, logFile).then(
           () => {
@@ -271,7 +270,7 @@ async function startLane(lane: number): Promise<E2eLane & { stop: () => Promise<
     // From here on, what it prints is what the tests made it print.
     lastWords = '';
     watch(server);
-    return { baseUrl, mailDir, stop, deaths: () => deaths };
+    return { baseUrl, mailDir, stop, deaths };
   } catch (err) {
     await stop();
     throw err;
@@ -299,7 +298,7 @@ export async function setup(project: TestProject) {
     lanes.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
   );
   return async () => {
-    const deaths = lanes.flatMap((l) => l.deaths());
+    const deaths = lanes.flatMap((l) => l.deaths);
     await Promise.allSettled(lanes.map((l) => l.stop()));
     // Said again where a reader of the run's end looks, failing the run: the tests after a restart may all have passed.
     if (deaths.length) throw new Error(`A browser-test server exited during the run:\n\n${deaths.join('\n\n')}`);

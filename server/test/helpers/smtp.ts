@@ -5,6 +5,17 @@ import { afterAll, vi } from 'vitest';
 /** How long a test waits for the job queue's worker to send a mail: generous, as the whole suite's load can slow it. */
 export const MAIL_WAIT = { timeout: 20_000, interval: 25 } as const;
 
+/** Waits (MAIL_WAIT, or `wait`) until `count` answers 0: the job queue has nothing left of what it counts. */
+export async function untilNone(
+  count: () => Promise<number>,
+  what: string,
+  wait: { timeout: number; interval: number } = MAIL_WAIT,
+): Promise<void> {
+  await vi.waitFor(async () => {
+    if ((await count()) !== 0) throw new Error(`${what} did not drain`);
+  }, wait);
+}
+
 /** Quoted-printable soft breaks and escapes undone, so a mail's text (and its links) read as sent. */
 export const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
